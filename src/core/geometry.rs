@@ -1,0 +1,170 @@
+//! Board geometry: a square grid of intersections, stored flat with a border.
+//!
+//! A board of `size` x `size` points is laid out in a flat array of
+//! `(size + 2)^2` cells: one ring of border cells surrounds the board, so the
+//! eight neighbour offsets are constants and a neighbour lookup needs no bounds
+//! check (a border cell is never occupied). Nothing here knows about beads or
+//! nutrients; other root-growing games can use the same grid.
+
+use serde::{Deserialize, Serialize};
+
+/// A cell of the flat array: an intersection on the board, or a border cell.
+///
+/// Points are small `Copy` indices; convert with [`Grid::point`] and
+/// [`Grid::xy`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Point(pub u16);
+
+impl Point {
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Largest board side the grid supports.
+pub const MAX_SIZE: u8 = 25;
+
+/// A square grid of `size` x `size` intersections, `(0, 0)` in a corner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grid {
+    size: u8,
+    stride: u16,
+    neighbours: [i16; 8],
+}
+
+impl Grid {
+    /// A grid with `size` points per side (`1..=MAX_SIZE`).
+    pub fn new(size: u8) -> Grid {
+        assert!(size >= 1 && size <= MAX_SIZE, "board size {size} out of range");
+        let stride = i16::from(size) + 2;
+        Grid {
+            size,
+            stride: stride as u16,
+            neighbours: [
+                -stride - 1,
+                -stride,
+                -stride + 1,
+                -1,
+                1,
+                stride - 1,
+                stride,
+                stride + 1,
+            ],
+        }
+    }
+
+    pub const fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// Length of the flat array, border included.
+    pub const fn cells(&self) -> usize {
+        (self.stride as usize) * (self.stride as usize)
+    }
+
+    /// Number of intersections on the board.
+    pub const fn points(&self) -> usize {
+        (self.size as usize) * (self.size as usize)
+    }
+
+    /// The point at column `x`, row `y`, or `None` off the board.
+    pub fn point(&self, x: i32, y: i32) -> Option<Point> {
+        let s = i32::from(self.size);
+        if (0..s).contains(&x) && (0..s).contains(&y) {
+            Some(Point(((y + 1) * i32::from(self.stride) + x + 1) as u16))
+        } else {
+            None
+        }
+    }
+
+    /// Column and row of an on-board point.
+    pub fn xy(&self, p: Point) -> (u8, u8) {
+        let stride = self.stride;
+        ((p.0 % stride - 1) as u8, (p.0 / stride - 1) as u8)
+    }
+
+    /// Whether a cell of the flat array is on the board (not border).
+    pub fn on_board(&self, p: Point) -> bool {
+        let stride = self.stride;
+        let (c, r) = (p.0 % stride, p.0 / stride);
+        c >= 1 && r >= 1 && c <= u16::from(self.size) && r <= u16::from(self.size)
+    }
+
+    /// The eight cells around `p` (some may be border cells when `p` is on an edge).
+    #[inline]
+    pub fn around(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        self.neighbours.iter().map(move |&d| Point((p.0 as i16 + d) as u16))
+    }
+
+    /// The eight neighbour offsets in the flat array.
+    #[inline]
+    pub fn offsets(&self) -> &[i16; 8] {
+        &self.neighbours
+    }
+
+    /// Whether two points touch (orthogonally or diagonally).
+    pub fn adjacent(&self, a: Point, b: Point) -> bool {
+        let (ax, ay) = self.xy(a);
+        let (bx, by) = self.xy(b);
+        a != b && ax.abs_diff(bx) <= 1 && ay.abs_diff(by) <= 1
+    }
+
+    /// Every on-board point, row by row from `(0, 0)`.
+    pub fn all(&self) -> impl Iterator<Item = Point> + '_ {
+        let s = i32::from(self.size);
+        (0..s).flat_map(move |y| (0..s).map(move |x| self.point(x, y).expect("in range")))
+    }
+
+    /// The centre point (for odd sizes the true centre; for even sizes the one
+    /// just below and left of it).
+    pub fn centre(&self) -> Point {
+        let c = i32::from((self.size - 1) / 2);
+        self.point(c, c).expect("centre is on the board")
+    }
+
+    /// Format a point as the `x,y` users type.
+    pub fn name(&self, p: Point) -> String {
+        let (x, y) = self.xy(p);
+        format!("{x},{y}")
+    }
+
+    /// Parse `x,y` (spaces allowed) into an on-board point.
+    pub fn parse(&self, s: &str) -> Option<Point> {
+        let (x, y) = s.split_once(',')?;
+        let x: i32 = x.trim().parse().ok()?;
+        let y: i32 = y.trim().parse().ok()?;
+        self.point(x, y)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_neighbours() {
+        let g = Grid::new(19);
+        assert_eq!(g.all().count(), 361);
+        for p in g.all() {
+            let (x, y) = g.xy(p);
+            assert_eq!(g.point(i32::from(x), i32::from(y)), Some(p));
+            let on = g.around(p).filter(|&q| g.on_board(q)).count();
+            let edge = [x == 0, x == 18, y == 0, y == 18].iter().filter(|&&e| e).count();
+            let expected = match edge {
+                0 => 8,
+                1 => 5,
+                _ => 3,
+            };
+            assert_eq!(on, expected, "{x},{y}");
+            for q in g.around(p).filter(|&q| g.on_board(q)) {
+                assert!(g.adjacent(p, q));
+            }
+        }
+        assert_eq!(g.point(19, 0), None);
+        assert_eq!(g.point(-1, 3), None);
+        assert_eq!(g.xy(g.centre()), (9, 9));
+        assert_eq!(g.parse(" 3, 4"), g.point(3, 4));
+        assert_eq!(g.parse("3;4"), None);
+    }
+}

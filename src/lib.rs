@@ -1,0 +1,7 @@
+//! `roots`: a toolkit for the board game Roots and Shoots (Tom Gale, 2007) and
+//! its house rules.
+//!
+//! See ARCHITECTURE.md for a map of the crate.
+
+pub mod core;
+pub mod variant;
