@@ -4,4 +4,5 @@
 //! See ARCHITECTURE.md for a map of the crate.
 
 pub mod core;
+pub mod roots;
 pub mod variant;

@@ -12,9 +12,7 @@ use rand_core::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 /// A polyhedral die.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Die {
     D4,
@@ -60,7 +58,9 @@ impl Die {
 
     /// Parse `d4`, `D12`, ...
     pub fn parse(s: &str) -> Option<Die> {
-        Die::ALL.into_iter().find(|d| d.name().eq_ignore_ascii_case(s.trim()))
+        Die::ALL
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(s.trim()))
     }
 }
 

@@ -36,7 +36,10 @@ pub struct Grid {
 impl Grid {
     /// A grid with `size` points per side (`1..=MAX_SIZE`).
     pub fn new(size: u8) -> Grid {
-        assert!(size >= 1 && size <= MAX_SIZE, "board size {size} out of range");
+        assert!(
+            (1..=MAX_SIZE).contains(&size),
+            "board size {size} out of range"
+        );
         let stride = i16::from(size) + 2;
         Grid {
             size,
@@ -94,7 +97,9 @@ impl Grid {
     /// The eight cells around `p` (some may be border cells when `p` is on an edge).
     #[inline]
     pub fn around(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
-        self.neighbours.iter().map(move |&d| Point((p.0 as i16 + d) as u16))
+        self.neighbours
+            .iter()
+            .map(move |&d| Point((p.0 as i16 + d) as u16))
     }
 
     /// The eight neighbour offsets in the flat array.
@@ -150,7 +155,10 @@ mod tests {
             let (x, y) = g.xy(p);
             assert_eq!(g.point(i32::from(x), i32::from(y)), Some(p));
             let on = g.around(p).filter(|&q| g.on_board(q)).count();
-            let edge = [x == 0, x == 18, y == 0, y == 18].iter().filter(|&&e| e).count();
+            let edge = [x == 0, x == 18, y == 0, y == 18]
+                .iter()
+                .filter(|&&e| e)
+                .count();
             let expected = match edge {
                 0 => 8,
                 1 => 5,

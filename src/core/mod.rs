@@ -3,3 +3,4 @@
 
 pub mod dice;
 pub mod geometry;
+pub mod protocol;

@@ -10,6 +10,7 @@ pub const STANDARD_TOML: &str = include_str!("../../variants/standard.toml");
 impl Rules {
     /// The built-in standard variant (the 2007 rules with our readings).
     pub fn standard() -> Rules {
-        toml::from_str(STANDARD_TOML).expect("the embedded standard variant is a complete, valid variant")
+        toml::from_str(STANDARD_TOML)
+            .expect("the embedded standard variant is a complete, valid variant")
     }
 }

@@ -161,7 +161,12 @@ pub enum Growth {
 }
 
 impl Growth {
-    pub const ALL: [Growth; 4] = [Growth::NewPlant, Growth::Buds, Growth::SimpleGrowth, Growth::Sunbathe];
+    pub const ALL: [Growth; 4] = [
+        Growth::NewPlant,
+        Growth::Buds,
+        Growth::SimpleGrowth,
+        Growth::Sunbathe,
+    ];
 
     /// The key of this action in `[growth]` and in records.
     pub const fn key(self) -> &'static str {
@@ -232,8 +237,12 @@ pub enum RollKind {
 }
 
 impl RollKind {
-    pub const ALL: [RollKind; 4] =
-        [RollKind::Growth, RollKind::SpawnCheck, RollKind::NutrientValue, RollKind::Coordinate];
+    pub const ALL: [RollKind; 4] = [
+        RollKind::Growth,
+        RollKind::SpawnCheck,
+        RollKind::NutrientValue,
+        RollKind::Coordinate,
+    ];
 }
 
 /// When nutrient values are rolled.

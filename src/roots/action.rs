@@ -1,0 +1,100 @@
+//! The decisions a Roots and Shoots player makes.
+
+use crate::core::geometry::{Grid, Point};
+use crate::variant::rules::Growth;
+
+/// A decision. Every choice the rules give a player is one of these; the
+/// engine never makes a choice for a player (it only skips a decision that has
+/// exactly one possible answer, such as the x/y order of two equal dice).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Phase 1: choose the growth action, and so the die to roll.
+    Grow(Growth),
+    /// Put a bead on a point: a first-turn bead, a growth bead, a bead that
+    /// marks a nutrient, or a bead that contests a point held by another colour.
+    Place(Point),
+    /// Stop placing: legal only when every remaining placement would start a
+    /// struggle (struggles are never compulsory).
+    Pass,
+    /// Choose where a rolled nutrient lands: the x/y order of the two d20s and
+    /// the line chosen for a 20 in one choice.
+    Spawn(Point),
+    /// Choose which dangling end to lose after a bead was removed, by naming
+    /// the bead of that end next to the removed one.
+    Lose(Point),
+}
+
+impl Action {
+    /// The text form used at the terminal and in records: `grow buds`,
+    /// `place 3,4`, `pass`, `spawn 3,4`, `lose 3,4`.
+    pub fn to_text(self, grid: &Grid) -> String {
+        match self {
+            Action::Grow(g) => format!("grow {g}"),
+            Action::Place(p) => format!("place {}", grid.name(p)),
+            Action::Pass => "pass".to_string(),
+            Action::Spawn(p) => format!("spawn {}", grid.name(p)),
+            Action::Lose(p) => format!("lose {}", grid.name(p)),
+        }
+    }
+
+    /// Parse the text form (case and extra spaces ignored).
+    pub fn parse(grid: &Grid, text: &str) -> Result<Action, String> {
+        let text = text.trim();
+        let (verb, rest) = match text.split_once(char::is_whitespace) {
+            Some((v, r)) => (v, r.trim()),
+            None => (text, ""),
+        };
+        let point = |what: &str| {
+            grid.parse(rest).ok_or_else(|| {
+                format!(
+                    "`{what}` takes a point `x,y` with x and y from 0 to {}, not `{rest}`",
+                    grid.size() - 1
+                )
+            })
+        };
+        match verb.to_ascii_lowercase().as_str() {
+            "grow" => Growth::parse(rest).map(Action::Grow).ok_or_else(|| {
+                format!("`grow` takes new_plant, buds, simple_growth or sunbathe, not `{rest}`")
+            }),
+            "place" => point("place").map(Action::Place),
+            "spawn" => point("spawn").map(Action::Spawn),
+            "lose" => point("lose").map(Action::Lose),
+            "pass" if rest.is_empty() => Ok(Action::Pass),
+            "pass" => Err("`pass` takes nothing after it".to_string()),
+            "" => Err("empty action".to_string()),
+            other => Err(format!(
+                "unknown action `{other}`: expected grow, place, pass, spawn or lose"
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn action_is_small() {
+        assert!(std::mem::size_of::<Action>() <= 4);
+    }
+
+    #[test]
+    fn text_round_trip() {
+        let g = Grid::new(19);
+        for a in [
+            Action::Grow(Growth::SimpleGrowth),
+            Action::Place(g.point(3, 4).unwrap()),
+            Action::Pass,
+            Action::Spawn(g.point(18, 0).unwrap()),
+            Action::Lose(g.point(0, 18).unwrap()),
+        ] {
+            assert_eq!(Action::parse(&g, &a.to_text(&g)), Ok(a));
+        }
+        assert!(Action::parse(&g, "place 19,0").is_err());
+        assert!(Action::parse(&g, "jump 1,1").is_err());
+        assert_eq!(
+            Action::parse(&g, "  GROW   new-plant "),
+            Ok(Action::Grow(Growth::NewPlant))
+        );
+    }
+}

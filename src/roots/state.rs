@@ -1,0 +1,1429 @@
+//! The state of a game of Roots and Shoots: one node of its game tree.
+//!
+//! The state is a small machine with two layers:
+//!
+//! * the **phase** of the turn (first-turn beads and spawns, choosing a growth
+//!   action, rolling it, placing beads, the spawn check, spawning, turn end);
+//! * a stack of **tasks** that interrupt the phase wherever they arise: rain and
+//!   scoring, nutrient value rolls, removals and the lost-end rule. A task runs
+//!   before the phase continues, which is how "scoring takes place immediately,
+//!   regardless of whose turn it is or what phase it is" is implemented.
+//!
+//! After every roll or action, [`State::advance`] runs every step that needs
+//! no roll and no choice, and stops at the next chance node, decision or end.
+
+use std::sync::Arc;
+
+use crate::core::dice::{Die, SeededDice};
+use crate::core::geometry::{Grid, Point};
+use crate::core::protocol::{GameState, Next, Outcome, Refusal, Seat};
+use crate::roots::action::Action;
+use crate::roots::legal::PlaceKind;
+use crate::variant::rules::{
+    BeadsOut, FaceMapping, Finish, FirstSpawnOnBead, Growth, LostEnds, RemovedBeads, RollKind,
+    Rules, ValueRolled,
+};
+
+/// Sentinel bead value of border cells.
+pub(crate) const OFF: u8 = u8::MAX;
+
+/// One cell of the flat board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Cell {
+    /// 0: no bead; `s + 1`: a bead of seat `s`; [`OFF`]: border.
+    pub bead: u8,
+    /// Nutrient markers stacked on this point.
+    pub nuts: u8,
+    /// The bead here was placed in the current roll of the current turn.
+    pub turn_bead: bool,
+}
+
+/// A nutrient marker on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Nutrient {
+    /// Serial number, unique within a game.
+    pub id: u32,
+    pub point: Point,
+    /// The d12 value, once rolled.
+    pub value: Option<u8>,
+}
+
+/// One player's beads and score.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Player {
+    /// Beads in hand.
+    pub store: u32,
+    /// Beads in the pile.
+    pub supply: u32,
+    /// Beads taken off the board and out of play.
+    pub removed: u32,
+    /// Nutrient points scored.
+    pub score: i32,
+    /// This player's beads on the board.
+    pub(crate) beads: Vec<Point>,
+}
+
+impl Player {
+    pub fn on_board(&self) -> u32 {
+        self.beads.len() as u32
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// The nutrient pile ran out.
+    NutrientsOut,
+    /// A player's beads ran out (see `end.beads_out`).
+    BeadsOut,
+    /// The safety limit `end.max_rounds` was reached.
+    RoundLimit,
+}
+
+impl EndReason {
+    pub const fn key(self) -> &'static str {
+        match self {
+            EndReason::NutrientsOut => "nutrients_out",
+            EndReason::BeadsOut => "beads_out",
+            EndReason::RoundLimit => "round_limit",
+        }
+    }
+}
+
+/// Counters kept as the game is played, for statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Completed turns (not counting the first-turn setup).
+    pub turns: u32,
+    /// Beads placed by growth actions (first-turn beads not included).
+    pub placements: u32,
+    /// Rains (not counting a final scoring).
+    pub rains: u32,
+    /// Struggles started, and struggles the attacker won.
+    pub struggles: u32,
+    pub severings: u32,
+    /// Nutrients that spawned (first turn included), and spawns that landed on
+    /// a bead and removed it.
+    pub spawns: u32,
+    pub spawn_removals: u32,
+    /// Nutrient markers scored, and the sum of their values.
+    pub nutrients_scored: u32,
+    pub value_scored: u32,
+    /// Points lost as remainders of uneven splits.
+    pub points_lost: u32,
+    /// Beads lost to the lost-end rule (beyond the removed bead itself).
+    pub beads_lost_to_ends: u32,
+    /// Times the sole leader changed.
+    pub lead_changes: u32,
+}
+
+/// Where a line of a d20 reading points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Line {
+    At(u8),
+    /// A 20: the roller chooses any line.
+    Any,
+}
+
+impl Line {
+    fn holds(self, v: u8) -> bool {
+        match self {
+            Line::At(l) => l == v,
+            Line::Any => true,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// First turn: the seat places one bead around the centre.
+    SetupBead,
+    /// The seat chooses a growth action.
+    ChooseGrowth,
+    /// The growth die is rolled.
+    RollGrowth(Growth),
+    /// The seat places beads.
+    Place {
+        action: Growth,
+        /// Beads the roll still allows.
+        left: u8,
+        /// Struggles started this turn.
+        struggles: u8,
+        /// No plain placement is left, only struggles: passing is allowed.
+        only_attacks: bool,
+    },
+    /// Phase 2: the d12 that decides whether a nutrient spawns.
+    SpawnCheck,
+    /// Two d20s for a spawn; `first` on the first turn.
+    Spawn {
+        first: bool,
+        a: Option<Line>,
+        b: Option<Line>,
+    },
+    /// The turn is over (tasks may still run before the next turn starts).
+    TurnEnd,
+    Over,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Task {
+    /// Roll the d12 value of nutrient `id`. During scoring, a 1 brings no rain.
+    RollValue { id: u32, scoring: bool },
+    /// It rains: score every nutrient that has a bead next to it or on it.
+    Rain { last: bool },
+    /// Values are known: split them and clear the scored nutrients.
+    Score { last: bool },
+    /// Take the bead of `owner` at `point` off the board (if it is still
+    /// there), then apply the lost-end rule.
+    Remove { point: Point, owner: Seat },
+    /// Apply the lost-end rule around `point`, where a bead of `owner` was.
+    Ends { point: Point, owner: Seat },
+    /// `owner` chooses which dangling end to lose (candidates in `State::lose`).
+    LoseChoice { owner: Seat },
+}
+
+/// A dangling end offered to an owner: the bead next to the removed one, and
+/// every bead that goes with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DanglingEnd {
+    pub end: Point,
+    pub beads: Vec<Point>,
+}
+
+/// A node of a game of Roots and Shoots.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub(crate) rules: Arc<Rules>,
+    pub(crate) grid: Grid,
+    pub(crate) seats: u8,
+    pub(crate) cells: Vec<Cell>,
+    /// `adj[s * cells + p]`: beads of seat `s` around `p`.
+    pub(crate) adj: Vec<u8>,
+    /// Beads of any colour around each point.
+    pub(crate) adj_all: Vec<u8>,
+    /// Beads of the current roll around each point.
+    pub(crate) turn_adj: Vec<u8>,
+    /// Beads of the current roll, in order.
+    pub(crate) placed: Vec<Point>,
+    /// Index of each bead in its owner's `beads` list.
+    pub(crate) bead_index: Vec<u16>,
+    pub(crate) players: Vec<Player>,
+    pub(crate) nutrients: Vec<Nutrient>,
+    pub(crate) next_nutrient_id: u32,
+    pub(crate) nutrient_supply: u32,
+    pub(crate) phase: Phase,
+    pub(crate) tasks: Vec<Task>,
+    pub(crate) lose: Vec<DanglingEnd>,
+    /// Whose turn it is (or who rolls during the first turn).
+    pub(crate) seat: Seat,
+    /// Round number, from 1; 0 during the first turn.
+    pub(crate) round: u32,
+    pub(crate) end_trigger: Option<EndReason>,
+    pub(crate) ended: Option<EndReason>,
+    pub(crate) leader: Option<Seat>,
+    pub(crate) stats: Stats,
+    /// What the conservation invariants count from.
+    pub(crate) baseline: Baseline,
+}
+
+/// Totals the game conserves: each seat's beads (store + supply + board +
+/// removed), all nutrient markers (pile + board + scored), and the points
+/// scored before the game started (positions drawn for tests).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Baseline {
+    pub beads: Vec<u32>,
+    pub nutrients: u32,
+    pub score: i64,
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError(pub String);
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl State {
+    /// A new game for `players` seats, at its first decision (seat 0 places
+    /// its first bead). Seat 0 plays first: whoever drives the game decides
+    /// who sits where.
+    pub fn new(rules: Arc<Rules>, players: u8) -> Result<State, SetupError> {
+        let (min, max) = (rules.players.min, rules.players.max);
+        if players < min || players > max {
+            return Err(SetupError(format!(
+                "variant `{}` is for {min} to {max} players, not {players}",
+                rules.name
+            )));
+        }
+        let mut state = State::empty(rules, players);
+        state.advance();
+        Ok(state)
+    }
+
+    /// The board with no beads and no nutrients, at the first-turn bead of
+    /// seat 0, without running `advance`.
+    pub(crate) fn empty(rules: Arc<Rules>, players: u8) -> State {
+        let grid = Grid::new(rules.board.size);
+        let cells = grid.cells();
+        let mut cell_vec = vec![
+            Cell {
+                bead: OFF,
+                nuts: 0,
+                turn_bead: false
+            };
+            cells
+        ];
+        for p in grid.all() {
+            cell_vec[p.index()].bead = 0;
+        }
+        let player = Player {
+            store: rules.beads.store,
+            supply: rules.beads.supply,
+            ..Player::default()
+        };
+        State {
+            grid,
+            seats: players,
+            cells: cell_vec,
+            adj: vec![0; cells * usize::from(players)],
+            adj_all: vec![0; cells],
+            turn_adj: vec![0; cells],
+            placed: Vec::with_capacity(32),
+            bead_index: vec![0; cells],
+            players: vec![player; usize::from(players)],
+            nutrients: Vec::with_capacity(16),
+            next_nutrient_id: 0,
+            nutrient_supply: rules.nutrients.supply,
+            phase: Phase::SetupBead,
+            tasks: Vec::with_capacity(16),
+            lose: Vec::new(),
+            seat: 0,
+            round: 0,
+            end_trigger: None,
+            ended: None,
+            leader: None,
+            stats: Stats::default(),
+            baseline: Baseline {
+                beads: vec![rules.beads.store + rules.beads.supply; usize::from(players)],
+                nutrients: rules.nutrients.supply,
+                score: 0,
+            },
+            rules,
+        }
+    }
+
+    // ----- read access -----------------------------------------------------
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    pub fn nutrients(&self) -> &[Nutrient] {
+        &self.nutrients
+    }
+
+    /// Markers left in the nutrient pile.
+    pub fn nutrient_supply(&self) -> u32 {
+        self.nutrient_supply
+    }
+
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Whose turn it is (during the first turn: who places or rolls).
+    pub fn turn_seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The round, from 1; 0 during the first turn.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// Why the game ended, once it has.
+    pub fn end_reason(&self) -> Option<EndReason> {
+        self.ended
+    }
+
+    /// The seat whose bead is on `p`, if any.
+    pub fn bead(&self, p: Point) -> Option<Seat> {
+        match self.cells[p.index()].bead {
+            0 | OFF => None,
+            b => Some(b - 1),
+        }
+    }
+
+    /// Number of nutrient markers on `p`.
+    pub fn nutrients_at(&self, p: Point) -> u8 {
+        self.cells[p.index()].nuts
+    }
+
+    /// The dangling ends offered at a pending "which end to lose" decision.
+    pub fn dangling_ends(&self) -> &[DanglingEnd] {
+        match self.tasks.last() {
+            Some(Task::LoseChoice { .. }) => &self.lose,
+            _ => &[],
+        }
+    }
+
+    #[inline]
+    pub(crate) fn adj_of(&self, s: Seat, p: Point) -> u8 {
+        self.adj[usize::from(s) * self.cells.len() + p.index()]
+    }
+
+    /// Beads of `s` around `p`, as a list.
+    pub(crate) fn own_around(&self, s: Seat, p: Point) -> impl Iterator<Item = Point> + '_ {
+        let b = s + 1;
+        self.grid
+            .around(p)
+            .filter(move |q| self.cells[q.index()].bead == b)
+    }
+
+    /// What is being decided or rolled, in words.
+    pub fn describe_node(&self) -> String {
+        let g = &self.grid;
+        match self.tasks.last() {
+            Some(Task::RollValue { id, .. }) => {
+                let at = self
+                    .nutrients
+                    .iter()
+                    .find(|n| n.id == *id)
+                    .map(|n| g.name(n.point));
+                return format!(
+                    "roll the d12 value of the nutrient at {}",
+                    at.unwrap_or_default()
+                );
+            }
+            Some(Task::LoseChoice { owner }) => {
+                return format!("seat {} chooses which dangling end to lose", owner + 1);
+            }
+            _ => {}
+        }
+        let who = self.seat + 1;
+        match self.phase {
+            Phase::SetupBead => format!("seat {who} places a first bead next to the centre"),
+            Phase::ChooseGrowth => format!("seat {who} chooses a growth action"),
+            Phase::RollGrowth(a) => format!(
+                "seat {who} rolls the {} for {a}",
+                self.rules.die_for(a).map(Die::name).unwrap_or("?")
+            ),
+            Phase::Place { action, left, .. } => {
+                format!("seat {who} places a bead ({action}, {left} left of the roll)")
+            }
+            Phase::SpawnCheck => {
+                format!("seat {who} rolls the d12 to see whether a nutrient spawns")
+            }
+            Phase::Spawn { a: None, .. } => format!("seat {who} rolls the first d20 for a spawn"),
+            Phase::Spawn { b: None, .. } => format!("seat {who} rolls the second d20 for a spawn"),
+            Phase::Spawn { .. } => format!("seat {who} chooses where the nutrient lands"),
+            Phase::TurnEnd => format!("seat {who} ends the turn"),
+            Phase::Over => "the game is over".to_string(),
+        }
+    }
+
+    // ----- the machine -------------------------------------------------------
+
+    /// Run every step that needs no roll and no choice.
+    pub(crate) fn advance(&mut self) {
+        loop {
+            if let Some(&task) = self.tasks.last() {
+                match task {
+                    Task::RollValue { id, .. } => {
+                        let pending = self
+                            .nutrients
+                            .iter()
+                            .any(|n| n.id == id && n.value.is_none());
+                        if pending {
+                            return;
+                        }
+                        self.tasks.pop();
+                    }
+                    Task::LoseChoice { .. } => return,
+                    Task::Rain { last } => {
+                        self.tasks.pop();
+                        self.start_rain(last);
+                    }
+                    Task::Score { last } => {
+                        self.tasks.pop();
+                        self.score(last);
+                    }
+                    Task::Remove { point, owner } => {
+                        self.tasks.pop();
+                        if self.cells[point.index()].bead == owner + 1 {
+                            self.remove_bead(point);
+                            self.tasks.push(Task::Ends { point, owner });
+                        }
+                    }
+                    Task::Ends { point, owner } => {
+                        self.tasks.pop();
+                        self.lost_ends(point, owner);
+                    }
+                }
+                continue;
+            }
+            match self.phase {
+                Phase::Place { .. } => {
+                    if self.placing_continues() {
+                        return;
+                    }
+                    self.phase = Phase::SpawnCheck;
+                    return;
+                }
+                Phase::Spawn {
+                    first,
+                    a: Some(a),
+                    b: Some(b),
+                } => {
+                    match self.spawn_candidates(first, a, b) {
+                        Candidates::None => {
+                            // First turn, every reading holds a bead: reroll both dice.
+                            self.phase = Phase::Spawn {
+                                first,
+                                a: None,
+                                b: None,
+                            };
+                            return;
+                        }
+                        Candidates::One(p) => self.spawn_at(p),
+                        Candidates::Many => return,
+                    }
+                }
+                Phase::TurnEnd => self.end_turn(),
+                _ => return,
+            }
+        }
+    }
+
+    fn start_rain(&mut self, last: bool) {
+        if !last {
+            self.stats.rains += 1;
+        }
+        self.tasks.push(Task::Score { last });
+        for i in (0..self.nutrients.len()).rev() {
+            let n = self.nutrients[i];
+            if n.value.is_none() && self.scorable(n.point) {
+                self.tasks.push(Task::RollValue {
+                    id: n.id,
+                    scoring: true,
+                });
+            }
+        }
+    }
+
+    /// A nutrient scores when a bead is next to it or on it.
+    pub(crate) fn scorable(&self, p: Point) -> bool {
+        self.cells[p.index()].bead != 0 || self.adj_all[p.index()] > 0
+    }
+
+    fn score(&mut self, last: bool) {
+        let mut markers: Vec<(Point, Seat)> = Vec::new();
+        let mut i = 0;
+        while i < self.nutrients.len() {
+            let n = self.nutrients[i];
+            if !self.scorable(n.point) {
+                i += 1;
+                continue;
+            }
+            let value = u32::from(n.value.unwrap_or(0));
+            let on_top = self.bead(n.point);
+            let mut sharers = [false; 8];
+            let mut k = 0u32;
+            for s in 0..self.seats {
+                if self.adj_of(s, n.point) > 0 || on_top == Some(s) {
+                    sharers[usize::from(s)] = true;
+                    k += 1;
+                }
+            }
+            let share = value / k;
+            let rest = value % k;
+            for s in 0..self.seats {
+                if sharers[usize::from(s)] {
+                    self.players[usize::from(s)].score += share as i32;
+                }
+            }
+            match on_top {
+                Some(m) => self.players[usize::from(m)].score += rest as i32,
+                None => self.stats.points_lost += rest,
+            }
+            self.stats.nutrients_scored += 1;
+            self.stats.value_scored += value;
+            if let Some(m) = on_top
+                && !markers.contains(&(n.point, m))
+            {
+                markers.push((n.point, m));
+            }
+            self.cells[n.point.index()].nuts -= 1;
+            self.nutrients.remove(i);
+        }
+        self.update_leader();
+        // Marking beads leave the board with their nutrients, one after
+        // another, each followed by the lost-end rule.
+        for &(point, owner) in markers.iter().rev() {
+            if last {
+                self.remove_bead(point);
+            } else {
+                self.tasks.push(Task::Remove { point, owner });
+            }
+        }
+    }
+
+    fn update_leader(&mut self) {
+        let best = self.players.iter().map(|p| p.score).max().unwrap_or(0);
+        let mut leaders = self
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.score == best);
+        let first = leaders.next().map(|(s, _)| s as Seat);
+        if leaders.next().is_none() && best > 0 {
+            if self.leader.is_some() && self.leader != first {
+                self.stats.lead_changes += 1;
+            }
+            self.leader = first;
+        }
+    }
+
+    /// The lost-end rule after the bead of `owner` at `point` was removed.
+    fn lost_ends(&mut self, point: Point, owner: Seat) {
+        let mode = self.rules.removal.lost_ends;
+        if mode == LostEnds::None {
+            return;
+        }
+        let ends = self.dangling(point, owner);
+        match (mode, ends.len()) {
+            (_, 0) => {}
+            (LostEnds::OneEnd, 1) | (LostEnds::AllEnds, _) => {
+                for end in ends {
+                    self.lose_beads(&end.beads);
+                }
+            }
+            _ => {
+                self.lose = ends;
+                self.tasks.push(Task::LoseChoice { owner });
+            }
+        }
+    }
+
+    pub(crate) fn lose_beads(&mut self, beads: &[Point]) {
+        for &b in beads {
+            if self.cells[b.index()].bead != 0 {
+                self.remove_bead(b);
+                self.stats.beads_lost_to_ends += 1;
+            }
+        }
+    }
+
+    fn spawn_candidates(&self, first: bool, a: Line, b: Line) -> Candidates {
+        let free_only =
+            first && self.rules.setup.first_spawn_on_bead == FirstSpawnOnBead::ChooseFree;
+        let mut found = None;
+        let mut any_free = false;
+        let mut count = 0;
+        for p in self.spawn_points(a, b) {
+            let has_bead = self.cells[p.index()].bead != 0;
+            any_free |= !has_bead;
+            if free_only && has_bead {
+                continue;
+            }
+            count += 1;
+            found = Some(p);
+        }
+        if first && !any_free {
+            return Candidates::None;
+        }
+        match (count, found) {
+            (1, Some(p)) => Candidates::One(p),
+            _ => Candidates::Many,
+        }
+    }
+
+    /// The points a pair of d20 readings can name (x/y either way round).
+    pub(crate) fn spawn_points(&self, a: Line, b: Line) -> impl Iterator<Item = Point> + '_ {
+        self.grid.all().filter(move |&p| {
+            let (x, y) = self.grid.xy(p);
+            (a.holds(x) && b.holds(y)) || (b.holds(x) && a.holds(y))
+        })
+    }
+
+    pub(crate) fn is_spawn_choice(&self, p: Point) -> bool {
+        let Phase::Spawn {
+            first,
+            a: Some(a),
+            b: Some(b),
+        } = self.phase
+        else {
+            return false;
+        };
+        if !self.grid.on_board(p) {
+            return false;
+        }
+        let (x, y) = self.grid.xy(p);
+        let named = (a.holds(x) && b.holds(y)) || (b.holds(x) && a.holds(y));
+        let free_only =
+            first && self.rules.setup.first_spawn_on_bead == FirstSpawnOnBead::ChooseFree;
+        named && !(free_only && self.cells[p.index()].bead != 0)
+    }
+
+    /// A nutrient lands on `p` (or removes the bead there).
+    fn spawn_at(&mut self, p: Point) {
+        let first = matches!(self.phase, Phase::Spawn { first: true, .. });
+        let cell = self.cells[p.index()];
+        if cell.nuts == 0 && cell.bead != 0 {
+            // A root is there: the bead is removed, even the roller's own, and
+            // no nutrient is placed.
+            self.stats.spawn_removals += 1;
+            self.tasks.push(Task::Remove {
+                point: p,
+                owner: cell.bead - 1,
+            });
+        } else {
+            // An empty point, or a stack: one more marker. A marker on a stack
+            // already found (a bead on top) is valued at once.
+            let id = self.add_nutrient(p);
+            self.stats.spawns += 1;
+            if self.rules.nutrients.value_rolled == ValueRolled::OnSpawn || cell.bead != 0 {
+                self.tasks.push(Task::RollValue { id, scoring: false });
+            }
+        }
+        self.phase = if first && self.seat + 1 < self.seats {
+            self.seat += 1;
+            self.first_spawn_or_start()
+        } else if first {
+            self.start_turns()
+        } else {
+            Phase::TurnEnd
+        };
+    }
+
+    pub(crate) fn add_nutrient(&mut self, p: Point) -> u32 {
+        let id = self.next_nutrient_id;
+        self.next_nutrient_id += 1;
+        self.nutrient_supply -= 1;
+        self.cells[p.index()].nuts += 1;
+        self.nutrients.push(Nutrient {
+            id,
+            point: p,
+            value: None,
+        });
+        id
+    }
+
+    fn can_spawn(&self) -> bool {
+        self.nutrient_supply > 0
+            && (self.nutrients.len() as u32) < self.rules.nutrients.max_on_board
+    }
+
+    /// First-turn spawn of the current seat, or (if no nutrient may spawn)
+    /// the next seat's, or the first turn proper.
+    fn first_spawn_or_start(&mut self) -> Phase {
+        if self.can_spawn() {
+            Phase::Spawn {
+                first: true,
+                a: None,
+                b: None,
+            }
+        } else {
+            self.start_turns()
+        }
+    }
+
+    fn start_turns(&mut self) -> Phase {
+        self.seat = 0;
+        self.round = 1;
+        Phase::ChooseGrowth
+    }
+
+    fn end_turn(&mut self) {
+        self.clear_turn();
+        self.stats.turns += 1;
+        if self.end_trigger.is_none() {
+            self.end_trigger = self.end_condition();
+        }
+        let last_in_round = self.seat + 1 == self.seats;
+        if let Some(reason) = self.end_trigger
+            && (self.rules.end.finish == Finish::EndOfTurn || last_in_round)
+        {
+            self.finish(reason);
+            return;
+        }
+        if last_in_round {
+            if self.round >= self.rules.end.max_rounds {
+                self.finish(EndReason::RoundLimit);
+                return;
+            }
+            self.round += 1;
+            self.seat = 0;
+        } else {
+            self.seat += 1;
+        }
+        self.phase = Phase::ChooseGrowth;
+    }
+
+    fn end_condition(&self) -> Option<EndReason> {
+        if self.nutrient_supply == 0 {
+            return Some(EndReason::NutrientsOut);
+        }
+        let out = |p: &Player| match self.rules.end.beads_out {
+            BeadsOut::SupplyEmpty => p.supply == 0,
+            BeadsOut::SupplyAndStoreEmpty => p.supply == 0 && p.store == 0,
+        };
+        self.players.iter().any(out).then_some(EndReason::BeadsOut)
+    }
+
+    fn finish(&mut self, reason: EndReason) {
+        self.ended = Some(reason);
+        self.phase = Phase::Over;
+        if self.rules.end.final_scoring {
+            self.tasks.push(Task::Rain { last: true });
+        }
+    }
+
+    fn clear_turn(&mut self) {
+        let placed = std::mem::take(&mut self.placed);
+        for &p in &placed {
+            self.unmark_turn_bead(p);
+        }
+        self.placed = placed;
+        self.placed.clear();
+    }
+
+    fn unmark_turn_bead(&mut self, p: Point) {
+        if !self.cells[p.index()].turn_bead {
+            return;
+        }
+        self.cells[p.index()].turn_bead = false;
+        for &d in self.grid.offsets() {
+            self.turn_adj[(p.0 as i16 + d) as usize] -= 1;
+        }
+    }
+
+    // ----- beads -------------------------------------------------------------
+
+    /// Put a bead of `s` on the empty point `p`, from its store.
+    pub(crate) fn put_bead(&mut self, s: Seat, p: Point, this_roll: bool) {
+        let cells = self.cells.len();
+        self.cells[p.index()].bead = s + 1;
+        let base = usize::from(s) * cells;
+        for &d in self.grid.offsets() {
+            let q = (p.0 as i16 + d) as usize;
+            self.adj[base + q] += 1;
+            self.adj_all[q] += 1;
+            if this_roll {
+                self.turn_adj[q] += 1;
+            }
+        }
+        if this_roll {
+            self.cells[p.index()].turn_bead = true;
+            self.placed.push(p);
+        }
+        let player = &mut self.players[usize::from(s)];
+        player.store -= 1;
+        self.bead_index[p.index()] = player.beads.len() as u16;
+        player.beads.push(p);
+    }
+
+    /// Take the bead on `p` off the board.
+    pub(crate) fn remove_bead(&mut self, p: Point) {
+        let s = self.cells[p.index()].bead - 1;
+        if self.cells[p.index()].turn_bead {
+            self.unmark_turn_bead(p);
+            self.placed.retain(|&q| q != p);
+        }
+        let cells = self.cells.len();
+        self.cells[p.index()].bead = 0;
+        let base = usize::from(s) * cells;
+        for &d in self.grid.offsets() {
+            let q = (p.0 as i16 + d) as usize;
+            self.adj[base + q] -= 1;
+            self.adj_all[q] -= 1;
+        }
+        let player = &mut self.players[usize::from(s)];
+        let i = usize::from(self.bead_index[p.index()]);
+        player.beads.swap_remove(i);
+        if let Some(&moved) = player.beads.get(i) {
+            self.bead_index[moved.index()] = i as u16;
+        }
+        match self.rules.beads.removed_go_to {
+            RemovedBeads::OutOfPlay => player.removed += 1,
+            RemovedBeads::Supply => player.supply += 1,
+        }
+    }
+
+    // ----- applying rolls and actions ------------------------------------------
+
+    fn apply_roll(&mut self, face: u8) {
+        if let Some(&Task::RollValue { id, scoring }) = self.tasks.last() {
+            self.tasks.pop();
+            if let Some(n) = self.nutrients.iter_mut().find(|n| n.id == id) {
+                n.value = Some(face);
+            }
+            if face == 1 && !scoring && self.rules.rains_on(RollKind::NutrientValue) {
+                self.tasks.push(Task::Rain { last: false });
+            }
+            return;
+        }
+        let rain_kind = match self.phase {
+            Phase::RollGrowth(action) => {
+                if action == Growth::Sunbathe {
+                    let player = &mut self.players[usize::from(self.seat)];
+                    let take = u32::from(face).min(player.supply);
+                    player.supply -= take;
+                    player.store += take;
+                    self.phase = Phase::SpawnCheck;
+                } else {
+                    self.phase = Phase::Place {
+                        action,
+                        left: face,
+                        struggles: 0,
+                        only_attacks: false,
+                    };
+                }
+                RollKind::Growth
+            }
+            Phase::SpawnCheck => {
+                let count = self.nutrients.len() as u32;
+                self.phase = if u32::from(face) > count && self.can_spawn() {
+                    Phase::Spawn {
+                        first: false,
+                        a: None,
+                        b: None,
+                    }
+                } else {
+                    Phase::TurnEnd
+                };
+                RollKind::SpawnCheck
+            }
+            Phase::Spawn { first, a, b } => {
+                let line = if face == 20 {
+                    Some(Line::Any)
+                } else {
+                    let l = match self.rules.coordinates.faces {
+                        FaceMapping::FaceMinusOne => face - 1,
+                        FaceMapping::FaceIsLine => face,
+                    };
+                    // A face that names a line off the board is rolled again.
+                    (l < self.grid.size()).then_some(Line::At(l))
+                };
+                if line.is_some() {
+                    self.phase = match a {
+                        None => Phase::Spawn { first, a: line, b },
+                        Some(_) => Phase::Spawn { first, a, b: line },
+                    };
+                }
+                RollKind::Coordinate
+            }
+            _ => unreachable!("apply_roll is only called at chance nodes"),
+        };
+        if face == 1 && self.rules.rains_on(rain_kind) {
+            self.tasks.push(Task::Rain { last: false });
+        }
+    }
+
+    fn apply_action(&mut self, action: Action) {
+        if let Some(&Task::LoseChoice { .. }) = self.tasks.last() {
+            self.tasks.pop();
+            let Action::Lose(end) = action else {
+                unreachable!("checked")
+            };
+            let chosen = std::mem::take(&mut self.lose);
+            if let Some(e) = chosen.into_iter().find(|e| e.end == end) {
+                self.lose_beads(&e.beads);
+            }
+            return;
+        }
+        match (self.phase, action) {
+            (Phase::SetupBead, Action::Place(p)) => {
+                self.put_bead(self.seat, p, false);
+                self.phase = if self.seat + 1 < self.seats {
+                    self.seat += 1;
+                    Phase::SetupBead
+                } else {
+                    self.seat = 0;
+                    self.first_spawn_or_start()
+                };
+            }
+            (Phase::ChooseGrowth, Action::Grow(g)) => self.phase = Phase::RollGrowth(g),
+            (Phase::Place { .. }, Action::Pass) => self.phase = Phase::SpawnCheck,
+            (
+                Phase::Place {
+                    action,
+                    left,
+                    struggles,
+                    ..
+                },
+                Action::Place(p),
+            ) => {
+                let kind = self
+                    .judge(self.seat, action, struggles, p)
+                    .expect("checked or sampled");
+                self.place(action, left, struggles, p, kind);
+            }
+            (Phase::Spawn { .. }, Action::Spawn(p)) => self.spawn_at(p),
+            _ => unreachable!("checked"),
+        }
+    }
+
+    fn place(&mut self, action: Growth, left: u8, struggles: u8, p: Point, kind: PlaceKind) {
+        let s = self.seat;
+        let mut left = left;
+        let mut struggles = struggles;
+        match kind {
+            PlaceKind::Plain => {
+                self.put_bead(s, p, true);
+                self.stats.placements += 1;
+                left -= 1;
+            }
+            PlaceKind::Mark => {
+                self.put_bead(s, p, true);
+                self.stats.placements += 1;
+                left -= 1;
+                self.roll_found_values(p);
+                if self.rules.turn.one_nutrient_per_turn {
+                    left = 0;
+                }
+            }
+            PlaceKind::Attack(defender) => {
+                struggles += 1;
+                self.stats.struggles += 1;
+                let attack = self.attack_strength(s, p);
+                let defence = self.strength(p);
+                if attack > defence {
+                    self.stats.severings += 1;
+                    self.remove_bead(p);
+                    if self.rules.severing.winner_occupies {
+                        self.put_bead(s, p, true);
+                        self.stats.placements += 1;
+                        left -= 1;
+                        if self.cells[p.index()].nuts > 0 {
+                            self.roll_found_values(p);
+                            if self.rules.turn.one_nutrient_per_turn {
+                                left = 0;
+                            }
+                        }
+                    }
+                    self.tasks.push(Task::Ends {
+                        point: p,
+                        owner: defender,
+                    });
+                }
+            }
+        }
+        self.phase = Phase::Place {
+            action,
+            left,
+            struggles,
+            only_attacks: false,
+        };
+    }
+
+    /// A bead now sits on the nutrients at `p`: roll the values not yet known,
+    /// first marker first.
+    fn roll_found_values(&mut self, p: Point) {
+        for i in (0..self.nutrients.len()).rev() {
+            let n = self.nutrients[i];
+            if n.point == p && n.value.is_none() {
+                self.tasks.push(Task::RollValue {
+                    id: n.id,
+                    scoring: false,
+                });
+            }
+        }
+    }
+
+    /// Whether the current seat still places beads this roll; sets
+    /// `only_attacks` when struggles are all that is left.
+    fn placing_continues(&mut self) -> bool {
+        let Phase::Place {
+            action,
+            left,
+            struggles,
+            ..
+        } = self.phase
+        else {
+            return false;
+        };
+        if left == 0 || self.players[usize::from(self.seat)].store == 0 {
+            return false;
+        }
+        if self.any_placement(action, struggles, false) {
+            self.phase = Phase::Place {
+                action,
+                left,
+                struggles,
+                only_attacks: false,
+            };
+            return true;
+        }
+        if self.any_placement(action, struggles, true) {
+            self.phase = Phase::Place {
+                action,
+                left,
+                struggles,
+                only_attacks: true,
+            };
+            return true;
+        }
+        false
+    }
+
+    // ----- checks ----------------------------------------------------------------
+
+    fn check_action(&self, action: Action) -> Result<(), Refusal> {
+        let illegal = |reason: String| Err(Refusal::Illegal { reason });
+        let g = &self.grid;
+        let seat = match self.next() {
+            Next::Decide(s) => s,
+            Next::Chance(die) => return Err(Refusal::ExpectedRoll { die }),
+            Next::Over => return Err(Refusal::GameOver),
+        };
+        if let Some(Task::LoseChoice { .. }) = self.tasks.last() {
+            return match action {
+                Action::Lose(p) if self.lose.iter().any(|e| e.end == p) => Ok(()),
+                Action::Lose(p) => illegal(format!(
+                    "{} is not a dangling end; choose one of: {}",
+                    g.name(p),
+                    self.lose
+                        .iter()
+                        .map(|e| g.name(e.end))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+                _ => illegal(format!(
+                    "seat {} must choose which end to lose (`lose x,y`)",
+                    seat + 1
+                )),
+            };
+        }
+        match (self.phase, action) {
+            (Phase::SetupBead, Action::Place(p)) => {
+                if !g.adjacent(p, g.centre()) {
+                    illegal(format!(
+                        "the first bead goes on one of the 8 points around the centre {}, not {}",
+                        g.name(g.centre()),
+                        g.name(p)
+                    ))
+                } else if self.cells[p.index()].bead != 0 {
+                    illegal(format!("{} already holds a bead", g.name(p)))
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::ChooseGrowth, Action::Grow(a)) => match self.rules.die_for(a) {
+                Some(_) => Ok(()),
+                None => illegal(format!("this variant has no {a} action")),
+            },
+            (Phase::Place { only_attacks, .. }, Action::Pass) => {
+                if only_attacks {
+                    Ok(())
+                } else {
+                    illegal("you must place while a placement is possible (passing is only allowed when every placement left would start a struggle)".to_string())
+                }
+            }
+            (
+                Phase::Place {
+                    action, struggles, ..
+                },
+                Action::Place(p),
+            ) => {
+                if !g.on_board(p) {
+                    return illegal(format!("{} is off the board", g.name(p)));
+                }
+                match self.judge(seat, action, struggles, p) {
+                    Ok(_) => Ok(()),
+                    Err(why) => illegal(why.explain(self, action, p)),
+                }
+            }
+            (Phase::Spawn { .. }, Action::Spawn(p)) => {
+                if self.is_spawn_choice(p) {
+                    Ok(())
+                } else {
+                    illegal(format!("the dice do not allow a nutrient at {}", g.name(p)))
+                }
+            }
+            _ => illegal(format!("expected: {}", self.describe_node())),
+        }
+    }
+
+    fn check_roll(&self, face: u8) -> Result<(), Refusal> {
+        match self.next() {
+            Next::Chance(die) if die.has_face(face) => Ok(()),
+            Next::Chance(die) => Err(Refusal::FaceOutOfRange { die, face }),
+            Next::Decide(seat) => Err(Refusal::ExpectedAction { seat }),
+            Next::Over => Err(Refusal::GameOver),
+        }
+    }
+}
+
+enum Candidates {
+    None,
+    One(Point),
+    Many,
+}
+
+impl GameState for State {
+    type Action = Action;
+
+    fn seats(&self) -> usize {
+        usize::from(self.seats)
+    }
+
+    fn next(&self) -> Next {
+        match self.tasks.last() {
+            Some(Task::RollValue { .. }) => return Next::Chance(Die::D12),
+            Some(Task::LoseChoice { owner }) => return Next::Decide(*owner),
+            Some(_) => unreachable!("advance runs every other task"),
+            None => {}
+        }
+        match self.phase {
+            Phase::SetupBead | Phase::ChooseGrowth | Phase::Place { .. } => Next::Decide(self.seat),
+            Phase::RollGrowth(a) => Next::Chance(self.rules.die_for(a).expect("enabled action")),
+            Phase::SpawnCheck => Next::Chance(Die::D12),
+            Phase::Spawn { a: None, .. } | Phase::Spawn { b: None, .. } => Next::Chance(Die::D20),
+            Phase::Spawn { .. } => Next::Decide(self.seat),
+            Phase::Over => Next::Over,
+            Phase::TurnEnd => unreachable!("advance ends every turn"),
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if !matches!(self.next(), Next::Decide(_)) {
+            return;
+        }
+        if let Some(Task::LoseChoice { .. }) = self.tasks.last() {
+            out.extend(self.lose.iter().map(|e| Action::Lose(e.end)));
+            return;
+        }
+        let g = self.grid;
+        match self.phase {
+            Phase::SetupBead => out.extend(
+                g.around(g.centre())
+                    .filter(|p| self.cells[p.index()].bead == 0)
+                    .map(Action::Place),
+            ),
+            Phase::ChooseGrowth => out.extend(
+                Growth::ALL
+                    .into_iter()
+                    .filter(|&a| self.rules.die_for(a).is_some())
+                    .map(Action::Grow),
+            ),
+            Phase::Place {
+                action,
+                struggles,
+                only_attacks,
+                ..
+            } => {
+                out.extend(
+                    g.all()
+                        .filter(|&p| self.judge(self.seat, action, struggles, p).is_ok())
+                        .map(Action::Place),
+                );
+                if only_attacks {
+                    out.push(Action::Pass);
+                }
+            }
+            Phase::Spawn { .. } => out.extend(
+                g.all()
+                    .filter(|&p| self.is_spawn_choice(p))
+                    .map(Action::Spawn),
+            ),
+            _ => {}
+        }
+    }
+
+    fn play(&mut self, action: Action) -> Result<(), Refusal> {
+        self.check_action(action)?;
+        self.play_unchecked(action);
+        Ok(())
+    }
+
+    fn play_unchecked(&mut self, action: Action) {
+        self.apply_action(action);
+        self.advance();
+    }
+
+    fn roll(&mut self, face: u8) -> Result<(), Refusal> {
+        self.check_roll(face)?;
+        self.apply_roll(face);
+        self.advance();
+        Ok(())
+    }
+
+    fn random_action(&self, dice: &mut SeededDice) -> Action {
+        if let Some(Task::LoseChoice { .. }) = self.tasks.last() {
+            let i = dice.below(self.lose.len() as u32) as usize;
+            return Action::Lose(self.lose[i].end);
+        }
+        match self.phase {
+            Phase::ChooseGrowth => {
+                let mut options = [Growth::Sunbathe; 4];
+                let mut n = 0;
+                for a in Growth::ALL {
+                    if self.rules.die_for(a).is_some() {
+                        options[n] = a;
+                        n += 1;
+                    }
+                }
+                Action::Grow(options[dice.below(n as u32) as usize])
+            }
+            Phase::Place {
+                action,
+                struggles,
+                only_attacks: false,
+                ..
+            } => {
+                if let Some(p) = self.sample_placement(action, struggles, dice) {
+                    return Action::Place(p);
+                }
+                self.random_from_list(dice)
+            }
+            _ => self.random_from_list(dice),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.next() == Next::Over)
+            .then(|| Outcome::from_scores(self.players.iter().map(|p| p.score).collect()))
+    }
+}
+
+impl State {
+    fn random_from_list(&self, dice: &mut SeededDice) -> Action {
+        let mut list = Vec::new();
+        self.legal_actions(&mut list);
+        assert!(
+            !list.is_empty(),
+            "a decision node always has a legal action"
+        );
+        list[dice.below(list.len() as u32) as usize]
+    }
+
+    /// The position as the tests and the referee see it: a drawn board.
+    pub fn draw(&self) -> String {
+        crate::roots::draw::draw(self)
+    }
+
+    /// Whether the game is in its first turn.
+    pub fn in_first_turn(&self) -> bool {
+        self.round == 0
+    }
+
+    pub(crate) fn set_phase_for_position(&mut self, seat: Seat) {
+        self.seat = seat;
+        self.round = 1;
+        self.phase = Phase::ChooseGrowth;
+    }
+}
+
+impl State {
+    /// Check every invariant of the position against a recount from scratch:
+    /// one bead per point and bead lists that match the board, neighbour counts,
+    /// beads conserved per player, nutrients conserved, scores that add up.
+    /// Used by the property tests and the fuzzers; `Err` names the first
+    /// broken invariant.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let g = &self.grid;
+        let cells = self.cells.len();
+        let mut adj = vec![0u8; cells * usize::from(self.seats)];
+        let mut adj_all = vec![0u8; cells];
+        let mut count = vec![0u32; usize::from(self.seats)];
+        let mut nuts = vec![0u8; cells];
+        for n in &self.nutrients {
+            nuts[n.point.index()] += 1;
+            if let Some(v) = n.value
+                && !(1..=12).contains(&v)
+            {
+                return Err(format!("nutrient at {} has value {v}", g.name(n.point)));
+            }
+        }
+        for p in g.all() {
+            let c = self.cells[p.index()];
+            if c.nuts != nuts[p.index()] {
+                return Err(format!(
+                    "{}: {} markers drawn, {} listed",
+                    g.name(p),
+                    c.nuts,
+                    nuts[p.index()]
+                ));
+            }
+            if let Some(s) = self.bead(p) {
+                if s >= self.seats {
+                    return Err(format!("{}: bead of a seat that does not play", g.name(p)));
+                }
+                count[usize::from(s)] += 1;
+                let i = usize::from(self.bead_index[p.index()]);
+                if self.players[usize::from(s)].beads.get(i) != Some(&p) {
+                    return Err(format!("{}: bead missing from its owner's list", g.name(p)));
+                }
+                for q in g.around(p) {
+                    adj[usize::from(s) * cells + q.index()] += 1;
+                    adj_all[q.index()] += 1;
+                }
+            }
+        }
+        if adj != self.adj || adj_all != self.adj_all {
+            return Err("neighbour counts differ from a recount".to_string());
+        }
+        for (s, pl) in self.players.iter().enumerate() {
+            if pl.on_board() != count[s] {
+                return Err(format!(
+                    "seat {}: {} beads listed, {} on the board",
+                    s + 1,
+                    pl.on_board(),
+                    count[s]
+                ));
+            }
+            let total = pl.store + pl.supply + pl.on_board() + pl.removed;
+            let expected = self.baseline.beads[s];
+            if total != expected {
+                return Err(format!(
+                    "seat {}: store {} + supply {} + board {} + removed {} = {total}, not {expected}",
+                    s + 1,
+                    pl.store,
+                    pl.supply,
+                    pl.on_board(),
+                    pl.removed
+                ));
+            }
+        }
+        let placed =
+            self.nutrient_supply + self.nutrients.len() as u32 + self.stats.nutrients_scored;
+        if placed != self.baseline.nutrients {
+            return Err(format!(
+                "nutrients: pile {} + board {} + scored {} != {}",
+                self.nutrient_supply,
+                self.nutrients.len(),
+                self.stats.nutrients_scored,
+                self.baseline.nutrients
+            ));
+        }
+        let scores: i64 = self.players.iter().map(|p| i64::from(p.score)).sum();
+        if scores + i64::from(self.stats.points_lost)
+            != i64::from(self.stats.value_scored) + self.baseline.score
+        {
+            return Err(format!(
+                "scores {scores} + lost {} != values scored {}",
+                self.stats.points_lost, self.stats.value_scored
+            ));
+        }
+        if self.round > self.rules.end.max_rounds {
+            return Err(format!("round {} is past the limit", self.round));
+        }
+        Ok(())
+    }
+}
