@@ -6,3 +6,4 @@
 pub mod core;
 pub mod roots;
 pub mod variant;
+pub mod bots;

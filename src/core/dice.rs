@@ -93,6 +93,18 @@ impl SeededDice {
         SeededDice { rng }
     }
 
+    /// The dice of game `game` of a run seeded with `seed`: stream `16 * game`.
+    pub fn for_game(seed: u64, game: u64) -> SeededDice {
+        SeededDice::new(seed, game.wrapping_mul(16))
+    }
+
+    /// The private stream of the bot in seat `seat` (0..8) of game `game`:
+    /// stream `16 * game + 1 + seat`. Bots draw from their own streams so that
+    /// changing one seat's bot never changes the dice of the game.
+    pub fn for_seat(seed: u64, game: u64, seat: u8) -> SeededDice {
+        SeededDice::new(seed, game.wrapping_mul(16) + 1 + u64::from(seat))
+    }
+
     /// Roll `die`.
     pub fn roll(&mut self, die: Die) -> u8 {
         self.below(u32::from(die.sides())) as u8 + 1
