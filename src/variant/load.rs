@@ -661,12 +661,16 @@ fn elsewhere(name: &str, table: &str) -> Option<String> {
 /// The closest of `candidates` to `word`, if it is close enough to be a typo.
 pub(crate) fn did_you_mean<'a>(word: &str, candidates: &'a [String]) -> Option<&'a str> {
     let word = word.to_ascii_lowercase();
-    candidates
+    let scored: Vec<(usize, &String)> = candidates
         .iter()
         .map(|c| (edit_distance(&word, c), c))
         .filter(|(d, c)| *d <= 2.max(c.len() / 3))
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c.as_str())
+        .collect();
+    let best = scored.iter().map(|(d, _)| *d).min()?;
+    // Two equally close words (`d7`: `d6` or `d8`?) make a guess, not a hint.
+    let mut closest = scored.iter().filter(|(d, _)| *d == best);
+    let first = closest.next()?;
+    closest.next().is_none().then_some(first.1.as_str())
 }
 
 /// Levenshtein distance, in characters.
@@ -706,5 +710,8 @@ mod tests {
         ];
         assert_eq!(did_you_mean("suplpy", &keys), Some("supply"));
         assert_eq!(did_you_mean("colour", &keys), None);
+        let dice = vec!["d4".to_owned(), "d6".to_owned(), "d8".to_owned()];
+        assert_eq!(did_you_mean("d7", &dice), None);
+        assert_eq!(did_you_mean("D6", &dice), Some("d6"));
     }
 }
