@@ -24,7 +24,10 @@ pub fn run(args: Args, color: Color) -> u8 {
     let style = super::style(args.format, color, super::stderr_is_terminal());
     match variant::load(&args.variant) {
         Ok(loaded) => {
-            eprint!("{}", variant::render(&loaded.warnings, &loaded.sources, style));
+            eprint!(
+                "{}",
+                variant::render(&loaded.warnings, &loaded.sources, style)
+            );
             let body = match toml::to_string(&loaded.rules) {
                 Ok(body) => body,
                 Err(e) => {
@@ -32,19 +35,30 @@ pub fn run(args: Args, color: Color) -> u8 {
                     return exit::INVALID;
                 }
             };
-            println!("# The rules of variant \"{}\", resolved from: {}", loaded.rules.name, loaded.chain.join(" -> "));
+            println!(
+                "# The rules of variant \"{}\", resolved from: {}",
+                loaded.rules.name,
+                loaded.chain.join(" -> ")
+            );
             println!("# Keys not set by these files have their standard values.");
             println!();
             print!("{body}");
             exit::OK
         }
         Err(diagnostics) => {
-            eprint!("{}", variant::render(&diagnostics.items, &diagnostics.sources, style));
+            eprint!(
+                "{}",
+                variant::render(&diagnostics.items, &diagnostics.sources, style)
+            );
             let unreadable = diagnostics
                 .items
                 .iter()
                 .any(|d| d.code == variant::Code::Io && d.file == args.variant);
-            if unreadable { exit::USAGE } else { exit::INVALID }
+            if unreadable {
+                exit::USAGE
+            } else {
+                exit::INVALID
+            }
         }
     }
 }

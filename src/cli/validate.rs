@@ -38,17 +38,30 @@ pub fn run(args: Args, color: Color) -> u8 {
                 if style == Style::Json {
                     all.extend(loaded.warnings);
                 } else {
-                    print!("{}", variant::render(&loaded.warnings, &loaded.sources, style));
+                    print!(
+                        "{}",
+                        variant::render(&loaded.warnings, &loaded.sources, style)
+                    );
                     println!("ok: {shown} (variant {})", loaded.rules.name);
                 }
             }
             Err(diagnostics) => {
-                let unreadable = diagnostics.items.iter().any(|d| d.code == Code::Io && d.file == shown);
-                status = status.max(if unreadable { exit::USAGE } else { exit::INVALID });
+                let unreadable = diagnostics
+                    .items
+                    .iter()
+                    .any(|d| d.code == Code::Io && d.file == shown);
+                status = status.max(if unreadable {
+                    exit::USAGE
+                } else {
+                    exit::INVALID
+                });
                 if style == Style::Json {
                     all.extend(diagnostics.items);
                 } else {
-                    print!("{}", variant::render(&diagnostics.items, &diagnostics.sources, style));
+                    print!(
+                        "{}",
+                        variant::render(&diagnostics.items, &diagnostics.sources, style)
+                    );
                     let errors = diagnostics.items.iter().filter(|d| d.is_error()).count();
                     let plural = if errors == 1 { "" } else { "s" };
                     println!("invalid: {shown} ({errors} error{plural})");
@@ -57,7 +70,10 @@ pub fn run(args: Args, color: Color) -> u8 {
         }
     }
     if style == Style::Json {
-        print!("{}", variant::render(&all, &variant::Sources::default(), Style::Json));
+        print!(
+            "{}",
+            variant::render(&all, &variant::Sources::default(), Style::Json)
+        );
     }
     status
 }

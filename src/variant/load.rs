@@ -194,15 +194,23 @@ pub(crate) fn parse_layer(
 
 fn syntax_error(file: &str, text: &str, e: &toml::de::Error) -> Diagnostic {
     let message = e.message().trim().to_owned();
-    let mut d = if let Some(key) = message
-        .strip_prefix("duplicate key `")
-        .and_then(|m| m.split('`').next())
-    {
-        Diagnostic::error(Code::Syntax, file, format!("`{key}` is set twice"))
-            .help("a key may appear once in each table: delete one of the two lines")
+    let mut d = if message.starts_with("duplicate key") {
+        let key = e
+            .span()
+            .and_then(|s| text.get(s))
+            .unwrap_or("this key")
+            .trim()
+            .to_owned();
+        Diagnostic::error(
+            Code::Syntax,
+            file,
+            format!("`{key}` is set twice in the same table"),
+        )
+        .help("a key may appear once in each table: delete one of the two lines")
     } else {
-        Diagnostic::error(Code::Syntax, file, format!("this is not valid TOML: {message}"))
-            .help("see https://toml.io for the syntax; a rule looks like `key = value` under a `[table]` line")
+        Diagnostic::error(Code::Syntax, file, format!("this is not valid TOML: {message}")).help(
+            "see https://toml.io for the syntax; a rule looks like `key = value` under a `[table]` line",
+        )
     };
     if let Some(span) = e.span() {
         d = d.at(text, span);
@@ -461,6 +469,13 @@ fn explain(
             ctx.at_value(Code::Range, message)
                 .maybe_expected(expected)
                 .maybe_help(range_help(&key))
+        }
+        K::Not { .. } | K::MultipleOf { .. }
+            if key == "board.size"
+                && !ctx.instance.as_i64().is_some_and(|n| (5..=25).contains(&n)) =>
+        {
+            // Out of range too: the range error says enough.
+            return Vec::new();
         }
         K::Not { .. } | K::MultipleOf { .. } if key == "board.size" => {
             let n = ctx.instance.as_i64().unwrap_or(0);

@@ -21,7 +21,9 @@ pub mod schema;
 pub use diagnostic::{Code, Diagnostic, Diagnostics, Severity, Sources, Style, render};
 pub use file::VariantFile;
 pub use load::MAX_FILE_BYTES;
-pub use resolve::{BUILTINS, Loaded, MAX_CHAIN, is_builtin_name, load, load_file, load_str, resolve_builtin};
+pub use resolve::{
+    BUILTINS, Loaded, MAX_CHAIN, is_builtin_name, load, load_file, load_str, resolve_builtin,
+};
 pub use rules::Rules;
 
 /// The standard variant's file, embedded: the one source of the built-in rules.
@@ -30,7 +32,8 @@ pub const STANDARD_TOML: &str = include_str!("../../variants/standard.toml");
 impl Rules {
     /// The built-in standard variant (the 2007 rules with our readings).
     pub fn standard() -> Rules {
-        toml::from_str(STANDARD_TOML).expect("the embedded standard variant is a complete, valid variant")
+        toml::from_str(STANDARD_TOML)
+            .expect("the embedded standard variant is a complete, valid variant")
     }
 }
 
@@ -59,17 +62,26 @@ mod tests {
         assert_eq!(loaded.rules.beads.supply, 90);
         assert_eq!(loaded.rules.beads.store, 6);
         assert_eq!(loaded.rules.name, "longer");
-        assert_eq!(loaded.chain, vec!["longer.toml".to_owned(), "<built-in standard>".to_owned()]);
+        assert_eq!(
+            loaded.chain,
+            vec!["longer.toml".to_owned(), "<built-in standard>".to_owned()]
+        );
     }
 
     #[test]
     fn a_grandchild_overrides_key_by_key() {
         let dir = std::env::temp_dir().join(format!("roots-chain-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temp dir");
-        std::fs::write(dir.join("parent.toml"), "[beads]\nstore = 8\nsupply = 80\n[players]\nmax = 4\n")
-            .expect("write");
-        std::fs::write(dir.join("child.toml"), "extends = \"parent.toml\"\nname = \"kid\"\n[beads]\nsupply = 30\n")
-            .expect("write");
+        std::fs::write(
+            dir.join("parent.toml"),
+            "[beads]\nstore = 8\nsupply = 80\n[players]\nmax = 4\n",
+        )
+        .expect("write");
+        std::fs::write(
+            dir.join("child.toml"),
+            "extends = \"parent.toml\"\nname = \"kid\"\n[beads]\nsupply = 30\n",
+        )
+        .expect("write");
         let loaded = load_file(dir.join("child.toml"));
         std::fs::remove_dir_all(&dir).ok();
         let loaded = loaded.expect("valid chain");
@@ -94,7 +106,11 @@ mod tests {
     fn errors_are_all_reported() {
         let text = "[board]\nsize = 18\n[beads]\nsuply = 3\nstore = -1\n";
         let err = load_str("bad.toml", text, None).expect_err("invalid");
-        let keys: Vec<_> = err.items.iter().map(|d| d.key_path.clone().unwrap_or_default()).collect();
+        let keys: Vec<_> = err
+            .items
+            .iter()
+            .map(|d| d.key_path.clone().unwrap_or_default())
+            .collect();
         assert_eq!(keys, vec!["board.size", "beads.suply", "beads.store"]);
         assert!(err.items.iter().all(Diagnostic::is_error));
         assert_eq!(err.items[1].help.as_deref(), Some("did you mean `supply`?"));
@@ -118,20 +134,35 @@ mod tests {
 
     #[test]
     fn unknown_builtins_and_deep_chains_are_errors() {
-        let err = load_str("x.toml", "extends = \"standart\"\n", None).expect_err("no such built-in");
+        let err =
+            load_str("x.toml", "extends = \"standart\"\n", None).expect_err("no such built-in");
         assert_eq!(err.items[0].code, Code::Extends);
-        assert!(err.items[0].help.as_deref().unwrap_or("").contains("\"standard\""));
+        assert!(
+            err.items[0]
+                .help
+                .as_deref()
+                .unwrap_or("")
+                .contains("\"standard\"")
+        );
 
         let dir = std::env::temp_dir().join(format!("roots-deep-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temp dir");
         for i in 0..20 {
-            std::fs::write(dir.join(format!("v{i}.toml")), format!("extends = \"v{}.toml\"\n", i + 1)).expect("write");
+            std::fs::write(
+                dir.join(format!("v{i}.toml")),
+                format!("extends = \"v{}.toml\"\n", i + 1),
+            )
+            .expect("write");
         }
         std::fs::write(dir.join("v20.toml"), "").expect("write");
         let result = load_file(dir.join("v0.toml"));
         std::fs::remove_dir_all(&dir).ok();
         let err = result.expect_err("too deep");
         assert_eq!(err.items[0].code, Code::Extends);
-        assert!(err.items[0].message.contains("longer than 16"), "{}", err.items[0].message);
+        assert!(
+            err.items[0].message.contains("longer than 16"),
+            "{}",
+            err.items[0].message
+        );
     }
 }

@@ -266,12 +266,14 @@ fn build_chain(root: Layer, sources: &mut Sources) -> Result<Vec<Layer>, Diagnos
             Err(mut items) => {
                 // Say where the broken parent comes from.
                 for d in &mut items {
-                    if d.help.is_none() {
-                        d.help = Some(format!(
-                            "this file is used by {} through `extends`",
-                            last.file
-                        ));
-                    }
+                    let note = format!(
+                        "{} is the parent of {} (through `extends`)",
+                        d.file, last.file
+                    );
+                    d.help = Some(match d.help.take() {
+                        Some(h) => format!("{h}; {note}"),
+                        None => note,
+                    });
                 }
                 return Err(Diagnostics {
                     items,
@@ -396,9 +398,13 @@ impl Checker<'_> {
                     }
                     None => "the standard rules".to_owned(),
                 };
-                let note = format!(
-                    "`{key}` is not set in this file: it comes from {origin}, through `extends`"
-                );
+                let note = if root.place("extends").is_some() {
+                    format!(
+                        "`{key}` is not set in this file: it comes from {origin}, through `extends`"
+                    )
+                } else {
+                    format!("`{key}` is not set in this file: it has the standard value")
+                };
                 let d = Diagnostic {
                     help: Some(match d.help.clone() {
                         Some(h) => format!("{h}; {note}"),
@@ -579,8 +585,11 @@ impl Checker<'_> {
         if r.nutrients.max_on_board > 12 && r.nutrients.max_on_board <= points {
             out.push(self.warning("nutrients.max_on_board", format!("a nutrient spawns only when a d12 beats the number on the board, so there are never more than 12, not {}", r.nutrients.max_on_board)));
         }
+        let grows = Growth::ALL
+            .iter()
+            .any(|g| g.places() && r.die_for(*g).is_some());
         for action in &r.severing.actions {
-            if action.places() && r.die_for(*action).is_none() {
+            if grows && action.places() && r.die_for(*action).is_none() {
                 out.push(self.warning(
                     "severing.actions",
                     format!("`severing.actions` lists \"{action}\", but that action is \"off\""),

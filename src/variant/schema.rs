@@ -248,15 +248,17 @@ pub(crate) fn describe(node: &Value) -> String {
         Some("array") => {
             let root = schema_value();
             let items = node.get("items").map(|i| deref(root, i));
-            let mut text = "a list".to_owned();
-            if let Some(items) = items {
-                let inner = describe(items);
-                text = format!("a list of {inner}");
+            let words = items.map(allowed_words).unwrap_or_default();
+            let once = node.get("uniqueItems").and_then(Value::as_bool) == Some(true);
+            let quoted: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
+            match (words.is_empty(), once) {
+                (false, true) => format!(
+                    "a list of words from {}, each at most once",
+                    quoted.join(", ")
+                ),
+                (false, false) => format!("a list of words from {}", quoted.join(", ")),
+                (true, _) => "a list".to_owned(),
             }
-            if node.get("uniqueItems").and_then(Value::as_bool) == Some(true) {
-                text.push_str(", each at most once");
-            }
-            text
         }
         Some("object") => "a table".to_owned(),
         _ => "a valid value".to_owned(),
@@ -296,7 +298,7 @@ mod tests {
         assert_eq!(
             rolls.map(describe).as_deref(),
             Some(
-                r#"a list of one of "growth", "spawn_check", "nutrient_value", "coordinate", each at most once"#
+                r#"a list of words from "growth", "spawn_check", "nutrient_value", "coordinate", each at most once"#
             )
         );
     }
