@@ -72,7 +72,7 @@ pub(crate) fn path_string(path: &[PathSeg]) -> String {
 
 /// Read a file for the loader: refuse big files before reading them whole,
 /// refuse bytes that are not UTF-8 (pointing at the first bad byte).
-pub(crate) fn read_file(path: &Path, display: &str) -> Result<String, Diagnostic> {
+pub(crate) fn read_file(path: &Path, display: &str) -> Result<String, Box<Diagnostic>> {
     let file = std::fs::File::open(path).map_err(|e| {
         Diagnostic::error(
             Code::Io,
@@ -84,24 +84,26 @@ pub(crate) fn read_file(path: &Path, display: &str) -> Result<String, Diagnostic
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| {
-            Diagnostic::error(
+            Box::new(Diagnostic::error(
                 Code::Io,
                 display,
                 format!("cannot read the file: {}", io_reason(&e)),
-            )
+            ))
         })?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(Diagnostic::error(
-            Code::TooLarge,
-            display,
-            "the file is larger than 1 MiB; a variant file is a few dozen lines",
-        )
-        .help("check that this is the variant file you meant"));
+        return Err(Box::new(
+            Diagnostic::error(
+                Code::TooLarge,
+                display,
+                "the file is larger than 1 MiB; a variant file is a few dozen lines",
+            )
+            .help("check that this is the variant file you meant"),
+        ));
     }
     decode(bytes, display)
 }
 
-pub(crate) fn decode(bytes: Vec<u8>, display: &str) -> Result<String, Diagnostic> {
+pub(crate) fn decode(bytes: Vec<u8>, display: &str) -> Result<String, Box<Diagnostic>> {
     String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();
@@ -117,7 +119,7 @@ pub(crate) fn decode(bytes: Vec<u8>, display: &str) -> Result<String, Diagnostic
         .help("save the file as UTF-8 (most editors offer this under \"Save with encoding\")");
         d.line = Some(line);
         d.col = Some(col);
-        d
+        Box::new(d)
     })
 }
 

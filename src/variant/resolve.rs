@@ -34,7 +34,7 @@ pub fn load_file(path: impl AsRef<Path>) -> Result<Loaded, Diagnostics> {
     let path = path.as_ref();
     let display = path.display().to_string();
     let text = load::read_file(path, &display).map_err(|d| Diagnostics {
-        items: vec![d],
+        items: vec![*d],
         sources: Sources::default(),
     })?;
     let dir = Some(path.parent().map(Path::to_path_buf).unwrap_or_default());
@@ -172,8 +172,7 @@ fn finish(
 /// Follow `extends` from `root`, parsing each parent.
 fn build_chain(root: Layer, sources: &mut Sources) -> Result<Vec<Layer>, Diagnostics> {
     let mut chain = vec![root];
-    loop {
-        let Some(last) = chain.last() else { break };
+    while let Some(last) = chain.last() {
         let Some(target) = last.parsed.extends.clone() else {
             break;
         };
@@ -236,9 +235,9 @@ fn build_chain(root: Layer, sources: &mut Sources) -> Result<Vec<Layer>, Diagnos
             }
             let text = match load::read_file(&path, &display) {
                 Ok(text) => text,
-                Err(mut d) => {
+                Err(d) => {
                     if d.code == Code::Io {
-                        d = Diagnostic::error(
+                        let d = Diagnostic::error(
                             Code::Extends,
                             &last.file,
                             format!("`extends` names \"{target}\", but {display} {}", d.message.replace("cannot read the file: ", "cannot be read: ")),
@@ -246,7 +245,7 @@ fn build_chain(root: Layer, sources: &mut Sources) -> Result<Vec<Layer>, Diagnos
                         .help("the path is relative to the file that contains `extends`; for the built-in standard rules write extends = \"standard\"");
                         return fail(at(d), sources);
                     }
-                    return fail(d, sources);
+                    return fail(*d, sources);
                 }
             };
             sources.insert(display.clone(), text.clone());

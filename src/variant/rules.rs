@@ -151,7 +151,19 @@ pub struct EndRules {
 }
 
 /// A growth action of phase 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Growth {
     /// The new-plant action (d4 in the standard game): a brand-new plant.
@@ -166,7 +178,12 @@ pub enum Growth {
 }
 
 impl Growth {
-    pub const ALL: [Growth; 4] = [Growth::NewPlant, Growth::Buds, Growth::SimpleGrowth, Growth::Sunbathe];
+    pub const ALL: [Growth; 4] = [
+        Growth::NewPlant,
+        Growth::Buds,
+        Growth::SimpleGrowth,
+        Growth::Sunbathe,
+    ];
 
     /// The key of this action in `[growth]` and in records.
     pub const fn key(self) -> &'static str {
@@ -230,7 +247,19 @@ impl ActionDie {
 }
 
 /// A kind of roll, for choosing which rolls bring rain.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum RollKind {
     /// The growth die of phase 1 (including sunbathe).
@@ -244,8 +273,12 @@ pub enum RollKind {
 }
 
 impl RollKind {
-    pub const ALL: [RollKind; 4] =
-        [RollKind::Growth, RollKind::SpawnCheck, RollKind::NutrientValue, RollKind::Coordinate];
+    pub const ALL: [RollKind; 4] = [
+        RollKind::Growth,
+        RollKind::SpawnCheck,
+        RollKind::NutrientValue,
+        RollKind::Coordinate,
+    ];
 }
 
 /// When nutrient values are rolled.
