@@ -25,9 +25,9 @@ pub mod exit {
 #[derive(Debug, Parser)]
 #[command(name = "roots", version, propagate_version = true)]
 #[command(after_help = "Examples:
-  roots validate variants/*.toml      check variant files
-  roots show variants/fewer-beads.toml print every rule of a variant
-  roots schema > variant.schema.json  the JSON schema for editors")]
+  roots validate variants/*.toml         check variant files
+  roots show variants/fewer-beads.toml   print every rule of a variant, resolved
+  roots schema > variant.schema.json     the JSON schema, for editors")]
 pub struct Cli {
     /// When to use colours: auto (on a terminal, unless NO_COLOR is set), always, never.
     #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
@@ -98,4 +98,17 @@ pub fn stdout_is_terminal() -> bool {
 
 pub fn stderr_is_terminal() -> bool {
     std::io::stderr().is_terminal()
+}
+
+/// Write to stdout. A closed pipe (`roots show | head`) is not an error worth
+/// a panic: the reader has what it wanted.
+pub fn out(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+/// Write to stderr, ignoring a closed pipe.
+pub fn err(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stderr().lock().write_all(text.as_bytes());
 }

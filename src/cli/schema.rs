@@ -11,6 +11,6 @@
 pub struct Args {}
 
 pub fn run(_args: Args) -> u8 {
-    print!("{}", roots::variant::schema::schema_json());
+    super::out(&roots::variant::schema::schema_json());
     super::exit::OK
 }

@@ -24,32 +24,29 @@ pub fn run(args: Args, color: Color) -> u8 {
     let style = super::style(args.format, color, super::stderr_is_terminal());
     match variant::load(&args.variant) {
         Ok(loaded) => {
-            eprint!(
-                "{}",
-                variant::render(&loaded.warnings, &loaded.sources, style)
-            );
+            super::err(&variant::render(&loaded.warnings, &loaded.sources, style));
             let body = match toml::to_string(&loaded.rules) {
                 Ok(body) => body,
                 Err(e) => {
-                    eprintln!("error: cannot print the rules as TOML: {e}");
+                    super::err(&format!("error: cannot print the rules as TOML: {e}\n"));
                     return exit::INVALID;
                 }
             };
-            println!(
-                "# The rules of variant \"{}\", resolved from: {}",
+            super::out(&format!(
+                "# The rules of variant \"{}\", resolved from: {}\n\
+                 # Keys not set by these files have their standard values.\n\n",
                 loaded.rules.name,
                 loaded.chain.join(" -> ")
-            );
-            println!("# Keys not set by these files have their standard values.");
-            println!();
-            print!("{body}");
+            ));
+            super::out(&body);
             exit::OK
         }
         Err(diagnostics) => {
-            eprint!(
-                "{}",
-                variant::render(&diagnostics.items, &diagnostics.sources, style)
-            );
+            super::err(&variant::render(
+                &diagnostics.items,
+                &diagnostics.sources,
+                style,
+            ));
             let unreadable = diagnostics
                 .items
                 .iter()

@@ -38,11 +38,8 @@ pub fn run(args: Args, color: Color) -> u8 {
                 if style == Style::Json {
                     all.extend(loaded.warnings);
                 } else {
-                    print!(
-                        "{}",
-                        variant::render(&loaded.warnings, &loaded.sources, style)
-                    );
-                    println!("ok: {shown} (variant {})", loaded.rules.name);
+                    super::out(&variant::render(&loaded.warnings, &loaded.sources, style));
+                    super::out(&format!("ok: {shown} (variant {})\n", loaded.rules.name));
                 }
             }
             Err(diagnostics) => {
@@ -58,22 +55,24 @@ pub fn run(args: Args, color: Color) -> u8 {
                 if style == Style::Json {
                     all.extend(diagnostics.items);
                 } else {
-                    print!(
-                        "{}",
-                        variant::render(&diagnostics.items, &diagnostics.sources, style)
-                    );
+                    super::out(&variant::render(
+                        &diagnostics.items,
+                        &diagnostics.sources,
+                        style,
+                    ));
                     let errors = diagnostics.items.iter().filter(|d| d.is_error()).count();
                     let plural = if errors == 1 { "" } else { "s" };
-                    println!("invalid: {shown} ({errors} error{plural})");
+                    super::out(&format!("invalid: {shown} ({errors} error{plural})\n"));
                 }
             }
         }
     }
     if style == Style::Json {
-        print!(
-            "{}",
-            variant::render(&all, &variant::Sources::default(), Style::Json)
-        );
+        super::out(&variant::render(
+            &all,
+            &variant::Sources::default(),
+            Style::Json,
+        ));
     }
     status
 }

@@ -269,7 +269,11 @@ fn render_snippet(d: &Diagnostic, sources: &Sources, color: bool) -> String {
             );
         }
         _ => {
-            group = group.element(annotate_snippets::Origin::path(d.file.as_str()));
+            let mut origin = annotate_snippets::Origin::path(d.file.as_str());
+            if let (Some(line), Some(col)) = (d.line, d.col) {
+                origin = origin.line(line).char_column(col);
+            }
+            group = group.element(origin);
         }
     }
     if let Some(expected) = &d.expected {
