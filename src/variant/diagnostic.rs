@@ -121,8 +121,14 @@ impl Diagnostic {
         self
     }
 
+    /// Add a suggestion (after any already given, so a note about where a
+    /// value came from is kept).
     pub fn help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
+        let help = help.into();
+        self.help = Some(match self.help.take() {
+            Some(before) => format!("{help}; {before}"),
+            None => help,
+        });
         self
     }
 
