@@ -30,18 +30,24 @@ fn play(rules: &Arc<Rules>, players: u8, g: u64, every_step: bool) -> Result<Str
     let mut steps = 0u64;
     loop {
         match state.next() {
-            Next::Chance(die) => state.roll(dice.roll(die)).map_err(|e| format!("roll refused: {e}"))?,
+            Next::Chance(die) => state
+                .roll(dice.roll(die))
+                .map_err(|e| format!("roll refused: {e}"))?,
             Next::Decide(_) => {
                 let action = state.random_action(&mut dice);
                 // The fast sampler must only produce legal actions: play the
                 // checked path, which refuses anything else.
-                state.play(action).map_err(|e| format!("sampled {action:?} was refused: {e}"))?;
+                state
+                    .play(action)
+                    .map_err(|e| format!("sampled {action:?} was refused: {e}"))?;
             }
             Next::Over => break,
         }
         steps += 1;
         if every_step {
-            state.check_invariants().map_err(|e| format!("step {steps}: {e}"))?;
+            state
+                .check_invariants()
+                .map_err(|e| format!("step {steps}: {e}"))?;
         }
         if steps > 1_000_000 {
             return Err("no end after a million steps".to_string());
@@ -56,7 +62,11 @@ fn play(rules: &Arc<Rules>, players: u8, g: u64, every_step: bool) -> Result<Str
     if outcome.winners.is_empty() {
         return Err("no winner".to_string());
     }
-    Ok(format!("{}{reason:?} {:?} {steps}", state.draw(), state.stats()))
+    Ok(format!(
+        "{}{reason:?} {:?} {steps}",
+        state.draw(),
+        state.stats()
+    ))
 }
 
 fn check_variant(name: &str, rules: Rules) {
@@ -71,7 +81,11 @@ fn check_variant(name: &str, rules: Rules) {
                     Ok(r) => r,
                     Err(panic) => Err(format!(
                         "panicked: {}",
-                        panic.downcast_ref::<String>().cloned().or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default()
+                        panic
+                            .downcast_ref::<String>()
+                            .cloned()
+                            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                            .unwrap_or_default()
                     )),
                 };
                 // The same seed gives the same game.
@@ -84,10 +98,17 @@ fn check_variant(name: &str, rules: Rules) {
                     }
                     Ok(())
                 });
-                result.err().map(|e| format!("variant {name}, {players} players, seed {SEED} game {g}: {e}"))
+                result.err().map(|e| {
+                    format!("variant {name}, {players} players, seed {SEED} game {g}: {e}")
+                })
             })
             .collect();
-        assert!(failures.is_empty(), "{} games failed, first ones:\n{}", failures.len(), failures[..failures.len().min(5)].join("\n"));
+        assert!(
+            failures.is_empty(),
+            "{} games failed, first ones:\n{}",
+            failures.len(),
+            failures[..failures.len().min(5)].join("\n")
+        );
     }
 }
 
@@ -106,7 +127,8 @@ fn every_shipped_variant_holds_every_invariant() {
         .collect();
     files.sort();
     for file in files {
-        let loaded = roots::variant::load_file(&file).unwrap_or_else(|e| panic!("{}: {e:?}", file.display()));
+        let loaded = roots::variant::load_file(&file)
+            .unwrap_or_else(|e| panic!("{}: {e:?}", file.display()));
         check_variant(&file.display().to_string(), loaded.rules);
     }
 }
@@ -132,7 +154,9 @@ fn unusual_variants_hold_every_invariant() {
     odd.setup.first_spawn_on_bead = roots::variant::rules::FirstSpawnOnBead::RemoveBead;
     odd.severing.per_turn = 3;
     odd.severing.winner_occupies = false;
-    odd.severing.actions.push(roots::variant::rules::Growth::NewPlant);
+    odd.severing
+        .actions
+        .push(roots::variant::rules::Growth::NewPlant);
     odd.end.finish = roots::variant::rules::Finish::EndOfRound;
     odd.end.final_scoring = true;
     odd.end.beads_out = roots::variant::rules::BeadsOut::SupplyAndStoreEmpty;
