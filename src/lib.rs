@@ -7,3 +7,5 @@ pub mod core;
 pub mod roots;
 pub mod variant;
 pub mod bots;
+pub mod record;
+pub mod referee;
