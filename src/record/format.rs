@@ -407,3 +407,51 @@ mod tests {
         assert_eq!(Header::parse(&h.to_line()), Ok(h));
     }
 }
+
+/// The current time as RFC 3339 UTC (`2025-03-01T14:05:09Z`), and as
+/// `20250301-140509` for file names.
+pub fn utc_now() -> (String, String) {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (y, mo, d, h, mi, s) = civil(secs);
+    (
+        format!("{y:04}-{mo:02}-{d:02}T{h:02}:{mi:02}:{s:02}Z"),
+        format!("{y:04}{mo:02}{d:02}-{h:02}{mi:02}{s:02}"),
+    )
+}
+
+/// Seconds since the Unix epoch to a UTC date and time (Howard Hinnant's
+/// `civil_from_days`).
+fn civil(secs: u64) -> (i64, u32, u32, u32, u32, u32) {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (
+        y,
+        m,
+        d,
+        (rem / 3600) as u32,
+        (rem % 3600 / 60) as u32,
+        (rem % 60) as u32,
+    )
+}
+
+#[cfg(test)]
+mod time_tests {
+    #[test]
+    fn civil_dates() {
+        assert_eq!(super::civil(0), (1970, 1, 1, 0, 0, 0));
+        assert_eq!(super::civil(951_782_400), (2000, 2, 29, 0, 0, 0));
+        assert_eq!(super::civil(1_700_000_000), (2023, 11, 14, 22, 13, 20));
+    }
+}

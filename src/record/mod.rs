@@ -12,7 +12,7 @@ pub mod format;
 pub mod reader;
 pub mod writer;
 
-pub use format::{DiceMode, Event, FORMAT_TAG, Header, VERSION, fnv1a64, variant_hash};
+pub use format::{DiceMode, Event, FORMAT_TAG, Header, VERSION, fnv1a64, utc_now, variant_hash};
 pub use reader::{
     MAX_EVENTS, MAX_LINE_BYTES, MAX_RECORD_BYTES, PartialTail, RawRecord, ReadError, RecordError,
 };
