@@ -89,22 +89,17 @@ pub fn variant_hash(rules: &Rules) -> String {
 impl Header {
     /// The header line, without the newline.
     pub fn to_line(&self) -> String {
-        let mut m = Map::new();
-        m.insert("format".into(), FORMAT_TAG.into());
-        m.insert("version".into(), VERSION.into());
-        m.insert(
-            "variant".into(),
-            serde_json::to_value(&self.variant).unwrap_or(Value::Null),
-        );
-        m.insert("variant_hash".into(), variant_hash(&self.variant).into());
-        m.insert(
-            "seed".into(),
-            self.seed.map(Value::from).unwrap_or(Value::Null),
-        );
-        m.insert("dice".into(), self.dice.key().into());
-        m.insert("players".into(), self.players.clone().into());
-        m.insert("created".into(), self.created.clone().into());
-        Value::Object(m).to_string()
+        // Keys in the documented order, `format` and `version` first, so
+        // that `head -c 50` of a record says what it is.
+        let variant = serde_json::to_string(&self.variant).unwrap_or_else(|_| "null".into());
+        format!(
+            "{{\"format\":\"{FORMAT_TAG}\",\"version\":{VERSION},\"variant\":{variant},\"variant_hash\":\"{}\",\"seed\":{},\"dice\":\"{}\",\"players\":{},\"created\":{}}}",
+            variant_hash(&self.variant),
+            self.seed.map(|s| s.to_string()).unwrap_or_else(|| "null".into()),
+            self.dice.key(),
+            Value::from(self.players.clone()),
+            Value::String(self.created.clone()),
+        )
     }
 
     /// Read a header line; `Err` is the message after `line 1: `.
