@@ -3,9 +3,9 @@
 //!
 //! See ARCHITECTURE.md for a map of the crate.
 
-pub mod core;
-pub mod roots;
-pub mod variant;
 pub mod bots;
+pub mod core;
 pub mod record;
 pub mod referee;
+pub mod roots;
+pub mod variant;

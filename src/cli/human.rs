@@ -17,6 +17,8 @@ use super::board;
 /// The shared terminal: every human seat and the typed dice read from it.
 pub struct Console {
     input: Box<dyn BufRead>,
+    /// Echo what was read (input from a pipe), so a transcript reads well.
+    echo: bool,
     pub names: Vec<String>,
     pub colour: bool,
 }
@@ -38,8 +40,10 @@ Points are x,y: column then row, counted from 0,0 in the top left corner.";
 
 impl Console {
     pub fn new(input: Box<dyn BufRead>, names: Vec<String>, colour: bool) -> Console {
+        use std::io::IsTerminal;
         Console {
             input,
+            echo: !std::io::stdin().is_terminal(),
             names,
             colour,
         }
@@ -55,7 +59,13 @@ impl Console {
                 println!();
                 None
             }
-            Ok(_) => Some(line.trim().to_string()),
+            Ok(_) => {
+                let line = line.trim().to_string();
+                if self.echo {
+                    println!("{line}");
+                }
+                Some(line)
+            }
         }
     }
 

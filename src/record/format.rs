@@ -1,7 +1,7 @@
 //! The record format, version 1: JSON Lines, one header then one event a line.
 //! See `docs/records.md` for the full description.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::core::dice::Die;
 use crate::core::protocol::Seat;
