@@ -184,7 +184,10 @@ impl Game {
         let what = self.state.describe_node();
         match self.state.next() {
             Next::Chance(die) => {
-                format!("expected a roll of the {die} ({what}), found {}", found.describe())
+                format!(
+                    "expected a roll of the {die} ({what}), found {}",
+                    found.describe()
+                )
             }
             Next::Decide(seat) => format!(
                 "expected a decision of seat {} ({what}), found {}",
@@ -218,7 +221,10 @@ impl Game {
             Next::Over => return Ok(None),
             Next::Chance(die) => {
                 let face = dice.roll(&self.state, die).map_err(Stop::NoAction)?;
-                (found_roll(face, Some(die)), self.apply_roll(face, Some(die)))
+                (
+                    found_roll(face, Some(die)),
+                    self.apply_roll(face, Some(die)),
+                )
             }
             Next::Decide(seat) => {
                 let player = players
@@ -246,9 +252,7 @@ impl Game {
         players: &mut [Box<dyn Player + '_>],
     ) -> Result<Outcome, Stop> {
         while self.step(dice, players)?.is_some() {}
-        self.state
-            .outcome()
-            .ok_or(Stop::NoAction(NoAction::Quit))
+        self.state.outcome().ok_or(Stop::NoAction(NoAction::Quit))
     }
 
     /// Replay the events of a record (the first `until`, if given) through
@@ -383,7 +387,9 @@ pub fn check_playable(rules: &Rules) -> Result<(), String> {
     }
     for (i, a) in Growth::ALL.iter().enumerate() {
         if let Some(d) = rules.die_for(*a)
-            && Growth::ALL[..i].iter().any(|b| rules.die_for(*b) == Some(d))
+            && Growth::ALL[..i]
+                .iter()
+                .any(|b| rules.die_for(*b) == Some(d))
         {
             return Err(format!(
                 "expected one growth action per die in the variant, found the {d} twice"

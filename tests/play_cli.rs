@@ -110,7 +110,15 @@ fn bots_alone_play_to_the_end_and_replay_to_the_same_scores() {
     let dir = tmp_dir("bots");
     let out = run(
         &dir,
-        &["play", "--players", "random,random,random", "--seed", "11", "--record", "g.jsonl"],
+        &[
+            "play",
+            "--players",
+            "random,random,random",
+            "--seed",
+            "11",
+            "--record",
+            "g.jsonl",
+        ],
         "",
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -130,7 +138,16 @@ fn a_scripted_game_with_mistakes_quit_and_resume() {
     let script = "help\nlegal\nplace 0,0\nplace 9,9\nbanana\n9,8\n?\nboard\nquit\n";
     let out = run(
         &dir,
-        &["play", "standard", "--players", "human,random", "--seed", "5", "--record", "h.jsonl"],
+        &[
+            "play",
+            "standard",
+            "--players",
+            "human,random",
+            "--seed",
+            "5",
+            "--record",
+            "h.jsonl",
+        ],
         script,
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -148,7 +165,11 @@ fn a_scripted_game_with_mistakes_quit_and_resume() {
     assert!(o.contains("resume with: roots play --resume h.jsonl"));
     // The record holds only accepted events.
     let rec = std::fs::read_to_string(dir.join("h.jsonl")).expect("record");
-    assert!(rec.lines().nth(1).is_some_and(|l| l == r#"{"act":"place 9,8","seat":0}"#));
+    assert!(
+        rec.lines()
+            .nth(1)
+            .is_some_and(|l| l == r#"{"act":"place 9,8","seat":0}"#)
+    );
     assert!(!rec.contains("0,0"));
 
     // Resume; the human keeps choosing the first legal option by shorthand
@@ -172,12 +193,23 @@ fn manual_dice_are_typed_and_checked() {
     let script = "9,8\n9,10\n0\n21\nsix\n4\n5\nquit\n";
     let out = run(
         &dir,
-        &["play", "--players", "human,human", "--dice", "manual", "--record", "m.jsonl"],
+        &[
+            "play",
+            "--players",
+            "human,human",
+            "--dice",
+            "manual",
+            "--record",
+            "m.jsonl",
+        ],
         script,
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let o = text(&out.stdout);
-    assert!(!o.contains("seed:"), "no seed without bots or automatic dice");
+    assert!(
+        !o.contains("seed:"),
+        "no seed without bots or automatic dice"
+    );
     assert!(o.contains("roll the d20 and type the face (1-20)"));
     assert!(o.contains("a d20 has faces 1 to 20, not 0"));
     assert!(o.contains("a d20 has faces 1 to 20, not 21"));
@@ -198,14 +230,26 @@ fn manual_dice_are_typed_and_checked() {
 
 /// Faces every die has, for bots playing with typed dice.
 fn faces(n: usize) -> String {
-    (0..n).map(|i| format!("{}\n", [2, 3, 4, 1, 3, 2, 4][i % 7])).collect()
+    (0..n)
+        .map(|i| format!("{}\n", [2, 3, 4, 1, 3, 2, 4][i % 7]))
+        .collect()
 }
 
 #[test]
 fn a_killed_game_resumes_and_finishes_like_its_replay() {
     let dir = tmp_dir("killed");
     let mut child = Command::new(BIN)
-        .args(["play", "--players", "random,random", "--dice", "manual", "--seed", "9", "--record", "k.jsonl"])
+        .args([
+            "play",
+            "--players",
+            "random,random",
+            "--dice",
+            "manual",
+            "--seed",
+            "9",
+            "--record",
+            "k.jsonl",
+        ])
         .current_dir(&dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
@@ -225,7 +269,10 @@ fn a_killed_game_resumes_and_finishes_like_its_replay() {
         if rolls >= 40 {
             break;
         }
-        assert!(start.elapsed() < Duration::from_secs(60), "the game did not start");
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the game did not start"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     child.kill().expect("kill");
@@ -247,8 +294,14 @@ fn a_killed_game_resumes_and_finishes_like_its_replay() {
     let replay = run(&dir, &["replay", "k.jsonl"], "");
     assert_eq!(replay.status.code(), Some(0), "{}", text(&replay.stderr));
     let replayed = text(&replay.stdout);
-    assert_eq!(line_after(&played, "scores: "), line_after(&replayed, "scores: "));
-    assert_eq!(line_after(&played, "game over "), line_after(&replayed, "game over "));
+    assert_eq!(
+        line_after(&played, "scores: "),
+        line_after(&replayed, "scores: ")
+    );
+    assert_eq!(
+        line_after(&played, "game over "),
+        line_after(&replayed, "game over ")
+    );
 }
 
 #[test]

@@ -18,7 +18,7 @@ fn tmp(name: &str) -> PathBuf {
     path
 }
 
-fn play_recorded(seed: u64, seats: u8, path: &PathBuf) -> Game {
+fn play_recorded(seed: u64, seats: u8, path: &std::path::Path) -> Game {
     let rules = Arc::new(Rules::standard());
     let header = Header {
         variant: Rules::standard(),
@@ -31,9 +31,7 @@ fn play_recorded(seed: u64, seats: u8, path: &PathBuf) -> Game {
     game.record_to(RecordWriter::create(path, &header).expect("create record"));
     let mut dice = SeededDice::for_game(seed, 0);
     let mut players: Vec<Box<dyn Player>> = (0..seats)
-        .map(|s| {
-            BotSpec::Random.build(SeededDice::for_seat(seed, 0, s)) as Box<dyn Player>
-        })
+        .map(|s| BotSpec::Random.build(SeededDice::for_seat(seed, 0, s)) as Box<dyn Player>)
         .collect();
     game.run(&mut dice, &mut players).expect("bots finish");
     game
@@ -48,7 +46,11 @@ fn two_hundred_bot_games_replay_identically() {
         let raw = record::reader::read_path(&path, PartialTail::Refuse).expect("read back");
         assert_eq!(raw.events.len() as u64, played.events(), "seed {seed}");
         let replayed = Game::replay(&raw, None).expect("replays");
-        assert_eq!(replayed.state().draw(), played.state().draw(), "seed {seed}");
+        assert_eq!(
+            replayed.state().draw(),
+            played.state().draw(),
+            "seed {seed}"
+        );
         assert_eq!(replayed.outcome(), played.outcome(), "seed {seed}");
         assert!(replayed.outcome().is_some());
         assert_eq!(

@@ -18,7 +18,11 @@ const SEAT_COLOURS: [&str; 8] = ["31", "34", "32", "35", "36", "33", "37", "90"]
 
 /// A seat's letter, coloured when `colour`.
 pub fn seat_tag(s: Seat, colour: bool) -> String {
-    paint(&seat_letter(s).to_string(), SEAT_COLOURS[usize::from(s) % 8], colour)
+    paint(
+        &seat_letter(s).to_string(),
+        SEAT_COLOURS[usize::from(s) % 8],
+        colour,
+    )
 }
 
 fn paint(text: &str, code: &str, colour: bool) -> String {
@@ -95,10 +99,6 @@ pub fn render(state: &State, names: &[String], colour: bool) -> String {
     } else {
         format!("round {}", state.round())
     };
-    let _ = writeln!(
-        out,
-        "nutrient pile: {}; {round}",
-        state.nutrient_supply()
-    );
+    let _ = writeln!(out, "nutrient pile: {}; {round}", state.nutrient_supply());
     out
 }

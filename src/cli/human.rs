@@ -157,10 +157,7 @@ impl Console {
             let mut trial = state.clone();
             match trial.play(action) {
                 Ok(()) => return Ok(action),
-                Err(refusal) => println!(
-                    "illegal: {}: {refusal}",
-                    action.to_text(state.grid())
-                ),
+                Err(refusal) => println!("illegal: {}: {refusal}", action.to_text(state.grid())),
             }
         }
     }
@@ -239,18 +236,27 @@ pub fn legal_text(state: &State) -> String {
         parts.push(grows.join(", "));
     }
     for (verb, pts) in [
-        ("place at", points(|a| match a {
-            Action::Place(p) => Some(*p),
-            _ => None,
-        })),
-        ("spawn at", points(|a| match a {
-            Action::Spawn(p) => Some(*p),
-            _ => None,
-        })),
-        ("lose the end at", points(|a| match a {
-            Action::Lose(p) => Some(*p),
-            _ => None,
-        })),
+        (
+            "place at",
+            points(|a| match a {
+                Action::Place(p) => Some(*p),
+                _ => None,
+            }),
+        ),
+        (
+            "spawn at",
+            points(|a| match a {
+                Action::Spawn(p) => Some(*p),
+                _ => None,
+            }),
+        ),
+        (
+            "lose the end at",
+            points(|a| match a {
+                Action::Lose(p) => Some(*p),
+                _ => None,
+            }),
+        ),
     ] {
         if !pts.is_empty() {
             parts.push(format!("{verb} ({}): {}", pts.len(), pts.join(" ")));

@@ -193,8 +193,7 @@ fn build_players<'a>(
         .map(|(s, seat)| match seat {
             SeatKind::Human => Box::new(Human::new(console.clone())) as Box<dyn Player>,
             SeatKind::Bot(spec) => {
-                spec.build(SeededDice::for_seat(seed.unwrap_or(0), 0, s as Seat))
-                    as Box<dyn Player>
+                spec.build(SeededDice::for_seat(seed.unwrap_or(0), 0, s as Seat)) as Box<dyn Player>
             }
         })
         .collect()
@@ -320,8 +319,7 @@ fn drive(
             Ok(Some(event)) => {
                 if any_human {
                     println!("  {}", narrate(&event, next, &before, &names, colour));
-                    let after: Vec<i32> =
-                        game.state().players().iter().map(|p| p.score).collect();
+                    let after: Vec<i32> = game.state().players().iter().map(|p| p.score).collect();
                     if after != scores_before {
                         println!("  it rained: {}", scores_line(&after, colour));
                     }
@@ -364,7 +362,10 @@ fn narrate(event: &Event, next: Next, before: &str, names: &[String], colour: bo
         (Event::Act { action, seat }, _) => format!(
             "{} ({}): {action}",
             seat_tag(*seat, colour),
-            names.get(usize::from(*seat)).map(String::as_str).unwrap_or("?")
+            names
+                .get(usize::from(*seat))
+                .map(String::as_str)
+                .unwrap_or("?")
         ),
         (e, _) => e.describe(),
     }
@@ -402,6 +403,10 @@ pub fn print_result(state: &State, names: &[String], colour: bool) {
             )
         })
         .collect();
-    let label = if winners.len() > 1 { "winners (tie)" } else { "winner" };
+    let label = if winners.len() > 1 {
+        "winners (tie)"
+    } else {
+        "winner"
+    };
     println!("{label}: {}", winners.join(", "));
 }

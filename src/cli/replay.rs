@@ -60,8 +60,7 @@ pub fn run(args: ReplayArgs) -> Result<(), Failure> {
             "{shown}: error: --until {n}, but the record has {total} events"
         )));
     }
-    let game =
-        Game::replay(&raw, args.until).map_err(|e| Failure::Invalid(located(&shown, &e)))?;
+    let game = Game::replay(&raw, args.until).map_err(|e| Failure::Invalid(located(&shown, &e)))?;
     let state = game.state();
     let names = &raw.header.players;
     let outcome = state.outcome();

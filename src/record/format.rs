@@ -95,7 +95,9 @@ impl Header {
         format!(
             "{{\"format\":\"{FORMAT_TAG}\",\"version\":{VERSION},\"variant\":{variant},\"variant_hash\":\"{}\",\"seed\":{},\"dice\":\"{}\",\"players\":{},\"created\":{}}}",
             variant_hash(&self.variant),
-            self.seed.map(|s| s.to_string()).unwrap_or_else(|| "null".into()),
+            self.seed
+                .map(|s| s.to_string())
+                .unwrap_or_else(|| "null".into()),
             self.dice.key(),
             Value::from(self.players.clone()),
             Value::String(self.created.clone()),
@@ -134,7 +136,7 @@ impl Header {
                     short(other)
                 ));
             }
-            None => return Err(format!("expected a \"version\", found none")),
+            None => return Err("expected a \"version\", found none".to_string()),
         }
         let allowed = [
             "format",
@@ -252,7 +254,9 @@ impl Event {
     /// Read an event line; `Err` is the message after `line N: `.
     pub fn parse(line: &str) -> Result<Event, String> {
         let v: Value = serde_json::from_str(line).map_err(|e| {
-            format!("expected an event ({{\"roll\":..}} or {{\"act\":..}}), found invalid JSON ({e})")
+            format!(
+                "expected an event ({{\"roll\":..}} or {{\"act\":..}}), found invalid JSON ({e})"
+            )
         })?;
         let Value::Object(m) = v else {
             return Err(format!(
@@ -323,7 +327,10 @@ impl Event {
             if m.is_empty() {
                 "none".to_string()
             } else {
-                m.keys().map(|k| format!("\"{k}\"")).collect::<Vec<_>>().join(", ")
+                m.keys()
+                    .map(|k| format!("\"{k}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             }
         ))
     }

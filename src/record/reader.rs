@@ -196,9 +196,8 @@ pub fn parse(bytes: &[u8], tail: PartialTail) -> Result<RawRecord, RecordError> 
         start = next;
         whole_len = next as u64;
     }
-    let header = header.ok_or_else(|| {
-        RecordError::at(1, "expected a record header, found an empty file")
-    })?;
+    let header = header
+        .ok_or_else(|| RecordError::at(1, "expected a record header, found an empty file"))?;
     Ok(RawRecord {
         header,
         events,
