@@ -5,5 +5,7 @@
 
 pub mod bots;
 pub mod core;
+pub mod record;
+pub mod referee;
 pub mod roots;
 pub mod variant;

@@ -6,6 +6,10 @@ use std::io::IsTerminal;
 use clap::{Parser, Subcommand, ValueEnum};
 use roots::variant::Style;
 
+mod board;
+mod human;
+pub mod play;
+pub mod replay;
 pub mod schema;
 pub mod show;
 pub mod validate;
@@ -25,9 +29,12 @@ pub mod exit {
 #[derive(Debug, Parser)]
 #[command(name = "roots", version, propagate_version = true)]
 #[command(after_help = "Examples:
-  roots validate variants/*.toml         check variant files
-  roots show variants/fewer-beads.toml   print every rule of a variant, resolved
-  roots schema > variant.schema.json     the JSON schema, for editors")]
+  roots validate variants/*.toml                  check variant files
+  roots show variants/fewer-beads.toml            print every rule of a variant, resolved
+  roots play --players human,random               play at the terminal against a bot
+  roots play --players human,human --dice manual  referee a game on a real board
+  roots replay roots-game-*.jsonl                 re-check a recorded game
+  roots schema > variant.schema.json              the JSON schema, for editors")]
 pub struct Cli {
     /// When to use colours: auto (on a terminal, unless NO_COLOR is set), always, never.
     #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
@@ -41,9 +48,17 @@ pub struct Cli {
 /// and one module each.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Check variant files: every mistake, at file:line:col.
     Validate(validate::Args),
+    /// Print a variant's rules, resolved (after `extends` and defaults).
     Show(show::Args),
+    /// Print the JSON Schema of variant files.
     Schema(schema::Args),
+    /// Play a game at the terminal, the program as referee; every event is
+    /// recorded so the game can be replayed or resumed.
+    Play(play::PlayArgs),
+    /// Re-apply every event of a game record and report the result.
+    Replay(replay::ReplayArgs),
 }
 
 impl Cli {
@@ -52,6 +67,59 @@ impl Cli {
             Command::Validate(args) => validate::run(args, self.color),
             Command::Show(args) => show::run(args, self.color),
             Command::Schema(args) => schema::run(args),
+            Command::Play(args) => finish(play::run(args)),
+            Command::Replay(args) => finish(replay::run(args)),
+        }
+    }
+}
+
+/// How a command failed.
+#[derive(Debug)]
+pub enum Failure {
+    /// The input was read but is wrong (exit 1).
+    Invalid(String),
+    /// Usage or IO (exit 2).
+    Io(String),
+}
+
+fn finish(result: Result<(), Failure>) -> u8 {
+    match result {
+        Ok(()) => exit::OK,
+        Err(Failure::Invalid(m)) => {
+            err(&format!("{m}\n"));
+            exit::INVALID
+        }
+        Err(Failure::Io(m)) => {
+            err(&format!("{m}\n"));
+            exit::USAGE
+        }
+    }
+}
+
+/// The rules of a variant argument: a built-in name (`standard`) or a path,
+/// through the full variant pipeline. Its diagnostics are printed to stderr;
+/// warnings do not stop the command.
+pub fn load_variant(arg: Option<&str>) -> Result<roots::variant::Rules, Failure> {
+    use roots::variant::{Code, render};
+    let arg = arg.unwrap_or("standard");
+    let style = style(Format::Auto, Color::Auto, stderr_is_terminal());
+    match roots::variant::load(arg) {
+        Ok(loaded) => {
+            if !loaded.warnings.is_empty() {
+                err(&render(&loaded.warnings, &loaded.sources, style));
+            }
+            Ok(loaded.rules)
+        }
+        Err(diags) => {
+            let text = render(&diags.items, &diags.sources, style);
+            let io = diags.items.iter().any(|d| d.code == Code::Io);
+            let summary =
+                format!("{text}error: variant `{arg}` is not valid; see `roots validate {arg}`");
+            Err(if io {
+                Failure::Io(text)
+            } else {
+                Failure::Invalid(summary)
+            })
         }
     }
 }

@@ -1,0 +1,294 @@
+//! The human at the terminal: reads typed commands (from a terminal or a
+//! pipe), answers `legal`, `board` and `help`, and hands the referee only
+//! actions the engine accepts.
+
+use std::cell::RefCell;
+use std::io::{BufRead, Write};
+use std::rc::Rc;
+
+use roots::bots::{NoAction, Player};
+use roots::core::dice::Die;
+use roots::core::protocol::{GameState, Next};
+use roots::roots::{Action, State};
+use roots::variant::rules::Growth;
+
+use super::board;
+
+/// The shared terminal: every human seat and the typed dice read from it.
+pub struct Console {
+    input: Box<dyn BufRead>,
+    /// Echo what was read (input from a pipe), so a transcript reads well.
+    echo: bool,
+    pub names: Vec<String>,
+    pub colour: bool,
+}
+
+pub type SharedConsole = Rc<RefCell<Console>>;
+
+pub const HELP: &str = "\
+Commands:
+  an action      grow buds | place 3,4 | pass | spawn 3,4 | lose 3,4
+  shorthands     3,4 (place, spawn or lose, as the moment needs);
+                 grow 8 or d8 (the growth action that rolls the d8);
+                 a number: the face of a die you rolled (--dice manual)
+  legal, ?       list the legal choices
+  board          draw the board
+  help           this text
+  quit           stop; the record stays and the game can be resumed
+                 with `roots play --resume RECORD`
+Points are x,y: column then row, counted from 0,0 in the top left corner.";
+
+impl Console {
+    pub fn new(input: Box<dyn BufRead>, names: Vec<String>, colour: bool) -> Console {
+        use std::io::IsTerminal;
+        Console {
+            input,
+            echo: !std::io::stdin().is_terminal(),
+            names,
+            colour,
+        }
+    }
+
+    /// One line of input after a prompt; `None` at end of input.
+    fn read(&mut self, prompt: &str) -> Option<String> {
+        print!("{prompt}");
+        let _ = std::io::stdout().flush();
+        let mut line = String::new();
+        match self.input.read_line(&mut line) {
+            Ok(0) | Err(_) => {
+                println!();
+                None
+            }
+            Ok(_) => {
+                let line = line.trim().to_string();
+                if self.echo {
+                    println!("{line}");
+                }
+                Some(line)
+            }
+        }
+    }
+
+    /// Answer a command every prompt knows; `Some` when the line was one.
+    fn common(&self, state: &State, line: &str) -> Option<Result<(), NoAction>> {
+        match line.to_ascii_lowercase().as_str() {
+            "quit" | "exit" | "q" => Some(Err(NoAction::Quit)),
+            "board" | "b" => {
+                print!("{}", board::render(state, &self.names, self.colour));
+                Some(Ok(()))
+            }
+            "help" | "h" => {
+                println!("{HELP}");
+                Some(Ok(()))
+            }
+            _ => None,
+        }
+    }
+
+    fn prompt(&self, state: &State) -> String {
+        let who = match state.next() {
+            Next::Decide(s) => s,
+            _ => state.turn_seat(),
+        };
+        format!(
+            "[{} {}] {}",
+            board::seat_tag(who, self.colour),
+            self.names
+                .get(usize::from(who))
+                .map(String::as_str)
+                .unwrap_or("?"),
+            state.describe_node()
+        )
+    }
+
+    /// The face of `die` typed by the players (physical dice).
+    pub fn typed_face(&mut self, state: &State, die: Die) -> Result<u8, NoAction> {
+        let sides = die.sides();
+        loop {
+            let prompt = format!(
+                "{}\nroll the {die} and type the face (1-{sides})\n> ",
+                self.prompt(state)
+            );
+            let line = self.read(&prompt).ok_or(NoAction::EndOfInput)?;
+            if line.is_empty() {
+                continue;
+            }
+            if let Some(r) = self.common(state, &line) {
+                r?;
+                continue;
+            }
+            if line == "?" || line.eq_ignore_ascii_case("legal") {
+                println!("a face of the {die}: 1 to {sides}");
+                continue;
+            }
+            match line.parse::<u32>() {
+                Ok(f) if (1..=u32::from(sides)).contains(&f) => return Ok(f as u8),
+                Ok(f) => println!("a {die} has faces 1 to {sides}, not {f}"),
+                Err(_) => println!(
+                    "expected the face of the {die} (a number from 1 to {sides}), or `help`; not `{line}`"
+                ),
+            }
+        }
+    }
+
+    /// A decision of the seat at the node of `state`.
+    pub fn decide(&mut self, state: &State) -> Result<Action, NoAction> {
+        loop {
+            let prompt = format!("{}\n> ", self.prompt(state));
+            let line = self.read(&prompt).ok_or(NoAction::EndOfInput)?;
+            if line.is_empty() {
+                continue;
+            }
+            if let Some(r) = self.common(state, &line) {
+                r?;
+                continue;
+            }
+            if line == "?" || line.eq_ignore_ascii_case("legal") {
+                println!("{}", legal_text(state));
+                continue;
+            }
+            let action = match interpret(state, &line) {
+                Ok(a) => a,
+                Err(why) => {
+                    println!("not understood: {why} (type `legal` or `help`)");
+                    continue;
+                }
+            };
+            let mut trial = state.clone();
+            match trial.play(action) {
+                Ok(()) => return Ok(action),
+                Err(refusal) => println!("illegal: {}: {refusal}", action.to_text(state.grid())),
+            }
+        }
+    }
+}
+
+/// Typed text to an action: the text form, or a shorthand.
+pub fn interpret(state: &State, line: &str) -> Result<Action, String> {
+    let grid = state.grid();
+    let full = Action::parse(grid, line);
+    if full.is_ok() {
+        return full;
+    }
+    let lower = line.trim().to_ascii_lowercase();
+    // `grow 8`, `grow d8`, `d8`: the growth action whose die this is.
+    let die_text = lower
+        .strip_prefix("grow")
+        .map(str::trim)
+        .unwrap_or(lower.as_str());
+    let die = Die::parse(die_text).or_else(|| {
+        lower
+            .starts_with("grow")
+            .then(|| Die::parse(&format!("d{die_text}")))
+            .flatten()
+    });
+    if let Some(die) = die {
+        return Growth::ALL
+            .into_iter()
+            .find(|g| state.rules().die_for(*g) == Some(die))
+            .map(Action::Grow)
+            .ok_or_else(|| format!("no growth action of this variant rolls the {die}"));
+    }
+    // `3,4`: place, spawn or lose, as the node needs.
+    if let Some(p) = grid.parse(&lower) {
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        return Ok(match legal.first() {
+            Some(Action::Spawn(_)) => Action::Spawn(p),
+            Some(Action::Lose(_)) => Action::Lose(p),
+            _ => Action::Place(p),
+        });
+    }
+    if lower.contains(',') && !lower.contains(' ') {
+        return Err(format!(
+            "`{line}` is not a point of the board: x and y go from 0 to {}",
+            grid.size() - 1
+        ));
+    }
+    if lower.parse::<u32>().is_ok() {
+        return Err(format!(
+            "`{line}` is a number, but this is a decision, not a roll"
+        ));
+    }
+    full
+}
+
+/// The legal choices, compactly.
+pub fn legal_text(state: &State) -> String {
+    let g = state.grid();
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let points = |f: fn(&Action) -> Option<roots::core::geometry::Point>| -> Vec<String> {
+        legal.iter().filter_map(f).map(|p| g.name(p)).collect()
+    };
+    let mut parts = Vec::new();
+    let grows: Vec<String> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Grow(gr) => Some(format!(
+                "grow {gr} ({})",
+                state.rules().die_for(*gr).map(Die::name).unwrap_or("?")
+            )),
+            _ => None,
+        })
+        .collect();
+    if !grows.is_empty() {
+        parts.push(grows.join(", "));
+    }
+    for (verb, pts) in [
+        (
+            "place at",
+            points(|a| match a {
+                Action::Place(p) => Some(*p),
+                _ => None,
+            }),
+        ),
+        (
+            "spawn at",
+            points(|a| match a {
+                Action::Spawn(p) => Some(*p),
+                _ => None,
+            }),
+        ),
+        (
+            "lose the end at",
+            points(|a| match a {
+                Action::Lose(p) => Some(*p),
+                _ => None,
+            }),
+        ),
+    ] {
+        if !pts.is_empty() {
+            parts.push(format!("{verb} ({}): {}", pts.len(), pts.join(" ")));
+        }
+    }
+    if legal.contains(&Action::Pass) {
+        parts.push("pass".to_string());
+    }
+    if parts.is_empty() {
+        "nothing to decide here".to_string()
+    } else {
+        format!("legal: {}", parts.join("; "))
+    }
+}
+
+/// A human seat: asks the shared console.
+pub struct Human {
+    console: SharedConsole,
+}
+
+impl Human {
+    pub fn new(console: SharedConsole) -> Human {
+        Human { console }
+    }
+}
+
+impl Player for Human {
+    fn name(&self) -> String {
+        "human".to_string()
+    }
+
+    fn choose(&mut self, state: &State) -> Result<Action, NoAction> {
+        self.console.borrow_mut().decide(state)
+    }
+}

@@ -1,0 +1,412 @@
+//! `roots play`: a game at the terminal, the program as referee.
+
+use std::cell::RefCell;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::Arc;
+
+use clap::{Args, ValueEnum};
+use roots::bots::{BotSpec, NoAction, Player};
+use roots::core::dice::{Die, SeededDice};
+use roots::core::protocol::{GameState, Next, Seat};
+use roots::record::{self, DiceMode, Event, Header, PartialTail, ReadError, RecordWriter};
+use roots::referee::{DiceSource, Game, ManualDice, Stop, Sync};
+use roots::roots::State;
+
+use super::Failure;
+use super::board::{self, seat_tag};
+use super::human::{Console, Human, SharedConsole};
+
+#[derive(Args, Debug)]
+#[command(after_help = super::human::HELP)]
+pub struct PlayArgs {
+    /// The variant: a built-in name (`standard`) or a variant file.
+    #[arg(value_name = "VARIANT", conflicts_with = "resume")]
+    variant: Option<String>,
+
+    /// Who plays each seat, in turn order: `human` or a bot (`random`),
+    /// comma separated, e.g. `human,random`.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        required_unless_present = "resume",
+        conflicts_with = "resume"
+    )]
+    players: Vec<String>,
+
+    /// Seed of the dice (auto) and of the bots; random when not given.
+    #[arg(long, conflicts_with = "resume")]
+    seed: Option<u64>,
+
+    /// `auto`: the program rolls; `manual`: you roll physical dice and type
+    /// the faces.
+    #[arg(long, value_enum, default_value_t = Dice::Auto, conflicts_with = "resume")]
+    dice: Dice,
+
+    /// Where to write the record [default: roots-game-<timestamp>.jsonl].
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    record: Option<PathBuf>,
+
+    /// Go on with the game of this record (after `quit`, the end of input or
+    /// a crash), appending to it.
+    #[arg(long, value_name = "RECORD")]
+    resume: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Dice {
+    Auto,
+    Manual,
+}
+
+/// Who sits in a seat.
+enum SeatKind {
+    Human,
+    Bot(BotSpec),
+}
+
+fn parse_seat(name: &str) -> Result<SeatKind, String> {
+    if name.trim().eq_ignore_ascii_case("human") {
+        Ok(SeatKind::Human)
+    } else {
+        BotSpec::parse(name)
+            .map(SeatKind::Bot)
+            .map_err(|e| format!("{e}, or human"))
+    }
+}
+
+pub fn run(args: PlayArgs) -> Result<(), Failure> {
+    match args.resume.clone() {
+        Some(path) => resume(&path),
+        None => start(args),
+    }
+}
+
+fn start(args: PlayArgs) -> Result<(), Failure> {
+    let seats: Vec<SeatKind> = args
+        .players
+        .iter()
+        .map(|p| parse_seat(p))
+        .collect::<Result<_, _>>()
+        .map_err(|e| Failure::Io(format!("error: --players: {e}")))?;
+    let names: Vec<String> = args
+        .players
+        .iter()
+        .map(|p| p.trim().to_ascii_lowercase())
+        .collect();
+    let rules = super::load_variant(args.variant.as_deref())?;
+    let n = u8::try_from(seats.len()).unwrap_or(u8::MAX);
+    let mut game = Game::new(Arc::new(rules.clone()), n)
+        .map_err(|e| Failure::Invalid(format!("error: {e}")))?;
+    let dice = match args.dice {
+        Dice::Auto => DiceMode::Auto,
+        Dice::Manual => DiceMode::Manual,
+    };
+    let has_bots = seats.iter().any(|s| matches!(s, SeatKind::Bot(_)));
+    let seed = match (args.seed, dice, has_bots) {
+        (Some(s), _, _) => Some(s),
+        (None, DiceMode::Manual, false) => None,
+        (None, _, _) => Some(random_seed()),
+    };
+    let (created, stamp) = record::utc_now();
+    let header = Header {
+        variant: rules,
+        seed,
+        dice,
+        players: names.clone(),
+        created,
+    };
+    let writer = match &args.record {
+        Some(path) => RecordWriter::create(path, &header).map_err(|e| {
+            Failure::Io(format!(
+                "{}: error: cannot create the record: {e}",
+                path.display()
+            ))
+        })?,
+        None => create_default(&header, &stamp)?,
+    };
+    let path = writer.path().to_path_buf();
+    println!("record: {}", path.display());
+    if let Some(s) = seed {
+        println!("seed: {s}");
+    }
+    game.record_to(writer);
+    let console = Rc::new(RefCell::new(Console::new(
+        Box::new(BufReader::new(std::io::stdin())),
+        names.clone(),
+        board::use_colour(),
+    )));
+    let mut players = build_players(&seats, seed, &console);
+    let seeded = seed.map(|s| SeededDice::for_game(s, 0));
+    drive(&mut game, dice, seeded, &mut players, &console, &path)
+}
+
+fn create_default(header: &Header, stamp: &str) -> Result<RecordWriter, Failure> {
+    for i in 1..1000 {
+        let name = if i == 1 {
+            format!("roots-game-{stamp}.jsonl")
+        } else {
+            format!("roots-game-{stamp}-{i}.jsonl")
+        };
+        match RecordWriter::create(Path::new(&name), header) {
+            Ok(w) => return Ok(w),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => {
+                return Err(Failure::Io(format!(
+                    "{name}: error: cannot create the record: {e}"
+                )));
+            }
+        }
+    }
+    Err(Failure::Io(
+        "error: cannot find a free record name in the current directory".to_string(),
+    ))
+}
+
+fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    // Mix in the process id and a stack address so two games started in the
+    // same instant differ.
+    let local = 0u8;
+    let mixed = nanos
+        ^ u64::from(std::process::id()).rotate_left(32)
+        ^ (&local as *const u8 as u64).rotate_left(17);
+    // A round of splitmix64 to spread the bits.
+    let mut z = mixed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+fn build_players<'a>(
+    seats: &[SeatKind],
+    seed: Option<u64>,
+    console: &SharedConsole,
+) -> Vec<Box<dyn Player + 'a>> {
+    seats
+        .iter()
+        .enumerate()
+        .map(|(s, seat)| match seat {
+            SeatKind::Human => Box::new(Human::new(console.clone())) as Box<dyn Player>,
+            SeatKind::Bot(spec) => {
+                spec.build(SeededDice::for_seat(seed.unwrap_or(0), 0, s as Seat)) as Box<dyn Player>
+            }
+        })
+        .collect()
+}
+
+fn resume(path: &Path) -> Result<(), Failure> {
+    let shown = path.display().to_string();
+    let raw = match record::reader::read_path(path, PartialTail::Drop) {
+        Ok(raw) => raw,
+        Err(ReadError::Io(e)) => {
+            return Err(Failure::Io(format!("{shown}: error: {e}")));
+        }
+        Err(ReadError::Record(e)) => return Err(Failure::Invalid(record_error(&shown, &e))),
+    };
+    for w in &raw.warnings {
+        eprintln!("{shown}: warning: {w}");
+    }
+    let header = &raw.header;
+    let seats: Vec<SeatKind> = header
+        .players
+        .iter()
+        .map(|p| parse_seat(p))
+        .collect::<Result<_, _>>()
+        .map_err(|e| Failure::Invalid(format!("{shown}:1: error: players: {e}")))?;
+    let names = header.players.clone();
+    let console = Rc::new(RefCell::new(Console::new(
+        Box::new(BufReader::new(std::io::stdin())),
+        names.clone(),
+        board::use_colour(),
+    )));
+    let mut players = build_players(&seats, header.seed, &console);
+    let mut seeded = match (header.dice, header.seed) {
+        (DiceMode::Auto, Some(s)) => Some(SeededDice::for_game(s, 0)),
+        (DiceMode::Auto, None) => {
+            return Err(Failure::Invalid(format!(
+                "{shown}:1: error: expected a seed for automatic dice, found null"
+            )));
+        }
+        (DiceMode::Manual, _) => None,
+    };
+    let mut game = {
+        let mut sync = Sync {
+            dice: seeded.as_mut(),
+            bots: players
+                .iter_mut()
+                .zip(&seats)
+                .map(|(p, s)| match s {
+                    SeatKind::Bot(_) => Some(&mut **p as &mut dyn Player),
+                    SeatKind::Human => None,
+                })
+                .collect(),
+            diverged: None,
+        };
+        let game = Game::replay_synced(&raw, None, &mut sync)
+            .map_err(|e| Failure::Invalid(record_error(&shown, &e)))?;
+        if let Some(line) = sync.diverged {
+            eprintln!(
+                "{shown}:{line}: warning: the record differs from what its seed gives from here; the game goes on with the seed's dice and bots"
+            );
+        }
+        game
+    };
+    let writer = RecordWriter::resume(path, raw.whole_len)
+        .map_err(|e| Failure::Io(format!("{shown}: error: cannot append to the record: {e}")))?;
+    game.record_to(writer);
+    println!(
+        "resuming {shown} after {} events ({})",
+        game.events(),
+        names.join(", ")
+    );
+    if let Some(s) = header.seed {
+        println!("seed: {s}");
+    }
+    let dice = header.dice;
+    drive(&mut game, dice, seeded, &mut players, &console, path)
+}
+
+fn record_error(shown: &str, e: &record::RecordError) -> String {
+    match e.line {
+        Some(n) => format!("{shown}:{n}: error: {}", e.message),
+        None => format!("{shown}: error: {}", e.message),
+    }
+}
+
+/// The game loop at the terminal.
+fn drive(
+    game: &mut Game,
+    mode: DiceMode,
+    seeded: Option<SeededDice>,
+    players: &mut [Box<dyn Player + '_>],
+    console: &SharedConsole,
+    path: &Path,
+) -> Result<(), Failure> {
+    let (names, colour) = {
+        let c = console.borrow();
+        (c.names.clone(), c.colour)
+    };
+    let any_human = names.iter().any(|n| n == "human");
+    let mut typed = {
+        let console = console.clone();
+        ManualDice(move |state: &State, die: Die| console.borrow_mut().typed_face(state, die))
+    };
+    let mut auto = seeded;
+    let mut shown_events = u64::MAX;
+    loop {
+        let state = game.state();
+        let next = state.next();
+        if any_human
+            && matches!(next, Next::Decide(s) if names.get(usize::from(s)).is_some_and(|n| n == "human"))
+            && shown_events != game.events()
+        {
+            print!("{}", board::render(state, &names, colour));
+            shown_events = game.events();
+        }
+        let before = state.describe_node();
+        let scores_before: Vec<i32> = state.players().iter().map(|p| p.score).collect();
+        let dice: &mut dyn DiceSource = match (mode, auto.as_mut()) {
+            (DiceMode::Auto, Some(d)) => d,
+            _ => &mut typed,
+        };
+        match game.step(dice, players) {
+            Ok(None) => break,
+            Ok(Some(event)) => {
+                if any_human {
+                    println!("  {}", narrate(&event, next, &before, &names, colour));
+                    let after: Vec<i32> = game.state().players().iter().map(|p| p.score).collect();
+                    if after != scores_before {
+                        println!("  it rained: {}", scores_line(&after, colour));
+                    }
+                }
+            }
+            Err(Stop::NoAction(why)) => {
+                let how = match why {
+                    NoAction::Quit => "game stopped",
+                    NoAction::EndOfInput => "end of input: game stopped",
+                };
+                println!(
+                    "{how} after {} events; the record is saved in {}",
+                    game.events(),
+                    path.display()
+                );
+                println!("resume with: roots play --resume {}", path.display());
+                return Ok(());
+            }
+            Err(Stop::Io(e)) => {
+                return Err(Failure::Io(format!(
+                    "{}: error: cannot write the record: {e}",
+                    path.display()
+                )));
+            }
+            Err(e) => return Err(Failure::Invalid(format!("error: {e}"))),
+        }
+    }
+    let state = game.state();
+    print!("{}", board::render(state, &names, colour));
+    print_result(state, &names, colour);
+    println!("record: {}", path.display());
+    Ok(())
+}
+
+fn narrate(event: &Event, next: Next, before: &str, names: &[String], colour: bool) -> String {
+    match (event, next) {
+        (Event::Roll { face, .. }, Next::Chance(die)) => {
+            format!("{before}: the {die} shows {face}")
+        }
+        (Event::Act { action, seat }, _) => format!(
+            "{} ({}): {action}",
+            seat_tag(*seat, colour),
+            names
+                .get(usize::from(*seat))
+                .map(String::as_str)
+                .unwrap_or("?")
+        ),
+        (e, _) => e.describe(),
+    }
+}
+
+fn scores_line(scores: &[i32], colour: bool) -> String {
+    scores
+        .iter()
+        .enumerate()
+        .map(|(s, v)| format!("{} {v}", seat_tag(s as Seat, colour)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Final scores and winners.
+pub fn print_result(state: &State, names: &[String], colour: bool) {
+    let Some(outcome) = state.outcome() else {
+        return;
+    };
+    println!(
+        "game over ({}) after {} rounds",
+        state.end_reason().map(|r| r.key()).unwrap_or("?"),
+        state.round()
+    );
+    println!("scores: {}", scores_line(&outcome.scores, colour));
+    let winners: Vec<String> = outcome
+        .winners
+        .iter()
+        .map(|&s| {
+            format!(
+                "{} (seat {}, {})",
+                seat_tag(s, colour),
+                s + 1,
+                names.get(usize::from(s)).map(String::as_str).unwrap_or("?")
+            )
+        })
+        .collect();
+    let label = if winners.len() > 1 {
+        "winners (tie)"
+    } else {
+        "winner"
+    };
+    println!("{label}: {}", winners.join(", "));
+}

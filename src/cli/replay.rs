@@ -1,0 +1,143 @@
+//! `roots replay`: re-apply every event of a record and report the result.
+
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use roots::core::protocol::{GameState, Next};
+use roots::record::{self, PartialTail, ReadError};
+use roots::referee::Game;
+use serde_json::json;
+
+use super::Failure;
+use super::board;
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The record to replay (a `.jsonl` file written by `roots play`).
+    #[arg(value_name = "RECORD")]
+    record: PathBuf,
+
+    /// Stop after event N (0: before the first event) and draw the board.
+    #[arg(long, value_name = "N")]
+    until: Option<u64>,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+
+    /// Ignore a truncated last line (a game cut off while writing) instead
+    /// of failing.
+    #[arg(long)]
+    lenient: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+pub fn run(args: ReplayArgs) -> Result<(), Failure> {
+    let shown = args.record.display().to_string();
+    let tail = if args.lenient {
+        PartialTail::Drop
+    } else {
+        PartialTail::Refuse
+    };
+    let raw = match record::reader::read_path(&args.record, tail) {
+        Ok(raw) => raw,
+        Err(ReadError::Io(e)) => return Err(Failure::Io(format!("{shown}: error: {e}"))),
+        Err(ReadError::Record(e)) => return Err(Failure::Invalid(located(&shown, &e))),
+    };
+    for w in &raw.warnings {
+        eprintln!("{shown}: warning: {w}");
+    }
+    let total = raw.events.len() as u64;
+    if let Some(n) = args.until
+        && n > total
+    {
+        return Err(Failure::Invalid(format!(
+            "{shown}: error: --until {n}, but the record has {total} events"
+        )));
+    }
+    let game = Game::replay(&raw, args.until).map_err(|e| Failure::Invalid(located(&shown, &e)))?;
+    let state = game.state();
+    let names = &raw.header.players;
+    let outcome = state.outcome();
+    let scores: Vec<i32> = state.players().iter().map(|p| p.score).collect();
+    let next = match state.next() {
+        Next::Over => None,
+        _ => Some(state.describe_node()),
+    };
+    match args.format {
+        Format::Json => {
+            let v = json!({
+                "record": shown,
+                "variant": raw.header.variant.name,
+                "players": names,
+                "seed": raw.header.seed,
+                "dice": raw.header.dice.key(),
+                "events": game.events(),
+                "events_in_record": total,
+                "finished": outcome.is_some(),
+                "end_reason": state.end_reason().map(|r| r.key()),
+                "rounds": state.round(),
+                "scores": scores,
+                "winners": outcome.as_ref().map(|o| o.winners.clone()),
+                "next": next,
+                "board": args.until.map(|_| state.draw()),
+            });
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&v).unwrap_or_else(|_| v.to_string())
+            );
+        }
+        Format::Text => {
+            let colour = board::use_colour();
+            println!(
+                "{shown}: variant {}, {} players ({}), {}dice {}",
+                raw.header.variant.name,
+                names.len(),
+                names.join(", "),
+                raw.header
+                    .seed
+                    .map(|s| format!("seed {s}, "))
+                    .unwrap_or_default(),
+                raw.header.dice.key()
+            );
+            if args.until.is_some() {
+                println!("after event {} of {total}:", game.events());
+                print!("{}", board::render(state, names, colour));
+            }
+            match &next {
+                Some(what) => {
+                    if args.until.is_none() {
+                        println!("{total} events; the game is not finished");
+                    }
+                    println!("next: {what}");
+                    println!(
+                        "scores so far: {}",
+                        scores
+                            .iter()
+                            .enumerate()
+                            .map(|(s, v)| format!("{} {v}", board::seat_tag(s as u8, colour)))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    );
+                }
+                None => {
+                    println!("{} events", game.events());
+                    super::play::print_result(state, names, colour);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn located(shown: &str, e: &record::RecordError) -> String {
+    match e.line {
+        Some(n) => format!("{shown}:{n}: error: {}", e.message),
+        None => format!("{shown}: error: {}", e.message),
+    }
+}

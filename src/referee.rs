@@ -1,0 +1,392 @@
+//! The referee: the one loop that applies the events of a game, whatever
+//! their source (seeded or typed dice, bots or humans, a record), and writes
+//! each one to the record as it happens. The engine does no IO; this module
+//! only writes to a [`RecordWriter`] it is given.
+
+use std::sync::Arc;
+
+use crate::bots::{NoAction, Player};
+use crate::core::dice::{Die, SeededDice};
+use crate::core::protocol::{GameState, Next, Outcome, Seat};
+use crate::record::{Event, RawRecord, RecordError, RecordWriter};
+use crate::roots::{Action, SetupError, State};
+use crate::variant::rules::Rules;
+
+/// Where the faces of chance nodes come from.
+pub trait DiceSource {
+    /// The face of `die` for the chance node of `state`.
+    fn roll(&mut self, state: &State, die: Die) -> Result<u8, NoAction>;
+}
+
+impl DiceSource for SeededDice {
+    fn roll(&mut self, _state: &State, die: Die) -> Result<u8, NoAction> {
+        Ok(SeededDice::roll(self, die))
+    }
+}
+
+/// Faces from a callback: physical dice typed at a terminal, a test script.
+/// The callback may return a face out of range: it is refused, and
+/// [`Game::step`] reports [`Stop::Refused`].
+pub struct ManualDice<F>(pub F);
+
+impl<F: FnMut(&State, Die) -> Result<u8, NoAction>> DiceSource for ManualDice<F> {
+    fn roll(&mut self, state: &State, die: Die) -> Result<u8, NoAction> {
+        (self.0)(state, die)
+    }
+}
+
+/// Why [`Game::step`] or [`Game::run`] stopped before the end of the game.
+#[derive(Debug)]
+pub enum Stop {
+    /// A player or the dice source gave no answer (quit, end of input).
+    NoAction(NoAction),
+    /// A player or the dice source gave an answer the engine refused.
+    Refused { event: Event, reason: String },
+    /// The record could not be written.
+    Io(std::io::Error),
+    /// There are fewer players than seats.
+    NoPlayer(Seat),
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::NoAction(NoAction::Quit) => f.write_str("the game was stopped"),
+            Stop::NoAction(NoAction::EndOfInput) => f.write_str("the input ended"),
+            Stop::Refused { event, reason } => {
+                write!(f, "{} was refused: {reason}", event.describe())
+            }
+            Stop::Io(e) => write!(f, "cannot write the record: {e}"),
+            Stop::NoPlayer(s) => write!(f, "nobody plays seat {}", u16::from(*s) + 1),
+        }
+    }
+}
+
+impl std::error::Error for Stop {}
+
+/// A game in progress: the state, the number of events so far, and the
+/// record being written (if any).
+#[derive(Debug)]
+pub struct Game {
+    state: State,
+    events: u64,
+    writer: Option<RecordWriter>,
+}
+
+impl Game {
+    /// A new game of `seats` players, recording nothing yet.
+    pub fn new(rules: Arc<Rules>, seats: u8) -> Result<Game, SetupError> {
+        Ok(Game {
+            state: State::new(rules, seats)?,
+            events: 0,
+            writer: None,
+        })
+    }
+
+    /// Write every event applied from now on to `writer`.
+    pub fn record_to(&mut self, writer: RecordWriter) {
+        self.writer = Some(writer);
+    }
+
+    /// Stop recording, handing back the writer.
+    pub fn take_writer(&mut self) -> Option<RecordWriter> {
+        self.writer.take()
+    }
+
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// Number of events applied so far.
+    pub fn events(&self) -> u64 {
+        self.events
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome()
+    }
+
+    /// Check an event against the node and apply it. On `Err` (a message
+    /// `expected ..., found ...`) the game is unchanged and nothing is
+    /// recorded.
+    pub fn apply(&mut self, event: &Event) -> Result<(), ApplyError> {
+        match *event {
+            Event::Roll { face, die } => self.apply_roll(face, die),
+            Event::Act { ref action, seat } => {
+                let grid = *self.state.grid();
+                match self.state.next() {
+                    Next::Decide(due) if due == seat => {
+                        let a = Action::parse(&grid, action).map_err(|why| {
+                            Refused(format!(
+                                "expected an action ({}), found \"{action}\": {why}",
+                                self.state.describe_node()
+                            ))
+                        })?;
+                        self.apply_action(seat, a)
+                    }
+                    _ => Err(Refused(self.mismatch(event)).into()),
+                }
+            }
+        }
+    }
+
+    /// Apply a roll; `die`, when given, must be the die the node names.
+    pub fn apply_roll(&mut self, face: u8, die: Option<Die>) -> Result<(), ApplyError> {
+        let found = Event::Roll { face, die };
+        match self.state.next() {
+            Next::Chance(due) => {
+                if let Some(d) = die
+                    && d != due
+                {
+                    return Err(Refused(format!(
+                        "expected a roll of the {due} ({}), found a roll of the {d}",
+                        self.state.describe_node()
+                    ))
+                    .into());
+                }
+                if !due.has_face(face) {
+                    return Err(Refused(format!(
+                        "expected a face of the {due} (1 to {}), found {face}",
+                        due.sides()
+                    ))
+                    .into());
+                }
+                self.state
+                    .roll(face)
+                    .map_err(|r| Refused(format!("expected a roll, found one refused: {r}")))?;
+                self.record(&found_roll(face, Some(due)))
+            }
+            _ => Err(Refused(self.mismatch(&found)).into()),
+        }
+    }
+
+    /// Apply a decision of `seat`, checked by the engine.
+    pub fn apply_action(&mut self, seat: Seat, action: Action) -> Result<(), ApplyError> {
+        let grid = *self.state.grid();
+        let text = action.to_text(&grid);
+        let found = Event::Act {
+            action: text.clone(),
+            seat,
+        };
+        match self.state.next() {
+            Next::Decide(due) if due == seat => {
+                self.state.play(action).map_err(|r| {
+                    Refused(format!("expected a legal action, found \"{text}\": {r}"))
+                })?;
+                self.record(&found)
+            }
+            _ => Err(Refused(self.mismatch(&found)).into()),
+        }
+    }
+
+    /// The message for an event of the wrong kind or seat.
+    fn mismatch(&self, found: &Event) -> String {
+        let what = self.state.describe_node();
+        match self.state.next() {
+            Next::Chance(die) => {
+                format!(
+                    "expected a roll of the {die} ({what}), found {}",
+                    found.describe()
+                )
+            }
+            Next::Decide(seat) => format!(
+                "expected a decision of seat {} ({what}), found {}",
+                u16::from(seat) + 1,
+                found.describe()
+            ),
+            Next::Over => format!(
+                "expected the end of the record (the game is over), found {}",
+                found.describe()
+            ),
+        }
+    }
+
+    fn record(&mut self, event: &Event) -> Result<(), ApplyError> {
+        self.events += 1;
+        if let Some(w) = &mut self.writer {
+            // The event is applied; only the record failed.
+            w.write_event(event).map_err(ApplyError::Io)?;
+        }
+        Ok(())
+    }
+
+    /// Ask the next event of its source (the dice or the seat's player),
+    /// apply it and record it. `Ok(None)` once the game is over.
+    pub fn step(
+        &mut self,
+        dice: &mut dyn DiceSource,
+        players: &mut [Box<dyn Player + '_>],
+    ) -> Result<Option<Event>, Stop> {
+        let (event, result) = match self.state.next() {
+            Next::Over => return Ok(None),
+            Next::Chance(die) => {
+                let face = dice.roll(&self.state, die).map_err(Stop::NoAction)?;
+                (
+                    found_roll(face, Some(die)),
+                    self.apply_roll(face, Some(die)),
+                )
+            }
+            Next::Decide(seat) => {
+                let player = players
+                    .get_mut(usize::from(seat))
+                    .ok_or(Stop::NoPlayer(seat))?;
+                let action = player.choose(&self.state).map_err(Stop::NoAction)?;
+                let text = action.to_text(self.state.grid());
+                (
+                    Event::Act { action: text, seat },
+                    self.apply_action(seat, action),
+                )
+            }
+        };
+        match result {
+            Ok(()) => Ok(Some(event)),
+            Err(ApplyError::Io(e)) => Err(Stop::Io(e)),
+            Err(ApplyError::Refused(reason)) => Err(Stop::Refused { event, reason }),
+        }
+    }
+
+    /// Play to the end.
+    pub fn run(
+        &mut self,
+        dice: &mut dyn DiceSource,
+        players: &mut [Box<dyn Player + '_>],
+    ) -> Result<Outcome, Stop> {
+        while self.step(dice, players)?.is_some() {}
+        self.state.outcome().ok_or(Stop::NoAction(NoAction::Quit))
+    }
+
+    /// Replay the events of a record (the first `until`, if given) through
+    /// the same checked engine calls. Errors carry the line of the event.
+    pub fn replay(raw: &RawRecord, until: Option<u64>) -> Result<Game, RecordError> {
+        Game::replay_synced(raw, until, &mut Sync::default())
+    }
+
+    /// Replay a record to go on playing it: like [`Game::replay`], and also
+    /// draw from `sync.dice` at every roll and ask each bot of `sync.bots` at
+    /// its decisions, so that the seeded dice and bots continue where they
+    /// stopped. A source that disagrees with the record is noted in
+    /// `sync.diverged` (the line where it first did).
+    pub fn replay_synced(
+        raw: &RawRecord,
+        until: Option<u64>,
+        sync: &mut Sync<'_>,
+    ) -> Result<Game, RecordError> {
+        let header = &raw.header;
+        check_playable(&header.variant).map_err(|m| RecordError::at(1, m))?;
+        let seats = u8::try_from(header.players.len()).unwrap_or(u8::MAX);
+        let mut game = Game::new(Arc::new(header.variant.clone()), seats).map_err(|e| {
+            RecordError::at(
+                1,
+                format!(
+                    "expected players the variant allows, found {} players: {e}",
+                    header.players.len()
+                ),
+            )
+        })?;
+        for (line, event) in &raw.events {
+            if until.is_some_and(|n| game.events >= n) {
+                break;
+            }
+            let next = game.state.next();
+            match (next, event) {
+                (Next::Chance(die), Event::Roll { face, .. }) => {
+                    if let Some(d) = sync.dice.as_deref_mut() {
+                        let mine = d.roll(die);
+                        if mine != *face && sync.diverged.is_none() {
+                            sync.diverged = Some(*line);
+                        }
+                    }
+                }
+                (Next::Decide(seat), Event::Act { action, seat: s }) if seat == *s => {
+                    if let Some(Some(bot)) = sync.bots.get_mut(usize::from(seat)) {
+                        let mine = bot
+                            .choose(&game.state)
+                            .map(|a| a.to_text(game.state.grid()));
+                        if mine.as_deref() != Ok(action.as_str()) && sync.diverged.is_none() {
+                            sync.diverged = Some(*line);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            game.apply(event)
+                .map_err(|m| RecordError::at(*line, m.to_string()))?;
+        }
+        Ok(game)
+    }
+}
+
+/// What a resumed game keeps in step with the record: the seeded dice (in
+/// auto mode) and the bots (by seat; `None` for a human seat).
+#[derive(Default)]
+pub struct Sync<'a> {
+    pub dice: Option<&'a mut SeededDice>,
+    pub bots: Vec<Option<&'a mut (dyn Player + 'a)>>,
+    /// The first line where a source disagreed with the record.
+    pub diverged: Option<usize>,
+}
+
+/// Why an event was not applied.
+#[derive(Debug)]
+pub enum ApplyError {
+    /// The event does not fit the game: `expected ..., found ...`. The game
+    /// is unchanged.
+    Refused(String),
+    /// The event was applied but could not be written to the record.
+    Io(std::io::Error),
+}
+
+impl std::fmt::Display for ApplyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ApplyError::Refused(m) => f.write_str(m),
+            ApplyError::Io(e) => write!(f, "cannot write the record: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ApplyError {}
+
+struct Refused(String);
+
+impl From<Refused> for ApplyError {
+    fn from(r: Refused) -> ApplyError {
+        ApplyError::Refused(r.0)
+    }
+}
+
+fn found_roll(face: u8, die: Option<Die>) -> Event {
+    Event::Roll { face, die }
+}
+
+/// Check rules from an untrusted source (a record header) exactly as a
+/// variant file is checked: the rules are written out as TOML and run through
+/// the whole variant pipeline (schema, bounds, cross-key checks). So the
+/// engine only ever sees rules a variant file could have produced.
+pub fn check_playable(rules: &Rules) -> Result<(), String> {
+    let text = toml::to_string(rules)
+        .map_err(|e| format!("expected a variant that can be written as TOML, found: {e}"))?;
+    match crate::variant::load_str("<record variant>", &text, None) {
+        Ok(loaded) if loaded.rules == *rules => Ok(()),
+        Ok(_) => Err(
+            "expected a complete variant in the record, found one that changes when resolved"
+                .to_string(),
+        ),
+        Err(diags) => {
+            let first: Vec<String> = diags
+                .items
+                .iter()
+                .filter(|d| d.is_error())
+                .take(3)
+                .map(|d| match &d.key_path {
+                    Some(k) => format!("{k}: {}", d.message),
+                    None => d.message.clone(),
+                })
+                .collect();
+            Err(format!(
+                "expected a valid variant in the record, found: {}",
+                first.join("; ")
+            ))
+        }
+    }
+}

@@ -1,0 +1,318 @@
+//! The binary: `roots replay` on good and broken records, `roots play`
+//! driven from a script, quit and resume, kill and resume.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_roots");
+
+fn tmp_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("play-cli")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn run(dir: &Path, args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn roots");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().expect("wait");
+    writer.join().ok();
+    out
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// The line after `prefix` in `out`.
+fn line_after<'a>(out: &'a str, prefix: &str) -> &'a str {
+    out.lines()
+        .rev()
+        .find_map(|l| l.strip_prefix(prefix))
+        .unwrap_or_else(|| panic!("no `{prefix}` in:\n{out}"))
+}
+
+#[test]
+fn broken_records_say_what_and_where() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records/bad");
+    insta::glob!("records/bad/*.jsonl", |path| {
+        let name = path.file_name().and_then(|n| n.to_str()).expect("name");
+        let out = Command::new(BIN)
+            .args(["replay", name])
+            .current_dir(&dir)
+            .output()
+            .expect("run");
+        assert_eq!(out.status.code(), Some(1), "{name}: {}", text(&out.stderr));
+        assert!(out.stdout.is_empty());
+        insta::assert_snapshot!(text(&out.stderr));
+    });
+}
+
+#[test]
+fn a_good_record_replays_and_draws_at_any_event() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records");
+    let out = Command::new(BIN)
+        .args(["replay", "good.jsonl"])
+        .current_dir(&dir)
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    insta::assert_snapshot!("good_replay", text(&out.stdout));
+    let out = Command::new(BIN)
+        .args(["replay", "good.jsonl", "--until", "12", "--format", "json"])
+        .current_dir(&dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(0));
+    insta::assert_snapshot!("good_replay_until_12_json", text(&out.stdout));
+    let out = Command::new(BIN)
+        .args(["replay", "missing.jsonl"])
+        .current_dir(&dir)
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).starts_with("missing.jsonl: error: "));
+}
+
+#[test]
+fn a_truncated_record_replays_with_lenient() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records/bad");
+    let out = Command::new(BIN)
+        .args(["replay", "truncated-mid-line.jsonl", "--lenient"])
+        .current_dir(&dir)
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("warning: line 8: dropped a truncated last line"));
+    assert!(text(&out.stdout).contains("6 events; the game is not finished"));
+}
+
+#[test]
+fn bots_alone_play_to_the_end_and_replay_to_the_same_scores() {
+    let dir = tmp_dir("bots");
+    let out = run(
+        &dir,
+        &[
+            "play",
+            "--players",
+            "random,random,random",
+            "--seed",
+            "11",
+            "--record",
+            "g.jsonl",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let played = text(&out.stdout);
+    assert!(played.contains("game over"));
+    let replay = run(&dir, &["replay", "g.jsonl"], "");
+    assert_eq!(replay.status.code(), Some(0));
+    assert_eq!(
+        line_after(&played, "scores: "),
+        line_after(&text(&replay.stdout), "scores: ")
+    );
+}
+
+#[test]
+fn a_scripted_game_with_mistakes_quit_and_resume() {
+    let dir = tmp_dir("scripted");
+    let script = "help\nlegal\nplace 0,0\nplace 9,9\nbanana\n9,8\n?\nboard\nquit\n";
+    let out = run(
+        &dir,
+        &[
+            "play",
+            "standard",
+            "--players",
+            "human,random",
+            "--seed",
+            "5",
+            "--record",
+            "h.jsonl",
+        ],
+        script,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let o = text(&out.stdout);
+    assert!(o.contains("record: h.jsonl"));
+    assert!(o.contains("seed: 5"));
+    assert!(o.contains("legal: place at (8): 8,8 9,8 10,8 8,9 10,9 8,10 9,10 10,10"));
+    assert!(o.contains(
+        "illegal: place 0,0: the first bead goes on one of the 8 points around the centre 9,9, not 0,0"
+    ));
+    assert!(o.contains("illegal: place 9,9"));
+    assert!(o.contains("not understood: unknown action `banana`"));
+    assert!(o.contains("A (human): place 9,8"));
+    assert!(o.contains("game stopped after"));
+    assert!(o.contains("resume with: roots play --resume h.jsonl"));
+    // The record holds only accepted events.
+    let rec = std::fs::read_to_string(dir.join("h.jsonl")).expect("record");
+    assert!(
+        rec.lines()
+            .nth(1)
+            .is_some_and(|l| l == r#"{"act":"place 9,8","seat":0}"#)
+    );
+    assert!(!rec.contains("0,0"));
+
+    // Resume; the human keeps choosing the first legal option by shorthand
+    // until the input ends, which saves the game again.
+    let before = rec.lines().count();
+    let out = run(&dir, &["play", "--resume", "h.jsonl"], "1,0\nd8\n");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let o = text(&out.stdout);
+    assert!(o.contains("resuming h.jsonl after"), "{o}");
+    assert!(o.contains("end of input: game stopped"), "{o}");
+    let after = std::fs::read_to_string(dir.join("h.jsonl")).expect("record");
+    assert!(after.lines().count() > before);
+    assert!(after.starts_with(&rec), "appending never rewrites");
+    let replay = run(&dir, &["replay", "h.jsonl"], "");
+    assert_eq!(replay.status.code(), Some(0), "{}", text(&replay.stderr));
+}
+
+#[test]
+fn manual_dice_are_typed_and_checked() {
+    let dir = tmp_dir("manual");
+    let script = "9,8\n9,10\n0\n21\nsix\n4\n5\nquit\n";
+    let out = run(
+        &dir,
+        &[
+            "play",
+            "--players",
+            "human,human",
+            "--dice",
+            "manual",
+            "--record",
+            "m.jsonl",
+        ],
+        script,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let o = text(&out.stdout);
+    assert!(
+        !o.contains("seed:"),
+        "no seed without bots or automatic dice"
+    );
+    assert!(o.contains("roll the d20 and type the face (1-20)"));
+    assert!(o.contains("a d20 has faces 1 to 20, not 0"));
+    assert!(o.contains("a d20 has faces 1 to 20, not 21"));
+    assert!(o.contains("expected the face of the d20"));
+    let rec = std::fs::read_to_string(dir.join("m.jsonl")).expect("record");
+    let events: Vec<&str> = rec.lines().skip(1).collect();
+    assert_eq!(
+        events,
+        [
+            r#"{"act":"place 9,8","seat":0}"#,
+            r#"{"act":"place 9,10","seat":1}"#,
+            r#"{"roll":4,"die":"d20"}"#,
+            r#"{"roll":5,"die":"d20"}"#,
+        ]
+    );
+    assert!(rec.contains(r#""seed":null,"dice":"manual""#));
+}
+
+/// Faces every die has, for bots playing with typed dice.
+fn faces(n: usize) -> String {
+    (0..n)
+        .map(|i| format!("{}\n", [2, 3, 4, 1, 3, 2, 4][i % 7]))
+        .collect()
+}
+
+#[test]
+fn a_killed_game_resumes_and_finishes_like_its_replay() {
+    let dir = tmp_dir("killed");
+    let mut child = Command::new(BIN)
+        .args([
+            "play",
+            "--players",
+            "random,random",
+            "--dice",
+            "manual",
+            "--seed",
+            "9",
+            "--record",
+            "k.jsonl",
+        ])
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // Some input, but not the whole game: the process then waits for more.
+    stdin.write_all(faces(40).as_bytes()).expect("write");
+    stdin.flush().expect("flush");
+    let record = dir.join("k.jsonl");
+    let start = Instant::now();
+    loop {
+        let rolls = std::fs::read_to_string(&record)
+            .map(|r| r.matches("\"roll\"").count())
+            .unwrap_or(0);
+        if rolls >= 40 {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the game did not start"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().expect("kill");
+    child.wait().expect("reap");
+    drop(stdin);
+    // As if killed in the middle of a write: a partial line at the end.
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&record)
+        .expect("open");
+    f.write_all(br#"{"roll":"#).expect("append");
+    drop(f);
+
+    let out = run(&dir, &["play", "--resume", "k.jsonl"], &faces(200_000));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("dropped a truncated last line"));
+    let played = text(&out.stdout);
+    assert!(played.contains("game over"), "{played}");
+    let replay = run(&dir, &["replay", "k.jsonl"], "");
+    assert_eq!(replay.status.code(), Some(0), "{}", text(&replay.stderr));
+    let replayed = text(&replay.stdout);
+    assert_eq!(
+        line_after(&played, "scores: "),
+        line_after(&replayed, "scores: ")
+    );
+    assert_eq!(
+        line_after(&played, "game over "),
+        line_after(&replayed, "game over ")
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let dir = tmp_dir("usage");
+    let out = run(&dir, &["play", "--players", "human,wizard"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown bot `wizard`"));
+    let out = run(&dir, &["play"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&dir, &["play", "--players", "random"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("2 to 6 players, not 1"));
+}
