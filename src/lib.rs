@@ -7,3 +7,4 @@ pub mod core;
 pub mod roots;
 pub mod variant;
 pub mod bots;
+pub mod sim;

@@ -1,0 +1,1 @@
+//! Sweeping one integer key of a variant over a range.
