@@ -6,10 +6,12 @@
 //! loop). At a decision node the children are the most promising legal
 //! actions by a one-step evaluation, widened progressively as the node is
 //! visited (`1 + visits^0.5` children); a child whose action is not legal
-//! under this iteration's rolls is skipped. Below the tree the playout is
-//! random (the engine's fast sampler) and stops at the end of the turn after
-//! the bot's own (`HORIZON_TURNS`), where the evaluation turns the position
-//! into a chance of winning for every seat. A finished game counts as 1 for a
+//! under this iteration's rolls is skipped. A new leaf is not played out at
+//! random: random placements waste beads, and such playouts made the search
+//! weaker than the greedy bot. Instead the rolls up to the next decision are
+//! sampled and the evaluation turns that position into a chance of winning
+//! for every seat. The tree stops at the end of the bot's own turn
+//! (`HORIZON_TURNS`). A finished game counts as 1 for a
 //! sole winner, `1/k` for each of `k` tied winners.
 //!
 //! Everything is deterministic given the bot's [`SeededDice`].
@@ -22,13 +24,13 @@ use crate::roots::{Action, State};
 
 /// Iterations per decision when `mcts` is given without a number.
 pub const DEFAULT_ITERATIONS: u32 = 500;
-/// The playout stops once this many turns have ended after the root's turn
+/// The search stops once this many turns have ended after the root's turn
 /// began (1: the end of the bot's own turn).
-const HORIZON_TURNS: u32 = 2;
+const HORIZON_TURNS: u32 = 1;
 /// Most decisions a tree path holds.
 const MAX_DEPTH: usize = 24;
 /// Exploration constant of UCB1 (rewards are in 0..1 and usually close).
-const EXPLORATION: f64 = 0.35;
+const EXPLORATION: f64 = 0.1;
 /// Most candidate actions ranked at a node.
 const MAX_CANDIDATES: usize = 12;
 /// Legal lists longer than this are thinned before ranking.
@@ -136,11 +138,12 @@ impl MctsBot {
                                 }
                                 continue;
                             }
-                            None => in_tree = false,
+                            None => break,
                         }
                     }
-                    let a = state.random_action(&mut self.dice);
-                    state.play_unchecked(a);
+                    // Below the tree: evaluate here, no random playout (random
+                    // placements waste beads and mislead the search).
+                    break;
                 }
             }
         }
