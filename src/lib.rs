@@ -3,8 +3,8 @@
 //!
 //! See ARCHITECTURE.md for a map of the crate.
 
+pub mod bots;
 pub mod core;
 pub mod roots;
-pub mod variant;
-pub mod bots;
 pub mod sim;
+pub mod variant;

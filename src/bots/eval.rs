@@ -127,5 +127,5 @@ pub fn advantage(state: &State, seat: Seat) -> f64 {
 /// An advantage as a chance of winning in `0..=1` (a logistic curve: ten
 /// points ahead is about a 90% chance).
 pub fn win_chance(advantage: f64) -> f64 {
-    1.0 / (1.0 + (-advantage / 4.5).exp())
+    1.0 / (1.0 + (-advantage / 15.0).exp())
 }

@@ -6,37 +6,41 @@
 //! loop). At a decision node the children are the most promising legal
 //! actions by a one-step evaluation, widened progressively as the node is
 //! visited (`1 + visits^0.5` children); a child whose action is not legal
-//! under this iteration's rolls is skipped. A new leaf is not played out at
-//! random: random placements waste beads, and such playouts made the search
-//! weaker than the greedy bot. Instead the rolls up to the next decision are
-//! sampled and the evaluation turns that position into a chance of winning
-//! for every seat. The tree stops at the end of the bot's own turn
+//! under this iteration's rolls is skipped. Below a new leaf the playout
+//! finishes the roll's placements greedily (uniformly random playouts waste
+//! beads and made the search weaker than the greedy bot), and stops at the
+//! next roll or other decision, where the evaluation turns the
+//! position into a chance of winning for every seat. The tree stops at the end of the bot's own turn
 //! (`HORIZON_TURNS`). A finished game counts as 1 for a
 //! sole winner, `1/k` for each of `k` tied winners.
 //!
 //! Everything is deterministic given the bot's [`SeededDice`].
 
 use crate::bots::eval;
+use crate::bots::greedy::placing;
 use crate::bots::{NoAction, Player};
 use crate::core::dice::SeededDice;
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::roots::{Action, State};
 
 /// Iterations per decision when `mcts` is given without a number.
-pub const DEFAULT_ITERATIONS: u32 = 500;
+pub const DEFAULT_ITERATIONS: u32 = 200;
 /// The search stops once this many turns have ended after the root's turn
 /// began (1: the end of the bot's own turn).
 const HORIZON_TURNS: u32 = 1;
 /// Most decisions a tree path holds.
 const MAX_DEPTH: usize = 24;
 /// Exploration constant of UCB1 (rewards are in 0..1 and usually close).
-const EXPLORATION: f64 = 0.1;
+const EXPLORATION: f64 = 0.05;
 /// Most candidate actions ranked at a node.
 const MAX_CANDIDATES: usize = 12;
-/// Legal lists longer than this are thinned before ranking.
-const MAX_RANKED: usize = 48;
+/// Legal lists longer than this are thinned before ranking (a 19 x 19 board
+/// has 361 points: thinning new-plant placements cost the search its edge).
+const MAX_RANKED: usize = 400;
 
 const MAX_SEATS: usize = 8;
+/// Placements drawn per playout step on very long legal lists.
+const PLAYOUT_SAMPLES: u32 = 6;
 
 #[derive(Debug)]
 struct Edge {
@@ -91,15 +95,19 @@ impl MctsBot {
                 for _ in 0..self.iterations {
                     self.iterate(root, start_turns, &mut legal);
                 }
+                // The best mean among well-visited children (the most visited
+                // alone over-rewards the first candidates of the widening).
                 let root_node = &self.nodes[0];
+                let most = root_node.edges.iter().map(|e| e.visits).max().unwrap_or(0);
+                let floor = (most / 3).max(1);
                 root_node
                     .edges
                     .iter()
+                    .filter(|e| e.visits >= floor)
                     .max_by(|a, b| {
-                        a.visits.cmp(&b.visits).then(
-                            (a.reward / f64::from(a.visits.max(1)))
-                                .total_cmp(&(b.reward / f64::from(b.visits.max(1)))),
-                        )
+                        (a.reward / f64::from(a.visits))
+                            .total_cmp(&(b.reward / f64::from(b.visits)))
+                            .then(b.visits.cmp(&a.visits))
                     })
                     .map(|e| e.action)
             }
@@ -117,6 +125,11 @@ impl MctsBot {
         loop {
             match state.next() {
                 Next::Over => break,
+                Next::Chance(_) if !in_tree => {
+                    // Below the tree the evaluation takes unknown values at
+                    // their mean: cleaner than one sampled roll.
+                    break;
+                }
                 Next::Chance(die) => {
                     let face = self.dice.roll(die);
                     if state.roll(face).is_err() {
@@ -141,9 +154,15 @@ impl MctsBot {
                             None => break,
                         }
                     }
-                    // Below the tree: evaluate here, no random playout (random
-                    // placements waste beads and mislead the search).
-                    break;
+                    // Below the tree: finish the placements of this roll with
+                    // the best of a few sampled placements, then evaluate.
+                    // (Uniformly random playouts waste beads and made the
+                    // search weaker than the greedy bot.)
+                    if !placing(&state) {
+                        break;
+                    }
+                    let a = self.playout_step(&state, seat);
+                    state.play_unchecked(a);
                 }
             }
         }
@@ -156,6 +175,34 @@ impl MctsBot {
             let child = edge.child as usize;
             self.nodes[child].visits += 1;
         }
+    }
+
+    /// The playout policy below the tree: the greedy bot's choice (the best
+    /// legal action by one-step value), or on very long lists the best of a
+    /// few placements drawn by the engine's sampler.
+    fn playout_step(&mut self, state: &State, seat: Seat) -> Action {
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        if legal.len() > MAX_RANKED {
+            let mut best = state.random_action(&mut self.dice);
+            let mut best_value = f64::NEG_INFINITY;
+            for i in 0..PLAYOUT_SAMPLES {
+                let a = if i == 0 {
+                    best
+                } else {
+                    state.random_action(&mut self.dice)
+                };
+                let mut next = state.clone();
+                next.play_unchecked(a);
+                let v = eval::advantage(&next, seat);
+                if v > best_value {
+                    best_value = v;
+                    best = a;
+                }
+            }
+            return best;
+        }
+        crate::bots::greedy::best_step(state, seat, &legal, None).0
     }
 
     /// Choose an edge at `node` for `state`: UCB1 among the children legal
@@ -246,13 +293,14 @@ fn rank(state: &State, seat: Seat, legal: &[Action], dice: &mut SeededDice) -> V
     } else {
         legal.to_vec()
     };
-    let mut scored: Vec<(f64, usize, Action)> = pool
+    // Equal values are ordered by the dice: always taking the first point in
+    // board order drifts every root toward one corner.
+    let mut scored: Vec<(f64, u32, Action)> = pool
         .iter()
-        .enumerate()
-        .map(|(i, &a)| {
+        .map(|&a| {
             let mut next = state.clone();
             next.play_unchecked(a);
-            (eval::advantage(&next, seat), i, a)
+            (eval::advantage(&next, seat), dice.next_u32(), a)
         })
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));

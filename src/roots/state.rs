@@ -155,6 +155,11 @@ pub(crate) enum Phase {
     },
     /// Phase 2: the d12 that decides whether a nutrient spawns.
     SpawnCheck,
+    /// The spawn d12 showed `face`; compared with the nutrients on the board
+    /// once any rain it brought has been scored.
+    SpawnResolve {
+        face: u8,
+    },
     /// Two d20s for a spawn; `first` on the first turn.
     Spawn {
         first: bool,
@@ -431,8 +436,24 @@ impl State {
             Phase::Spawn { a: None, .. } => format!("seat {who} rolls the first d20 for a spawn"),
             Phase::Spawn { b: None, .. } => format!("seat {who} rolls the second d20 for a spawn"),
             Phase::Spawn { .. } => format!("seat {who} chooses where the nutrient lands"),
-            Phase::TurnEnd => format!("seat {who} ends the turn"),
-            Phase::Over => "the game is over".to_string(),
+            Phase::SpawnResolve { .. } | Phase::TurnEnd => format!("seat {who} ends the turn"),
+            Phase::Over => {
+                let reason = self.ended.map_or("", EndReason::key);
+                let winners = self.outcome().map(|o| o.winners).unwrap_or_default();
+                let names: Vec<String> = winners
+                    .iter()
+                    .map(|&s| crate::roots::draw::seat_letter(s).to_string())
+                    .collect();
+                let verb = if names.len() == 1 {
+                    "wins"
+                } else {
+                    "share the win"
+                };
+                format!(
+                    "the game is over ({reason}): {} {verb}",
+                    names.join(" and ")
+                )
+            }
         }
     }
 
@@ -502,6 +523,18 @@ impl State {
                         Candidates::One(p) => self.spawn_at(p),
                         Candidates::Many => return,
                     }
+                }
+                Phase::SpawnResolve { face } => {
+                    let count = self.nutrients.len() as u32;
+                    self.phase = if u32::from(face) > count && self.can_spawn() {
+                        Phase::Spawn {
+                            first: false,
+                            a: None,
+                            b: None,
+                        }
+                    } else {
+                        Phase::TurnEnd
+                    };
                 }
                 Phase::TurnEnd => self.end_turn(),
                 _ => return,
@@ -896,16 +929,7 @@ impl State {
                 RollKind::Growth
             }
             Phase::SpawnCheck => {
-                let count = self.nutrients.len() as u32;
-                self.phase = if u32::from(face) > count && self.can_spawn() {
-                    Phase::Spawn {
-                        first: false,
-                        a: None,
-                        b: None,
-                    }
-                } else {
-                    Phase::TurnEnd
-                };
+                self.phase = Phase::SpawnResolve { face };
                 RollKind::SpawnCheck
             }
             Phase::Spawn { first, a, b } => {
@@ -1196,7 +1220,7 @@ impl GameState for State {
             Phase::Spawn { a: None, .. } | Phase::Spawn { b: None, .. } => Next::Chance(Die::D20),
             Phase::Spawn { .. } => Next::Decide(self.seat),
             Phase::Over => Next::Over,
-            Phase::TurnEnd => unreachable!("advance ends every turn"),
+            Phase::SpawnResolve { .. } | Phase::TurnEnd => unreachable!("advance resolves these"),
         }
     }
 

@@ -1,7 +1,29 @@
 //! Variants: the house rules of Roots and Shoots, as files and as checked rules.
+//!
+//! The pipeline, for each file of an `extends` chain: read (at most
+//! [`MAX_FILE_BYTES`], UTF-8) -> parse TOML with spans -> check against the
+//! generated JSON schema ([`schema::schema`]) -> typed [`file::VariantFile`].
+//! Then the chain is merged child over parent, key by key, on top of the
+//! standard variant, and the keys are checked together. Every problem is a
+//! [`Diagnostic`] with its place in the file that caused it.
+//!
+//! The merge works on the JSON form of each file, so another layer (a
+//! `--set key.path=value` override, say) can later be put on top of the chain
+//! before the checks run.
 
+pub mod diagnostic;
+pub mod file;
+mod load;
+mod resolve;
 pub mod rules;
+pub mod schema;
 
+pub use diagnostic::{Code, Diagnostic, Diagnostics, Severity, Sources, Style, render};
+pub use file::VariantFile;
+pub use load::MAX_FILE_BYTES;
+pub use resolve::{
+    BUILTINS, Loaded, MAX_CHAIN, is_builtin_name, load, load_file, load_str, resolve_builtin,
+};
 pub use rules::Rules;
 
 /// The standard variant's file, embedded: the one source of the built-in rules.
@@ -12,5 +34,135 @@ impl Rules {
     pub fn standard() -> Rules {
         toml::from_str(STANDARD_TOML)
             .expect("the embedded standard variant is a complete, valid variant")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn manifest(path: &str) -> std::path::PathBuf {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+    }
+
+    #[test]
+    fn standard_equals_the_standard_file_through_the_whole_pipeline() {
+        let loaded = load_file(manifest("variants/standard.toml")).expect("standard.toml is valid");
+        assert_eq!(loaded.rules, Rules::standard());
+        assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+        let builtin = resolve_builtin("standard").expect("the built-in is valid");
+        assert_eq!(builtin.rules, Rules::standard());
+        assert_eq!(builtin.chain, vec!["<built-in standard>".to_owned()]);
+    }
+
+    #[test]
+    fn a_child_keeps_the_parent_keys_it_does_not_set() {
+        let text = "extends = \"standard\"\n[beads]\nsupply = 90\n";
+        let loaded = load_str("longer.toml", text, None).expect("valid");
+        assert_eq!(loaded.rules.beads.supply, 90);
+        assert_eq!(loaded.rules.beads.store, 6);
+        assert_eq!(loaded.rules.name, "longer");
+        assert_eq!(
+            loaded.chain,
+            vec!["longer.toml".to_owned(), "<built-in standard>".to_owned()]
+        );
+    }
+
+    #[test]
+    fn a_grandchild_overrides_key_by_key() {
+        let dir = std::env::temp_dir().join(format!("roots-chain-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        std::fs::write(
+            dir.join("parent.toml"),
+            "[beads]\nstore = 8\nsupply = 80\n[players]\nmax = 4\n",
+        )
+        .expect("write");
+        std::fs::write(
+            dir.join("child.toml"),
+            "extends = \"parent.toml\"\nname = \"kid\"\n[beads]\nsupply = 30\n",
+        )
+        .expect("write");
+        let loaded = load_file(dir.join("child.toml"));
+        std::fs::remove_dir_all(&dir).ok();
+        let loaded = loaded.expect("valid chain");
+        assert_eq!(loaded.rules.name, "kid");
+        assert_eq!(loaded.rules.beads.supply, 30);
+        assert_eq!(loaded.rules.beads.store, 8);
+        assert_eq!(loaded.rules.players.max, 4);
+        assert_eq!(loaded.rules.players.min, 2);
+        assert_eq!(loaded.chain.len(), 2);
+    }
+
+    #[test]
+    fn an_empty_file_is_the_standard_game_named_after_the_file() {
+        let loaded = load_str("plain.toml", "", None).expect("valid");
+        let mut expected = Rules::standard();
+        expected.name = "plain".into();
+        expected.description = String::new();
+        assert_eq!(loaded.rules, expected);
+    }
+
+    #[test]
+    fn errors_are_all_reported() {
+        let text = "[board]\nsize = 18\n[beads]\nsuply = 3\nstore = -1\n";
+        let err = load_str("bad.toml", text, None).expect_err("invalid");
+        let keys: Vec<_> = err
+            .items
+            .iter()
+            .map(|d| d.key_path.clone().unwrap_or_default())
+            .collect();
+        assert_eq!(keys, vec!["board.size", "beads.suply", "beads.store"]);
+        assert!(err.items.iter().all(Diagnostic::is_error));
+        assert_eq!(err.items[1].help.as_deref(), Some("did you mean `supply`?"));
+    }
+
+    #[test]
+    fn files_over_the_size_limit_are_refused() {
+        let text = "#".repeat(MAX_FILE_BYTES as usize + 1);
+        let err = load_str("huge.toml", &text, None).expect_err("too large");
+        assert_eq!(err.items[0].code, Code::TooLarge);
+    }
+
+    #[test]
+    fn cross_field_conflicts_point_at_the_key() {
+        let text = "[players]\nmin = 7\nmax = 3\n";
+        let err = load_str("p.toml", text, None).expect_err("min > max");
+        assert_eq!(err.items.len(), 1);
+        assert_eq!(err.items[0].code, Code::Conflict);
+        assert_eq!((err.items[0].line, err.items[0].col), (Some(2), Some(7)));
+    }
+
+    #[test]
+    fn unknown_builtins_and_deep_chains_are_errors() {
+        let err =
+            load_str("x.toml", "extends = \"standart\"\n", None).expect_err("no such built-in");
+        assert_eq!(err.items[0].code, Code::Extends);
+        assert!(
+            err.items[0]
+                .help
+                .as_deref()
+                .unwrap_or("")
+                .contains("\"standard\"")
+        );
+
+        let dir = std::env::temp_dir().join(format!("roots-deep-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        for i in 0..20 {
+            std::fs::write(
+                dir.join(format!("v{i}.toml")),
+                format!("extends = \"v{}.toml\"\n", i + 1),
+            )
+            .expect("write");
+        }
+        std::fs::write(dir.join("v20.toml"), "").expect("write");
+        let result = load_file(dir.join("v0.toml"));
+        std::fs::remove_dir_all(&dir).ok();
+        let err = result.expect_err("too deep");
+        assert_eq!(err.items[0].code, Code::Extends);
+        assert!(
+            err.items[0].message.contains("longer than 16"),
+            "{}",
+            err.items[0].message
+        );
     }
 }

@@ -151,12 +151,29 @@ pub struct EndRules {
 }
 
 /// A growth action of phase 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Growth {
+    /// The new-plant action (d4 in the standard game): a brand-new plant.
     NewPlant,
+    /// The new-buds action (d6 in the standard game): beads off a branch.
     Buds,
+    /// The simple-growth action (d8 in the standard game): a root grows longer.
     SimpleGrowth,
+    /// The sunbathe action (d10 in the standard game): beads move from the
+    /// supply pile to the store.
     Sunbathe,
 }
 
@@ -196,15 +213,22 @@ impl std::fmt::Display for Growth {
 }
 
 /// The die assigned to a growth action, or `off` to drop the action.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ActionDie {
+    /// The action is not in the game.
     Off,
+    /// A four-sided die.
     D4,
+    /// A six-sided die.
     D6,
+    /// An eight-sided die.
     D8,
+    /// A ten-sided die.
     D10,
+    /// A twelve-sided die.
     D12,
+    /// A twenty-sided die.
     D20,
 }
 
@@ -223,7 +247,19 @@ impl ActionDie {
 }
 
 /// A kind of roll, for choosing which rolls bring rain.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum RollKind {
     /// The growth die of phase 1 (including sunbathe).
@@ -246,7 +282,7 @@ impl RollKind {
 }
 
 /// When nutrient values are rolled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ValueRolled {
     /// When the nutrient is first marked, or just before it is scored if
@@ -258,7 +294,7 @@ pub enum ValueRolled {
 }
 
 /// Which beads count toward the two a new bud must touch.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum BudsTouch {
     /// Two beads of the player's own colour.
@@ -268,7 +304,7 @@ pub enum BudsTouch {
 }
 
 /// Whether simple growth extends one path per roll.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SimpleGrowthPath {
     /// Each bead after the first continues from the bead placed just before.
@@ -279,7 +315,7 @@ pub enum SimpleGrowthPath {
 
 /// How a d20 face becomes a line number (lines are numbered from 0 at the
 /// marked corner).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FaceMapping {
     /// Face `n` (1..19) is line `n - 1`; a 20 lets the roller choose any line.
@@ -290,7 +326,7 @@ pub enum FaceMapping {
 }
 
 /// What a first-turn nutrient roll does when a reading holds a bead.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FirstSpawnOnBead {
     /// The roller must take a reading without a bead (both hold one: reroll).
@@ -301,7 +337,7 @@ pub enum FirstSpawnOnBead {
 }
 
 /// Where beads taken off the board go.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RemovedBeads {
     /// Out of the game.
@@ -311,7 +347,7 @@ pub enum RemovedBeads {
 }
 
 /// What is lost after a bead is taken off the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum LostEnds {
     /// One dangling end (the owner chooses when there are several).
@@ -323,7 +359,7 @@ pub enum LostEnds {
 }
 
 /// Which empty pile of beads ends the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum BeadsOut {
     /// A player's supply pile is empty.
@@ -333,7 +369,7 @@ pub enum BeadsOut {
 }
 
 /// When the game stops once an end condition is met.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Finish {
     /// At the end of the turn in which it happened.

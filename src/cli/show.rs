@@ -1,0 +1,61 @@
+//! `roots show [VARIANT]`: print every rule of a variant, resolved.
+
+use roots::variant;
+
+use super::{Color, Format, exit};
+
+/// Print every rule of a variant as TOML, after following `extends` and
+/// filling in the standard values: what a game with this variant plays.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  roots show                            the standard rules
+  roots show variants/fewer-beads.toml  a house rule, merged with its parents")]
+pub struct Args {
+    /// A built-in variant name (standard) or the path of a variant file.
+    #[arg(default_value = "standard", value_name = "VARIANT")]
+    pub variant: String,
+
+    /// How to print errors, when the variant is invalid.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
+}
+
+pub fn run(args: Args, color: Color) -> u8 {
+    let style = super::style(args.format, color, super::stderr_is_terminal());
+    match variant::load(&args.variant) {
+        Ok(loaded) => {
+            super::err(&variant::render(&loaded.warnings, &loaded.sources, style));
+            let body = match toml::to_string(&loaded.rules) {
+                Ok(body) => body,
+                Err(e) => {
+                    super::err(&format!("error: cannot print the rules as TOML: {e}\n"));
+                    return exit::INVALID;
+                }
+            };
+            super::out(&format!(
+                "# The rules of variant \"{}\", resolved from: {}\n\
+                 # Keys not set by these files have their standard values.\n\n",
+                loaded.rules.name,
+                loaded.chain.join(" -> ")
+            ));
+            super::out(&body);
+            exit::OK
+        }
+        Err(diagnostics) => {
+            super::err(&variant::render(
+                &diagnostics.items,
+                &diagnostics.sources,
+                style,
+            ));
+            let unreadable = diagnostics
+                .items
+                .iter()
+                .any(|d| d.code == variant::Code::Io && d.file == args.variant);
+            if unreadable {
+                exit::USAGE
+            } else {
+                exit::INVALID
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! `roots validate FILE...`: check variant files and explain every problem.
+
+use std::path::PathBuf;
+
+use roots::variant::{self, Code, Style};
+
+use super::{Color, Format, exit};
+
+/// Check variant files: syntax, key names, values and ranges, the `extends`
+/// chain, and whether the rules make a playable game together.
+///
+/// Prints `ok: FILE (variant NAME)` for each valid file, and every error and
+/// warning with its line and column. Exit status: 0 when every file is valid
+/// (warnings allowed), 1 when any file is invalid, 2 when a file cannot be
+/// read or the command line is wrong.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  roots validate variants/*.toml
+  roots validate --format json my-house-rules.toml")]
+pub struct Args {
+    /// Variant files to check.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// How to print errors and warnings.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
+}
+
+pub fn run(args: Args, color: Color) -> u8 {
+    let style = super::style(args.format, color, super::stdout_is_terminal());
+    let mut status = exit::OK;
+    let mut all = Vec::new();
+    for file in &args.files {
+        let shown = file.display().to_string();
+        match variant::load_file(file) {
+            Ok(loaded) => {
+                if style == Style::Json {
+                    all.extend(loaded.warnings);
+                } else {
+                    super::out(&variant::render(&loaded.warnings, &loaded.sources, style));
+                    super::out(&format!("ok: {shown} (variant {})\n", loaded.rules.name));
+                }
+            }
+            Err(diagnostics) => {
+                let unreadable = diagnostics
+                    .items
+                    .iter()
+                    .any(|d| d.code == Code::Io && d.file == shown);
+                status = status.max(if unreadable {
+                    exit::USAGE
+                } else {
+                    exit::INVALID
+                });
+                if style == Style::Json {
+                    all.extend(diagnostics.items);
+                } else {
+                    super::out(&variant::render(
+                        &diagnostics.items,
+                        &diagnostics.sources,
+                        style,
+                    ));
+                    let errors = diagnostics.items.iter().filter(|d| d.is_error()).count();
+                    let plural = if errors == 1 { "" } else { "s" };
+                    super::out(&format!("invalid: {shown} ({errors} error{plural})\n"));
+                }
+            }
+        }
+    }
+    if style == Style::Json {
+        super::out(&variant::render(
+            &all,
+            &variant::Sources::default(),
+            Style::Json,
+        ));
+    }
+    status
+}

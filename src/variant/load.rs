@@ -1,0 +1,734 @@
+//! One variant file, on its own: bytes -> text -> spanned TOML -> schema check
+//! -> typed [`VariantFile`]. Every problem becomes a [`Diagnostic`] pointing
+//! into the file; all of them are reported, not just the first.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value};
+use toml::de::{DeTable, DeValue};
+
+use super::diagnostic::{Code, Diagnostic};
+use super::file::VariantFile;
+use super::schema::{self, PathSeg};
+
+/// Variant files larger than this are refused before they are parsed.
+pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
+
+/// Where one key (or list item) of a file is.
+#[derive(Clone, Debug)]
+pub(crate) struct Place {
+    /// The key itself (`supply` in `supply = 60`); `None` for list items.
+    pub key: Option<Range<usize>>,
+    /// Its value.
+    pub value: Range<usize>,
+    /// What kind of TOML value it is, in words ("a string", "a whole number", ...).
+    pub found: &'static str,
+}
+
+/// One parsed, schema-checked file of an `extends` chain.
+#[derive(Clone, Debug)]
+pub(crate) struct Layer {
+    /// The file as shown to the user: the path as given, or `<built-in NAME>`.
+    pub file: String,
+    /// Where a relative `extends` is looked up from; `None` for built-ins.
+    pub dir: Option<PathBuf>,
+    /// What identifies this file in a cycle: canonical path or `builtin:NAME`.
+    pub identity: String,
+    /// Stem of the file name, the default `name`.
+    pub stem: String,
+    pub text: String,
+    /// The document as JSON (what the schema checked; what is merged).
+    pub json: Value,
+    pub parsed: VariantFile,
+    /// Every key and list item, by path (`beads.supply`, `rain.rolls[1]`).
+    pub places: BTreeMap<String, Place>,
+}
+
+impl Layer {
+    pub fn place(&self, path: &str) -> Option<&Place> {
+        self.places.get(path)
+    }
+}
+
+/// `beads.supply`, `rain.rolls[1]`.
+pub(crate) fn path_string(path: &[PathSeg]) -> String {
+    let mut out = String::new();
+    for seg in path {
+        match seg {
+            PathSeg::Key(k) => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(k);
+            }
+            PathSeg::Index(i) => out.push_str(&format!("[{i}]")),
+        }
+    }
+    out
+}
+
+/// Read a file for the loader: refuse big files before reading them whole,
+/// refuse bytes that are not UTF-8 (pointing at the first bad byte).
+pub(crate) fn read_file(path: &Path, display: &str) -> Result<String, Box<Diagnostic>> {
+    let file = std::fs::File::open(path).map_err(|e| {
+        Diagnostic::error(
+            Code::Io,
+            display,
+            format!("cannot read the file: {}", io_reason(&e)),
+        )
+    })?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| {
+            Box::new(Diagnostic::error(
+                Code::Io,
+                display,
+                format!("cannot read the file: {}", io_reason(&e)),
+            ))
+        })?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(Box::new(
+            Diagnostic::error(
+                Code::TooLarge,
+                display,
+                "the file is larger than 1 MiB; a variant file is a few dozen lines",
+            )
+            .help("check that this is the variant file you meant"),
+        ));
+    }
+    decode(bytes, display)
+}
+
+pub(crate) fn decode(bytes: Vec<u8>, display: &str) -> Result<String, Box<Diagnostic>> {
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let bad = bytes.get(good).copied().unwrap_or(0);
+        // The prefix up to `good` is valid UTF-8 by construction.
+        let prefix = std::str::from_utf8(&bytes[..good]).unwrap_or("");
+        let (line, col) = super::diagnostic::line_col(prefix, good);
+        let mut d = Diagnostic::error(
+            Code::Encoding,
+            display,
+            format!("the file is not UTF-8 text: byte 0x{bad:02X} cannot start a character"),
+        )
+        .help("save the file as UTF-8 (most editors offer this under \"Save with encoding\")");
+        d.line = Some(line);
+        d.col = Some(col);
+        Box::new(d)
+    })
+}
+
+fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_owned(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
+        _ => e.to_string(),
+    }
+}
+
+/// Parse and check one file. `dir` is where its `extends` is looked up from.
+pub(crate) fn parse_layer(
+    file: &str,
+    text: String,
+    dir: Option<PathBuf>,
+    identity: String,
+    stem: String,
+) -> Result<Layer, Vec<Diagnostic>> {
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(vec![Diagnostic::error(
+            Code::TooLarge,
+            file,
+            "the text is larger than 1 MiB; a variant file is a few dozen lines",
+        )]);
+    }
+    let (json, places) = match DeTable::parse(&text) {
+        Ok(table) => {
+            let mut places = BTreeMap::new();
+            let mut errors = Vec::new();
+            let json = table_to_json(
+                table.get_ref(),
+                &mut Vec::new(),
+                &mut places,
+                &mut errors,
+                file,
+                &text,
+            );
+            if !errors.is_empty() {
+                return Err(errors);
+            }
+            (Value::Object(json), places)
+        }
+        Err(e) => return Err(vec![syntax_error(file, &text, &e)]),
+    };
+
+    let mut errors = schema_errors(file, &text, &json, &places);
+    if !errors.is_empty() {
+        errors.sort_by_key(|d| (d.span.as_ref().map_or(0, |s| s.start), d.message.clone()));
+        return Err(errors);
+    }
+
+    let parsed: VariantFile = match toml::from_str(&text) {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            let mut d = Diagnostic::error(Code::Type, file, e.message().to_owned());
+            if let Some(span) = e.span() {
+                d = d.at(&text, span);
+            }
+            return Err(vec![d]);
+        }
+    };
+    Ok(Layer {
+        file: file.to_owned(),
+        dir,
+        identity,
+        stem,
+        text,
+        json,
+        parsed,
+        places,
+    })
+}
+
+fn syntax_error(file: &str, text: &str, e: &toml::de::Error) -> Diagnostic {
+    let message = e.message().trim().to_owned();
+    let mut d = if message.starts_with("duplicate key") {
+        let key = e
+            .span()
+            .and_then(|s| text.get(s))
+            .unwrap_or("this key")
+            .trim()
+            .to_owned();
+        Diagnostic::error(
+            Code::Syntax,
+            file,
+            format!("`{key}` is set twice in the same table"),
+        )
+        .help("a key may appear once in each table: delete one of the two lines")
+    } else {
+        Diagnostic::error(Code::Syntax, file, format!("this is not valid TOML: {message}")).help(
+            "see https://toml.io for the syntax; a rule looks like `key = value` under a `[table]` line",
+        )
+    };
+    if let Some(span) = e.span() {
+        d = d.at(text, span);
+    }
+    d
+}
+
+fn table_to_json(
+    table: &DeTable<'_>,
+    path: &mut Vec<PathSeg>,
+    places: &mut BTreeMap<String, Place>,
+    errors: &mut Vec<Diagnostic>,
+    file: &str,
+    text: &str,
+) -> Map<String, Value> {
+    let mut out = Map::new();
+    for (key, value) in table.iter() {
+        let name: &str = key.get_ref();
+        path.push(PathSeg::Key(name.to_owned()));
+        places.insert(
+            path_string(path),
+            Place {
+                key: Some(key.span()),
+                value: value.span(),
+                found: found(value.get_ref()),
+            },
+        );
+        let json = value_to_json(
+            value.get_ref(),
+            value.span(),
+            path,
+            places,
+            errors,
+            file,
+            text,
+        );
+        out.insert(name.to_owned(), json);
+        path.pop();
+    }
+    out
+}
+
+#[allow(clippy::too_many_arguments)]
+fn value_to_json(
+    value: &DeValue<'_>,
+    span: Range<usize>,
+    path: &mut Vec<PathSeg>,
+    places: &mut BTreeMap<String, Place>,
+    errors: &mut Vec<Diagnostic>,
+    file: &str,
+    text: &str,
+) -> Value {
+    match value {
+        DeValue::String(s) => Value::String(s.to_string()),
+        DeValue::Integer(i) => {
+            let digits = i.as_str().replace('_', "");
+            let digits = match i.radix() {
+                16 => digits.trim_start_matches("0x").to_owned(),
+                8 => digits.trim_start_matches("0o").to_owned(),
+                2 => digits.trim_start_matches("0b").to_owned(),
+                _ => digits,
+            };
+            match i64::from_str_radix(&digits, i.radix()) {
+                Ok(n) => Value::from(n),
+                Err(_) => {
+                    errors.push(
+                        Diagnostic::error(
+                            Code::Range,
+                            file,
+                            format!("`{}` is far too large a number", path_string(path)),
+                        )
+                        .at(text, span)
+                        .key(path_string(path)),
+                    );
+                    Value::Null
+                }
+            }
+        }
+        DeValue::Float(f) => {
+            let n = f.as_str().replace('_', "").parse::<f64>().ok();
+            n.and_then(serde_json::Number::from_f64)
+                .map(Value::Number)
+                .unwrap_or_else(|| Value::String(f.as_str().to_owned()))
+        }
+        DeValue::Boolean(b) => Value::Bool(*b),
+        DeValue::Datetime(d) => Value::String(d.to_string()),
+        DeValue::Array(items) => {
+            let mut out = Vec::new();
+            for (i, item) in items.iter().enumerate() {
+                path.push(PathSeg::Index(i));
+                places.insert(
+                    path_string(path),
+                    Place {
+                        key: None,
+                        value: item.span(),
+                        found: found(item.get_ref()),
+                    },
+                );
+                out.push(value_to_json(
+                    item.get_ref(),
+                    item.span(),
+                    path,
+                    places,
+                    errors,
+                    file,
+                    text,
+                ));
+                path.pop();
+            }
+            Value::Array(out)
+        }
+        DeValue::Table(t) => Value::Object(table_to_json(t, path, places, errors, file, text)),
+    }
+}
+
+fn found(value: &DeValue<'_>) -> &'static str {
+    match value {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "a whole number",
+        DeValue::Float(_) => "a decimal number",
+        DeValue::Boolean(_) => "true/false",
+        DeValue::Datetime(_) => "a date",
+        DeValue::Array(_) => "a list",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+/// Check `json` against the schema and explain every failure in words.
+fn schema_errors(
+    file: &str,
+    text: &str,
+    json: &Value,
+    places: &BTreeMap<String, Place>,
+) -> Vec<Diagnostic> {
+    let Some(validator) = schema::validator() else {
+        return vec![Diagnostic::error(
+            Code::Type,
+            file,
+            "internal error: the variant schema does not compile",
+        )];
+    };
+    let mut out = Vec::new();
+    for error in validator.iter_errors(json) {
+        let path: Vec<PathSeg> = error
+            .instance_path()
+            .segments()
+            .map(|s| match s {
+                jsonschema::paths::LocationSegment::Property(p) => PathSeg::Key(p.into_owned()),
+                jsonschema::paths::LocationSegment::Index(i) => PathSeg::Index(i),
+            })
+            .collect();
+        let instance = error.instance().clone().into_owned();
+        let ctx = Ctx {
+            file,
+            text,
+            places,
+            path: &path,
+            instance: &instance,
+        };
+        out.extend(explain(&ctx, error.kind(), &error.to_string()));
+    }
+    out
+}
+
+struct Ctx<'a> {
+    file: &'a str,
+    text: &'a str,
+    places: &'a BTreeMap<String, Place>,
+    path: &'a [PathSeg],
+    instance: &'a Value,
+}
+
+impl Ctx<'_> {
+    fn key(&self) -> String {
+        path_string(self.path)
+    }
+
+    /// An error about the value at this path, placed at the value.
+    fn at_value(&self, code: Code, message: String) -> Diagnostic {
+        let key = self.key();
+        let mut d = Diagnostic::error(code, self.file, message);
+        if !key.is_empty() {
+            d = d.key(key.clone());
+        }
+        match self.places.get(&key) {
+            Some(place) => d.at(self.text, place.value.clone()),
+            None => d,
+        }
+    }
+
+    fn found(&self) -> &'static str {
+        self.places
+            .get(&self.key())
+            .map_or("something else", |p| p.found)
+    }
+
+    fn node(&self) -> Option<&'static Value> {
+        schema::node_at(self.path)
+    }
+
+    fn value_text(&self) -> String {
+        match self.instance {
+            Value::String(s) => format!("\"{s}\""),
+            other => other.to_string(),
+        }
+    }
+}
+
+fn explain(
+    ctx: &Ctx<'_>,
+    kind: &jsonschema::error::ValidationErrorKind,
+    fallback: &str,
+) -> Vec<Diagnostic> {
+    use jsonschema::error::ValidationErrorKind as K;
+    let key = ctx.key();
+    let expected = ctx.node().map(schema::describe);
+    let d = match kind {
+        K::AdditionalProperties { unexpected } => {
+            return unexpected
+                .iter()
+                .map(|name| unknown_key(ctx, name))
+                .collect();
+        }
+        K::Type { .. } => {
+            let what = expected.clone().unwrap_or_else(|| "something else".into());
+            let d = if ctx
+                .node()
+                .is_some_and(|n| n.get("type").and_then(Value::as_str) == Some("object"))
+            {
+                ctx.at_value(Code::Type, format!("`{key}` must be a table, but it is {}", ctx.found()))
+                    .help(format!("write it as a table: a line `[{key}]`, then one `key = value` per line under it"))
+            } else {
+                ctx.at_value(
+                    Code::Type,
+                    format!("`{key}` must be {what}, but it is {}", ctx.found()),
+                )
+                .maybe_help(type_help(ctx))
+            };
+            d.maybe_expected(expected)
+        }
+        K::Minimum { limit } | K::Maximum { limit } => {
+            let below = matches!(kind, K::Minimum { .. });
+            let message = if below && limit.as_i64() == Some(0) {
+                format!("`{key}` cannot be negative (it is {})", ctx.value_text())
+            } else if below {
+                format!(
+                    "`{key}` is {}, less than the smallest allowed, {limit}",
+                    ctx.value_text()
+                )
+            } else {
+                format!(
+                    "`{key}` is {}, more than the largest allowed, {limit}",
+                    ctx.value_text()
+                )
+            };
+            ctx.at_value(Code::Range, message)
+                .maybe_expected(expected)
+                .maybe_help(range_help(&key))
+        }
+        K::Not { .. } | K::MultipleOf { .. }
+            if key == "board.size"
+                && !ctx.instance.as_i64().is_some_and(|n| (5..=25).contains(&n)) =>
+        {
+            // Out of range too: the range error says enough.
+            return Vec::new();
+        }
+        K::Not { .. } | K::MultipleOf { .. } if key == "board.size" => {
+            let n = ctx.instance.as_i64().unwrap_or(0);
+            ctx.at_value(
+                Code::Range,
+                format!(
+                    "`board.size` is {n}, but it must be odd so that the board has a centre point"
+                ),
+            )
+            .maybe_expected(expected)
+            .help(format!("use {} or {}", n - 1, n + 1))
+        }
+        K::OneOfNotValid { .. } | K::Enum { .. } | K::Constant { .. } | K::AnyOf { .. } => {
+            let words = ctx.node().map(schema::allowed_words).unwrap_or_default();
+            match ctx.instance {
+                Value::String(s) => ctx
+                    .at_value(Code::Value, format!("`{key}` cannot be \"{s}\""))
+                    .maybe_expected(expected)
+                    .maybe_help(did_you_mean(s, &words).map(|w| format!("did you mean \"{w}\"?"))),
+                _ => ctx
+                    .at_value(
+                        Code::Type,
+                        format!(
+                            "`{key}` must be a word in quotes, but it is {}",
+                            ctx.found()
+                        ),
+                    )
+                    .maybe_expected(expected)
+                    .maybe_help(word_help(ctx, &words)),
+            }
+        }
+        K::UniqueItems => {
+            let items = ctx.instance.as_array().cloned().unwrap_or_default();
+            let dup = (1..items.len()).find(|&j| items[..j].contains(&items[j]));
+            let item_text = dup.map(|j| match &items[j] {
+                Value::String(s) => format!("\"{s}\""),
+                v => v.to_string(),
+            });
+            let mut d = ctx
+                .at_value(
+                    Code::Duplicate,
+                    format!(
+                        "`{key}` lists {} twice",
+                        item_text.clone().unwrap_or_else(|| "an item".into())
+                    ),
+                )
+                .maybe_expected(expected)
+                .help("each item may appear once: remove the second one");
+            if let Some(j) = dup {
+                let item = format!("{key}[{j}]");
+                if let Some(place) = ctx.places.get(&item) {
+                    d = d.at(ctx.text, place.value.clone());
+                }
+            }
+            d
+        }
+        K::MinLength { .. } => ctx.at_value(Code::Range, format!("`{key}` cannot be empty")),
+        K::MaxLength { limit } => ctx.at_value(
+            Code::Range,
+            format!("`{key}` is longer than {limit} characters"),
+        ),
+        _ => ctx
+            .at_value(Code::Type, format!("`{key}`: {fallback}"))
+            .maybe_expected(expected),
+    };
+    vec![d]
+}
+
+trait MaybeExpected {
+    fn maybe_expected(self, expected: Option<String>) -> Self;
+}
+
+impl MaybeExpected for Diagnostic {
+    fn maybe_expected(mut self, expected: Option<String>) -> Self {
+        if expected.is_some() {
+            self.expected = expected;
+        }
+        self
+    }
+}
+
+fn type_help(ctx: &Ctx<'_>) -> Option<String> {
+    match ctx.instance {
+        Value::String(s) if s.trim().parse::<i64>().is_ok() => {
+            Some(format!("remove the quotes: {}", s.trim()))
+        }
+        Value::String(s) if matches!(s.trim(), "true" | "false") => {
+            Some(format!("remove the quotes: {}", s.trim()))
+        }
+        Value::Number(n) if n.is_f64() => {
+            Some("use a whole number, without a decimal point".into())
+        }
+        _ => None,
+    }
+}
+
+fn word_help(ctx: &Ctx<'_>, words: &[String]) -> Option<String> {
+    let text = match ctx.instance {
+        Value::Number(n) => format!("d{n}"),
+        Value::Bool(b) => b.to_string(),
+        _ => return None,
+    };
+    if words.contains(&text) {
+        Some(format!("write it as a word in quotes: \"{text}\""))
+    } else {
+        Some("write the value in double quotes".into())
+    }
+}
+
+fn range_help(key: &str) -> Option<String> {
+    Some(
+        match key {
+            "players.max" | "players.min" => {
+                "every player's first bead goes on one of the 8 points around the centre, so 8 players at most"
+            }
+            "board.size" => "the board is a square of 5x5 to 25x25 points; the standard board is 19x19",
+            "beads.supply" | "beads.store" => "the standard game has 6 beads in the store and 60 in the supply",
+            "nutrients.supply" => "the standard game has 40 nutrients; the game ends when they run out",
+            "nutrients.max_on_board" => "the standard game allows 11 nutrients on the board at once",
+            "end.max_rounds" => "this is a safety limit; the standard game uses 300",
+            "severing.per_turn" => "0 turns severing off; the standard game allows 1 struggle per turn",
+            _ => return None,
+        }
+        .to_owned(),
+    )
+}
+
+fn unknown_key(ctx: &Ctx<'_>, name: &str) -> Diagnostic {
+    let table = ctx.key();
+    let mut full = ctx.path.to_vec();
+    full.push(PathSeg::Key(name.to_owned()));
+    let full_key = path_string(&full);
+    let is_table = ctx.instance.get(name).is_some_and(Value::is_object);
+    let allowed = ctx.node().map(schema::allowed_keys).unwrap_or_default();
+    let (message, expected) = if table.is_empty() {
+        let tables: Vec<&String> = allowed.iter().filter(|k| is_table_key(k)).collect();
+        let message = if is_table {
+            format!("unknown table `[{name}]`")
+        } else {
+            format!("unknown key `{name}` at the top of the file")
+        };
+        let names: Vec<String> = tables.iter().map(|t| format!("[{t}]")).collect();
+        (
+            message,
+            format!(
+                "extends, name, description, or the tables {}",
+                names.join(", ")
+            ),
+        )
+    } else {
+        (
+            format!("unknown key `{name}` in `[{table}]`"),
+            format!("one of the keys of [{table}]: {}", allowed.join(", ")),
+        )
+    };
+    let help = did_you_mean(name, &allowed)
+        .map(|w| {
+            if table.is_empty() && is_table_key(w) {
+                format!("did you mean `[{w}]`?")
+            } else {
+                format!("did you mean `{w}`?")
+            }
+        })
+        .or_else(|| elsewhere(name, &table));
+    let mut d = Diagnostic::error(Code::UnknownKey, ctx.file, message)
+        .key(full_key.clone())
+        .expected(expected);
+    d = d.maybe_help(help);
+    match ctx.places.get(&full_key) {
+        Some(Place {
+            key: Some(span), ..
+        }) => d.at(ctx.text, span.clone()),
+        _ => d,
+    }
+}
+
+fn is_table_key(key: &str) -> bool {
+    !matches!(key, "extends" | "name" | "description")
+}
+
+/// `store` is a key of `[beads]`: say so when it is written somewhere else.
+fn elsewhere(name: &str, table: &str) -> Option<String> {
+    let root = schema::node_at(&[])?;
+    for t in schema::allowed_keys(root) {
+        if t == table {
+            continue;
+        }
+        let node = schema::node_at(&[PathSeg::Key(t.clone())])?;
+        if schema::allowed_keys(node).iter().any(|k| k == name) {
+            return Some(format!(
+                "`{name}` is a key of `[{t}]`: move it under that table"
+            ));
+        }
+    }
+    None
+}
+
+/// The closest of `candidates` to `word`, if it is close enough to be a typo.
+pub(crate) fn did_you_mean<'a>(word: &str, candidates: &'a [String]) -> Option<&'a str> {
+    let word = word.to_ascii_lowercase();
+    let scored: Vec<(usize, &String)> = candidates
+        .iter()
+        .map(|c| (edit_distance(&word, c), c))
+        .filter(|(d, c)| *d <= 2.max(c.len() / 3))
+        .collect();
+    let best = scored.iter().map(|(d, _)| *d).min()?;
+    // Two equally close words (`d7`: `d6` or `d8`?) make a guess, not a hint.
+    let mut closest = scored.iter().filter(|(d, _)| *d == best);
+    let first = closest.next()?;
+    closest.next().is_none().then_some(first.1.as_str())
+}
+
+/// Levenshtein distance, in characters.
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_distance_counts_single_edits() {
+        assert_eq!(edit_distance("suply", "supply"), 1);
+        assert_eq!(edit_distance("supply", "supply"), 0);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("d7", "d4"), 1);
+    }
+
+    #[test]
+    fn did_you_mean_only_suggests_near_words() {
+        let keys = vec![
+            "store".to_owned(),
+            "supply".to_owned(),
+            "removed_go_to".to_owned(),
+        ];
+        assert_eq!(did_you_mean("suplpy", &keys), Some("supply"));
+        assert_eq!(did_you_mean("colour", &keys), None);
+        let dice = vec!["d4".to_owned(), "d6".to_owned(), "d8".to_owned()];
+        assert_eq!(did_you_mean("d7", &dice), None);
+        assert_eq!(did_you_mean("D6", &dice), Some("d6"));
+    }
+}

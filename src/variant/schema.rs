@@ -1,0 +1,305 @@
+//! The JSON schema of variant files, generated from [`VariantFile`], and the
+//! compiled validator the loader checks every file with.
+
+use std::sync::OnceLock;
+
+use schemars::generate::SchemaSettings;
+use serde_json::{Map, Value};
+
+use super::file::VariantFile;
+use super::rules::Rules;
+
+/// The `$id` of the schema. Variant files point at the schema by relative path
+/// (`#:schema ../schema/variant.schema.json`), so this is only a stable name.
+pub const SCHEMA_ID: &str = "urn:roots:schema:variant:1";
+
+/// The schema of a variant file, as a JSON value. The `default` of every rule
+/// key is the standard value, taken from the standard variant itself.
+pub fn schema() -> Value {
+    let settings = SchemaSettings::draft2020_12();
+    let generator = settings.into_generator();
+    let mut value = generator.into_root_schema_for::<VariantFile>().to_value();
+    strip_null(&mut value);
+    if let Value::Object(root) = &mut value {
+        // Put `$id`, title and description first-ish, for readers of the file.
+        let mut head = Map::new();
+        if let Some(s) = root.remove("$schema") {
+            head.insert("$schema".into(), s);
+        }
+        head.insert("$id".into(), Value::String(SCHEMA_ID.into()));
+        head.insert(
+            "title".into(),
+            Value::String("Roots and Shoots variant".into()),
+        );
+        head.insert(
+            "description".into(),
+            Value::String(
+                "A variant file of the `roots` toolkit: the house rules of a game of Roots and Shoots. \
+                 Every key is optional; a key left out keeps the value of the variant named by `extends`, \
+                 or the standard value (shown as the default). Check a file with `roots validate FILE`."
+                    .into(),
+            ),
+        );
+        root.remove("title");
+        root.remove("description");
+        head.append(root);
+        *root = head;
+    }
+    let standard = serde_json::to_value(Rules::standard()).unwrap_or(Value::Null);
+    if let Some(defs) = value.get_mut("$defs").and_then(Value::as_object_mut) {
+        let tables: Vec<(String, String)> = standard_table_defs(&standard);
+        for (table, def_name) in tables {
+            let Some(def) = defs.get_mut(&def_name) else {
+                continue;
+            };
+            let Some(props) = def.get_mut("properties").and_then(Value::as_object_mut) else {
+                continue;
+            };
+            for (key, prop) in props.iter_mut() {
+                if let Some(v) = standard.get(&table).and_then(|t| t.get(key)) {
+                    prop_default(prop, v);
+                }
+            }
+        }
+    }
+    value
+}
+
+/// TOML has no null: a key left out is how a file says "not set". schemars
+/// makes every `Option` nullable; undo that, and drop the Rust-only `format`
+/// annotations (`uint8`, ...), which editors do not know.
+fn strip_null(value: &mut Value) {
+    match value {
+        Value::Object(obj) => {
+            if let Some(Value::Array(types)) = obj.get_mut("type") {
+                types.retain(|t| t != "null");
+                if types.len() == 1 {
+                    let only = types.remove(0);
+                    obj.insert("type".into(), only);
+                }
+            }
+            let any_of_null = obj
+                .get("anyOf")
+                .and_then(Value::as_array)
+                .and_then(|options| {
+                    let is_null = |o: &Value| o.get("type").and_then(Value::as_str) == Some("null");
+                    (options.len() == 2 && options.iter().any(is_null))
+                        .then(|| options.iter().find(|o| !is_null(o)).cloned())
+                        .flatten()
+                });
+            if let Some(Value::Object(other)) = any_of_null {
+                obj.remove("anyOf");
+                for (k, v) in other {
+                    obj.entry(k).or_insert(v);
+                }
+            }
+            if obj
+                .get("format")
+                .and_then(Value::as_str)
+                .is_some_and(|f| f.starts_with("int") || f.starts_with("uint"))
+            {
+                obj.remove("format");
+            }
+            obj.values_mut().for_each(strip_null);
+        }
+        Value::Array(items) => items.iter_mut().for_each(strip_null),
+        _ => {}
+    }
+}
+
+fn prop_default(prop: &mut Value, default: &Value) {
+    if let Value::Object(obj) = prop {
+        obj.insert("default".into(), default.clone());
+    }
+}
+
+/// `(table key, $defs name)` for each table of the standard variant, matching
+/// the names schemars gives the `…File` structs.
+fn standard_table_defs(standard: &Value) -> Vec<(String, String)> {
+    let Some(obj) = standard.as_object() else {
+        return Vec::new();
+    };
+    obj.iter()
+        .filter(|(_, v)| v.is_object())
+        .map(|(k, _)| (k.clone(), def_name_of_table(k)))
+        .collect()
+}
+
+/// `beads` -> `BeadsFile`.
+fn def_name_of_table(table: &str) -> String {
+    let mut name = String::new();
+    for part in table.split('_') {
+        let mut chars = part.chars();
+        if let Some(first) = chars.next() {
+            name.extend(first.to_uppercase());
+            name.push_str(chars.as_str());
+        }
+    }
+    name.push_str("File");
+    name
+}
+
+/// The schema as committed in `schema/variant.schema.json`: pretty JSON with a
+/// trailing newline.
+pub fn schema_json() -> String {
+    let mut text = serde_json::to_string_pretty(&schema()).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// The schema, compiled once.
+pub(crate) fn schema_value() -> &'static Value {
+    static SCHEMA: OnceLock<Value> = OnceLock::new();
+    SCHEMA.get_or_init(schema)
+}
+
+pub(crate) fn validator() -> Option<&'static jsonschema::Validator> {
+    static VALIDATOR: OnceLock<Option<jsonschema::Validator>> = OnceLock::new();
+    VALIDATOR
+        .get_or_init(|| jsonschema::validator_for(schema_value()).ok())
+        .as_ref()
+}
+
+/// The schema node that describes the value at `path` (keys and indexes) of a
+/// variant file, following `$ref`s. `None` when the path leaves the schema.
+pub(crate) fn node_at(path: &[PathSeg]) -> Option<&'static Value> {
+    let root = schema_value();
+    let mut node = deref(root, root);
+    for seg in path {
+        node = match seg {
+            PathSeg::Key(k) => node.get("properties")?.get(k.as_str())?,
+            PathSeg::Index(_) => node.get("items")?,
+        };
+        node = deref(root, node);
+    }
+    Some(node)
+}
+
+fn deref<'a>(root: &'a Value, node: &'a Value) -> &'a Value {
+    let mut node = node;
+    for _ in 0..8 {
+        let Some(r) = node.get("$ref").and_then(Value::as_str) else {
+            break;
+        };
+        let Some(target) = r
+            .strip_prefix('#')
+            .and_then(|pointer| root.pointer(pointer))
+        else {
+            break;
+        };
+        node = target;
+    }
+    node
+}
+
+/// One step of a path into a variant file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum PathSeg {
+    Key(String),
+    Index(usize),
+}
+
+/// The allowed string values of an enum node (`oneOf` of `const`s, or `enum`).
+pub(crate) fn allowed_words(node: &Value) -> Vec<String> {
+    let mut words = Vec::new();
+    if let Some(options) = node.get("enum").and_then(Value::as_array) {
+        words.extend(options.iter().filter_map(Value::as_str).map(str::to_owned));
+    }
+    for key in ["oneOf", "anyOf"] {
+        if let Some(options) = node.get(key).and_then(Value::as_array) {
+            for option in options {
+                if let Some(c) = option.get("const").and_then(Value::as_str) {
+                    words.push(c.to_owned());
+                }
+                if let Some(e) = option.get("enum").and_then(Value::as_array) {
+                    words.extend(e.iter().filter_map(Value::as_str).map(str::to_owned));
+                }
+            }
+        }
+    }
+    words
+}
+
+/// What a schema node accepts, in words: "a whole number from 5 to 25, odd",
+/// `one of "off", "d4"`, "true or false", "a list of ...".
+pub(crate) fn describe(node: &Value) -> String {
+    let words = allowed_words(node);
+    if !words.is_empty() {
+        let quoted: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
+        return format!("one of {}", quoted.join(", "));
+    }
+    match node.get("type").and_then(Value::as_str) {
+        Some("integer") => {
+            let min = node.get("minimum").and_then(Value::as_i64);
+            let max = node.get("maximum").and_then(Value::as_i64);
+            let mut text = match (min, max) {
+                (Some(min), Some(max)) => format!("a whole number from {min} to {max}"),
+                (Some(min), None) => format!("a whole number, at least {min}"),
+                (None, Some(max)) => format!("a whole number, at most {max}"),
+                (None, None) => "a whole number".to_owned(),
+            };
+            if node.pointer("/not/multipleOf").and_then(Value::as_i64) == Some(2) {
+                text.push_str(", odd");
+            }
+            text
+        }
+        Some("boolean") => "true or false".to_owned(),
+        Some("string") => "a string in quotes".to_owned(),
+        Some("array") => {
+            let root = schema_value();
+            let items = node.get("items").map(|i| deref(root, i));
+            let words = items.map(allowed_words).unwrap_or_default();
+            let once = node.get("uniqueItems").and_then(Value::as_bool) == Some(true);
+            let quoted: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
+            match (words.is_empty(), once) {
+                (false, true) => format!(
+                    "a list of words from {}, each at most once",
+                    quoted.join(", ")
+                ),
+                (false, false) => format!("a list of words from {}", quoted.join(", ")),
+                (true, _) => "a list".to_owned(),
+            }
+        }
+        Some("object") => "a table".to_owned(),
+        _ => "a valid value".to_owned(),
+    }
+}
+
+/// The keys a table node allows.
+pub(crate) fn allowed_keys(node: &Value) -> Vec<String> {
+    node.get("properties")
+        .and_then(Value::as_object)
+        .map(|p| p.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_schema_compiles() {
+        assert!(validator().is_some());
+    }
+
+    #[test]
+    fn descriptions_in_words() {
+        let size = node_at(&[PathSeg::Key("board".into()), PathSeg::Key("size".into())]);
+        assert_eq!(
+            size.map(describe).as_deref(),
+            Some("a whole number from 5 to 25, odd")
+        );
+        let die = node_at(&[PathSeg::Key("growth".into()), PathSeg::Key("buds".into())]);
+        assert_eq!(
+            die.map(describe).as_deref(),
+            Some(r#"one of "off", "d4", "d6", "d8", "d10", "d12", "d20""#)
+        );
+        let rolls = node_at(&[PathSeg::Key("rain".into()), PathSeg::Key("rolls".into())]);
+        assert_eq!(
+            rolls.map(describe).as_deref(),
+            Some(
+                r#"a list of words from "growth", "spawn_check", "nutrient_value", "coordinate", each at most once"#
+            )
+        );
+    }
+}

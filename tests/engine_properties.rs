@@ -1,0 +1,167 @@
+//! Invariants over many seeded random games of every shipped variant, for
+//! every allowed player count: no panic; one bead per point and bead lists
+//! that match the board; beads conserved (store + supply + board + removed);
+//! nutrients conserved (pile + board + scored); scores equal the values
+//! scored minus the remainders lost; every game ends within the round limit;
+//! the same seed gives the same game.
+//!
+//! Runs with the optimised test profile (`[profile.test] opt-level` in
+//! Cargo.toml). The first games of each batch check every invariant after
+//! every roll and action; the rest check them at the end of the game.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
+use std::sync::Arc;
+
+use rayon::prelude::*;
+use roots::core::dice::SeededDice;
+use roots::core::protocol::{GameState, Next};
+use roots::roots::State;
+use roots::variant::Rules;
+
+const GAMES: u64 = 10_000;
+const CHECKED_EVERY_STEP: u64 = 300;
+const SEED: u64 = 0x5EED_2007;
+
+/// Play game `g` to the end; returns a fingerprint of the final position.
+fn play(rules: &Arc<Rules>, players: u8, g: u64, every_step: bool) -> Result<String, String> {
+    let mut state = State::new(rules.clone(), players).map_err(|e| e.to_string())?;
+    let mut dice = SeededDice::for_game(SEED, g);
+    let mut steps = 0u64;
+    loop {
+        match state.next() {
+            Next::Chance(die) => state
+                .roll(dice.roll(die))
+                .map_err(|e| format!("roll refused: {e}"))?,
+            Next::Decide(_) => {
+                let action = state.random_action(&mut dice);
+                // The fast sampler must only produce legal actions: play the
+                // checked path, which refuses anything else.
+                state
+                    .play(action)
+                    .map_err(|e| format!("sampled {action:?} was refused: {e}"))?;
+            }
+            Next::Over => break,
+        }
+        steps += 1;
+        if every_step {
+            state
+                .check_invariants()
+                .map_err(|e| format!("step {steps}: {e}"))?;
+        }
+        if steps > 1_000_000 {
+            return Err("no end after a million steps".to_string());
+        }
+    }
+    state.check_invariants()?;
+    let reason = state.end_reason().ok_or("over without a reason")?;
+    if state.round() > rules.end.max_rounds {
+        return Err(format!("ended in round {} past the limit", state.round()));
+    }
+    let outcome = state.outcome().ok_or("over without an outcome")?;
+    if outcome.winners.is_empty() {
+        return Err("no winner".to_string());
+    }
+    Ok(format!(
+        "{}{reason:?} {:?} {steps}",
+        state.draw(),
+        state.stats()
+    ))
+}
+
+fn check_variant(name: &str, rules: Rules) {
+    let rules = Arc::new(rules);
+    for players in rules.players.min..=rules.players.max {
+        let failures: Vec<String> = (0..GAMES)
+            .into_par_iter()
+            .filter_map(|g| {
+                let every_step = g < CHECKED_EVERY_STEP;
+                let run = catch_unwind(AssertUnwindSafe(|| play(&rules, players, g, every_step)));
+                let result = match run {
+                    Ok(r) => r,
+                    Err(panic) => Err(format!(
+                        "panicked: {}",
+                        panic
+                            .downcast_ref::<String>()
+                            .cloned()
+                            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                            .unwrap_or_default()
+                    )),
+                };
+                // The same seed gives the same game.
+                let result = result.and_then(|first| {
+                    if g % 50 == 0 {
+                        let again = play(&rules, players, g, false)?;
+                        if again != first {
+                            return Err("the same seed gave a different game".to_string());
+                        }
+                    }
+                    Ok(())
+                });
+                result.err().map(|e| {
+                    format!("variant {name}, {players} players, seed {SEED} game {g}: {e}")
+                })
+            })
+            .collect();
+        assert!(
+            failures.is_empty(),
+            "{} games failed, first ones:\n{}",
+            failures.len(),
+            failures[..failures.len().min(5)].join("\n")
+        );
+    }
+}
+
+#[test]
+fn standard_variant_holds_every_invariant() {
+    check_variant("standard", Rules::standard());
+}
+
+#[test]
+fn every_shipped_variant_holds_every_invariant() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("variants/ exists")
+        .map(|e| e.expect("readable").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml") && !p.ends_with("standard.toml"))
+        .collect();
+    files.sort();
+    for file in files {
+        let loaded = roots::variant::load_file(&file)
+            .unwrap_or_else(|e| panic!("{}: {e:?}", file.display()));
+        check_variant(&file.display().to_string(), loaded.rules);
+    }
+}
+
+/// Variants far from standard, to reach the engine's corners: tiny boards,
+/// every alternative reading at once, many players.
+#[test]
+fn unusual_variants_hold_every_invariant() {
+    let mut small = Rules::standard();
+    small.board.size = 7;
+    small.players.max = 8;
+    small.nutrients.max_on_board = 20;
+    check_variant("7x7, up to 8 players", small);
+
+    let mut odd = Rules::standard();
+    odd.board.size = 9;
+    odd.removal.lost_ends = roots::variant::rules::LostEnds::AllEnds;
+    odd.beads.removed_go_to = roots::variant::rules::RemovedBeads::Supply;
+    odd.growth.buds_touch = roots::variant::rules::BudsTouch::Any;
+    odd.growth.simple_growth_path = roots::variant::rules::SimpleGrowthPath::AnyEnd;
+    odd.growth.new_plant_connected = true;
+    odd.coordinates.faces = roots::variant::rules::FaceMapping::FaceIsLine;
+    odd.setup.first_spawn_on_bead = roots::variant::rules::FirstSpawnOnBead::RemoveBead;
+    odd.severing.per_turn = 3;
+    odd.severing.winner_occupies = false;
+    odd.severing
+        .actions
+        .push(roots::variant::rules::Growth::NewPlant);
+    odd.end.finish = roots::variant::rules::Finish::EndOfRound;
+    odd.end.final_scoring = true;
+    odd.end.beads_out = roots::variant::rules::BeadsOut::SupplyAndStoreEmpty;
+    odd.nutrients.value_rolled = roots::variant::rules::ValueRolled::OnSpawn;
+    odd.turn.one_nutrient_per_turn = true;
+    odd.end.max_rounds = 60;
+    check_variant("every alternative reading", odd);
+}
