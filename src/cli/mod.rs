@@ -6,8 +6,11 @@ use std::io::IsTerminal;
 use clap::{Parser, Subcommand, ValueEnum};
 use roots::variant::Style;
 
+pub mod compare;
 pub mod schema;
 pub mod show;
+pub mod simulate;
+pub mod sweep;
 pub mod validate;
 
 /// Exit codes shared by every command.
@@ -27,7 +30,10 @@ pub mod exit {
 #[command(after_help = "Examples:
   roots validate variants/*.toml         check variant files
   roots show variants/fewer-beads.toml   print every rule of a variant, resolved
-  roots schema > variant.schema.json     the JSON schema, for editors")]
+  roots schema > variant.schema.json     the JSON schema, for editors
+  roots simulate --bots greedy,random    playtest with bots, with statistics
+  roots compare standard variants/fewer-beads.toml
+  roots sweep standard --set beads.supply=30..120:10 --svg supply.svg")]
 pub struct Cli {
     /// When to use colours: auto (on a terminal, unless NO_COLOR is set), always, never.
     #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
@@ -44,6 +50,9 @@ pub enum Command {
     Validate(validate::Args),
     Show(show::Args),
     Schema(schema::Args),
+    Simulate(simulate::Args),
+    Compare(compare::Args),
+    Sweep(sweep::Args),
 }
 
 impl Cli {
@@ -52,6 +61,9 @@ impl Cli {
             Command::Validate(args) => validate::run(args, self.color),
             Command::Show(args) => show::run(args, self.color),
             Command::Schema(args) => schema::run(args),
+            Command::Simulate(args) => simulate::run(args),
+            Command::Compare(args) => compare::run(args),
+            Command::Sweep(args) => sweep::run(args),
         }
     }
 }

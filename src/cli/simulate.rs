@@ -91,6 +91,19 @@ pub struct Failure {
 }
 
 impl Failure {
+    /// Print the failure on stderr (loader diagnostics are printed as they
+    /// come: they carry their own `error:`) and give the exit code.
+    pub fn report(self) -> u8 {
+        if self.message.starts_with("error") || self.message.contains(": error:") {
+            super::err(&format!("{}\n", self.message));
+        } else {
+            super::err(&format!("error: {}\n", self.message));
+        }
+        self.code
+    }
+}
+
+impl Failure {
     pub fn usage(message: impl Into<String>) -> Failure {
         Failure {
             code: exit::USAGE,
@@ -255,10 +268,7 @@ pub fn run_config(config: &Config, out: Option<&str>, label: &str) -> Result<Rep
 pub fn run(args: Args) -> u8 {
     match try_run(args) {
         Ok(()) => exit::OK,
-        Err(f) => {
-            super::err(&format!("error: {}\n", f.message));
-            f.code
-        }
+        Err(f) => f.report(),
     }
 }
 
