@@ -13,7 +13,15 @@ fn simulate_table_report() {
 #[test]
 fn simulate_json_report() {
     let run = roots(&[
-        "simulate", "-n", "30", "--seed", "11", "--bots", "greedy,random", "--format", "json",
+        "simulate",
+        "-n",
+        "30",
+        "--seed",
+        "11",
+        "--bots",
+        "greedy,random",
+        "--format",
+        "json",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let value: serde_json::Value = serde_json::from_str(&run.stdout).expect("valid JSON");
@@ -23,7 +31,19 @@ fn simulate_json_report() {
 #[test]
 fn results_do_not_depend_on_jobs() {
     let args = |jobs: &'static str| {
-        roots(&["simulate", "-n", "600", "--seed", "3", "--players", "3", "--format", "json", "-j", jobs])
+        roots(&[
+            "simulate",
+            "-n",
+            "600",
+            "--seed",
+            "3",
+            "--players",
+            "3",
+            "--format",
+            "json",
+            "-j",
+            jobs,
+        ])
     };
     let (one, two) = (args("1"), args("2"));
     assert_eq!(one.code, 0, "{}", one.stderr);
@@ -38,7 +58,16 @@ fn per_game_rows_are_written_in_game_order() {
     let jsonl = dir.join("games.jsonl");
     for (file, jobs) in [(&csv, "2"), (&jsonl, "1")] {
         let run = roots(&[
-            "simulate", "-n", "25", "--seed", "4", "-j", jobs, "--format", "csv", "--out",
+            "simulate",
+            "-n",
+            "25",
+            "--seed",
+            "4",
+            "-j",
+            jobs,
+            "--format",
+            "csv",
+            "--out",
             file.to_str().expect("utf-8"),
         ]);
         assert_eq!(run.code, 0, "{}", run.stderr);
@@ -53,7 +82,11 @@ fn per_game_rows_are_written_in_game_order() {
     let text = std::fs::read_to_string(&jsonl).expect("written");
     let games: Vec<u64> = text
         .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("json line")["game"].as_u64().expect("game"))
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).expect("json line")["game"]
+                .as_u64()
+                .expect("game")
+        })
         .collect();
     assert_eq!(games, (0..25).collect::<Vec<_>>());
     let _ = std::fs::remove_dir_all(&dir);
@@ -61,7 +94,9 @@ fn per_game_rows_are_written_in_game_order() {
 
 #[test]
 fn skill_is_reported() {
-    let run = roots(&["simulate", "--skill", "-n", "20", "--seed", "2", "--format", "json"]);
+    let run = roots(&[
+        "simulate", "--skill", "-n", "20", "--seed", "2", "--format", "json",
+    ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
     assert_eq!(v["skill"]["strong"], "greedy");
@@ -86,14 +121,26 @@ fn mistakes_get_clear_errors() {
     for args in cases {
         let run = roots(args);
         assert_ne!(run.code, 0, "{args:?}");
-        out.push_str(&format!("$ roots {}\n{}\n", args.join(" "), run.transcript()));
+        out.push_str(&format!(
+            "$ roots {}\n{}\n",
+            args.join(" "),
+            run.transcript()
+        ));
     }
     insta::assert_snapshot!(out);
 }
 
 #[test]
 fn compare_reports_differences() {
-    let run = roots(&["compare", "standard", "variants/fewer-beads.toml", "-n", "200", "--seed", "5"]);
+    let run = roots(&[
+        "compare",
+        "standard",
+        "variants/fewer-beads.toml",
+        "-n",
+        "200",
+        "--seed",
+        "5",
+    ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     insta::assert_snapshot!(run.stdout);
 }
@@ -104,7 +151,15 @@ fn sweep_writes_a_table_and_a_plot() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let svg = dir.join("plot.svg");
     let run = roots(&[
-        "sweep", "standard", "--set", "beads.supply=30..60:15", "-n", "40", "--seed", "1", "--svg",
+        "sweep",
+        "standard",
+        "--set",
+        "beads.supply=30..60:15",
+        "-n",
+        "40",
+        "--seed",
+        "1",
+        "--svg",
         svg.to_str().expect("utf-8"),
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);

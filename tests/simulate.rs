@@ -40,8 +40,16 @@ fn rows(c: &Config) -> (Vec<GameResult>, sim::Accumulator) {
 #[test]
 fn one_thread_and_two_threads_give_identical_results() {
     // More than one block, so the hand-over between blocks is covered.
-    let one = config(&[BotSpec::Random, BotSpec::Random], sim::BLOCK + 37, 1, Seating::Fixed);
-    let two = Config { jobs: 2, ..one.clone() };
+    let one = config(
+        &[BotSpec::Random, BotSpec::Random],
+        sim::BLOCK + 37,
+        1,
+        Seating::Fixed,
+    );
+    let two = Config {
+        jobs: 2,
+        ..one.clone()
+    };
     let (rows1, acc1) = rows(&one);
     let (rows2, acc2) = rows(&two);
     assert_eq!(rows1, rows2);
@@ -54,13 +62,21 @@ fn one_thread_and_two_threads_give_identical_results() {
 #[test]
 fn greedy_games_are_identical_across_threads() {
     let one = config(&[BotSpec::Greedy, BotSpec::Random], 12, 1, Seating::Rotated);
-    let two = Config { jobs: 2, ..one.clone() };
+    let two = Config {
+        jobs: 2,
+        ..one.clone()
+    };
     assert_eq!(rows(&one).0, rows(&two).0);
 }
 
 #[test]
 fn accumulators_add_up() {
-    let c = config(&[BotSpec::Random, BotSpec::Random, BotSpec::Random], 60, 2, Seating::Fixed);
+    let c = config(
+        &[BotSpec::Random, BotSpec::Random, BotSpec::Random],
+        60,
+        2,
+        Seating::Fixed,
+    );
     let (rows, acc) = rows(&c);
     assert_eq!(acc.games, 60);
     assert_eq!(acc.seat_wins.iter().sum::<u64>() + acc.ties, 60);
@@ -88,13 +104,28 @@ fn rotation_gives_every_bot_every_seat() {
 fn bad_settings_are_refused_with_a_reason() {
     let mut c = config(&[BotSpec::Random], 0, 1, Seating::Fixed);
     c.players = 2;
-    assert!(sim::simulate(&c).unwrap_err().to_string().contains("at least 1"));
+    assert!(
+        sim::simulate(&c)
+            .unwrap_err()
+            .to_string()
+            .contains("at least 1")
+    );
     c.games = 5;
     c.players = 7;
-    assert!(sim::simulate(&c).unwrap_err().to_string().contains("2 to 6 players"));
+    assert!(
+        sim::simulate(&c)
+            .unwrap_err()
+            .to_string()
+            .contains("2 to 6 players")
+    );
     c.players = 3;
     c.bots = vec![BotSpec::Random, BotSpec::Greedy];
-    assert!(sim::simulate(&c).unwrap_err().to_string().contains("2 bots given for 3 players"));
+    assert!(
+        sim::simulate(&c)
+            .unwrap_err()
+            .to_string()
+            .contains("2 bots given for 3 players")
+    );
 }
 
 #[test]
@@ -103,8 +134,15 @@ fn bot_names_parse_and_print() {
         let b = BotSpec::parse(text).expect(text);
         assert_eq!(BotSpec::parse(&b.to_string()), Ok(b));
     }
-    assert_eq!(BotSpec::parse("mcts"), Ok(BotSpec::Mcts { iterations: roots::bots::DEFAULT_ITERATIONS }));
-    for bad in ["", "minimax", "mcts:", "mcts:0", "mcts:x", "greedy:3", "mcts:-1"] {
+    assert_eq!(
+        BotSpec::parse("mcts"),
+        Ok(BotSpec::Mcts {
+            iterations: roots::bots::DEFAULT_ITERATIONS
+        })
+    );
+    for bad in [
+        "", "minimax", "mcts:", "mcts:0", "mcts:x", "greedy:3", "mcts:-1",
+    ] {
         assert!(BotSpec::parse(bad).is_err(), "{bad}");
     }
 }
@@ -154,7 +192,9 @@ fn mcts_is_deterministic_for_a_seed() {
         }
         let choose = || {
             let mut bot = roots::bots::MctsBot::new(SeededDice::for_seat(9, 0, 0), 60);
-            (0..3).map(|_| bot.choose(&state).expect("acts")).collect::<Vec<_>>()
+            (0..3)
+                .map(|_| bot.choose(&state).expect("acts"))
+                .collect::<Vec<_>>()
         };
         assert_eq!(choose(), choose());
     }
@@ -162,6 +202,14 @@ fn mcts_is_deterministic_for_a_seed() {
 
 #[test]
 fn a_whole_mcts_game_replays_exactly() {
-    let c = config(&[BotSpec::Mcts { iterations: 10 }, BotSpec::Greedy], 1, 1, Seating::Fixed);
-    assert_eq!(sim::play_game(&c, 0).expect("plays"), sim::play_game(&c, 0).expect("plays"));
+    let c = config(
+        &[BotSpec::Mcts { iterations: 10 }, BotSpec::Greedy],
+        1,
+        1,
+        Seating::Fixed,
+    );
+    assert_eq!(
+        sim::play_game(&c, 0).expect("plays"),
+        sim::play_game(&c, 0).expect("plays")
+    );
 }

@@ -233,9 +233,10 @@ impl MctsBot {
             .count();
         if legal_edges < allowed {
             let candidates = self.nodes[n].candidates.as_deref().unwrap_or(&[]);
-            let fresh = candidates.iter().copied().find(|a| {
-                legal.contains(a) && !self.nodes[n].edges.iter().any(|e| e.action == *a)
-            });
+            let fresh = candidates
+                .iter()
+                .copied()
+                .find(|a| legal.contains(a) && !self.nodes[n].edges.iter().any(|e| e.action == *a));
             if let Some(action) = fresh {
                 let child = self.nodes.len() as u32;
                 self.nodes.push(Node::default());
@@ -285,10 +286,22 @@ fn rank(state: &State, seat: Seat, legal: &[Action], dice: &mut SeededDice) -> V
             }),
             _ => false,
         };
-        let mut pool: Vec<Action> = legal.iter().copied().filter(near).take(MAX_RANKED / 2).collect();
+        let mut pool: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(near)
+            .take(MAX_RANKED / 2)
+            .collect();
         let step = (legal.len() / MAX_RANKED).max(1);
         let offset = dice.below(step as u32) as usize;
-        pool.extend(legal.iter().copied().skip(offset).step_by(step).take(MAX_RANKED - pool.len()));
+        pool.extend(
+            legal
+                .iter()
+                .copied()
+                .skip(offset)
+                .step_by(step)
+                .take(MAX_RANKED - pool.len()),
+        );
         pool
     } else {
         legal.to_vec()

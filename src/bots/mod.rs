@@ -103,7 +103,9 @@ impl std::fmt::Display for BotSpec {
         match self {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Greedy => f.write_str("greedy"),
-            BotSpec::Mcts { iterations } if *iterations == DEFAULT_ITERATIONS => f.write_str("mcts"),
+            BotSpec::Mcts { iterations } if *iterations == DEFAULT_ITERATIONS => {
+                f.write_str("mcts")
+            }
             BotSpec::Mcts { iterations } => write!(f, "mcts:{iterations}"),
         }
     }

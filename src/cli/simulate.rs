@@ -133,7 +133,11 @@ pub fn load_rules(name: &str) -> Result<Rules, Failure> {
             .iter()
             .any(|x| x.code == variant::Code::Io && x.file == name);
         Failure {
-            code: if unreadable { exit::USAGE } else { exit::INVALID },
+            code: if unreadable {
+                exit::USAGE
+            } else {
+                exit::INVALID
+            },
             message: variant::render(&d.items, &d.sources, Style::Plain)
                 .trim_end()
                 .to_string(),

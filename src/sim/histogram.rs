@@ -186,7 +186,14 @@ mod tests {
         assert_eq!(h.percentile(0.0), 2);
         let bins = h.bins();
         assert_eq!(bins.len(), 8);
-        assert_eq!(bins[2], Bin { from: 4, to: 4, count: 3 });
+        assert_eq!(
+            bins[2],
+            Bin {
+                from: 4,
+                to: 4,
+                count: 3
+            }
+        );
         assert_eq!(bins.iter().map(|b| b.count).sum::<u64>(), 8);
     }
 
@@ -205,7 +212,14 @@ mod tests {
         assert_eq!(ab, ba);
         let bins = ab.bins();
         assert_eq!(bins.len(), 20);
-        assert_eq!(bins[0], Bin { from: 0, to: 9, count: 15 });
+        assert_eq!(
+            bins[0],
+            Bin {
+                from: 0,
+                to: 9,
+                count: 15
+            }
+        );
         assert_eq!(bins.iter().map(|x| x.count).sum::<u64>(), 200);
     }
 
@@ -213,7 +227,10 @@ mod tests {
     fn empty_histogram_is_all_zero() {
         let h = Histogram::new();
         let s = h.summary();
-        assert_eq!((s.n, s.mean, s.sd, s.min, s.max, s.median), (0, 0.0, 0.0, 0, 0, 0));
+        assert_eq!(
+            (s.n, s.mean, s.sd, s.min, s.max, s.median),
+            (0, 0.0, 0.0, 0, 0, 0)
+        );
         assert!(s.histogram.is_empty());
     }
 }

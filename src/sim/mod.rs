@@ -186,7 +186,9 @@ impl Config {
             )));
         }
         if self.games == 0 {
-            return Err(SimError::Config("the number of games must be at least 1".into()));
+            return Err(SimError::Config(
+                "the number of games must be at least 1".into(),
+            ));
         }
         if self.games > MAX_GAMES {
             return Err(SimError::Config(format!(
@@ -205,7 +207,9 @@ impl Config {
             )));
         }
         if self.jobs == 0 {
-            return Err(SimError::Config("the number of jobs must be at least 1".into()));
+            return Err(SimError::Config(
+                "the number of jobs must be at least 1".into(),
+            ));
         }
         Ok(())
     }
@@ -318,7 +322,9 @@ pub fn run(
             rayon::ThreadPoolBuilder::new()
                 .num_threads(config.jobs)
                 .build()
-                .map_err(|e| SimError::Config(format!("cannot start {} threads: {e}", config.jobs)))?,
+                .map_err(|e| {
+                    SimError::Config(format!("cannot start {} threads: {e}", config.jobs))
+                })?,
         )
     } else {
         None

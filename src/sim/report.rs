@@ -28,7 +28,11 @@ impl Rate {
         Rate {
             count,
             of,
-            rate: if of == 0 { 0.0 } else { count as f64 / of as f64 },
+            rate: if of == 0 {
+                0.0
+            } else {
+                count as f64 / of as f64
+            },
             low,
             high,
         }
@@ -237,7 +241,10 @@ impl Report {
             .map(|s| (format!("seat {} wins", s.seat), &s.wins))
             .collect();
         v.push(("ties".into(), &self.ties));
-        v.push(("ends: nutrients out".into(), &self.end_reasons.nutrients_out));
+        v.push((
+            "ends: nutrients out".into(),
+            &self.end_reasons.nutrients_out,
+        ));
         v.push(("ends: beads out".into(), &self.end_reasons.beads_out));
         v.push(("ends: round limit".into(), &self.end_reasons.round_limit));
         for b in &self.per_bot {
@@ -256,14 +263,15 @@ impl Report {
         let _ = writeln!(
             o,
             "Variant `{}`, {} players, {} games, seed {}\n{seating}\n",
-            self.variant,
-            self.players,
-            self.games,
-            self.seed
+            self.variant, self.players, self.games, self.seed
         );
         let _ = writeln!(o, "Who wins (seat 1 plays first; 95% intervals)");
         for s in &self.seats {
-            let bot = s.bot.as_deref().map(|b| format!(" [{b}]")).unwrap_or_default();
+            let bot = s
+                .bot
+                .as_deref()
+                .map(|b| format!(" [{b}]"))
+                .unwrap_or_default();
             let _ = writeln!(
                 o,
                 "  Seat {}{bot} wins {}   average score {:.1}",
@@ -272,11 +280,15 @@ impl Report {
                 s.mean_score
             );
         }
-        let _ = writeln!(o, "  Ties (top score shared, nobody wins) {}", self.ties.words());
+        let _ = writeln!(
+            o,
+            "  Ties (top score shared, nobody wins) {}",
+            self.ties.words()
+        );
         let b = &self.seat_balance;
         let _ = writeln!(
             o,
-            "  First-player advantage: {} (p = {})",
+            "  First-player advantage: {} ({})",
             if b.significant {
                 "significant: some seats win more often than others"
             } else {
@@ -304,10 +316,21 @@ impl Report {
         }
         let e = &self.end_reasons;
         let _ = writeln!(o, "\nHow games end");
-        let _ = writeln!(o, "  the nutrient pile runs out   {}", e.nutrients_out.words());
+        let _ = writeln!(
+            o,
+            "  the nutrient pile runs out   {}",
+            e.nutrients_out.words()
+        );
         let _ = writeln!(o, "  a player's beads run out     {}", e.beads_out.words());
-        let _ = writeln!(o, "  the round limit is reached   {}", e.round_limit.words());
-        let _ = writeln!(o, "\nPer game                    mean     sd   min   10%  median   90%    max");
+        let _ = writeln!(
+            o,
+            "  the round limit is reached   {}",
+            e.round_limit.words()
+        );
+        let _ = writeln!(
+            o,
+            "\nPer game                    mean     sd   min   10%  median   90%    max"
+        );
         for (name, s) in self.measures() {
             let _ = writeln!(
                 o,
@@ -347,21 +370,27 @@ impl Report {
     }
 }
 
-/// A p-value in words: `0.41`, `0.003`, `< 0.001`.
+/// A p-value in words: `p = 0.41`, `p = 0.003`, `p < 0.001`.
 pub fn p_words(p: f64) -> String {
     if p < 0.001 {
-        "< 0.001".to_string()
+        "p < 0.001".to_string()
     } else if p < 0.01 {
-        format!("{p:.3}")
+        format!("p = {p:.3}")
     } else {
-        format!("{p:.2}")
+        format!("p = {p:.2}")
     }
 }
 
 /// A text histogram, one line per bar.
 fn bars(s: &Summary) -> String {
     let mut o = String::new();
-    let top = s.histogram.iter().map(|b| b.count).max().unwrap_or(0).max(1);
+    let top = s
+        .histogram
+        .iter()
+        .map(|b| b.count)
+        .max()
+        .unwrap_or(0)
+        .max(1);
     for b in &s.histogram {
         let len = (b.count * 40).div_ceil(top) as usize;
         let label = if b.from == b.to {
@@ -465,7 +494,7 @@ impl Comparison {
             };
             let _ = writeln!(
                 o,
-                "  {:<24} {:>9} {:>9} {:>9}   {} (p = {})",
+                "  {:<24} {:>9} {:>9} {:>9}   {} ({})",
                 d.measure,
                 f(d.a),
                 f(d.b),

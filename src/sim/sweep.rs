@@ -23,7 +23,9 @@ pub const MAX_VALUES: usize = 1000;
 impl Range {
     pub fn parse(text: &str) -> Result<Range, String> {
         let usage = || {
-            format!("`{text}`: expected KEY=FROM..TO or KEY=FROM..TO:STEP, e.g. beads.supply=30..120:10")
+            format!(
+                "`{text}`: expected KEY=FROM..TO or KEY=FROM..TO:STEP, e.g. beads.supply=30..120:10"
+            )
         };
         let (key, range) = text.split_once('=').ok_or_else(usage)?;
         let key = key.trim();
@@ -43,7 +45,9 @@ impl Range {
             return Err(format!("`{text}`: the step must be at least 1"));
         }
         if to < from {
-            return Err(format!("`{text}`: the range runs backwards ({from} > {to})"));
+            return Err(format!(
+                "`{text}`: the range runs backwards ({from} > {to})"
+            ));
         }
         let r = Range {
             key: key.to_string(),
@@ -52,7 +56,9 @@ impl Range {
             step,
         };
         if r.values().len() > MAX_VALUES {
-            return Err(format!("`{text}`: more than {MAX_VALUES} values; use a larger step"));
+            return Err(format!(
+                "`{text}`: more than {MAX_VALUES} values; use a larger step"
+            ));
         }
         Ok(r)
     }
@@ -83,9 +89,13 @@ pub fn apply(variant: &str, base: &Rules, key: &str, value: i64) -> Result<Rules
         })?;
     }
     if !at.is_u64() && !at.is_i64() {
-        return Err(format!("`{key}` is not a whole-number key; only those can be swept"));
+        return Err(format!(
+            "`{key}` is not a whole-number key; only those can be swept"
+        ));
     }
-    let (section, leaf) = key.rsplit_once('.').ok_or_else(|| format!("`{key}`: expected section.key"))?;
+    let (section, leaf) = key
+        .rsplit_once('.')
+        .ok_or_else(|| format!("`{key}`: expected section.key"))?;
     let parent = if variant::is_builtin_name(variant) {
         variant.to_string()
     } else {
@@ -141,7 +151,11 @@ pub fn svg(key: &str, variant: &str, points: &[Point]) -> String {
     let px = |x: f64| left + (x - x0) / (x1 - x0) * (right - left);
     let py_rounds = |y: f64| bottom - y / ymax * (bottom - top);
     let py_rate = |r: f64| bottom - r * (bottom - top);
-    let esc = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    let esc = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
     let mut o = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{}\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">{} — sweep of {}</text>\n",
         w / 2.0,
@@ -219,7 +233,10 @@ mod tests {
     fn ranges_parse_with_both_ends() {
         let r = Range::parse("beads.supply=30..60:10").expect("valid");
         assert_eq!(r.values(), vec![30, 40, 50, 60]);
-        assert_eq!(Range::parse("beads.store=4..6").expect("valid").values(), vec![4, 5, 6]);
+        assert_eq!(
+            Range::parse("beads.store=4..6").expect("valid").values(),
+            vec![4, 5, 6]
+        );
         assert!(Range::parse("beads.supply=60..30").is_err());
         assert!(Range::parse("beads.supply=30..60:0").is_err());
         assert!(Range::parse("supply=1..2").is_err());
@@ -231,8 +248,16 @@ mod tests {
         let base = Rules::standard();
         let r = apply("standard", &base, "beads.supply", 30).expect("in bounds");
         assert_eq!(r.beads.supply, 30);
-        assert!(apply("standard", &base, "beads.suply", 30).unwrap_err().contains("unknown key"));
-        assert!(apply("standard", &base, "end.finish", 1).unwrap_err().contains("whole-number"));
+        assert!(
+            apply("standard", &base, "beads.suply", 30)
+                .unwrap_err()
+                .contains("unknown key")
+        );
+        assert!(
+            apply("standard", &base, "end.finish", 1)
+                .unwrap_err()
+                .contains("whole-number")
+        );
         assert!(apply("standard", &base, "board.size", 1000).is_err());
     }
 }
