@@ -8,11 +8,16 @@
 //! visited (`1 + visits^0.5` children); a child whose action is not legal
 //! under this iteration's rolls is skipped. Below a new leaf the playout
 //! finishes the roll's placements greedily (uniformly random playouts waste
-//! beads and made the search weaker than the greedy bot), and stops at the
-//! next roll or other decision, where the evaluation turns the
-//! position into a chance of winning for every seat. The tree stops at the end of the bot's own turn
-//! (`HORIZON_TURNS`). A finished game counts as 1 for a
-//! sole winner, `1/k` for each of `k` tied winners.
+//! beads and made the search weaker than the greedy bot) and stops at the
+//! next roll or other decision, where the evaluation turns the position into
+//! a chance of winning for every seat. The tree stops at the end of the bot's
+//! own turn (`HORIZON_TURNS`). A finished game counts as 1 for a sole winner,
+//! `1/k` for each of `k` tied winners. The move played is the best mean among
+//! the root's children visited at least a third as often as the most visited.
+//!
+//! Strength (2 players, seats rotated, 200 games): level with the greedy bot
+//! at 200 iterations; it does not yet look past its own turn, which is where
+//! it could gain on greedy (threats and races).
 //!
 //! Everything is deterministic given the bot's [`SeededDice`].
 
