@@ -8,4 +8,5 @@ pub mod core;
 pub mod record;
 pub mod referee;
 pub mod roots;
+pub mod sim;
 pub mod variant;
