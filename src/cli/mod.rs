@@ -4,7 +4,7 @@
 use std::io::IsTerminal;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use roots::variant::Style;
+use roots::variant::{Override, Style};
 
 mod board;
 mod human;
@@ -73,6 +73,20 @@ impl Cli {
     }
 }
 
+/// The `--set` option of every command that loads a variant.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct SetArgs {
+    /// Change one rule without editing a file: `--set beads.supply=35`
+    /// (repeatable; the value is TOML, or a bare word like `on_spawn`).
+    /// Checked like a line of the variant file, on top of it.
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_override)]
+    pub set: Vec<Override>,
+}
+
+fn parse_override(text: &str) -> Result<Override, String> {
+    Override::parse(text)
+}
+
 /// How a command failed.
 #[derive(Debug)]
 pub enum Failure {
@@ -99,11 +113,14 @@ fn finish(result: Result<(), Failure>) -> u8 {
 /// The rules of a variant argument: a built-in name (`standard`) or a path,
 /// through the full variant pipeline. Its diagnostics are printed to stderr;
 /// warnings do not stop the command.
-pub fn load_variant(arg: Option<&str>) -> Result<roots::variant::Rules, Failure> {
+pub fn load_variant(
+    arg: Option<&str>,
+    overrides: &[Override],
+) -> Result<roots::variant::Rules, Failure> {
     use roots::variant::{Code, render};
     let arg = arg.unwrap_or("standard");
     let style = style(Format::Auto, Color::Auto, stderr_is_terminal());
-    match roots::variant::load(arg) {
+    match roots::variant::load_with(arg, overrides) {
         Ok(loaded) => {
             if !loaded.warnings.is_empty() {
                 err(&render(&loaded.warnings, &loaded.sources, style));
@@ -113,8 +130,11 @@ pub fn load_variant(arg: Option<&str>) -> Result<roots::variant::Rules, Failure>
         Err(diags) => {
             let text = render(&diags.items, &diags.sources, style);
             let io = diags.items.iter().any(|d| d.code == Code::Io);
-            let summary =
-                format!("{text}error: variant `{arg}` is not valid; see `roots validate {arg}`");
+            let summary = if diags.items.iter().any(|d| d.file.starts_with("--set")) {
+                format!("{text}error: the --set options do not make a valid variant")
+            } else {
+                format!("{text}error: variant `{arg}` is not valid; see `roots validate {arg}`")
+            };
             Err(if io {
                 Failure::Io(text)
             } else {

@@ -14,6 +14,7 @@
 pub mod diagnostic;
 pub mod file;
 mod load;
+pub mod overrides;
 mod resolve;
 pub mod rules;
 pub mod schema;
@@ -21,8 +22,10 @@ pub mod schema;
 pub use diagnostic::{Code, Diagnostic, Diagnostics, Severity, Sources, Style, render};
 pub use file::VariantFile;
 pub use load::MAX_FILE_BYTES;
+pub use overrides::Override;
 pub use resolve::{
-    BUILTINS, Loaded, MAX_CHAIN, is_builtin_name, load, load_file, load_str, resolve_builtin,
+    BUILTINS, Loaded, MAX_CHAIN, is_builtin_name, load, load_file, load_file_with, load_str, load_with,
+    resolve_builtin,
 };
 pub use rules::Rules;
 
