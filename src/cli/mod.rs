@@ -7,7 +7,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 use roots::variant::{Override, Style};
 
 mod board;
+pub mod completions;
+pub mod diff;
+pub mod explain;
 mod human;
+pub mod new;
 pub mod play;
 pub mod replay;
 pub mod schema;
@@ -34,6 +38,10 @@ pub mod exit {
   roots play --players human,random               play at the terminal against a bot
   roots play --players human,human --dice manual  referee a game on a real board
   roots replay roots-game-*.jsonl                 re-check a recorded game
+  roots new mine                                  start a house-rules file, mine.toml
+  roots explain mine.toml                         the rules sheet of a variant
+  roots diff standard mine.toml                   what a variant changes, and what it means
+  roots show --set beads.supply=35                try a change without editing a file
   roots schema > variant.schema.json              the JSON schema, for editors")]
 pub struct Cli {
     /// When to use colours: auto (on a terminal, unless NO_COLOR is set), always, never.
@@ -59,6 +67,16 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Re-apply every event of a game record and report the result.
     Replay(replay::ReplayArgs),
+    /// Print a variant as a readable rules sheet (Markdown), house rules marked.
+    Explain(explain::Args),
+    /// Print the rule differences between two variants, with what each means in play.
+    Diff(diff::Args),
+    /// Write a commented starter variant file, NAME.toml, that validates.
+    New(new::Args),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    Completions(completions::CompletionArgs),
+    /// Print the manual page (roff), for `man -l -` or a man directory.
+    Man(completions::ManArgs),
 }
 
 impl Cli {
@@ -69,6 +87,11 @@ impl Cli {
             Command::Schema(args) => schema::run(args),
             Command::Play(args) => finish(play::run(args)),
             Command::Replay(args) => finish(replay::run(args)),
+            Command::Explain(args) => explain::run(args, self.color),
+            Command::Diff(args) => diff::run(args, self.color),
+            Command::New(args) => new::run(args),
+            Command::Completions(args) => completions::run_completions(args),
+            Command::Man(args) => completions::run_man(args),
         }
     }
 }
@@ -107,6 +130,29 @@ fn finish(result: Result<(), Failure>) -> u8 {
             err(&format!("{m}\n"));
             exit::USAGE
         }
+    }
+}
+
+/// Print the diagnostics of a variant that did not load (to stderr) and
+/// return the exit code: 2 when `arg` itself cannot be read, else 1.
+pub fn report_load_failure(
+    diagnostics: &roots::variant::Diagnostics,
+    arg: &str,
+    style: Style,
+) -> u8 {
+    err(&roots::variant::render(
+        &diagnostics.items,
+        &diagnostics.sources,
+        style,
+    ));
+    let unreadable = diagnostics
+        .items
+        .iter()
+        .any(|d| d.code == roots::variant::Code::Io && d.file == arg);
+    if unreadable {
+        exit::USAGE
+    } else {
+        exit::INVALID
     }
 }
 

@@ -46,8 +46,7 @@ pub fn run(args: Args, color: Color) -> u8 {
                     let with = if args.set.set.is_empty() {
                         String::new()
                     } else {
-                        let sets: Vec<String> =
-                            args.set.set.iter().map(|o| o.display()).collect();
+                        let sets: Vec<String> = args.set.set.iter().map(|o| o.display()).collect();
                         format!(" with {}", sets.join(" "))
                     };
                     super::out(&format!(

@@ -204,7 +204,10 @@ mod tests {
     #[test]
     fn values_are_toml_or_bare_words() {
         let o = Override::parse("beads.supply=35").expect("ok");
-        assert_eq!((o.key(), o.line().as_str()), ("beads.supply", "beads.supply = 35"));
+        assert_eq!(
+            (o.key(), o.line().as_str()),
+            ("beads.supply", "beads.supply = 35")
+        );
         let o = Override::parse("nutrients.value_rolled=on_spawn").expect("ok");
         assert_eq!(o.line(), "nutrients.value_rolled = \"on_spawn\"");
         let o = Override::parse("rain.rolls=[]").expect("ok");

@@ -93,7 +93,12 @@ pub fn load_with(variant: &str, overrides: &[Override]) -> Result<Loaded, Diagno
                 finish(root, &builtin_display(variant), &text, overrides)
             }
             None => Err(Diagnostics {
-                items: vec![unknown_builtin(variant, &builtin_display(variant), None, "")],
+                items: vec![unknown_builtin(
+                    variant,
+                    &builtin_display(variant),
+                    None,
+                    "",
+                )],
                 sources: Sources::default(),
             }),
         }
