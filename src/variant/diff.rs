@@ -241,10 +241,10 @@ fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
             } else {
                 let mut parts = Vec::new();
                 if !added.is_empty() {
-                    parts.push(format!("a 1 on {} now brings rain", added.join(" or ")));
+                    parts.push(format!("a 1 on {} now brings rain", either(&added)));
                 }
                 if !removed.is_empty() {
-                    parts.push(format!("a 1 on {} no longer brings rain", removed.join(" or ")));
+                    parts.push(format!("a 1 on {} no longer brings rain", either(&removed)));
                 }
                 if parts.is_empty() {
                     "the same rolls bring rain, listed in another order".into()
@@ -326,6 +326,15 @@ fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
         ),
         _ => return None,
     })
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn either(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
 }
 
 fn die_of(r: &Rules, g: Growth) -> ActionDie {
