@@ -153,15 +153,17 @@ fn new_writes_a_starter_that_validates() {
 
 #[test]
 fn new_inside_the_repository_points_at_the_schema_file() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
-    let name = format!("zz-test-{}", std::process::id());
-    let run = roots(&["new", &name, "--dir", "variants"]);
-    let file = dir.join(format!("{name}.toml"));
-    let text = std::fs::read_to_string(&file).unwrap_or_default();
-    std::fs::remove_file(&file).ok();
+    // A directory two levels down (not variants/ itself: other tests read
+    // every file there).
+    let rel = format!("target/roots-new-{}", std::process::id());
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(&rel);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let run = roots(&["new", "house", "--dir", &rel]);
+    let text = std::fs::read_to_string(dir.join("house.toml")).unwrap_or_default();
+    std::fs::remove_dir_all(&dir).ok();
     assert_eq!(run.code, 0, "{}", run.transcript());
     assert!(
-        text.starts_with("#:schema ../schema/variant.schema.json\n"),
+        text.starts_with("#:schema ../../schema/variant.schema.json\n"),
         "{text}"
     );
 }
