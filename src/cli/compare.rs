@@ -24,6 +24,12 @@ pub struct Args {
 
     #[command(flatten)]
     pub sim: SimArgs,
+
+    /// Change one rule of B without editing a file (repeatable), e.g. to
+    /// compare the standard rules with themselves plus one change:
+    /// `roots compare standard standard --set beads.supply=35`.
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = |t: &str| roots::variant::Override::parse(t))]
+    pub set: Vec<roots::variant::Override>,
 }
 
 pub fn run(args: Args) -> u8 {
@@ -33,16 +39,22 @@ pub fn run(args: Args) -> u8 {
     }
 }
 
-fn side(variant: &str, sim: &SimArgs, seed: u64, label: &str) -> Result<Report, Failure> {
-    let rules = load_rules(variant)?;
+fn side(
+    variant: &str,
+    overrides: &[roots::variant::Override],
+    sim: &SimArgs,
+    seed: u64,
+    label: &str,
+) -> Result<Report, Failure> {
+    let rules = load_rules(variant, overrides)?;
     let config = sim.config(rules, seed)?;
     run_config(&config, None, label)
 }
 
 fn try_run(args: Args) -> Result<(), Failure> {
     // Check both variants before playing either.
-    load_rules(&args.a)?;
-    load_rules(&args.b)?;
+    load_rules(&args.a, &[])?;
+    load_rules(&args.b, &args.set)?;
     let seed = args.sim.seed();
     let line = format!("seed: {seed}\n");
     if args.sim.format == Output::Table {
@@ -50,8 +62,8 @@ fn try_run(args: Args) -> Result<(), Failure> {
     } else if args.sim.seed.is_none() {
         super::err(&line);
     }
-    let a = side(&args.a, &args.sim, seed, "A")?;
-    let b = side(&args.b, &args.sim, seed, "B")?;
+    let a = side(&args.a, &[], &args.sim, seed, "A")?;
+    let b = side(&args.b, &args.set, &args.sim, seed, "B")?;
     let c = compare(a, b);
     match args.sim.format {
         Output::Table => super::out(&c.to_table()),

@@ -4,11 +4,15 @@
 use std::io::IsTerminal;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use roots::variant::Style;
+use roots::variant::{Override, Style};
 
 mod board;
 pub mod compare;
+pub mod completions;
+pub mod diff;
+pub mod explain;
 mod human;
+pub mod new;
 pub mod play;
 pub mod replay;
 pub mod schema;
@@ -40,6 +44,10 @@ pub mod exit {
   roots play --players human,random               play at the terminal against a bot
   roots play --players human,human --dice manual  referee a game on a real board
   roots replay roots-game-*.jsonl                 re-check a recorded game
+  roots new mine                                  start a house-rules file, mine.toml
+  roots explain mine.toml                         the rules sheet of a variant
+  roots diff standard mine.toml                   what a variant changes, and what it means
+  roots show --set beads.supply=35                try a change without editing a file
   roots schema > variant.schema.json              the JSON schema, for editors")]
 pub struct Cli {
     /// When to use colours: auto (on a terminal, unless NO_COLOR is set), always, never.
@@ -74,6 +82,16 @@ pub enum Command {
     /// The statistics across a range of values of one key, as a table and an
     /// SVG plot.
     Sweep(sweep::Args),
+    /// Print a variant as a readable rules sheet (Markdown), house rules marked.
+    Explain(explain::Args),
+    /// Print the rule differences between two variants, with what each means in play.
+    Diff(diff::Args),
+    /// Write a commented starter variant file, NAME.toml, that validates.
+    New(new::Args),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    Completions(completions::CompletionArgs),
+    /// Print the manual page (roff), for `man -l -` or a man directory.
+    Man(completions::ManArgs),
 }
 
 impl Cli {
@@ -87,8 +105,27 @@ impl Cli {
             Command::Simulate(args) => simulate::run(args),
             Command::Compare(args) => compare::run(args),
             Command::Sweep(args) => sweep::run(args),
+            Command::Explain(args) => explain::run(args, self.color),
+            Command::Diff(args) => diff::run(args, self.color),
+            Command::New(args) => new::run(args),
+            Command::Completions(args) => completions::run_completions(args),
+            Command::Man(args) => completions::run_man(args),
         }
     }
+}
+
+/// The `--set` option of every command that loads a variant.
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct SetArgs {
+    /// Change one rule without editing a file: `--set beads.supply=35`
+    /// (repeatable; the value is TOML, or a bare word like `on_spawn`).
+    /// Checked like a line of the variant file, on top of it.
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = parse_override)]
+    pub set: Vec<Override>,
+}
+
+fn parse_override(text: &str) -> Result<Override, String> {
+    Override::parse(text)
 }
 
 /// How a command failed.
@@ -114,14 +151,40 @@ fn finish(result: Result<(), Failure>) -> u8 {
     }
 }
 
+/// Print the diagnostics of a variant that did not load (to stderr) and
+/// return the exit code: 2 when `arg` itself cannot be read, else 1.
+pub fn report_load_failure(
+    diagnostics: &roots::variant::Diagnostics,
+    arg: &str,
+    style: Style,
+) -> u8 {
+    err(&roots::variant::render(
+        &diagnostics.items,
+        &diagnostics.sources,
+        style,
+    ));
+    let unreadable = diagnostics
+        .items
+        .iter()
+        .any(|d| d.code == roots::variant::Code::Io && d.file == arg);
+    if unreadable {
+        exit::USAGE
+    } else {
+        exit::INVALID
+    }
+}
+
 /// The rules of a variant argument: a built-in name (`standard`) or a path,
 /// through the full variant pipeline. Its diagnostics are printed to stderr;
 /// warnings do not stop the command.
-pub fn load_variant(arg: Option<&str>) -> Result<roots::variant::Rules, Failure> {
+pub fn load_variant(
+    arg: Option<&str>,
+    overrides: &[Override],
+) -> Result<roots::variant::Rules, Failure> {
     use roots::variant::{Code, render};
     let arg = arg.unwrap_or("standard");
     let style = style(Format::Auto, Color::Auto, stderr_is_terminal());
-    match roots::variant::load(arg) {
+    match roots::variant::load_with(arg, overrides) {
         Ok(loaded) => {
             if !loaded.warnings.is_empty() {
                 err(&render(&loaded.warnings, &loaded.sources, style));
@@ -131,8 +194,11 @@ pub fn load_variant(arg: Option<&str>) -> Result<roots::variant::Rules, Failure>
         Err(diags) => {
             let text = render(&diags.items, &diags.sources, style);
             let io = diags.items.iter().any(|d| d.code == Code::Io);
-            let summary =
-                format!("{text}error: variant `{arg}` is not valid; see `roots validate {arg}`");
+            let summary = if diags.items.iter().any(|d| d.file.starts_with("--set")) {
+                format!("{text}error: the --set options do not make a valid variant")
+            } else {
+                format!("{text}error: variant `{arg}` is not valid; see `roots validate {arg}`")
+            };
             Err(if io {
                 Failure::Io(text)
             } else {

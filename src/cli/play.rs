@@ -48,9 +48,12 @@ pub struct PlayArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     record: Option<PathBuf>,
 
+    #[command(flatten)]
+    set: super::SetArgs,
+
     /// Go on with the game of this record (after `quit`, the end of input or
     /// a crash), appending to it.
-    #[arg(long, value_name = "RECORD")]
+    #[arg(long, value_name = "RECORD", conflicts_with = "set")]
     resume: Option<PathBuf>,
 }
 
@@ -95,7 +98,7 @@ fn start(args: PlayArgs) -> Result<(), Failure> {
         .iter()
         .map(|p| p.trim().to_ascii_lowercase())
         .collect();
-    let rules = super::load_variant(args.variant.as_deref())?;
+    let rules = super::load_variant(args.variant.as_deref(), &args.set.set)?;
     let n = u8::try_from(seats.len()).unwrap_or(u8::MAX);
     let mut game = Game::new(Arc::new(rules.clone()), n)
         .map_err(|e| Failure::Invalid(format!("error: {e}")))?;

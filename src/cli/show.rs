@@ -9,7 +9,8 @@ use super::{Color, Format, exit};
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   roots show                            the standard rules
-  roots show variants/fewer-beads.toml  a house rule, merged with its parents")]
+  roots show variants/fewer-beads.toml  a house rule, merged with its parents
+  roots show --set beads.supply=35      the standard rules with one change")]
 pub struct Args {
     /// A built-in variant name (standard) or the path of a variant file.
     #[arg(default_value = "standard", value_name = "VARIANT")]
@@ -18,11 +19,14 @@ pub struct Args {
     /// How to print errors, when the variant is invalid.
     #[arg(long, value_enum, default_value_t = Format::Auto)]
     pub format: Format,
+
+    #[command(flatten)]
+    pub set: super::SetArgs,
 }
 
 pub fn run(args: Args, color: Color) -> u8 {
     let style = super::style(args.format, color, super::stderr_is_terminal());
-    match variant::load(&args.variant) {
+    match variant::load_with(&args.variant, &args.set.set) {
         Ok(loaded) => {
             super::err(&variant::render(&loaded.warnings, &loaded.sources, style));
             let body = match toml::to_string(&loaded.rules) {

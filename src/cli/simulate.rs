@@ -73,6 +73,9 @@ pub struct Args {
     #[command(flatten)]
     pub sim: SimArgs,
 
+    #[command(flatten)]
+    pub set: super::SetArgs,
+
     /// Also write one row per game to FILE, in game order: JSON lines when
     /// FILE ends in .jsonl or .json, CSV otherwise.
     #[arg(long, value_name = "FILE")]
@@ -125,24 +128,27 @@ impl From<sim::SimError> for Failure {
     }
 }
 
-/// Load a variant, with the loader's diagnostics as the error.
-pub fn load_rules(name: &str) -> Result<Rules, Failure> {
-    variant::load(name).map(|l| l.rules).map_err(|d| {
-        let unreadable = d
-            .items
-            .iter()
-            .any(|x| x.code == variant::Code::Io && x.file == name);
-        Failure {
-            code: if unreadable {
-                exit::USAGE
-            } else {
-                exit::INVALID
-            },
-            message: variant::render(&d.items, &d.sources, Style::Plain)
-                .trim_end()
-                .to_string(),
-        }
-    })
+/// Load a variant (with `--set` overrides on top), with the loader's
+/// diagnostics as the error.
+pub fn load_rules(name: &str, overrides: &[variant::Override]) -> Result<Rules, Failure> {
+    variant::load_with(name, overrides)
+        .map(|l| l.rules)
+        .map_err(|d| {
+            let unreadable = d
+                .items
+                .iter()
+                .any(|x| x.code == variant::Code::Io && x.file == name);
+            Failure {
+                code: if unreadable {
+                    exit::USAGE
+                } else {
+                    exit::INVALID
+                },
+                message: variant::render(&d.items, &d.sources, Style::Plain)
+                    .trim_end()
+                    .to_string(),
+            }
+        })
 }
 
 pub fn parse_bots(text: &str) -> Result<Vec<BotSpec>, Failure> {
@@ -277,7 +283,7 @@ pub fn run(args: Args) -> u8 {
 }
 
 fn try_run(args: Args) -> Result<(), Failure> {
-    let rules = load_rules(&args.variant)?;
+    let rules = load_rules(&args.variant, &args.set.set)?;
     let seed = args.sim.seed();
     let mut sim_args = args.sim.clone();
     let mut strong = None;

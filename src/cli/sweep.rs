@@ -41,7 +41,7 @@ pub fn run(args: Args) -> u8 {
 }
 
 fn try_run(args: Args) -> Result<(), Failure> {
-    let base = load_rules(&args.variant)?;
+    let base = load_rules(&args.variant, &[])?;
     let range = Range::parse(&args.set).map_err(Failure::usage)?;
     // Check every value before playing any.
     let mut variants = Vec::new();

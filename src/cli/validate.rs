@@ -16,7 +16,8 @@ use super::{Color, Format, exit};
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   roots validate variants/*.toml
-  roots validate --format json my-house-rules.toml")]
+  roots validate --format json my-house-rules.toml
+  roots validate mine.toml --set beads.supply=35 --set rain.rolls=[growth]")]
 pub struct Args {
     /// Variant files to check.
     #[arg(required = true, value_name = "FILE")]
@@ -25,6 +26,9 @@ pub struct Args {
     /// How to print errors and warnings.
     #[arg(long, value_enum, default_value_t = Format::Auto)]
     pub format: Format,
+
+    #[command(flatten)]
+    pub set: super::SetArgs,
 }
 
 pub fn run(args: Args, color: Color) -> u8 {
@@ -33,13 +37,22 @@ pub fn run(args: Args, color: Color) -> u8 {
     let mut all = Vec::new();
     for file in &args.files {
         let shown = file.display().to_string();
-        match variant::load_file(file) {
+        match variant::load_file_with(file, &args.set.set) {
             Ok(loaded) => {
                 if style == Style::Json {
                     all.extend(loaded.warnings);
                 } else {
                     super::out(&variant::render(&loaded.warnings, &loaded.sources, style));
-                    super::out(&format!("ok: {shown} (variant {})\n", loaded.rules.name));
+                    let with = if args.set.set.is_empty() {
+                        String::new()
+                    } else {
+                        let sets: Vec<String> = args.set.set.iter().map(|o| o.display()).collect();
+                        format!(" with {}", sets.join(" "))
+                    };
+                    super::out(&format!(
+                        "ok: {shown}{with} (variant {})\n",
+                        loaded.rules.name
+                    ));
                 }
             }
             Err(diagnostics) => {

@@ -372,7 +372,15 @@ fn schema_errors(
             path: &path,
             instance: &instance,
         };
-        out.extend(explain(&ctx, error.kind(), &error.to_string()));
+        for d in explain(&ctx, error.kind(), &error.to_string()) {
+            // A word enum is checked by both `enum` and `oneOf`: report once.
+            if !out
+                .iter()
+                .any(|o: &Diagnostic| o.key_path == d.key_path && o.message == d.message)
+            {
+                out.push(d);
+            }
+        }
     }
     out
 }

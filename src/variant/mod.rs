@@ -12,17 +12,25 @@
 //! before the checks run.
 
 pub mod diagnostic;
+pub mod diff;
+pub mod explain;
 pub mod file;
 mod load;
+pub mod overrides;
 mod resolve;
 pub mod rules;
 pub mod schema;
+pub mod template;
 
 pub use diagnostic::{Code, Diagnostic, Diagnostics, Severity, Sources, Style, render};
+pub use diff::{Change, diff};
+pub use explain::explain;
 pub use file::VariantFile;
 pub use load::MAX_FILE_BYTES;
+pub use overrides::Override;
 pub use resolve::{
-    BUILTINS, Loaded, MAX_CHAIN, is_builtin_name, load, load_file, load_str, resolve_builtin,
+    BUILTINS, Loaded, MAX_CHAIN, is_builtin_name, load, load_file, load_file_with, load_str,
+    load_with, resolve_builtin,
 };
 pub use rules::Rules;
 

@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 
 use super::diagnostic::{Code, Diagnostic, Diagnostics, Sources};
 use super::load::{self, Layer};
+use super::overrides::{self, Override};
 use super::rules::{ActionDie, BeadsOut, Growth, Rules};
 
 /// The variants built into the toolkit, by name.
@@ -31,6 +32,14 @@ pub struct Loaded {
 
 /// Load the variant file at `path` (shown in messages as written).
 pub fn load_file(path: impl AsRef<Path>) -> Result<Loaded, Diagnostics> {
+    load_file_with(path, &[])
+}
+
+/// [`load_file`] with `--set` overrides on top (see [`load_with`]).
+pub fn load_file_with(
+    path: impl AsRef<Path>,
+    overrides: &[Override],
+) -> Result<Loaded, Diagnostics> {
     let path = path.as_ref();
     let display = path.display().to_string();
     let text = load::read_file(path, &display).map_err(|d| Diagnostics {
@@ -40,7 +49,7 @@ pub fn load_file(path: impl AsRef<Path>) -> Result<Loaded, Diagnostics> {
     let dir = Some(path.parent().map(Path::to_path_buf).unwrap_or_default());
     let identity = identity_of(path);
     let root = load::parse_layer(&display, text.clone(), dir, identity, stem_of(path));
-    finish(root, &display, &text)
+    finish(root, &display, &text, overrides)
 }
 
 /// Load a variant from text. `name` is how messages name it (and the default
@@ -50,7 +59,7 @@ pub fn load_str(name: &str, text: &str, base_dir: Option<&Path>) -> Result<Loade
     let dir = Some(base_dir.map(Path::to_path_buf).unwrap_or_default());
     let stem = stem_of(Path::new(name));
     let root = load::parse_layer(name, text.to_owned(), dir, format!("text:{name}"), stem);
-    finish(root, name, text)
+    finish(root, name, text, &[])
 }
 
 /// A built-in variant by name (`"standard"`).
@@ -58,7 +67,7 @@ pub fn resolve_builtin(name: &str) -> Result<Loaded, Diagnostics> {
     match builtin_layer(name) {
         Some(root) => {
             let text = root.as_ref().map(|l| l.text.clone()).unwrap_or_default();
-            finish(root, &builtin_display(name), &text)
+            finish(root, &builtin_display(name), &text, &[])
         }
         None => Err(Diagnostics {
             items: vec![unknown_builtin(name, &builtin_display(name), None, "")],
@@ -69,10 +78,32 @@ pub fn resolve_builtin(name: &str) -> Result<Loaded, Diagnostics> {
 
 /// A built-in name, or else a path: what `roots show VARIANT` accepts.
 pub fn load(variant: &str) -> Result<Loaded, Diagnostics> {
+    load_with(variant, &[])
+}
+
+/// [`load`], then `overrides` (`--set key.path=value`) as one more layer on
+/// top of the `extends` chain, checked like a file: schema, ranges and the
+/// cross-key checks. Diagnostics about an override name it as their file
+/// (`--set beads.supply=abc`). Of two overrides of one key, the last wins.
+pub fn load_with(variant: &str, overrides: &[Override]) -> Result<Loaded, Diagnostics> {
     if is_builtin_name(variant) {
-        resolve_builtin(variant)
+        match builtin_layer(variant) {
+            Some(root) => {
+                let text = root.as_ref().map(|l| l.text.clone()).unwrap_or_default();
+                finish(root, &builtin_display(variant), &text, overrides)
+            }
+            None => Err(Diagnostics {
+                items: vec![unknown_builtin(
+                    variant,
+                    &builtin_display(variant),
+                    None,
+                    "",
+                )],
+                sources: Sources::default(),
+            }),
+        }
     } else {
-        load_file(variant)
+        load_file_with(variant, overrides)
     }
 }
 
@@ -158,6 +189,7 @@ fn finish(
     root: Result<Layer, Vec<Diagnostic>>,
     display: &str,
     text: &str,
+    overrides: &[Override],
 ) -> Result<Loaded, Diagnostics> {
     let mut sources = Sources::default();
     sources.insert(display, text);
@@ -166,8 +198,49 @@ fn finish(
         sources: sources.clone(),
     })?;
     let chain = build_chain(root, &mut sources)?;
-    resolve(chain, sources)
+    let overrides = overrides::dedup(overrides);
+    let layer = override_layer(&overrides).map_err(|items| Diagnostics {
+        items,
+        sources: sources.clone(),
+    })?;
+    resolve(chain, layer.map(|l| (l, overrides.as_slice())), sources)
 }
+
+/// The overrides as one layer, parsed and schema-checked like a file.
+fn override_layer(overrides: &[Override]) -> Result<Option<Layer>, Vec<Diagnostic>> {
+    if overrides.is_empty() {
+        return Ok(None);
+    }
+    if let Some(o) = overrides.iter().find(|o| o.key() == "extends") {
+        let d = Diagnostic::error(
+            Code::Extends,
+            o.display(),
+            "`extends` cannot be set with --set",
+        )
+        .key("extends")
+        .help("give the variant to start from as the VARIANT argument instead (a built-in name or a file)");
+        return Err(vec![d]);
+    }
+    let mut text = String::new();
+    for o in overrides {
+        text.push_str(&o.line());
+        text.push('\n');
+    }
+    load::parse_layer("--set", text, None, "overrides".into(), String::new())
+        .map(Some)
+        .map_err(|items| {
+            items
+                .into_iter()
+                .map(|d| {
+                    let owner = overrides::owner(overrides, d.line, d.key_path.as_deref());
+                    overrides::relabel(d, owner)
+                })
+                .collect()
+        })
+}
+
+/// The provenance index of keys set by `--set`.
+const OVERRIDE: usize = usize::MAX;
 
 /// Follow `extends` from `root`, parsing each parent.
 fn build_chain(root: Layer, sources: &mut Sources) -> Result<Vec<Layer>, Diagnostics> {
@@ -312,7 +385,11 @@ fn merge_into(
     }
 }
 
-fn resolve(chain: Vec<Layer>, sources: Sources) -> Result<Loaded, Diagnostics> {
+fn resolve(
+    chain: Vec<Layer>,
+    extra: Option<(Layer, &[Override])>,
+    sources: Sources,
+) -> Result<Loaded, Diagnostics> {
     let standard = serde_json::to_value(Rules::standard()).unwrap_or(Value::Null);
     let mut merged = standard.as_object().cloned().unwrap_or_default();
     let mut prov = Provenance::new();
@@ -326,13 +403,26 @@ fn resolve(chain: Vec<Layer>, sources: Sources) -> Result<Loaded, Diagnostics> {
             merge_into(&mut merged, &doc, "", index, &mut prov);
         }
     }
+    let (extra, overrides) = match extra {
+        Some((layer, overrides)) => (Some(layer), overrides),
+        None => (None, &[][..]),
+    };
+    if let Some(Value::Object(doc)) = extra.as_ref().map(|l| &l.json) {
+        let mut doc = doc.clone();
+        doc.remove("name");
+        doc.remove("description");
+        merge_into(&mut merged, &doc, "", OVERRIDE, &mut prov);
+    }
     let root = &chain[0];
-    let name = root
-        .parsed
-        .name
-        .clone()
+    let set = extra.as_ref().map(|l| &l.parsed);
+    let name = set
+        .and_then(|p| p.name.clone())
+        .or_else(|| root.parsed.name.clone())
         .unwrap_or_else(|| root.stem.clone());
-    let description = root.parsed.description.clone().unwrap_or_default();
+    let description = set
+        .and_then(|p| p.description.clone())
+        .or_else(|| root.parsed.description.clone())
+        .unwrap_or_default();
     merged.insert("name".into(), Value::String(name));
     merged.insert("description".into(), Value::String(description));
     let rules: Rules = match serde_json::from_value(Value::Object(merged)) {
@@ -351,9 +441,14 @@ fn resolve(chain: Vec<Layer>, sources: Sources) -> Result<Loaded, Diagnostics> {
     let checker = Checker {
         chain: &chain,
         prov: &prov,
+        overrides,
     };
     let diagnostics = checker.check(&rules);
-    let names = chain.iter().map(|l| l.file.clone()).collect();
+    let names = overrides
+        .iter()
+        .map(Override::display)
+        .chain(chain.iter().map(|l| l.file.clone()))
+        .collect();
     if diagnostics.iter().any(Diagnostic::is_error) {
         Err(Diagnostics {
             items: diagnostics,
@@ -372,6 +467,8 @@ fn resolve(chain: Vec<Layer>, sources: Sources) -> Result<Loaded, Diagnostics> {
 struct Checker<'a> {
     chain: &'a [Layer],
     prov: &'a Provenance,
+    /// The `--set` overrides, whose keys have the provenance [`OVERRIDE`].
+    overrides: &'a [Override],
 }
 
 impl Checker<'_> {
@@ -381,6 +478,9 @@ impl Checker<'_> {
         let root = &self.chain[0];
         let d = d.key(key);
         match self.prov.get(key) {
+            Some(&OVERRIDE) => {
+                overrides::relabel(d, overrides::owner(self.overrides, None, Some(key)))
+            }
             Some(0) => match root.place(key) {
                 Some(place) => d.at(&root.text, place.value.clone()),
                 None => d,
@@ -423,7 +523,8 @@ impl Checker<'_> {
     fn pick<'k>(&self, keys: &[&'k str]) -> &'k str {
         keys.iter()
             .copied()
-            .find(|k| self.prov.get(*k) == Some(&0))
+            .find(|k| self.prov.get(*k) == Some(&OVERRIDE))
+            .or_else(|| keys.iter().copied().find(|k| self.prov.get(*k) == Some(&0)))
             .unwrap_or(keys[0])
     }
 

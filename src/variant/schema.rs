@@ -45,6 +45,10 @@ pub fn schema() -> Value {
         head.append(root);
         *root = head;
     }
+    tidy_descriptions(&mut value);
+    if let Some(defs) = value.get_mut("$defs").and_then(Value::as_object_mut) {
+        defs.values_mut().for_each(enum_for_editors);
+    }
     let standard = serde_json::to_value(Rules::standard()).unwrap_or(Value::Null);
     if let Some(defs) = value.get_mut("$defs").and_then(Value::as_object_mut) {
         let tables: Vec<(String, String)> = standard_table_defs(&standard);
@@ -105,6 +109,61 @@ fn strip_null(value: &mut Value) {
         Value::Array(items) => items.iter_mut().for_each(strip_null),
         _ => {}
     }
+}
+
+/// Doc comments are wrapped at 80 columns; an editor's hover wraps by
+/// itself, so join the lines of each paragraph.
+fn tidy_descriptions(value: &mut Value) {
+    match value {
+        Value::Object(obj) => {
+            for (key, v) in obj.iter_mut() {
+                match v {
+                    Value::String(text) if key == "description" => {
+                        *text = text
+                            .split("\n\n")
+                            .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+                            .collect::<Vec<_>>()
+                            .join("\n\n");
+                    }
+                    _ => tidy_descriptions(v),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(tidy_descriptions),
+        _ => {}
+    }
+}
+
+/// A word enum is generated as `oneOf` of `const`s, each with its
+/// description. Editors differ in what they read for completion: add the
+/// plain `enum` list too, with `enumDescriptions` and
+/// `markdownEnumDescriptions` (VS Code's JSON extensions, Even Better TOML)
+/// in the same order.
+fn enum_for_editors(def: &mut Value) {
+    let Some(obj) = def.as_object_mut() else {
+        return;
+    };
+    let Some(options) = obj.get("oneOf").and_then(Value::as_array) else {
+        return;
+    };
+    let mut words = Vec::new();
+    let mut texts = Vec::new();
+    for option in options {
+        let Some(word) = option.get("const").and_then(Value::as_str) else {
+            return;
+        };
+        words.push(Value::String(word.to_owned()));
+        texts.push(Value::String(
+            option
+                .get("description")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .to_owned(),
+        ));
+    }
+    obj.insert("enum".into(), Value::Array(words));
+    obj.insert("enumDescriptions".into(), Value::Array(texts.clone()));
+    obj.insert("markdownEnumDescriptions".into(), Value::Array(texts));
 }
 
 fn prop_default(prop: &mut Value, default: &Value) {
@@ -217,6 +276,9 @@ pub(crate) fn allowed_words(node: &Value) -> Vec<String> {
             }
         }
     }
+    // `enum` and `oneOf` list the same words (see `enum_for_editors`).
+    let mut seen = std::collections::BTreeSet::new();
+    words.retain(|w| seen.insert(w.clone()));
     words
 }
 

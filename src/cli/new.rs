@@ -1,0 +1,172 @@
+//! `roots new NAME`: write a commented starter variant file.
+
+use std::path::{Component, Path, PathBuf};
+
+use roots::variant::{self, template};
+
+use super::exit;
+
+/// Write NAME.toml: a starter variant that validates as it is, extending the
+/// standard rules (or another variant), with every rule commented out showing
+/// its current value, what it means and what values it allows. Uncomment and
+/// edit the ones you want to change.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  roots new mine                                 mine.toml, on top of the standard rules
+  roots new quick --extends variants/fewer-beads.toml --dir variants
+  roots new mine --force                         overwrite an existing mine.toml")]
+pub struct Args {
+    /// The variant's name; the file written is NAME.toml.
+    #[arg(value_name = "NAME")]
+    pub name: String,
+
+    /// The variant to start from: `standard` or the path of a variant file.
+    #[arg(long, default_value = "standard", value_name = "standard|PATH")]
+    pub extends: String,
+
+    /// The directory to write NAME.toml in.
+    #[arg(long, default_value = ".", value_name = "DIR")]
+    pub dir: PathBuf,
+
+    /// Overwrite NAME.toml if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+pub fn run(args: Args) -> u8 {
+    let name = args
+        .name
+        .trim()
+        .strip_suffix(".toml")
+        .unwrap_or(args.name.trim());
+    if name.is_empty() || name.starts_with('.') || name.contains(['/', '\\']) {
+        super::err(&format!(
+            "error: `{}` is not a variant name: give a plain name like `mine` (and the directory with --dir)\n",
+            args.name
+        ));
+        return exit::USAGE;
+    }
+    if name.chars().count() > 100 || name.chars().any(char::is_control) {
+        super::err("error: a variant name is at most 100 characters, with no control characters\n");
+        return exit::USAGE;
+    }
+    if !args.dir.is_dir() {
+        super::err(&format!(
+            "error: --dir {}: no such directory\n",
+            args.dir.display()
+        ));
+        return exit::USAGE;
+    }
+    let file = if args.dir == Path::new(".") {
+        PathBuf::from(format!("{name}.toml"))
+    } else {
+        args.dir.join(format!("{name}.toml"))
+    };
+    if file.exists() && !args.force {
+        super::err(&format!(
+            "error: {} already exists; pass --force to overwrite it, or choose another name\n",
+            file.display()
+        ));
+        return exit::USAGE;
+    }
+
+    // The parent: its rules give the values shown in the template.
+    let (extends, parent) = if variant::is_builtin_name(&args.extends) {
+        (args.extends.clone(), args.extends.clone())
+    } else {
+        let parent = PathBuf::from(&args.extends);
+        let relative = relative_to(&parent, &args.dir).unwrap_or_else(|| {
+            std::fs::canonicalize(&parent)
+                .unwrap_or(parent.clone())
+                .display()
+                .to_string()
+        });
+        (relative.replace('\\', "/"), args.extends.clone())
+    };
+    let style = super::style(
+        super::Format::Auto,
+        super::Color::Auto,
+        super::stderr_is_terminal(),
+    );
+    let loaded = match variant::load(&parent) {
+        Ok(loaded) => loaded,
+        Err(d) => {
+            let code = super::report_load_failure(&d, &parent, style);
+            super::err(&format!(
+                "error: --extends {}: the variant to start from is not valid\n",
+                args.extends
+            ));
+            return code;
+        }
+    };
+
+    let schema = find_schema(&args.dir);
+    let text = template::starter(&template::Starter {
+        name,
+        extends: &extends,
+        parent: &loaded.rules,
+        schema: schema.as_deref(),
+    });
+    if let Err(e) = std::fs::write(&file, text) {
+        super::err(&format!("error: cannot write {}: {e}\n", file.display()));
+        return exit::USAGE;
+    }
+    let shown = file.display().to_string();
+    let base = if extends == "standard" {
+        "standard".to_owned()
+    } else {
+        args.extends.clone()
+    };
+    let mut next = format!(
+        "wrote {shown}: variant \"{name}\", extending {extends}, every rule commented out\n\n\
+         Next:\n\
+         \x20 edit {shown}: uncomment the rules you want to change\n\
+         \x20 roots validate {shown}            check it\n\
+         \x20 roots explain {shown}             read it as a rules sheet\n\
+         \x20 roots diff {base} {shown}    what it changes, and what that means\n\
+         \x20 roots show {shown} --set beads.supply=35   try a change before writing it down\n"
+    );
+    if schema.is_none() {
+        next.push_str(&format!(
+            "  roots schema > {}   completion and checks in your editor (docs/editors.md)\n",
+            file.with_file_name("variant.schema.json").display()
+        ));
+    }
+    super::out(&next);
+    exit::OK
+}
+
+/// A `schema/variant.schema.json` in `dir` or an ancestor (a checkout of
+/// this repository), as a path relative to `dir`.
+fn find_schema(dir: &Path) -> Option<String> {
+    let start = std::fs::canonicalize(dir).ok()?;
+    for (ups, ancestor) in start.ancestors().enumerate().take(6) {
+        let candidate = ancestor.join("schema").join("variant.schema.json");
+        if candidate.is_file() && ancestor.join("variants").is_dir() {
+            let mut rel = "../".repeat(ups);
+            rel.push_str("schema/variant.schema.json");
+            return Some(rel);
+        }
+    }
+    None
+}
+
+/// `target` as a path relative to the directory `from` (both must exist).
+fn relative_to(target: &Path, from: &Path) -> Option<String> {
+    let target = std::fs::canonicalize(target).ok()?;
+    let from = std::fs::canonicalize(from).ok()?;
+    let t: Vec<Component<'_>> = target.components().collect();
+    let f: Vec<Component<'_>> = from.components().collect();
+    let common = t.iter().zip(&f).take_while(|(a, b)| a == b).count();
+    if common == 0 {
+        return None;
+    }
+    let mut out = PathBuf::new();
+    for _ in common..f.len() {
+        out.push("..");
+    }
+    for c in &t[common..] {
+        out.push(c.as_os_str());
+    }
+    Some(out.display().to_string())
+}
