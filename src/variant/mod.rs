@@ -17,10 +17,11 @@ mod load;
 mod resolve;
 pub mod rules;
 pub mod schema;
+pub mod smoke;
 
 pub use diagnostic::{Code, Diagnostic, Diagnostics, Severity, Sources, Style, render};
 pub use file::VariantFile;
-pub use load::MAX_FILE_BYTES;
+pub use load::{MAX_DIAGNOSTICS, MAX_ENTRIES, MAX_FILE_BYTES};
 pub use resolve::{
     BUILTINS, Loaded, MAX_CHAIN, is_builtin_name, load, load_file, load_str, resolve_builtin,
 };
