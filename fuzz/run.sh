@@ -35,7 +35,7 @@ seed() {
       for line in "place 9,9" "grow buds" "grow 8" "d8" "3,4" "pass" "spawn 0,0" "lose 1,1" \
                   "grow new-plant" "GROW   simple_growth" "12" "place 99,-1" '{"roll":5,"die":"d8"}'; do
         i=$((i + 1))
-        printf '\x%02x\x00\x%02x\x%02x%s' "$((i % 7))" "$i" "$((i * 9 % 256))" "$line" > "$dir/seed-$i"
+        printf "$(printf '\\x%02x\\x00\\x%02x\\x%02x' "$((i % 7))" "$i" "$((i * 9 % 256))")%s" "$line" > "$dir/seed-$i"
       done ;;
     engine)
       for i in 0 1 2 3 4 5 6; do
@@ -52,7 +52,7 @@ for t in "${targets[@]}"; do
   seed "$t"
   echo "== $t: ${secs}s"
   status=0
-  cargo +nightly fuzz run "$t" "corpus/$t" -- \
+  cargo +nightly fuzz run -O "$t" "corpus/$t" -- \
     -max_total_time="$secs" -jobs=1 -workers=1 -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="artifacts/$t/" >"logs/$t.out" 2>&1 || status=$?
   mkdir -p "artifacts/$t"

@@ -38,7 +38,9 @@ pub const SHIPPED: &[&str] = &[
 
 fn shipped(i: u8) -> Rules {
     let text = SHIPPED[usize::from(i) % SHIPPED.len()];
-    match variant::load_str("shipped.toml", text, None) {
+    // Some extend `standard.toml`, next to them.
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/variants"));
+    match variant::load_str("shipped.toml", text, Some(dir)) {
         Ok(loaded) => loaded.rules,
         Err(_) => panic!("a shipped variant does not load"),
     }
@@ -61,7 +63,9 @@ pub fn variant_loader(data: &[u8]) {
     };
     let rules = Arc::new(loaded.rules);
     let players = rules.players.min;
-    let seed = data.iter().fold(0u64, |h, &b| h.rotate_left(5) ^ u64::from(b));
+    let seed = data
+        .iter()
+        .fold(0u64, |h, &b| h.rotate_left(5) ^ u64::from(b));
     play_random(rules, players, seed);
 }
 

@@ -128,7 +128,7 @@ fn deep_and_cyclic_extends_are_refused() {
     std::fs::write(dir.join("b.toml"), "extends = \"a.toml\"\n").expect("write");
     let out = roots(&dir, &["validate", "a.toml"]);
     assert_eq!(out.code, 1, "{}", out.text);
-    assert!(out.text.contains("cycle"), "{}", out.text);
+    assert!(out.text.contains("goes round in a circle"), "{}", out.text);
 }
 
 #[test]
@@ -147,12 +147,7 @@ fn a_100_mb_variant_file_is_refused_unread() {
 fn deep_nesting_is_refused() {
     let depth = 200_000;
     let arrays = format!("x = {}{}\n", "[".repeat(depth), "]".repeat(depth));
-    refused_variant(
-        "nested-arrays",
-        arrays.as_bytes(),
-        1,
-        "max recursion depth",
-    );
+    refused_variant("nested-arrays", arrays.as_bytes(), 1, "max recursion depth");
     let inline = format!("x = {}1{}\n", "{a=".repeat(depth), "}".repeat(depth));
     refused_variant(
         "nested-inline-tables",
@@ -276,7 +271,10 @@ fn a_huge_record_is_refused_unread() {
 fn a_huge_line_is_refused() {
     let mut r = header_line(Rules::standard(), 2);
     r.push('\n');
-    r.push_str(&format!("{{\"act\":\"{}\",\"seat\":0}}\n", "x".repeat(2_000_000)));
+    r.push_str(&format!(
+        "{{\"act\":\"{}\",\"seat\":0}}\n",
+        "x".repeat(2_000_000)
+    ));
     refused_record(
         "huge-line",
         r.as_bytes(),

@@ -43,10 +43,9 @@ pub fn run(args: Args, color: Color) -> u8 {
             if args.no_smoke {
                 return Ok(loaded);
             }
-            let (errors, warnings): (Vec<_>, Vec<_>) =
-                smoke::check(&loaded.rules, &shown)
-                    .into_iter()
-                    .partition(|d| d.is_error());
+            let (errors, warnings): (Vec<_>, Vec<_>) = smoke::check(&loaded.rules, &shown)
+                .into_iter()
+                .partition(|d| d.is_error());
             loaded.warnings.extend(warnings);
             if errors.is_empty() {
                 Ok(loaded)

@@ -192,7 +192,11 @@ mod tests {
         assert_eq!(d.len(), 5, "one for each player count: {d:?}");
         assert!(d.iter().all(|d| !d.is_error()), "{d:?}");
         assert!(d[0].message.contains("50 of 50 games"), "{}", d[0].message);
-        assert!(d[0].message.contains("of 2 random players"), "{}", d[0].message);
+        assert!(
+            d[0].message.contains("of 2 random players"),
+            "{}",
+            d[0].message
+        );
         let help = d[0].help.as_deref().unwrap_or("");
         assert!(
             help.contains("roots play short.toml --players random,random --seed 1"),
