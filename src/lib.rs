@@ -10,4 +10,5 @@ pub mod fuzzing;
 pub mod record;
 pub mod referee;
 pub mod roots;
+pub mod sim;
 pub mod variant;

@@ -2,8 +2,13 @@
 //! binary. The referee (`roots play`), the replayer and the simulator all ask a
 //! [`Player`] for a decision the same way.
 
+pub mod eval;
+mod greedy;
+mod mcts;
 mod random;
 
+pub use greedy::GreedyBot;
+pub use mcts::{DEFAULT_ITERATIONS, MctsBot};
 pub use random::RandomBot;
 
 use crate::core::dice::SeededDice;
@@ -33,16 +38,53 @@ pub trait Player {
 /// `greedy`, `mcts` or `mcts:ITERATIONS`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BotSpec {
+    /// Any legal action, from the engine's fast sampler.
     Random,
+    /// One decision ahead with the static evaluation.
+    Greedy,
+    /// Monte Carlo tree search with this many iterations per decision.
+    Mcts { iterations: u32 },
 }
 
 impl BotSpec {
-    /// Parse `random` (more bots come with the simulator).
+    /// Most MCTS iterations accepted per decision.
+    pub const MAX_ITERATIONS: u32 = 1_000_000;
+
+    /// Parse `random`, `greedy`, `mcts` or `mcts:ITERATIONS`.
     pub fn parse(s: &str) -> Result<BotSpec, String> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "random" => Ok(BotSpec::Random),
-            other => Err(format!("unknown bot `{other}`: expected random")),
+        let text = s.trim().to_ascii_lowercase();
+        let (name, arg) = match text.split_once(':') {
+            Some((n, a)) => (n.trim(), Some(a.trim())),
+            None => (text.as_str(), None),
+        };
+        match (name, arg) {
+            ("random", None) => Ok(BotSpec::Random),
+            ("greedy", None) => Ok(BotSpec::Greedy),
+            ("mcts", None) => Ok(BotSpec::Mcts {
+                iterations: DEFAULT_ITERATIONS,
+            }),
+            ("mcts", Some(n)) => match n.parse::<u32>() {
+                Ok(i) if (1..=Self::MAX_ITERATIONS).contains(&i) => {
+                    Ok(BotSpec::Mcts { iterations: i })
+                }
+                _ => Err(format!(
+                    "`mcts:{n}`: the iterations must be a whole number from 1 to {}",
+                    Self::MAX_ITERATIONS
+                )),
+            },
+            ("random" | "greedy", Some(_)) => {
+                Err(format!("`{text}`: only mcts takes a number (`mcts:2000`)"))
+            }
+            _ => Err(format!(
+                "unknown bot `{}`: expected random, greedy, mcts or mcts:ITERATIONS",
+                s.trim()
+            )),
         }
+    }
+
+    /// Whether this is a searching bot (stronger than random).
+    pub fn is_strong(self) -> bool {
+        !matches!(self, BotSpec::Random)
     }
 
     /// The bot, drawing its own randomness from `dice` (use
@@ -50,6 +92,8 @@ impl BotSpec {
     pub fn build(self, dice: SeededDice) -> Box<dyn Player + Send> {
         match self {
             BotSpec::Random => Box::new(RandomBot::new(dice)),
+            BotSpec::Greedy => Box::new(GreedyBot::new(dice)),
+            BotSpec::Mcts { iterations } => Box::new(MctsBot::new(dice, iterations)),
         }
     }
 }
@@ -58,6 +102,11 @@ impl std::fmt::Display for BotSpec {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             BotSpec::Random => f.write_str("random"),
+            BotSpec::Greedy => f.write_str("greedy"),
+            BotSpec::Mcts { iterations } if *iterations == DEFAULT_ITERATIONS => {
+                f.write_str("mcts")
+            }
+            BotSpec::Mcts { iterations } => write!(f, "mcts:{iterations}"),
         }
     }
 }

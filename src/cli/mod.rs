@@ -7,11 +7,14 @@ use clap::{Parser, Subcommand, ValueEnum};
 use roots::variant::Style;
 
 mod board;
+pub mod compare;
 mod human;
 pub mod play;
 pub mod replay;
 pub mod schema;
 pub mod show;
+pub mod simulate;
+pub mod sweep;
 pub mod validate;
 
 /// Exit codes shared by every command.
@@ -29,6 +32,9 @@ pub mod exit {
 #[derive(Debug, Parser)]
 #[command(name = "roots", version, propagate_version = true)]
 #[command(after_help = "Examples:
+  roots simulate --bots greedy,random             playtest with bots: statistics for the standard rules
+  roots compare standard variants/fewer-beads.toml  does a house rule change the game?
+  roots sweep standard --set beads.supply=30..120:10 --svg supply.svg
   roots validate variants/*.toml                  check variant files
   roots show variants/fewer-beads.toml            print every rule of a variant, resolved
   roots play --players human,random               play at the terminal against a bot
@@ -59,6 +65,15 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Re-apply every event of a game record and report the result.
     Replay(replay::ReplayArgs),
+    /// Playtest a variant: many seeded bot games, with statistics on
+    /// fairness, length and luck.
+    Simulate(simulate::Args),
+    /// The same statistics for two variants side by side, over matched seeds,
+    /// with each difference tested.
+    Compare(compare::Args),
+    /// The statistics across a range of values of one key, as a table and an
+    /// SVG plot.
+    Sweep(sweep::Args),
 }
 
 impl Cli {
@@ -69,6 +84,9 @@ impl Cli {
             Command::Schema(args) => schema::run(args),
             Command::Play(args) => finish(play::run(args)),
             Command::Replay(args) => finish(replay::run(args)),
+            Command::Simulate(args) => simulate::run(args),
+            Command::Compare(args) => compare::run(args),
+            Command::Sweep(args) => sweep::run(args),
         }
     }
 }

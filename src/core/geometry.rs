@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 ///
 /// Points are small `Copy` indices; convert with [`Grid::point`] and
 /// [`Grid::xy`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct Point(pub u16);
 

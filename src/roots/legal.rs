@@ -179,35 +179,92 @@ impl State {
         Ok(kind)
     }
 
-    /// Whether any placement (plain or marking; with `attacks`, a struggle) is
-    /// legal. Looks near the last bead first, then where the action can reach.
-    pub(crate) fn any_placement(&self, action: Growth, struggles: u8, attacks: bool) -> bool {
-        let s = self.seat;
-        let ok = |p: Point| match self.judge(s, action, struggles, p) {
-            Ok(PlaceKind::Attack(_)) => attacks,
-            Ok(_) => !attacks,
-            Err(_) => false,
-        };
-        if let Some(&last) = self.placed.last()
-            && self.grid.around(last).any(ok)
-        {
-            return true;
-        }
+    /// Visit every point where `action` could put a bead of the current seat:
+    /// the neighbours of the last bead when simple growth continues a path,
+    /// the neighbours of the seat's beads for buds and simple growth, every
+    /// point for a new plant. A point may be visited more than once; `visit`
+    /// returns `true` to stop.
+    #[inline]
+    fn reachable(&self, action: Growth, mut visit: impl FnMut(Point) -> bool) {
+        let g = &self.grid;
         match action {
-            Growth::NewPlant if !attacks => self.grid.all().any(ok),
-            Growth::Sunbathe => false,
-            _ => {
-                if action == Growth::SimpleGrowth
-                    && self.rules.growth.simple_growth_path == SimpleGrowthPath::OnePath
-                    && !self.placed.is_empty()
-                {
-                    // Only the last bead can be extended; checked above.
-                    return false;
+            Growth::NewPlant => {
+                for p in g.all() {
+                    if visit(p) {
+                        return;
+                    }
                 }
-                let beads = &self.players[usize::from(s)].beads;
-                beads.iter().any(|&b| self.grid.around(b).any(ok))
+            }
+            Growth::Sunbathe => {}
+            Growth::Buds | Growth::SimpleGrowth => {
+                let one_path = action == Growth::SimpleGrowth
+                    && self.rules.growth.simple_growth_path == SimpleGrowthPath::OnePath;
+                let from: &[Point] = match self.placed.last() {
+                    Some(last) if one_path => std::slice::from_ref(last),
+                    _ => &self.players[usize::from(self.seat)].beads,
+                };
+                for &b in from {
+                    // Simple growth only ever starts from an end (a bead with
+                    // at most one neighbour of its colour).
+                    if action == Growth::SimpleGrowth && self.adj_of(self.seat, b) > 1 {
+                        continue;
+                    }
+                    for &d in g.offsets() {
+                        if visit(Point((b.0 as i16 + d) as u16)) {
+                            return;
+                        }
+                    }
+                }
             }
         }
+    }
+
+    /// Whether any plain or marking placement is legal, and if not, whether a
+    /// struggle is: `(plain, struggle)`. One pass, next to the last bead first,
+    /// then wherever the action can reach; it stops at the first plain one.
+    pub(crate) fn placement_options(&self, action: Growth, struggles: u8) -> (bool, bool) {
+        let s = self.seat;
+        let mut attack = false;
+        let mut plain = false;
+        let mut look = |p: Point| {
+            match self.judge(s, action, struggles, p) {
+                Ok(PlaceKind::Attack(_)) => attack = true,
+                Ok(_) => plain = true,
+                Err(_) => {}
+            }
+            plain
+        };
+        if let Some(&last) = self.placed.last()
+            && self.grid.around(last).any(&mut look)
+        {
+            return (true, attack);
+        }
+        self.reachable(action, look);
+        (plain, attack)
+    }
+
+    /// A legal placement drawn by reservoir sampling over every point the
+    /// action can reach: no list is built. Points reachable from several beads
+    /// count several times, so the draw leans toward well-connected points.
+    pub(crate) fn scan_placement(
+        &self,
+        action: Growth,
+        struggles: u8,
+        dice: &mut SeededDice,
+    ) -> Option<Point> {
+        let s = self.seat;
+        let mut seen = 0u32;
+        let mut chosen = None;
+        self.reachable(action, |p| {
+            if self.judge(s, action, struggles, p).is_ok() {
+                seen += 1;
+                if dice.below(seen) == 0 {
+                    chosen = Some(p);
+                }
+            }
+            false
+        });
+        chosen
     }
 
     /// A random legal plain, marking or struggle placement, found by trying
@@ -237,7 +294,11 @@ impl State {
                 } else if beads.is_empty() {
                     return None;
                 } else {
-                    beads[dice.below(beads.len() as u32) as usize]
+                    let b = beads[dice.below(beads.len() as u32) as usize];
+                    if action == Growth::SimpleGrowth && self.adj_of(s, b) > 1 {
+                        continue; // not an end: nothing can grow from it
+                    }
+                    b
                 };
                 let d = g.offsets()[dice.below(8) as usize];
                 Point((from.0 as i16 + d) as u16)

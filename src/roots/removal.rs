@@ -35,7 +35,7 @@ impl State {
             }
             let piece = self.piece(owner, ends[i]);
             for j in i..ends.len() {
-                if piece.contains(&ends[j]) {
+                if piece[ends[j].index()] {
                     side_of[j] = sides;
                 }
             }
@@ -58,18 +58,19 @@ impl State {
         out
     }
 
-    /// Every bead of `owner` connected to `start`.
-    fn piece(&self, owner: Seat, start: Point) -> Vec<Point> {
-        let mut seen = vec![start];
-        let mut i = 0;
-        while i < seen.len() {
-            let p = seen[i];
+    /// Every bead of `owner` connected to `start`, marked in a bitmap of the
+    /// board's cells.
+    fn piece(&self, owner: Seat, start: Point) -> Vec<bool> {
+        let mut seen = vec![false; self.cells.len()];
+        let mut stack = vec![start];
+        seen[start.index()] = true;
+        while let Some(p) = stack.pop() {
             for q in self.own_around(owner, p) {
-                if !seen.contains(&q) {
-                    seen.push(q);
+                if !seen[q.index()] {
+                    seen[q.index()] = true;
+                    stack.push(q);
                 }
             }
-            i += 1;
         }
         seen
     }

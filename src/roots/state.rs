@@ -685,12 +685,31 @@ impl State {
         }
     }
 
-    /// The points a pair of d20 readings can name (x/y either way round).
-    pub(crate) fn spawn_points(&self, a: Line, b: Line) -> impl Iterator<Item = Point> + '_ {
-        self.grid.all().filter(move |&p| {
-            let (x, y) = self.grid.xy(p);
-            (a.holds(x) && b.holds(y)) || (b.holds(x) && a.holds(y))
-        })
+    /// The points a pair of d20 readings can name (x/y either way round),
+    /// each once, built from the lines rather than by scanning the board: two
+    /// fixed lines name at most two points.
+    pub(crate) fn spawn_points(&self, a: Line, b: Line) -> SpawnPoints {
+        let n = self.grid.size();
+        let (fixed, any) = match (a, b) {
+            (Line::At(x), Line::At(y)) => {
+                let mut pts = SpawnPoints::default();
+                pts.push(self.grid, x, y);
+                if x != y {
+                    pts.push(self.grid, y, x);
+                }
+                return pts;
+            }
+            (Line::At(l), Line::Any) | (Line::Any, Line::At(l)) => (Some(l), 2 * u16::from(n) - 1),
+            (Line::Any, Line::Any) => (None, u16::from(n) * u16::from(n)),
+        };
+        SpawnPoints {
+            grid: Some(self.grid),
+            fixed,
+            next: 0,
+            end: any,
+            list: [Point(0); 2],
+            len: 0,
+        }
     }
 
     pub(crate) fn is_spawn_choice(&self, p: Point) -> bool {
@@ -1084,25 +1103,14 @@ impl State {
         if left == 0 || self.players[usize::from(self.seat)].store == 0 {
             return false;
         }
-        if self.any_placement(action, struggles, false) {
-            self.phase = Phase::Place {
-                action,
-                left,
-                struggles,
-                only_attacks: false,
-            };
-            return true;
-        }
-        if self.any_placement(action, struggles, true) {
-            self.phase = Phase::Place {
-                action,
-                left,
-                struggles,
-                only_attacks: true,
-            };
-            return true;
-        }
-        false
+        let (plain, attack) = self.placement_options(action, struggles);
+        self.phase = Phase::Place {
+            action,
+            left,
+            struggles,
+            only_attacks: !plain,
+        };
+        plain || attack
     }
 
     // ----- checks ----------------------------------------------------------------
@@ -1193,6 +1201,60 @@ impl State {
     }
 }
 
+/// The points named by two d20 readings (see [`State::spawn_points`]).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SpawnPoints {
+    /// Set when the readings include a 20 and points are generated.
+    grid: Option<Grid>,
+    /// The fixed line when exactly one reading is a 20.
+    fixed: Option<u8>,
+    next: u16,
+    end: u16,
+    /// The one or two points of two fixed lines.
+    list: [Point; 2],
+    len: u8,
+}
+
+impl SpawnPoints {
+    fn push(&mut self, grid: Grid, x: u8, y: u8) {
+        self.list[usize::from(self.len)] = grid
+            .point(i32::from(x), i32::from(y))
+            .expect("lines are on the board");
+        self.len += 1;
+    }
+}
+
+impl Iterator for SpawnPoints {
+    type Item = Point;
+
+    fn next(&mut self) -> Option<Point> {
+        let Some(grid) = self.grid else {
+            if self.next < u16::from(self.len) {
+                self.next += 1;
+                return Some(self.list[usize::from(self.next - 1)]);
+            }
+            return None;
+        };
+        if self.next >= self.end {
+            return None;
+        }
+        let i = self.next;
+        self.next += 1;
+        let n = u16::from(grid.size());
+        let (x, y) = match self.fixed {
+            // Line l as y (x from 0..n), then line l as x (y from 0..n, skipping y = l).
+            Some(l) if i < n => (i, u16::from(l)),
+            Some(l) => {
+                let j = i - n;
+                let y = if j < u16::from(l) { j } else { j + 1 };
+                (u16::from(l), y)
+            }
+            None => (i % n, i / n),
+        };
+        grid.point(i32::from(x), i32::from(y))
+    }
+}
+
 enum Candidates {
     None,
     One(Point),
@@ -1261,8 +1323,12 @@ impl GameState for State {
                     out.push(Action::Pass);
                 }
             }
-            Phase::Spawn { .. } => out.extend(
-                g.all()
+            Phase::Spawn {
+                a: Some(a),
+                b: Some(b),
+                ..
+            } => out.extend(
+                self.spawn_points(a, b)
                     .filter(|&p| self.is_spawn_choice(p))
                     .map(Action::Spawn),
             ),
@@ -1314,7 +1380,27 @@ impl GameState for State {
                 if let Some(p) = self.sample_placement(action, struggles, dice) {
                     return Action::Place(p);
                 }
-                self.random_from_list(dice)
+                match self.scan_placement(action, struggles, dice) {
+                    Some(p) => Action::Place(p),
+                    None => self.random_from_list(dice),
+                }
+            }
+            Phase::Spawn {
+                a: Some(a),
+                b: Some(b),
+                ..
+            } => {
+                // Count the choices, then walk to a random one: no list.
+                let count = self
+                    .spawn_points(a, b)
+                    .filter(|&p| self.is_spawn_choice(p))
+                    .count();
+                let k = dice.below(count as u32) as usize;
+                let p = self
+                    .spawn_points(a, b)
+                    .filter(|&p| self.is_spawn_choice(p))
+                    .nth(k);
+                Action::Spawn(p.expect("a spawn decision has a choice"))
             }
             _ => self.random_from_list(dice),
         }
@@ -1449,5 +1535,37 @@ impl State {
             return Err(format!("round {} is past the limit", self.round));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The spawn points built from the lines are exactly the points a board
+    /// scan would accept, each once.
+    #[test]
+    fn spawn_points_match_a_board_scan() {
+        let state = State::empty(Arc::new(Rules::standard()), 2);
+        let g = state.grid;
+        let lines = [Line::At(0), Line::At(7), Line::At(18), Line::Any];
+        for a in lines {
+            for b in lines {
+                let mut built: Vec<Point> = state.spawn_points(a, b).collect();
+                let mut scanned: Vec<Point> = g
+                    .all()
+                    .filter(|&p| {
+                        let (x, y) = g.xy(p);
+                        (a.holds(x) && b.holds(y)) || (b.holds(x) && a.holds(y))
+                    })
+                    .collect();
+                let n = built.len();
+                built.sort();
+                built.dedup();
+                assert_eq!(built.len(), n, "{a:?} {b:?}: a point twice");
+                scanned.sort();
+                assert_eq!(built, scanned, "{a:?} {b:?}");
+            }
+        }
     }
 }

@@ -1,0 +1,110 @@
+//! Simulator throughput: random-bot games through `roots::sim` (statistics
+//! included) against the bare engine loop, greedy games, MCTS iterations, and
+//! the speed-up on two threads. Each benchmark checks what it timed.
+
+use std::hint::black_box;
+use std::sync::Arc;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use roots::bots::{BotSpec, MctsBot};
+use roots::core::dice::SeededDice;
+use roots::core::protocol::{GameState, Next, play_out_random};
+use roots::roots::State;
+use roots::sim::{self, Config, Seating};
+use roots::variant::Rules;
+
+const GAMES: u64 = 256;
+
+fn config(bots: Vec<BotSpec>, games: u64, jobs: usize) -> Config {
+    Config {
+        rules: Arc::new(Rules::standard()),
+        players: 2,
+        bots,
+        seating: Seating::Fixed,
+        games,
+        seed: 1,
+        jobs,
+    }
+}
+
+fn random_games(c: &mut Criterion) {
+    let rules = Arc::new(Rules::standard());
+    let mut g = c.benchmark_group("random games");
+    g.throughput(Throughput::Elements(GAMES));
+    g.sample_size(10);
+    g.bench_function("bare engine loop", |b| {
+        b.iter(|| {
+            let mut steps = 0;
+            for i in 0..GAMES {
+                let mut s = State::new(Arc::clone(&rules), 2).expect("2 players");
+                steps += play_out_random(&mut s, &mut SeededDice::for_game(1, i));
+                assert_eq!(s.next(), Next::Over);
+            }
+            black_box(steps)
+        })
+    });
+    for jobs in [1, 2] {
+        let cfg = config(vec![BotSpec::Random], GAMES, jobs);
+        g.bench_function(format!("simulator, {jobs} thread(s)"), |b| {
+            b.iter(|| {
+                let r = sim::simulate(&cfg).expect("runs");
+                assert_eq!(r.games, GAMES);
+                black_box(r)
+            })
+        });
+    }
+    g.finish();
+}
+
+fn greedy_games(c: &mut Criterion) {
+    let mut g = c.benchmark_group("greedy games");
+    g.throughput(Throughput::Elements(16));
+    g.sample_size(10);
+    let cfg = config(vec![BotSpec::Greedy], 16, 1);
+    g.bench_function("greedy v greedy, 1 thread", |b| {
+        b.iter(|| {
+            let r = sim::simulate(&cfg).expect("runs");
+            assert_eq!(r.games, 16);
+            black_box(r)
+        })
+    });
+    g.finish();
+}
+
+fn mcts_iterations(c: &mut Criterion) {
+    // A mid-game position: 200 random steps into a seeded game.
+    let mut state = State::new(Arc::new(Rules::standard()), 2).expect("2 players");
+    let mut dice = SeededDice::for_game(5, 0);
+    let mut steps = 0;
+    let mut legal = Vec::new();
+    loop {
+        if steps >= 200 && matches!(state.next(), Next::Decide(_)) {
+            state.legal_actions(&mut legal);
+            if legal.len() > 1 {
+                break;
+            }
+        }
+        match state.next() {
+            Next::Chance(d) => state.roll(dice.roll(d)).expect("face"),
+            Next::Decide(_) => state.play_unchecked(state.random_action(&mut dice)),
+            Next::Over => panic!("the game ended early; pick another seed"),
+        }
+        steps += 1;
+    }
+    const ITERATIONS: u32 = 200;
+    let mut g = c.benchmark_group("mcts");
+    g.throughput(Throughput::Elements(u64::from(ITERATIONS)));
+    g.sample_size(10);
+    g.bench_function("iterations from a mid-game decision", |b| {
+        b.iter(|| {
+            let mut bot = MctsBot::new(SeededDice::for_seat(1, 0, 0), ITERATIONS);
+            let a = bot.search(&state).expect("a decision");
+            assert!(state.clone().play(a).is_ok());
+            black_box(a)
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, random_games, greedy_games, mcts_iterations);
+criterion_main!(benches);

@@ -1,0 +1,131 @@
+//! A cheap static evaluation of a position, shared by the greedy bot (which
+//! looks one decision ahead) and MCTS (which scores truncated playouts).
+//!
+//! The figure is in points: what a seat has scored, plus what it can expect
+//! from the nutrients on the board (those it touches, shared as the rules
+//! split them, and those it is growing toward, discounted by distance), plus a
+//! little for beads in hand and for root strength next to enemy roots.
+//! [`advantage`] compares a seat with its best opponent.
+
+use crate::core::geometry::Point;
+use crate::core::protocol::Seat;
+use crate::roots::State;
+
+/// Expected value of a d12 nutrient whose value is not known yet.
+const UNKNOWN_VALUE: f64 = 6.5;
+/// Most seats a state can have (`for_seat` allows 0..8).
+const MAX_SEATS: usize = 8;
+
+/// Chebyshev distance (kings' moves) between two points.
+fn distance(state: &State, a: Point, b: Point) -> u32 {
+    let g = state.grid();
+    let (ax, ay) = g.xy(a);
+    let (bx, by) = g.xy(b);
+    u32::from(ax.abs_diff(bx).max(ay.abs_diff(by)))
+}
+
+/// The worth of the position to every seat, in points.
+pub fn values(state: &State) -> [f64; MAX_SEATS] {
+    let seats = state.players().len().min(MAX_SEATS);
+    let mut v = [0.0; MAX_SEATS];
+    let mut near = [u32::MAX; MAX_SEATS];
+    for (s, p) in state.players().iter().enumerate().take(seats) {
+        v[s] = f64::from(p.score);
+        // Beads in hand are the means of reaching nutrients; the first few
+        // matter most. An empty supply ends the game, which is not valued here.
+        let store = f64::from(p.store.min(8));
+        v[s] += 0.35 * store - 0.02 * store * store;
+        if p.supply > 0 && p.store == 0 {
+            v[s] -= 0.5;
+        }
+    }
+    let g = state.grid();
+    for n in state.nutrients() {
+        let value = n.value.map_or(UNKNOWN_VALUE, f64::from);
+        let on_top = state.bead(n.point);
+        let mut sharers = 0u32;
+        let mut touching = [false; MAX_SEATS];
+        for q in g.around(n.point) {
+            if let Some(s) = state.bead(q) {
+                touching[usize::from(s)] = true;
+            }
+        }
+        if let Some(s) = on_top {
+            touching[usize::from(s)] = true;
+        }
+        for t in touching.iter().take(seats) {
+            sharers += u32::from(*t);
+        }
+        if sharers > 0 {
+            // It scores at the next rain (a 1 on any roll: soon), shared.
+            let share = value / f64::from(sharers);
+            for s in 0..seats {
+                if touching[s] {
+                    v[s] += 0.85 * share;
+                    if on_top == Some(s as Seat) {
+                        // The marker takes the odd point, and the bead leaves
+                        // the board with the nutrient.
+                        v[s] += 0.3;
+                    }
+                }
+            }
+            continue;
+        }
+        // Nobody touches it yet: whoever is closest is racing for it.
+        for s in near.iter_mut().take(seats) {
+            *s = u32::MAX;
+        }
+        for (s, p) in state.players().iter().enumerate().take(seats) {
+            for &b in &p.beads {
+                near[s] = near[s].min(distance(state, b, n.point));
+            }
+        }
+        let best = near.iter().take(seats).copied().min().unwrap_or(u32::MAX);
+        for s in 0..seats {
+            let d = near[s];
+            if d == u32::MAX {
+                continue;
+            }
+            // d = 2 means one bead away from touching.
+            let reach = 0.5 / f64::from(d.max(2) - 1);
+            let race = if d == best { 1.0 } else { 0.6 };
+            v[s] += value * reach * race;
+        }
+    }
+    // Roots next to enemy roots: a strong root there threatens, a weak one is
+    // at risk. Only beads that touch another colour are looked at.
+    for (s, p) in state.players().iter().enumerate().take(seats) {
+        for &b in &p.beads {
+            let contested = g
+                .around(b)
+                .any(|q| matches!(state.bead(q), Some(o) if usize::from(o) != s));
+            if contested {
+                let strength = f64::from(state.strength(b).min(6));
+                v[s] += 0.04 * strength;
+            }
+        }
+    }
+    v
+}
+
+/// How much better `seat` stands than its best opponent, in points.
+pub fn advantage(state: &State, seat: Seat) -> f64 {
+    let v = values(state);
+    let seats = state.players().len().min(MAX_SEATS);
+    let me = v[usize::from(seat)];
+    let best_other = (0..seats)
+        .filter(|&s| s != usize::from(seat))
+        .map(|s| v[s])
+        .fold(f64::NEG_INFINITY, f64::max);
+    if best_other.is_finite() {
+        me - best_other
+    } else {
+        me
+    }
+}
+
+/// An advantage as a chance of winning in `0..=1` (a logistic curve: ten
+/// points ahead is about a 90% chance).
+pub fn win_chance(advantage: f64) -> f64 {
+    1.0 / (1.0 + (-advantage / 15.0).exp())
+}

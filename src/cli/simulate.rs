@@ -1,0 +1,325 @@
+//! `roots simulate [VARIANT]`: many seeded games between bots, summed up.
+
+use std::io::Write;
+use std::sync::Arc;
+
+use clap::ValueEnum;
+use roots::bots::BotSpec;
+use roots::sim::{self, Config, GameResult, Report, Seating};
+use roots::variant::{self, Rules, Style};
+
+use super::exit;
+
+/// How a report is printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Output {
+    /// A readable report.
+    Table,
+    /// The whole report as JSON.
+    Json,
+    /// The summary as CSV rows.
+    Csv,
+}
+
+/// The settings shared by simulate, compare and sweep.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SimArgs {
+    /// Number of games.
+    #[arg(long, short = 'n', default_value_t = 1000)]
+    pub games: u64,
+
+    /// Number of players (within the variant's range).
+    #[arg(long, short = 'p', default_value_t = 2)]
+    pub players: u8,
+
+    /// The bot of each seat, seat 1 first, comma-separated: random, greedy,
+    /// mcts or mcts:ITERATIONS. One bot plays every seat.
+    #[arg(long, short = 'b', default_value = "random", value_name = "B1,B2,...")]
+    pub bots: String,
+
+    /// Rotate the bots round the seats from game to game, so each plays
+    /// every seat equally often.
+    #[arg(long)]
+    pub rotate: bool,
+
+    /// The seed; the same seed replays the same games. Drawn at random and
+    /// printed when not given.
+    #[arg(long, short = 's')]
+    pub seed: Option<u64>,
+
+    /// Worker threads (default: the number of cores). Results do not depend on it.
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+
+    /// How to print the report.
+    #[arg(long, value_enum, default_value_t = Output::Table)]
+    pub format: Output,
+}
+
+/// Play many games of a variant between bots and report who wins, how long
+/// games last and how they end, with 95% intervals.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  roots simulate                                   1000 games of random bots, standard rules
+  roots simulate --bots greedy,random --rotate     greedy against random, seats rotated
+  roots simulate variants/fewer-beads.toml -n 5000 --seed 7 --format json
+  roots simulate --skill --bots mcts:200 -n 200    how much skill the variant rewards
+  roots simulate -n 100000 --out games.csv         one CSV row per game as well")]
+pub struct Args {
+    /// A built-in variant name (standard) or the path of a variant file.
+    #[arg(default_value = "standard", value_name = "VARIANT")]
+    pub variant: String,
+
+    #[command(flatten)]
+    pub sim: SimArgs,
+
+    /// Also write one row per game to FILE, in game order: JSON lines when
+    /// FILE ends in .jsonl or .json, CSV otherwise.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<String>,
+
+    /// Measure skill: the first non-random bot of --bots (greedy if none)
+    /// plays one seat against random bots, seats rotated.
+    #[arg(long)]
+    pub skill: bool,
+}
+
+/// A failure: its message and exit code.
+pub struct Failure {
+    pub code: u8,
+    pub message: String,
+}
+
+impl Failure {
+    /// Print the failure on stderr (loader diagnostics are printed as they
+    /// come: they carry their own `error:`) and give the exit code.
+    pub fn report(self) -> u8 {
+        if self.message.starts_with("error") || self.message.contains(": error:") {
+            super::err(&format!("{}\n", self.message));
+        } else {
+            super::err(&format!("error: {}\n", self.message));
+        }
+        self.code
+    }
+}
+
+impl Failure {
+    pub fn usage(message: impl Into<String>) -> Failure {
+        Failure {
+            code: exit::USAGE,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<sim::SimError> for Failure {
+    fn from(e: sim::SimError) -> Failure {
+        let code = match e {
+            sim::SimError::Config(_) | sim::SimError::Output(_) => exit::USAGE,
+            _ => exit::INVALID,
+        };
+        Failure {
+            code,
+            message: e.to_string(),
+        }
+    }
+}
+
+/// Load a variant, with the loader's diagnostics as the error.
+pub fn load_rules(name: &str) -> Result<Rules, Failure> {
+    variant::load(name).map(|l| l.rules).map_err(|d| {
+        let unreadable = d
+            .items
+            .iter()
+            .any(|x| x.code == variant::Code::Io && x.file == name);
+        Failure {
+            code: if unreadable {
+                exit::USAGE
+            } else {
+                exit::INVALID
+            },
+            message: variant::render(&d.items, &d.sources, Style::Plain)
+                .trim_end()
+                .to_string(),
+        }
+    })
+}
+
+pub fn parse_bots(text: &str) -> Result<Vec<BotSpec>, Failure> {
+    text.split(',')
+        .map(|b| BotSpec::parse(b).map_err(|e| Failure::usage(format!("--bots: {e}"))))
+        .collect()
+}
+
+impl SimArgs {
+    /// The seed to use, drawn from the clock and the process when not given.
+    pub fn seed(&self) -> u64 {
+        self.seed.unwrap_or_else(|| {
+            use std::hash::{BuildHasher, Hasher};
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos())
+                .unwrap_or(0);
+            h.write_u128(now);
+            h.write_u32(std::process::id());
+            // Keep seeds short enough to type.
+            h.finish() % 1_000_000_000_000
+        })
+    }
+
+    pub fn config(&self, rules: Rules, seed: u64) -> Result<Config, Failure> {
+        let jobs = self.jobs.unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+        });
+        if jobs == 0 || jobs > 1024 {
+            return Err(Failure::usage("--jobs must be from 1 to 1024"));
+        }
+        let config = Config {
+            rules: Arc::new(rules),
+            players: self.players,
+            bots: parse_bots(&self.bots)?,
+            seating: if self.rotate {
+                Seating::Rotated
+            } else {
+                Seating::Fixed
+            },
+            games: self.games,
+            seed,
+            jobs,
+        };
+        config.validate()?;
+        Ok(config)
+    }
+}
+
+/// A progress line on stderr, drawn only when stderr is a terminal.
+pub struct Progress {
+    on: bool,
+    total: u64,
+    label: String,
+}
+
+impl Progress {
+    pub fn new(total: u64, label: &str) -> Progress {
+        Progress {
+            on: super::stderr_is_terminal(),
+            total,
+            label: label.to_string(),
+        }
+    }
+
+    pub fn update(&self, done: u64) {
+        if self.on {
+            let pct = 100 * done / self.total.max(1);
+            let filled = (pct / 4) as usize;
+            super::err(&format!(
+                "\r{} [{:<25}] {done}/{} games",
+                self.label,
+                "#".repeat(filled),
+                self.total
+            ));
+        }
+    }
+
+    pub fn finish(&self) {
+        if self.on {
+            super::err("\r\x1b[2K");
+        }
+    }
+}
+
+/// Run a configured simulation with an optional per-game file and progress.
+pub fn run_config(config: &Config, out: Option<&str>, label: &str) -> Result<Report, Failure> {
+    let progress = Progress::new(config.games, label);
+    let mut writer = match out {
+        Some(path) => {
+            let file = std::fs::File::create(path)
+                .map_err(|e| Failure::usage(format!("cannot write {path}: {e}")))?;
+            let mut w = std::io::BufWriter::new(file);
+            let jsonl = path.ends_with(".jsonl") || path.ends_with(".json");
+            if !jsonl {
+                writeln!(w, "{}", GameResult::csv_header(config.players))
+                    .map_err(|e| Failure::usage(format!("cannot write {path}: {e}")))?;
+            }
+            Some((w, jsonl))
+        }
+        None => None,
+    };
+    let acc = sim::run(
+        config,
+        |r| match &mut writer {
+            Some((w, true)) => {
+                serde_json::to_writer(&mut *w, r)?;
+                w.write_all(b"\n")
+            }
+            Some((w, false)) => writeln!(w, "{}", r.csv_row()),
+            None => Ok(()),
+        },
+        |done| progress.update(done),
+    );
+    progress.finish();
+    let acc = acc?;
+    if let Some((mut w, _)) = writer {
+        w.flush()
+            .map_err(|e| Failure::usage(format!("cannot write the per-game file: {e}")))?;
+    }
+    Ok(Report::new(config, &acc))
+}
+
+pub fn run(args: Args) -> u8 {
+    match try_run(args) {
+        Ok(()) => exit::OK,
+        Err(f) => f.report(),
+    }
+}
+
+fn try_run(args: Args) -> Result<(), Failure> {
+    let rules = load_rules(&args.variant)?;
+    let seed = args.sim.seed();
+    let mut sim_args = args.sim.clone();
+    let mut strong = None;
+    if args.skill {
+        let bots = parse_bots(&args.sim.bots)?;
+        let s = bots
+            .iter()
+            .copied()
+            .find(|b| b.is_strong())
+            .unwrap_or(BotSpec::Greedy);
+        let mut line = vec![s.to_string()];
+        line.extend((1..args.sim.players).map(|_| "random".to_string()));
+        sim_args.bots = line.join(",");
+        sim_args.rotate = true;
+        strong = Some(s.to_string());
+    }
+    let config = sim_args.config(rules, seed)?;
+    if args.sim.seed.is_none() || args.sim.format == Output::Table {
+        // The seed goes to stderr for json/csv so stdout stays parseable.
+        let line = format!("seed: {seed}\n");
+        if args.sim.format == Output::Table {
+            super::out(&line);
+        } else {
+            super::err(&line);
+        }
+    }
+    let mut report = run_config(&config, args.out.as_deref(), "simulating")?;
+    if let Some(s) = strong {
+        report = report.with_skill(&s);
+    }
+    print_report(&report, args.sim.format)
+}
+
+pub fn print_report(report: &Report, format: Output) -> Result<(), Failure> {
+    match format {
+        Output::Table => super::out(&report.to_table()),
+        Output::Csv => super::out(&report.to_csv()),
+        Output::Json => {
+            let text = serde_json::to_string_pretty(report)
+                .map_err(|e| Failure::usage(format!("cannot print JSON: {e}")))?;
+            super::out(&format!("{text}\n"));
+        }
+    }
+    Ok(())
+}

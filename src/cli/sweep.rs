@@ -1,0 +1,144 @@
+//! `roots sweep VARIANT --set KEY=FROM..TO:STEP`: statistics across a range
+//! of one integer key.
+
+use std::fmt::Write as _;
+
+use roots::sim::sweep::{self, Range};
+
+use super::exit;
+use super::simulate::{Failure, Output, SimArgs, load_rules, run_config};
+
+/// Simulate a variant once per value of one whole-number key and tabulate
+/// mean game length, seat 1's win rate and how games end; optionally plot
+/// them as an SVG line chart.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  roots sweep standard --set beads.supply=30..120:10 --svg supply.svg
+  roots sweep variants/fewer-beads.toml --set nutrients.supply=20..60:5 -n 500 --seed 1")]
+pub struct Args {
+    /// A built-in variant name (standard) or the path of a variant file.
+    #[arg(value_name = "VARIANT")]
+    pub variant: String,
+
+    /// The key and its range, both ends included: KEY=FROM..TO or
+    /// KEY=FROM..TO:STEP (e.g. beads.supply=30..120:10).
+    #[arg(long = "set", value_name = "KEY=FROM..TO:STEP")]
+    pub set: String,
+
+    /// Write an SVG line plot (game length and seat 1 win rate) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<String>,
+
+    #[command(flatten)]
+    pub sim: SimArgs,
+}
+
+pub fn run(args: Args) -> u8 {
+    match try_run(args) {
+        Ok(()) => exit::OK,
+        Err(f) => f.report(),
+    }
+}
+
+fn try_run(args: Args) -> Result<(), Failure> {
+    let base = load_rules(&args.variant)?;
+    let range = Range::parse(&args.set).map_err(Failure::usage)?;
+    // Check every value before playing any.
+    let mut variants = Vec::new();
+    for v in range.values() {
+        let rules = sweep::apply(&args.variant, &base, &range.key, v).map_err(Failure::usage)?;
+        variants.push((v, rules));
+    }
+    let seed = args.sim.seed();
+    let line = format!("seed: {seed}\n");
+    if args.sim.format == Output::Table {
+        super::out(&line);
+    } else if args.sim.seed.is_none() {
+        super::err(&line);
+    }
+    let mut reports = Vec::new();
+    let mut points = Vec::new();
+    for (v, rules) in variants {
+        let config = args.sim.config(rules, seed)?;
+        let r = run_config(&config, None, &format!("{} = {v}", range.key))?;
+        let s1 = &r.seats[0].wins;
+        points.push(sweep::Point {
+            value: v,
+            mean_rounds: r.rounds.mean,
+            seat1_win_rate: s1.rate,
+            seat1_low: s1.low,
+            seat1_high: s1.high,
+        });
+        reports.push((v, r));
+    }
+    if let Some(path) = &args.svg {
+        std::fs::write(path, sweep::svg(&range.key, &base.name, &points))
+            .map_err(|e| Failure::usage(format!("cannot write {path}: {e}")))?;
+    }
+    match args.sim.format {
+        Output::Table => {
+            let mut o = String::new();
+            let _ = writeln!(
+                o,
+                "Variant `{}`, {} players, {} games per value, bots {}\n",
+                base.name, args.sim.players, args.sim.games, args.sim.bots
+            );
+            let _ = writeln!(
+                o,
+                "{:>14}  {:>7}  {:>6}  {:>24}  {:>9}  {:>9}  {:>9}",
+                range.key, "rounds", "sd", "seat 1 wins (95%)", "nutr. out", "beads out", "limit"
+            );
+            for (v, r) in &reports {
+                let e = &r.end_reasons;
+                let _ = writeln!(
+                    o,
+                    "{v:>14}  {:>7.1}  {:>6.1}  {:>24}  {:>8.1}%  {:>8.1}%  {:>8.1}%",
+                    r.rounds.mean,
+                    r.rounds.sd,
+                    r.seats[0].wins.words(),
+                    100.0 * e.nutrients_out.rate,
+                    100.0 * e.beads_out.rate,
+                    100.0 * e.round_limit.rate
+                );
+            }
+            if let Some(path) = &args.svg {
+                let _ = writeln!(o, "\nplot written to {path}");
+            }
+            super::out(&o);
+        }
+        Output::Csv => {
+            let mut o = format!(
+                "{},mean_rounds,sd_rounds,seat1_win_rate,seat1_low,seat1_high,nutrients_out,beads_out,round_limit\n",
+                range.key
+            );
+            for (v, r) in &reports {
+                let w = &r.seats[0].wins;
+                let e = &r.end_reasons;
+                let _ = writeln!(
+                    o,
+                    "{v},{},{},{},{},{},{},{},{}",
+                    r.rounds.mean,
+                    r.rounds.sd,
+                    w.rate,
+                    w.low,
+                    w.high,
+                    e.nutrients_out.rate,
+                    e.beads_out.rate,
+                    e.round_limit.rate
+                );
+            }
+            super::out(&o);
+        }
+        Output::Json => {
+            let rows: Vec<serde_json::Value> = reports
+                .iter()
+                .map(|(v, r)| serde_json::json!({ "value": v, "report": r }))
+                .collect();
+            let doc = serde_json::json!({ "key": range.key, "values": rows });
+            let text = serde_json::to_string_pretty(&doc)
+                .map_err(|e| Failure::usage(format!("cannot print JSON: {e}")))?;
+            super::out(&format!("{text}\n"));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,528 @@
+//! The summary of a run, for a board-game designer (the table) and for tools
+//! (JSON, CSV); and the comparison of two runs.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use crate::sim::histogram::Summary;
+use crate::sim::stats::{chi_square_uniform, two_proportion, welch, wilson};
+use crate::sim::{Accumulator, Config, Seating};
+
+/// p below this is called significant.
+pub const ALPHA: f64 = 0.05;
+
+/// A proportion with its 95% Wilson interval.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rate {
+    pub count: u64,
+    pub of: u64,
+    pub rate: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Rate {
+    pub fn new(count: u64, of: u64) -> Rate {
+        let (low, high) = wilson(count as f64, of as f64);
+        Rate {
+            count,
+            of,
+            rate: if of == 0 {
+                0.0
+            } else {
+                count as f64 / of as f64
+            },
+            low,
+            high,
+        }
+    }
+
+    /// `53.1% (50.0–56.2%)`.
+    pub fn words(&self) -> String {
+        format!(
+            "{:.1}% ({:.1}–{:.1}%)",
+            100.0 * self.rate,
+            100.0 * self.low,
+            100.0 * self.high
+        )
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatLine {
+    /// Seat number from 1 (seat 1 plays first).
+    pub seat: u8,
+    /// The bot in this seat, when seats are fixed.
+    pub bot: Option<String>,
+    pub wins: Rate,
+    pub mean_score: f64,
+}
+
+/// Chi-square test that every seat wins equally often (decided games only).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatBalance {
+    pub chi_square: f64,
+    pub df: u32,
+    pub p_value: f64,
+    pub significant: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EndReasons {
+    pub nutrients_out: Rate,
+    pub beads_out: Rate,
+    pub round_limit: Rate,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BotLine {
+    pub bot: String,
+    /// Seats this bot played, over all games.
+    pub seats_played: u64,
+    pub wins: Rate,
+}
+
+/// How often a strong bot beats weaker ones under a variant.
+///
+/// `skill = (w - 1/k) / (1 - 1/k)` where `w` is the strong bot's win rate
+/// against `k - 1` random bots, seats rotated: 0 means it wins no more than
+/// chance, 1 that it always wins. The interval is the Wilson interval of `w`
+/// put through the same formula.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Skill {
+    pub strong: String,
+    pub wins: Rate,
+    pub chance_level: f64,
+    pub skill: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+/// The statistics of one run.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    pub variant: String,
+    pub players: u8,
+    pub seating: &'static str,
+    /// The bots as given (seat order when fixed).
+    pub bots: Vec<String>,
+    pub games: u64,
+    pub seed: u64,
+    pub seats: Vec<SeatLine>,
+    pub ties: Rate,
+    pub seat_balance: SeatBalance,
+    pub rounds: Summary,
+    pub turns: Summary,
+    pub placements: Summary,
+    pub end_reasons: EndReasons,
+    pub rains: Summary,
+    pub struggles: Summary,
+    pub severings: Summary,
+    pub spawns: Summary,
+    pub nutrients_scored: Summary,
+    pub points_lost: Summary,
+    pub lead_changes: Summary,
+    pub margin: Summary,
+    /// Win rate of each bot over the seats it played, when bots differ.
+    pub per_bot: Vec<BotLine>,
+    pub skill: Option<Skill>,
+}
+
+impl Report {
+    pub fn new(config: &Config, acc: &Accumulator) -> Report {
+        let n = acc.games;
+        let fixed = config.seating == Seating::Fixed;
+        let seats = (0..usize::from(acc.players))
+            .map(|s| SeatLine {
+                seat: s as u8 + 1,
+                bot: fixed.then(|| config.seat_bots(0)[s].to_string()),
+                wins: Rate::new(acc.seat_wins[s], n),
+                mean_score: if n == 0 {
+                    0.0
+                } else {
+                    acc.seat_score[s] as f64 / n as f64
+                },
+            })
+            .collect();
+        let (chi_square, df, p_value) = chi_square_uniform(&acc.seat_wins);
+        let per_bot = if acc.bots.len() > 1 {
+            acc.bots
+                .iter()
+                .map(|(bot, &(played, wins))| BotLine {
+                    bot: bot.clone(),
+                    seats_played: played,
+                    wins: Rate::new(wins, played),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Report {
+            variant: config.rules.name.clone(),
+            players: config.players,
+            seating: if fixed { "fixed" } else { "rotated" },
+            bots: config.bots.iter().map(|b| b.to_string()).collect(),
+            games: n,
+            seed: config.seed,
+            seats,
+            ties: Rate::new(acc.ties, n),
+            seat_balance: SeatBalance {
+                chi_square,
+                df,
+                p_value,
+                significant: p_value < ALPHA,
+            },
+            rounds: acc.rounds.summary(),
+            turns: acc.turns.summary(),
+            placements: acc.placements.summary(),
+            end_reasons: EndReasons {
+                nutrients_out: Rate::new(acc.nutrients_out, n),
+                beads_out: Rate::new(acc.beads_out, n),
+                round_limit: Rate::new(acc.round_limit, n),
+            },
+            rains: acc.rains.summary(),
+            struggles: acc.struggles.summary(),
+            severings: acc.severings.summary(),
+            spawns: acc.spawns.summary(),
+            nutrients_scored: acc.nutrients_scored.summary(),
+            points_lost: acc.points_lost.summary(),
+            lead_changes: acc.lead_changes.summary(),
+            margin: acc.margin.summary(),
+            per_bot,
+            skill: None,
+        }
+    }
+
+    /// Attach the skill figure of a run where `strong` played one seat
+    /// against random bots, seats rotated.
+    pub fn with_skill(mut self, strong: &str) -> Report {
+        let wins = self
+            .per_bot
+            .iter()
+            .find(|b| b.bot == strong)
+            .map(|b| b.wins.clone())
+            .unwrap_or_else(|| Rate::new(0, 0));
+        let chance = 1.0 / f64::from(self.players.max(1));
+        let scale = |w: f64| (w - chance) / (1.0 - chance);
+        self.skill = Some(Skill {
+            strong: strong.to_string(),
+            chance_level: chance,
+            skill: scale(wins.rate),
+            low: scale(wins.low),
+            high: scale(wins.high),
+            wins,
+        });
+        self
+    }
+
+    /// The measures that have a mean per game, with their names in words.
+    pub fn measures(&self) -> [(&'static str, &Summary); 11] {
+        [
+            ("rounds", &self.rounds),
+            ("turns", &self.turns),
+            ("beads placed", &self.placements),
+            ("rains", &self.rains),
+            ("struggles", &self.struggles),
+            ("severings", &self.severings),
+            ("nutrients spawned", &self.spawns),
+            ("nutrients scored", &self.nutrients_scored),
+            ("points lost to splits", &self.points_lost),
+            ("lead changes", &self.lead_changes),
+            ("winning margin", &self.margin),
+        ]
+    }
+
+    /// The rates, with their names in words.
+    pub fn rates(&self) -> Vec<(String, &Rate)> {
+        let mut v: Vec<(String, &Rate)> = self
+            .seats
+            .iter()
+            .map(|s| (format!("seat {} wins", s.seat), &s.wins))
+            .collect();
+        v.push(("ties".into(), &self.ties));
+        v.push((
+            "ends: nutrients out".into(),
+            &self.end_reasons.nutrients_out,
+        ));
+        v.push(("ends: beads out".into(), &self.end_reasons.beads_out));
+        v.push(("ends: round limit".into(), &self.end_reasons.round_limit));
+        for b in &self.per_bot {
+            v.push((format!("{} wins", b.bot), &b.wins));
+        }
+        v
+    }
+
+    /// The readable report.
+    pub fn to_table(&self) -> String {
+        let mut o = String::new();
+        let seating = match self.seating {
+            "fixed" => format!("bots by seat: {}", self.bots.join(", ")),
+            _ => format!("bots {} with seats rotated each game", self.bots.join(", ")),
+        };
+        let _ = writeln!(
+            o,
+            "Variant `{}`, {} players, {} games, seed {}\n{seating}\n",
+            self.variant, self.players, self.games, self.seed
+        );
+        let _ = writeln!(o, "Who wins (seat 1 plays first; 95% intervals)");
+        for s in &self.seats {
+            let bot = s
+                .bot
+                .as_deref()
+                .map(|b| format!(" [{b}]"))
+                .unwrap_or_default();
+            let _ = writeln!(
+                o,
+                "  Seat {}{bot} wins {}   average score {:.1}",
+                s.seat,
+                s.wins.words(),
+                s.mean_score
+            );
+        }
+        let _ = writeln!(
+            o,
+            "  Ties (top score shared, nobody wins) {}",
+            self.ties.words()
+        );
+        let b = &self.seat_balance;
+        let _ = writeln!(
+            o,
+            "  First-player advantage: {} ({})",
+            if b.significant {
+                "significant: some seats win more often than others"
+            } else {
+                "not significant"
+            },
+            p_words(b.p_value)
+        );
+        if !self.per_bot.is_empty() {
+            let _ = writeln!(o, "\nWho wins, by bot (over the seats each played)");
+            for l in &self.per_bot {
+                let _ = writeln!(o, "  {} wins {} of its games", l.bot, l.wins.words());
+            }
+        }
+        if let Some(k) = &self.skill {
+            let _ = writeln!(
+                o,
+                "\nSkill: {} beats random opponents {} of its games (chance would be {:.1}%)\n  skill {:.2} ({:.2} to {:.2}): 0 = luck alone, 1 = the stronger player always wins",
+                k.strong,
+                k.wins.words(),
+                100.0 * k.chance_level,
+                k.skill,
+                k.low,
+                k.high
+            );
+        }
+        let e = &self.end_reasons;
+        let _ = writeln!(o, "\nHow games end");
+        let _ = writeln!(
+            o,
+            "  the nutrient pile runs out   {}",
+            e.nutrients_out.words()
+        );
+        let _ = writeln!(o, "  a player's beads run out     {}", e.beads_out.words());
+        let _ = writeln!(
+            o,
+            "  the round limit is reached   {}",
+            e.round_limit.words()
+        );
+        let _ = writeln!(
+            o,
+            "\nPer game                    mean     sd   min   10%  median   90%    max"
+        );
+        for (name, s) in self.measures() {
+            let _ = writeln!(
+                o,
+                "  {name:<24} {:>7.1} {:>6.1} {:>5} {:>5} {:>7} {:>5} {:>6}",
+                s.mean, s.sd, s.min, s.p10, s.median, s.p90, s.max
+            );
+        }
+        let _ = writeln!(o, "\nGame length in rounds");
+        o.push_str(&bars(&self.rounds));
+        o
+    }
+
+    /// The summary as CSV: `measure,value,low,high` (rates as fractions;
+    /// means with the standard deviation in `low` and nothing in `high`
+    /// would mislead, so means get `mean,sd` columns of their own).
+    pub fn to_csv(&self) -> String {
+        let mut o = String::from("measure,kind,value,low,high,sd,min,median,max\n");
+        for (name, r) in self.rates() {
+            let _ = writeln!(o, "{name},rate,{},{},{},,,,", r.rate, r.low, r.high);
+        }
+        let _ = writeln!(
+            o,
+            "seat balance p,p_value,{},,,,,,",
+            self.seat_balance.p_value
+        );
+        if let Some(k) = &self.skill {
+            let _ = writeln!(o, "skill,skill,{},{},{},,,,", k.skill, k.low, k.high);
+        }
+        for (name, s) in self.measures() {
+            let _ = writeln!(
+                o,
+                "{name},mean,{},,,{},{},{},{}",
+                s.mean, s.sd, s.min, s.median, s.max
+            );
+        }
+        o
+    }
+}
+
+/// A p-value in words: `p = 0.41`, `p = 0.003`, `p < 0.001`.
+pub fn p_words(p: f64) -> String {
+    if p < 0.001 {
+        "p < 0.001".to_string()
+    } else if p < 0.01 {
+        format!("p = {p:.3}")
+    } else {
+        format!("p = {p:.2}")
+    }
+}
+
+/// A text histogram, one line per bar.
+fn bars(s: &Summary) -> String {
+    let mut o = String::new();
+    let top = s
+        .histogram
+        .iter()
+        .map(|b| b.count)
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    for b in &s.histogram {
+        let len = (b.count * 40).div_ceil(top) as usize;
+        let label = if b.from == b.to {
+            b.from.to_string()
+        } else {
+            format!("{}-{}", b.from, b.to)
+        };
+        let _ = writeln!(o, "  {label:>9} {:<40} {}", "#".repeat(len), b.count);
+    }
+    o
+}
+
+/// One measure of two runs side by side.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Difference {
+    pub measure: String,
+    pub a: f64,
+    pub b: f64,
+    /// `b - a`.
+    pub difference: f64,
+    /// `two-proportion z` or `Welch t`.
+    pub test: &'static str,
+    pub p_value: f64,
+    pub significant: bool,
+}
+
+/// Two runs over matched seeds (game `i` of both rolls the same dice stream).
+///
+/// Rates are compared with a pooled two-proportion z-test, means with Welch's
+/// t-test. Both treat the runs as independent samples; matched seeds make the
+/// runs positively correlated, so the tests are conservative (a difference
+/// they call significant is at least that significant).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Comparison {
+    pub a: Report,
+    pub b: Report,
+    pub differences: Vec<Difference>,
+}
+
+/// Compare two reports measure by measure.
+pub fn compare(a: Report, b: Report) -> Comparison {
+    let mut differences = Vec::new();
+    let ra = a.rates();
+    let rb = b.rates();
+    for (name, x) in &ra {
+        let Some((_, y)) = rb.iter().find(|(n, _)| n == name) else {
+            continue;
+        };
+        let (_, p) = two_proportion(x.count as f64, x.of as f64, y.count as f64, y.of as f64);
+        differences.push(Difference {
+            measure: name.clone(),
+            a: x.rate,
+            b: y.rate,
+            difference: y.rate - x.rate,
+            test: "two-proportion z",
+            p_value: p,
+            significant: p < ALPHA,
+        });
+    }
+    for ((name, x), (_, y)) in a.measures().iter().zip(b.measures().iter()) {
+        let (_, _, p) = welch(x.mean, x.sd, x.n as f64, y.mean, y.sd, y.n as f64);
+        differences.push(Difference {
+            measure: name.to_string(),
+            a: x.mean,
+            b: y.mean,
+            difference: y.mean - x.mean,
+            test: "Welch t",
+            p_value: p,
+            significant: p < ALPHA,
+        });
+    }
+    Comparison { a, b, differences }
+}
+
+impl Comparison {
+    pub fn to_table(&self) -> String {
+        let mut o = String::new();
+        let _ = writeln!(
+            o,
+            "A: `{}`   B: `{}`   {} players, {} games each on matched seeds (seed {})\n",
+            self.a.variant, self.b.variant, self.a.players, self.a.games, self.a.seed
+        );
+        let _ = writeln!(
+            o,
+            "  {:<24} {:>9} {:>9} {:>9}   verdict (95%)",
+            "", "A", "B", "B - A"
+        );
+        for d in &self.differences {
+            let pct = d.test == "two-proportion z";
+            let f = |v: f64| {
+                if pct {
+                    format!("{:.1}%", 100.0 * v)
+                } else {
+                    format!("{v:.1}")
+                }
+            };
+            let diff = if pct {
+                format!("{:+.1}pt", 100.0 * d.difference)
+            } else {
+                format!("{:+.1}", d.difference)
+            };
+            let _ = writeln!(
+                o,
+                "  {:<24} {:>9} {:>9} {:>9}   {} ({})",
+                d.measure,
+                f(d.a),
+                f(d.b),
+                diff,
+                if d.significant {
+                    "different"
+                } else {
+                    "no clear difference"
+                },
+                p_words(d.p_value)
+            );
+        }
+        let _ = writeln!(
+            o,
+            "\nRates: two-proportion z-test; means: Welch's t-test. \"different\" means p < 0.05."
+        );
+        o
+    }
+
+    pub fn to_csv(&self) -> String {
+        let mut o = String::from("measure,a,b,difference,test,p_value,significant\n");
+        for d in &self.differences {
+            let _ = writeln!(
+                o,
+                "{},{},{},{},{},{},{}",
+                d.measure, d.a, d.b, d.difference, d.test, d.p_value, d.significant
+            );
+        }
+        o
+    }
+}

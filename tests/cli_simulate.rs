@@ -1,0 +1,172 @@
+//! `roots simulate`, `compare` and `sweep` through the real binary.
+
+mod common;
+
+use common::roots;
+
+#[test]
+fn simulate_table_report() {
+    let run = roots(&["simulate", "-n", "40", "--seed", "7", "-j", "2"]);
+    insta::assert_snapshot!(run.transcript());
+}
+
+#[test]
+fn simulate_json_report() {
+    let run = roots(&[
+        "simulate",
+        "-n",
+        "30",
+        "--seed",
+        "11",
+        "--bots",
+        "greedy,random",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).expect("valid JSON");
+    insta::assert_json_snapshot!(value);
+}
+
+#[test]
+fn results_do_not_depend_on_jobs() {
+    let args = |jobs: &'static str| {
+        roots(&[
+            "simulate",
+            "-n",
+            "600",
+            "--seed",
+            "3",
+            "--players",
+            "3",
+            "--format",
+            "json",
+            "-j",
+            jobs,
+        ])
+    };
+    let (one, two) = (args("1"), args("2"));
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    assert_eq!(one.stdout, two.stdout);
+}
+
+#[test]
+fn per_game_rows_are_written_in_game_order() {
+    let dir = std::env::temp_dir().join(format!("roots-sim-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let csv = dir.join("games.csv");
+    let jsonl = dir.join("games.jsonl");
+    for (file, jobs) in [(&csv, "2"), (&jsonl, "1")] {
+        let run = roots(&[
+            "simulate",
+            "-n",
+            "25",
+            "--seed",
+            "4",
+            "-j",
+            jobs,
+            "--format",
+            "csv",
+            "--out",
+            file.to_str().expect("utf-8"),
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+    }
+    let text = std::fs::read_to_string(&csv).expect("written");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 26);
+    assert!(lines[0].starts_with("game,bot_1,bot_2,score_1,score_2,winner,end_reason"));
+    for (i, l) in lines[1..].iter().enumerate() {
+        assert!(l.starts_with(&format!("{i},random,random,")), "{l}");
+    }
+    let text = std::fs::read_to_string(&jsonl).expect("written");
+    let games: Vec<u64> = text
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).expect("json line")["game"]
+                .as_u64()
+                .expect("game")
+        })
+        .collect();
+    assert_eq!(games, (0..25).collect::<Vec<_>>());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn skill_is_reported() {
+    let run = roots(&[
+        "simulate", "--skill", "-n", "20", "--seed", "2", "--format", "json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(v["skill"]["strong"], "greedy");
+    assert_eq!(v["seating"], "rotated");
+    assert!(v["skill"]["skill"].as_f64().expect("number") > 0.0);
+}
+
+#[test]
+fn mistakes_get_clear_errors() {
+    let cases: &[&[&str]] = &[
+        &["simulate", "--bots", "minimax"],
+        &["simulate", "--players", "9"],
+        &["simulate", "--games", "0"],
+        &["simulate", "--bots", "random,greedy,mcts"],
+        &["simulate", "--bots", "mcts:lots"],
+        &["simulate", "no-such-variant.toml"],
+        &["sweep", "standard", "--set", "beads.suply=1..3"],
+        &["sweep", "standard", "--set", "board.size=3..999:2"],
+        &["sweep", "standard", "--set", "beads.supply=9..3"],
+    ];
+    let mut out = String::new();
+    for args in cases {
+        let run = roots(args);
+        assert_ne!(run.code, 0, "{args:?}");
+        out.push_str(&format!(
+            "$ roots {}\n{}\n",
+            args.join(" "),
+            run.transcript()
+        ));
+    }
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn compare_reports_differences() {
+    let run = roots(&[
+        "compare",
+        "standard",
+        "variants/fewer-beads.toml",
+        "-n",
+        "200",
+        "--seed",
+        "5",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    insta::assert_snapshot!(run.stdout);
+}
+
+#[test]
+fn sweep_writes_a_table_and_a_plot() {
+    let dir = std::env::temp_dir().join(format!("roots-sweep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let svg = dir.join("plot.svg");
+    let run = roots(&[
+        "sweep",
+        "standard",
+        "--set",
+        "beads.supply=30..60:15",
+        "-n",
+        "40",
+        "--seed",
+        "1",
+        "--svg",
+        svg.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = std::fs::read_to_string(&svg).expect("plot written");
+    assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
+    assert!(text.contains("mean game length") && text.contains("beads.supply"));
+    let stdout = run.stdout.replace(svg.to_str().expect("utf-8"), "PLOT");
+    insta::assert_snapshot!(stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}
