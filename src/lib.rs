@@ -5,6 +5,8 @@
 
 pub mod bots;
 pub mod core;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod record;
 pub mod referee;
 pub mod roots;

@@ -10,7 +10,6 @@ use roots::bots::{NoAction, Player};
 use roots::core::dice::Die;
 use roots::core::protocol::{GameState, Next};
 use roots::roots::{Action, State};
-use roots::variant::rules::Growth;
 
 use super::board;
 
@@ -147,7 +146,7 @@ impl Console {
                 println!("{}", legal_text(state));
                 continue;
             }
-            let action = match interpret(state, &line) {
+            let action = match roots::referee::interpret(state, &line) {
                 Ok(a) => a,
                 Err(why) => {
                     println!("not understood: {why} (type `legal` or `help`)");
@@ -161,56 +160,6 @@ impl Console {
             }
         }
     }
-}
-
-/// Typed text to an action: the text form, or a shorthand.
-pub fn interpret(state: &State, line: &str) -> Result<Action, String> {
-    let grid = state.grid();
-    let full = Action::parse(grid, line);
-    if full.is_ok() {
-        return full;
-    }
-    let lower = line.trim().to_ascii_lowercase();
-    // `grow 8`, `grow d8`, `d8`: the growth action whose die this is.
-    let die_text = lower
-        .strip_prefix("grow")
-        .map(str::trim)
-        .unwrap_or(lower.as_str());
-    let die = Die::parse(die_text).or_else(|| {
-        lower
-            .starts_with("grow")
-            .then(|| Die::parse(&format!("d{die_text}")))
-            .flatten()
-    });
-    if let Some(die) = die {
-        return Growth::ALL
-            .into_iter()
-            .find(|g| state.rules().die_for(*g) == Some(die))
-            .map(Action::Grow)
-            .ok_or_else(|| format!("no growth action of this variant rolls the {die}"));
-    }
-    // `3,4`: place, spawn or lose, as the node needs.
-    if let Some(p) = grid.parse(&lower) {
-        let mut legal = Vec::new();
-        state.legal_actions(&mut legal);
-        return Ok(match legal.first() {
-            Some(Action::Spawn(_)) => Action::Spawn(p),
-            Some(Action::Lose(_)) => Action::Lose(p),
-            _ => Action::Place(p),
-        });
-    }
-    if lower.contains(',') && !lower.contains(' ') {
-        return Err(format!(
-            "`{line}` is not a point of the board: x and y go from 0 to {}",
-            grid.size() - 1
-        ));
-    }
-    if lower.parse::<u32>().is_ok() {
-        return Err(format!(
-            "`{line}` is a number, but this is a decision, not a roll"
-        ));
-    }
-    full
 }
 
 /// The legal choices, compactly.

@@ -1,7 +1,8 @@
 //! `roots simulate [VARIANT]`: many seeded games between bots, summed up.
 
 use std::io::Write;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use clap::ValueEnum;
 use roots::bots::BotSpec;
@@ -254,8 +255,9 @@ pub fn run_config(config: &Config, out: Option<&str>, label: &str) -> Result<Rep
         }
         None => None,
     };
-    let acc = sim::run(
+    let acc = sim::run_until(
         config,
+        interrupted(),
         |r| match &mut writer {
             Some((w, true)) => {
                 serde_json::to_writer(&mut *w, r)?;
@@ -272,11 +274,40 @@ pub fn run_config(config: &Config, out: Option<&str>, label: &str) -> Result<Rep
         w.flush()
             .map_err(|e| Failure::usage(format!("cannot write the per-game file: {e}")))?;
     }
+    if interrupted().load(Ordering::Relaxed) {
+        super::err(&format!(
+            "interrupted: the report covers the first {} of {} games (game order, so the same as --games {} with this seed){}\n",
+            acc.games,
+            config.games,
+            acc.games,
+            match out {
+                Some(path) => format!("; {path} holds those {} games", acc.games),
+                None => String::new(),
+            }
+        ));
+    }
     Ok(Report::new(config, &acc))
+}
+
+/// The flag a Ctrl-C sets. The first Ctrl-C lets the games under way finish
+/// and the report be printed; a second one exits at once.
+fn interrupted() -> &'static AtomicBool {
+    static FLAG: OnceLock<&'static AtomicBool> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+        let _ = ctrlc::set_handler(move || {
+            if flag.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+        flag
+    })
 }
 
 pub fn run(args: Args) -> u8 {
     match try_run(args) {
+        // Interrupted, report printed: the shell's code for Ctrl-C.
+        Ok(()) if interrupted().load(Ordering::Relaxed) => 130,
         Ok(()) => exit::OK,
         Err(f) => f.report(),
     }

@@ -2,12 +2,13 @@
 
 use std::path::PathBuf;
 
-use roots::variant::{self, Code, Style};
+use roots::variant::{self, Code, Style, smoke};
 
 use super::{Color, Format, exit};
 
 /// Check variant files: syntax, key names, values and ranges, the `extends`
-/// chain, and whether the rules make a playable game together.
+/// chain, whether the rules make a playable game together, and (unless
+/// --no-smoke) whether seeded games of random bots end by themselves.
 ///
 /// Prints `ok: FILE (variant NAME)` for each valid file, and every error and
 /// warning with its line and column. Exit status: 0 when every file is valid
@@ -29,6 +30,11 @@ pub struct Args {
 
     #[command(flatten)]
     pub set: super::SetArgs,
+
+    /// Skip the smoke simulation (50 seeded games of random bots for each
+    /// allowed player count, checking that the games end by themselves).
+    #[arg(long)]
+    pub no_smoke: bool,
 }
 
 pub fn run(args: Args, color: Color) -> u8 {
@@ -37,7 +43,26 @@ pub fn run(args: Args, color: Color) -> u8 {
     let mut all = Vec::new();
     for file in &args.files {
         let shown = file.display().to_string();
-        match variant::load_file_with(file, &args.set.set) {
+        let loaded = variant::load_file_with(file, &args.set.set).and_then(|mut loaded| {
+            if args.no_smoke {
+                return Ok(loaded);
+            }
+            let (errors, warnings): (Vec<_>, Vec<_>) = smoke::check(&loaded.rules, &shown)
+                .into_iter()
+                .partition(|d| d.is_error());
+            loaded.warnings.extend(warnings);
+            if errors.is_empty() {
+                Ok(loaded)
+            } else {
+                let mut items = errors;
+                items.extend(loaded.warnings);
+                Err(variant::Diagnostics {
+                    items,
+                    sources: loaded.sources,
+                })
+            }
+        });
+        match loaded {
             Ok(loaded) => {
                 if style == Style::Json {
                     all.extend(loaded.warnings);

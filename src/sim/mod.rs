@@ -30,6 +30,7 @@ pub use report::{
 };
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -310,6 +311,21 @@ pub fn result_of(state: &State, game: u64, bots: &[BotSpec]) -> GameResult {
 /// blocks finish (for `--out`); `progress` is told how many games are done.
 pub fn run(
     config: &Config,
+    on_game: impl FnMut(&GameResult) -> std::io::Result<()>,
+    progress: impl FnMut(u64),
+) -> Result<Accumulator, SimError> {
+    run_until(config, &AtomicBool::new(false), on_game, progress)
+}
+
+/// [`run`], stopping early once `stop` is set (by a Ctrl-C handler, say).
+/// No game starts after the flag is seen; of the games that finished, the
+/// longest run in game order `0..n` is kept and reported, so an interrupted
+/// run equals an uninterrupted run of `n` games with the same seed, and the
+/// rows given to `on_game` are whole games only. `Accumulator::games` says
+/// how many games that was.
+pub fn run_until(
+    config: &Config,
+    stop: &AtomicBool,
     mut on_game: impl FnMut(&GameResult) -> std::io::Result<()>,
     mut progress: impl FnMut(u64),
 ) -> Result<Accumulator, SimError> {
@@ -329,20 +345,21 @@ pub fn run(
     } else {
         None
     };
+    let play = |g: u64| (!stop.load(Ordering::Relaxed)).then(|| play_game(config, g));
     let mut acc = Accumulator::new(config.players);
     let mut start = 0;
     while start < config.games {
         let end = (start + BLOCK).min(config.games);
-        let block: Vec<Result<GameResult, SimError>> = match &pool {
-            Some(pool) => pool.install(|| {
-                (start..end)
-                    .into_par_iter()
-                    .map(|g| play_game(config, g))
-                    .collect()
-            }),
-            None => (start..end).map(|g| play_game(config, g)).collect(),
+        let block: Vec<Option<Result<GameResult, SimError>>> = match &pool {
+            Some(pool) => pool.install(|| (start..end).into_par_iter().map(play).collect()),
+            None => (start..end).map(play).collect(),
         };
         for r in block {
+            let Some(r) = r else {
+                // Interrupted: keep the games before the first one not played.
+                progress(acc.games);
+                return Ok(acc);
+            };
             let r = r?;
             on_game(&r).map_err(SimError::Output)?;
             acc.add(&r);

@@ -54,6 +54,8 @@ pub enum Code {
     Conflict,
     /// A warning about how the variant will play.
     Play,
+    /// The smoke simulation's games stall or do not end by themselves.
+    Smoke,
 }
 
 /// One error or warning about a variant file.

@@ -17,6 +17,14 @@ use super::schema::{self, PathSeg};
 /// Variant files larger than this are refused before they are parsed.
 pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
 
+/// Most keys and list items (counted together, in all tables) in one file:
+/// the whole standard variant has about 40. A file with more is refused
+/// before the schema check, so no later step sees an unbounded document.
+pub const MAX_ENTRIES: usize = 1000;
+
+/// Most diagnostics reported for one file; past it, a last one says so.
+pub const MAX_DIAGNOSTICS: usize = 50;
+
 /// Where one key (or list item) of a file is.
 #[derive(Clone, Debug)]
 pub(crate) struct Place {
@@ -73,6 +81,17 @@ pub(crate) fn path_string(path: &[PathSeg]) -> String {
 /// Read a file for the loader: refuse big files before reading them whole,
 /// refuse bytes that are not UTF-8 (pointing at the first bad byte).
 pub(crate) fn read_file(path: &Path, display: &str) -> Result<String, Box<Diagnostic>> {
+    // A directory, a FIFO or a device (`extends = "/dev/stdin"`) is refused
+    // before it is opened: opening or reading one may block forever.
+    if let Ok(meta) = std::fs::metadata(path)
+        && !meta.is_file()
+    {
+        return Err(Box::new(Diagnostic::error(
+            Code::Io,
+            display,
+            "cannot read the file: it is not a regular file (a directory, device or pipe)",
+        )));
+    }
     let file = std::fs::File::open(path).map_err(|e| {
         Diagnostic::error(
             Code::Io,
@@ -169,6 +188,14 @@ pub(crate) fn parse_layer(
     let mut errors = schema_errors(file, &text, &json, &places);
     if !errors.is_empty() {
         errors.sort_by_key(|d| (d.span.as_ref().map_or(0, |s| s.start), d.message.clone()));
+        if errors.len() > MAX_DIAGNOSTICS {
+            errors.truncate(MAX_DIAGNOSTICS);
+            errors.push(Diagnostic::error(
+                Code::TooLarge,
+                file,
+                format!("more than {MAX_DIAGNOSTICS} problems: only the first {MAX_DIAGNOSTICS} are shown"),
+            ));
+        }
         return Err(errors);
     }
 
@@ -230,6 +257,9 @@ fn table_to_json(
 ) -> Map<String, Value> {
     let mut out = Map::new();
     for (key, value) in table.iter() {
+        if too_many_entries(places, errors, file, text, key.span()) {
+            break;
+        }
         let name: &str = key.get_ref();
         path.push(PathSeg::Key(name.to_owned()));
         places.insert(
@@ -253,6 +283,34 @@ fn table_to_json(
         path.pop();
     }
     out
+}
+
+/// Whether the document already has [`MAX_ENTRIES`] keys and list items;
+/// the first time, says so at `span`.
+fn too_many_entries(
+    places: &BTreeMap<String, Place>,
+    errors: &mut Vec<Diagnostic>,
+    file: &str,
+    text: &str,
+    span: Range<usize>,
+) -> bool {
+    if places.len() < MAX_ENTRIES {
+        return false;
+    }
+    if !errors.iter().any(|d| d.code == Code::TooLarge) {
+        errors.push(
+            Diagnostic::error(
+                Code::TooLarge,
+                file,
+                format!(
+                    "the file has more than {MAX_ENTRIES} keys and list items; a variant file has a few dozen"
+                ),
+            )
+            .at(text, span)
+            .help("check that this is the variant file you meant"),
+        );
+    }
+    true
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -302,6 +360,9 @@ fn value_to_json(
         DeValue::Array(items) => {
             let mut out = Vec::new();
             for (i, item) in items.iter().enumerate() {
+                if too_many_entries(places, errors, file, text, item.span()) {
+                    break;
+                }
                 path.push(PathSeg::Index(i));
                 places.insert(
                     path_string(path),
@@ -356,6 +417,9 @@ fn schema_errors(
     };
     let mut out = Vec::new();
     for error in validator.iter_errors(json) {
+        if out.len() > MAX_DIAGNOSTICS {
+            break;
+        }
         let path: Vec<PathSeg> = error
             .instance_path()
             .segments()
@@ -685,6 +749,11 @@ fn elsewhere(name: &str, table: &str) -> Option<String> {
 
 /// The closest of `candidates` to `word`, if it is close enough to be a typo.
 pub(crate) fn did_you_mean<'a>(word: &str, candidates: &'a [String]) -> Option<&'a str> {
+    // No key or word is this long: a typo of one would not be either (and
+    // the edit distance costs the product of the lengths).
+    if word.len() > 64 {
+        return None;
+    }
     let word = word.to_ascii_lowercase();
     let scored: Vec<(usize, &String)> = candidates
         .iter()

@@ -20,13 +20,14 @@ pub mod overrides;
 mod resolve;
 pub mod rules;
 pub mod schema;
+pub mod smoke;
 pub mod template;
 
 pub use diagnostic::{Code, Diagnostic, Diagnostics, Severity, Sources, Style, render};
 pub use diff::{Change, diff};
 pub use explain::explain;
 pub use file::VariantFile;
-pub use load::MAX_FILE_BYTES;
+pub use load::{MAX_DIAGNOSTICS, MAX_ENTRIES, MAX_FILE_BYTES};
 pub use overrides::Override;
 pub use resolve::{
     BUILTINS, Loaded, MAX_CHAIN, is_builtin_name, load, load_file, load_file_with, load_str,

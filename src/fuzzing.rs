@@ -1,0 +1,218 @@
+//! The bodies of the fuzz targets (`fuzz/fuzz_targets/*.rs`), here so that
+//! the crashes they find are replayed by the ordinary `cargo test`
+//! (`tests/fuzz_regressions.rs`) without nightly or libFuzzer.
+//!
+//! Each function takes arbitrary bytes and must never panic on them; a panic
+//! (or an invariant found broken, reported as a panic) is a bug. None does IO
+//! except what the variant loader itself does for an `extends` path.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use crate::core::dice::{Die, SeededDice};
+use crate::core::geometry::Grid;
+use crate::core::protocol::{GameState, Next};
+use crate::record::reader::{self, PartialTail};
+use crate::referee::{self, Game};
+use crate::roots::{Action, State};
+use crate::variant::{self, Rules};
+
+/// Steps after which a fuzzed game is abandoned (not a failure: a stalling
+/// variant is the smoke check's business, a hang is not a crash).
+pub const STEP_BUDGET: u64 = 200_000;
+
+/// Where a relative `extends` of a fuzzed variant is looked up: a directory
+/// that does not exist, so fuzzing never reads the project's files.
+const NOWHERE: &str = "/nonexistent-roots-fuzz-dir";
+
+/// The shipped variants, to give the engine and input targets some variety.
+pub const SHIPPED: &[&str] = &[
+    include_str!("../variants/standard.toml"),
+    include_str!("../variants/fewer-beads.toml"),
+    include_str!("../variants/fewer-nutrients.toml"),
+    include_str!("../variants/more-beads.toml"),
+    include_str!("../variants/more-nutrients.toml"),
+    include_str!("../variants/one-nutrient-per-turn.toml"),
+    include_str!("../variants/pre-rolled-values.toml"),
+];
+
+fn shipped(i: u8) -> Rules {
+    let text = SHIPPED[usize::from(i) % SHIPPED.len()];
+    // Some extend `standard.toml`, next to them.
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/variants"));
+    match variant::load_str("shipped.toml", text, Some(dir)) {
+        Ok(loaded) => loaded.rules,
+        Err(_) => panic!("a shipped variant does not load"),
+    }
+}
+
+fn check(state: &State, when: &str) {
+    if let Err(e) = state.check_invariants() {
+        panic!("invariant broken {when}: {e}");
+    }
+}
+
+/// Arbitrary bytes as a variant file. When it loads, one seeded random game
+/// is played with the rules, checking the invariants as it goes.
+pub fn variant_loader(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(loaded) = variant::load_str("fuzz.toml", text, Some(Path::new(NOWHERE))) else {
+        return;
+    };
+    let rules = Arc::new(loaded.rules);
+    let players = rules.players.min;
+    let seed = data
+        .iter()
+        .fold(0u64, |h, &b| h.rotate_left(5) ^ u64::from(b));
+    play_random(rules, players, seed);
+}
+
+/// One seeded random game, checked every 64 steps and at the end.
+fn play_random(rules: Arc<Rules>, players: u8, seed: u64) {
+    let mut state = match State::new(rules, players) {
+        Ok(s) => s,
+        Err(e) => panic!("loaded rules refuse their own player count: {e}"),
+    };
+    let mut dice = SeededDice::for_game(seed, 0);
+    let mut steps = 0u64;
+    loop {
+        match state.next() {
+            Next::Chance(die) => {
+                if let Err(e) = state.roll(dice.roll(die)) {
+                    panic!("a face of the named die was refused: {e}");
+                }
+            }
+            Next::Decide(_) => {
+                let a = state.random_action(&mut dice);
+                if let Err(e) = state.play(a) {
+                    panic!("the random sampler chose {a:?}, refused: {e}");
+                }
+            }
+            Next::Over => break,
+        }
+        steps += 1;
+        if steps % 64 == 0 {
+            check(&state, &format!("after step {steps}"));
+        }
+        if steps >= STEP_BUDGET {
+            return;
+        }
+    }
+    check(&state, "at the end");
+    if state.outcome().is_none() {
+        panic!("a game over has no outcome");
+    }
+}
+
+/// Arbitrary bytes as a record: read (both ways of treating a partial last
+/// line), then replayed through the checked engine.
+pub fn record_replay(data: &[u8]) {
+    let _ = reader::parse(data, PartialTail::Refuse);
+    let Ok(raw) = reader::parse(data, PartialTail::Drop) else {
+        return;
+    };
+    if let Ok(game) = Game::replay(&raw, None) {
+        check(game.state(), "after a replay");
+    }
+}
+
+/// A position reached by `steps` random steps of a shipped variant.
+fn position(variant: u8, players: u8, seed: u8, steps: u8) -> State {
+    let rules = Arc::new(shipped(variant));
+    let n = rules.players.min + players % (rules.players.max - rules.players.min + 1);
+    let mut state = match State::new(rules, n) {
+        Ok(s) => s,
+        Err(e) => panic!("a shipped variant refuses {n} players: {e}"),
+    };
+    let mut dice = SeededDice::for_game(u64::from(seed), 0);
+    for _ in 0..u32::from(steps) * 4 {
+        match state.next() {
+            Next::Chance(die) => {
+                let _ = state.roll(dice.roll(die));
+            }
+            Next::Decide(_) => {
+                let a = state.random_action(&mut dice);
+                state.play_unchecked(a);
+            }
+            Next::Over => break,
+        }
+    }
+    state
+}
+
+/// Arbitrary text typed at the referee: the first 4 bytes choose a position
+/// (variant, players, seed, how far into the game), the rest is the line.
+/// Every parser of typed input is fed the line; an action it yields is tried
+/// on a copy of the state, which must refuse it or stay consistent.
+pub fn referee_input(data: &[u8]) {
+    if data.len() < 4 {
+        return;
+    }
+    let state = position(data[0], data[1], data[2], data[3]);
+    let line = String::from_utf8_lossy(&data[4..]);
+    let grid = *state.grid();
+    let _ = Action::parse(&grid, &line);
+    let _ = Die::parse(&line);
+    let _ = crate::variant::rules::Growth::parse(&line);
+    for size in [5u8, 19, 25] {
+        let _ = Grid::new(size).parse(&line);
+    }
+    let _ = crate::record::Event::parse(&line);
+    let _ = crate::record::Header::parse(&line);
+    if let Ok(action) = referee::interpret(&state, &line) {
+        let mut trial = state.clone();
+        if trial.play(action).is_ok() {
+            check(&trial, &format!("after the typed `{line}`"));
+        }
+        let text = action.to_text(&grid);
+        if Action::parse(&grid, &text) != Ok(action) {
+            panic!("`{text}` does not parse back to {action:?}");
+        }
+    }
+}
+
+/// Bytes as a game: byte 0 picks a shipped variant, byte 1 the players; then
+/// each byte picks a face at a chance node (`byte % sides + 1`) or an index
+/// into the legal actions at a decision. Invariants after every step.
+pub fn engine(data: &[u8]) {
+    if data.len() < 2 {
+        return;
+    }
+    let rules = Arc::new(shipped(data[0]));
+    let n = rules.players.min + data[1] % (rules.players.max - rules.players.min + 1);
+    let mut state = match State::new(rules, n) {
+        Ok(s) => s,
+        Err(e) => panic!("a shipped variant refuses {n} players: {e}"),
+    };
+    check(&state, "at the start");
+    let mut legal = Vec::new();
+    for (i, &b) in data[2..].iter().enumerate() {
+        match state.next() {
+            Next::Chance(die) => {
+                let face = b % die.sides() + 1;
+                if let Err(e) = state.roll(face) {
+                    panic!("step {i}: face {face} of the {die} refused: {e}");
+                }
+            }
+            Next::Decide(_) => {
+                state.legal_actions(&mut legal);
+                if legal.is_empty() {
+                    panic!("step {i}: a decision with no legal action");
+                }
+                let a = legal[usize::from(b) % legal.len()];
+                if let Err(e) = state.play(a) {
+                    panic!("step {i}: the listed legal action {a:?} was refused: {e}");
+                }
+            }
+            Next::Over => {
+                if state.outcome().is_none() {
+                    panic!("step {i}: a game over has no outcome");
+                }
+                return;
+            }
+        }
+        check(&state, &format!("after step {i}"));
+    }
+}
