@@ -67,20 +67,7 @@ pub fn render(state: &State, names: &[String], colour: bool) -> String {
     }
     header(&mut out);
     out.push_str("key: A-H beads of seats 1-8; * nutrient; a-h a bead marking a nutrient\n");
-    out.push_str("nutrients:");
-    if state.nutrients().is_empty() {
-        out.push_str(" none");
-    }
-    for nut in state.nutrients() {
-        let _ = write!(out, " {}=", g.name(nut.point));
-        match nut.value {
-            Some(v) => {
-                let _ = write!(out, "{v}");
-            }
-            None => out.push('?'),
-        }
-    }
-    out.push('\n');
+    out.push_str(&roots::roots::draw::nutrient_line(state));
     for (s, p) in state.players().iter().enumerate() {
         let name = names.get(s).map(String::as_str).unwrap_or("?");
         let _ = writeln!(

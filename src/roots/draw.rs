@@ -57,20 +57,7 @@ pub fn draw(state: &State) -> String {
         }
         out.push('\n');
     }
-    out.push_str("nutrients:");
-    if state.nutrients().is_empty() {
-        out.push_str(" none");
-    }
-    for nut in state.nutrients() {
-        let _ = write!(out, " {}=", g.name(nut.point));
-        match nut.value {
-            Some(v) => {
-                let _ = write!(out, "{v}");
-            }
-            None => out.push('?'),
-        }
-    }
-    out.push('\n');
+    out.push_str(&nutrient_line(state));
     for (s, p) in state.players().iter().enumerate() {
         let _ = writeln!(
             out,
@@ -84,6 +71,27 @@ pub fn draw(state: &State) -> String {
         );
     }
     let _ = writeln!(out, "pile: {} nutrients", state.nutrient_supply());
+    out
+}
+
+/// The `nutrients:` line: every marker as `x,y=value` (`?` when its value is
+/// not rolled yet), with its newline.
+pub fn nutrient_line(state: &State) -> String {
+    let g = state.grid();
+    let mut out = String::from("nutrients:");
+    if state.nutrients().is_empty() {
+        out.push_str(" none");
+    }
+    for nut in state.nutrients() {
+        let _ = write!(out, " {}=", g.name(nut.point));
+        match nut.value {
+            Some(v) => {
+                let _ = write!(out, "{v}");
+            }
+            None => out.push('?'),
+        }
+    }
+    out.push('\n');
     out
 }
 
