@@ -15,9 +15,15 @@
 //! `1/k` for each of `k` tied winners. The move played is the best mean among
 //! the root's children visited at least a third as often as the most visited.
 //!
-//! Strength (2 players, seats rotated, 200 games): level with the greedy bot
-//! at 200 iterations; it does not yet look past its own turn, which is where
-//! it could gain on greedy (threats and races).
+//! The growth action (which die to roll) is not searched by the tree: the bot
+//! takes the exact expectation over the die it leads to. For every legal
+//! growth action and every face of its die (rain face included) it rolls the
+//! face on a copy, places the beads greedily, evaluates, and averages over the
+//! faces (the greedy bot looks at the middle face only). The tree search runs
+//! for the other decisions (placements, spawns, losses).
+//!
+//! Strength (2 players, seats rotated, 200 games, seed 7): `mcts` (200
+//! iterations) wins 62.0% (95% interval 55.1-68.4%) against greedy's 37.0%.
 //!
 //! Everything is deterministic given the bot's [`SeededDice`].
 
@@ -334,6 +340,60 @@ fn rank(state: &State, seat: Seat, legal: &[Action], dice: &mut SeededDice) -> V
     out
 }
 
+/// The growth action with the best expected value over its die: for every
+/// legal growth action and every face of its die (each equally likely, the
+/// rain face included), roll that face on a copy, place the beads greedily,
+/// and average the evaluation. This is an exact expectation over the chance
+/// node the choice leads to (the greedy bot uses the middle face only).
+fn choose_growth(state: &State, seat: Seat, legal: &[Action]) -> Action {
+    let mut buf = Vec::with_capacity(64);
+    let mut best = f64::NEG_INFINITY;
+    let mut pick = legal[0];
+    for &a in legal {
+        let mut grown = state.clone();
+        grown.play_unchecked(a);
+        let v = match grown.next() {
+            Next::Chance(die) => {
+                let sides = die.sides().max(1);
+                let mut total = 0.0;
+                for face in 1..=sides {
+                    total += face_value(&grown, seat, face, &mut buf);
+                }
+                total / f64::from(sides)
+            }
+            _ => eval::advantage(&grown, seat),
+        };
+        if v > best {
+            best = v;
+            pick = a;
+        }
+    }
+    pick
+}
+
+/// The evaluation after rolling `face` on `state` (at the growth die) and
+/// placing the roll's beads greedily.
+fn face_value(state: &State, seat: Seat, face: u8, buf: &mut Vec<Action>) -> f64 {
+    let mut next = state.clone();
+    if next.roll(face).is_err() {
+        return eval::advantage(state, seat);
+    }
+    for _ in 0..32 {
+        match next.next() {
+            Next::Decide(s) if s == seat && placing(&next) => {
+                next.legal_actions(buf);
+                if buf.is_empty() {
+                    break;
+                }
+                let (a, _) = crate::bots::greedy::best_step(&next, seat, buf, None);
+                next.play_unchecked(a);
+            }
+            _ => break,
+        }
+    }
+    eval::advantage(&next, seat)
+}
+
 /// Every seat's reward at the end of a playout.
 fn rewards(state: &State) -> [f64; MAX_SEATS] {
     let mut r = [0.0; MAX_SEATS];
@@ -361,6 +421,20 @@ impl Player for MctsBot {
     }
 
     fn choose(&mut self, state: &State) -> Result<Action, NoAction> {
+        if let Next::Decide(seat) = state.next() {
+            let mut legal = std::mem::take(&mut self.legal);
+            state.legal_actions(&mut legal);
+            let growth = legal.len() > 1 && legal.iter().all(|a| matches!(a, Action::Grow(_)));
+            let pick = if growth {
+                Some(choose_growth(state, seat, &legal))
+            } else {
+                None
+            };
+            self.legal = legal;
+            if let Some(a) = pick {
+                return Ok(a);
+            }
+        }
         match self.search(state) {
             Some(a) => Ok(a),
             None => Ok(state.random_action(&mut self.dice)),
