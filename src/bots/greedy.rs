@@ -73,9 +73,16 @@ fn growth_value(state: &State, seat: Seat, growth: Growth, buf: &mut Vec<Action>
         return eval::advantage(&next, seat);
     };
     // The middle face, but never a 1: rain is not the bot's to count on.
-    let face = die.sides().div_ceil(2).max(2);
+    face_value(&next, seat, die.sides().div_ceil(2).max(2), buf)
+}
+
+/// The evaluation after rolling `face` on `state` (at the growth die) and
+/// placing the roll's beads greedily. Shared with the MCTS bot, which
+/// averages it over every face.
+pub(crate) fn face_value(state: &State, seat: Seat, face: u8, buf: &mut Vec<Action>) -> f64 {
+    let mut next = state.clone();
     if next.roll(face).is_err() {
-        return eval::advantage(&next, seat);
+        return eval::advantage(state, seat);
     }
     // Place the roll's beads (bounded, should the engine ever loop).
     for _ in 0..32 {

@@ -357,7 +357,7 @@ fn choose_growth(state: &State, seat: Seat, legal: &[Action]) -> Action {
                 let sides = die.sides().max(1);
                 let mut total = 0.0;
                 for face in 1..=sides {
-                    total += face_value(&grown, seat, face, &mut buf);
+                    total += crate::bots::greedy::face_value(&grown, seat, face, &mut buf);
                 }
                 total / f64::from(sides)
             }
@@ -369,29 +369,6 @@ fn choose_growth(state: &State, seat: Seat, legal: &[Action]) -> Action {
         }
     }
     pick
-}
-
-/// The evaluation after rolling `face` on `state` (at the growth die) and
-/// placing the roll's beads greedily.
-fn face_value(state: &State, seat: Seat, face: u8, buf: &mut Vec<Action>) -> f64 {
-    let mut next = state.clone();
-    if next.roll(face).is_err() {
-        return eval::advantage(state, seat);
-    }
-    for _ in 0..32 {
-        match next.next() {
-            Next::Decide(s) if s == seat && placing(&next) => {
-                next.legal_actions(buf);
-                if buf.is_empty() {
-                    break;
-                }
-                let (a, _) = crate::bots::greedy::best_step(&next, seat, buf, None);
-                next.play_unchecked(a);
-            }
-            _ => break,
-        }
-    }
-    eval::advantage(&next, seat)
 }
 
 /// Every seat's reward at the end of a playout.
