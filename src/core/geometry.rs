@@ -145,6 +145,70 @@ impl Grid {
     }
 }
 
+/// Cells of the largest grid, border included.
+pub const MAX_CELLS: usize = (MAX_SIZE as usize + 2) * (MAX_SIZE as usize + 2);
+
+/// A set of cells of any grid, as a fixed bitmap: no allocation, cheap to
+/// clear and copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointSet([u64; PointSet::WORDS]);
+
+impl Default for PointSet {
+    fn default() -> Self {
+        PointSet::new()
+    }
+}
+
+impl PointSet {
+    const WORDS: usize = MAX_CELLS.div_ceil(64);
+
+    pub const fn new() -> PointSet {
+        PointSet([0; PointSet::WORDS])
+    }
+
+    #[inline]
+    pub fn contains(&self, p: Point) -> bool {
+        self.0[p.index() / 64] >> (p.index() % 64) & 1 == 1
+    }
+
+    /// Add `p`; `false` if it was already there.
+    #[inline]
+    pub fn insert(&mut self, p: Point) -> bool {
+        let (w, b) = (p.index() / 64, 1u64 << (p.index() % 64));
+        let new = self.0[w] & b == 0;
+        self.0[w] |= b;
+        new
+    }
+
+    #[inline]
+    pub fn remove(&mut self, p: Point) {
+        self.0[p.index() / 64] &= !(1u64 << (p.index() % 64));
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    /// The points of the set in flat-array order, which on a board is row by
+    /// row from `(0, 0)`, the order of [`Grid::all`].
+    pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut w = word;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let bit = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    Point((i * 64 + bit) as u16)
+                })
+            })
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,5 +240,35 @@ mod tests {
         assert_eq!(g.xy(g.centre()), (9, 9));
         assert_eq!(g.parse(" 3, 4"), g.point(3, 4));
         assert_eq!(g.parse("3;4"), None);
+    }
+
+    #[test]
+    fn point_sets_hold_every_cell_of_the_largest_grid() {
+        let g = Grid::new(MAX_SIZE);
+        assert_eq!(g.cells(), MAX_CELLS);
+        let mut set = PointSet::new();
+        for i in 0..MAX_CELLS {
+            let p = Point(i as u16);
+            assert!(!set.contains(p));
+            assert!(set.insert(p));
+            assert!(!set.insert(p));
+            assert!(set.contains(p));
+        }
+        assert_eq!(set.len(), MAX_CELLS);
+        for i in (0..MAX_CELLS).step_by(2) {
+            set.remove(Point(i as u16));
+        }
+        assert_eq!(set.len(), MAX_CELLS / 2);
+        assert!(!set.contains(Point(0)) && set.contains(Point(1)));
+        assert!(PointSet::new().is_empty());
+        let odd: Vec<Point> = set.iter().collect();
+        let expected: Vec<Point> = (1..MAX_CELLS).step_by(2).map(|i| Point(i as u16)).collect();
+        assert_eq!(odd, expected);
+        // Flat order is the order of `Grid::all`.
+        let mut board = PointSet::new();
+        for p in g.all().collect::<Vec<_>>().into_iter().rev() {
+            board.insert(p);
+        }
+        assert!(board.iter().eq(g.all()));
     }
 }

@@ -6,7 +6,7 @@
 //! referee turns a `Why` into a sentence with [`Why::explain`].
 
 use crate::core::dice::SeededDice;
-use crate::core::geometry::Point;
+use crate::core::geometry::{Point, PointSet};
 use crate::core::protocol::Seat;
 use crate::roots::state::{OFF, State};
 use crate::variant::rules::{BudsTouch, Growth, SimpleGrowthPath};
@@ -130,13 +130,13 @@ impl State {
                 PlaceKind::Attack(b - 1)
             }
         };
-        let own = self.adj_of(s, p);
+        let own = cell.adj[usize::from(s)];
         if kind == PlaceKind::Mark && own == 0 {
             return Err(Why::NotArrived);
         }
         match action {
             Growth::NewPlant => {
-                let this_roll = self.turn_adj[p.index()];
+                let this_roll = cell.turn_adj;
                 if own > this_roll {
                     return Err(Why::TouchesOldBead);
                 }
@@ -153,7 +153,7 @@ impl State {
                 }
                 let touch = match self.rules.growth.buds_touch {
                     BudsTouch::Own => own,
-                    BudsTouch::Any => self.adj_all[p.index()],
+                    BudsTouch::Any => cell.adj_all,
                 };
                 if touch < 2 {
                     return Err(Why::BudTouches(touch));
@@ -177,6 +177,17 @@ impl State {
             Growth::Sunbathe => return Err(Why::NotPlacing),
         }
         Ok(kind)
+    }
+
+    /// What a placement on `p` does, once it is known to be legal.
+    #[inline]
+    pub(crate) fn place_kind(&self, p: Point) -> PlaceKind {
+        let cell = self.cells[p.index()];
+        match cell.bead {
+            0 if cell.nuts > 0 => PlaceKind::Mark,
+            0 => PlaceKind::Plain,
+            b => PlaceKind::Attack(b - 1),
+        }
     }
 
     /// Visit every point where `action` could put a bead of the current seat:
@@ -243,17 +254,32 @@ impl State {
         (plain, attack)
     }
 
+    /// Every point where the current seat may place for `action`.
+    pub(crate) fn legal_placements(&self, action: Growth, struggles: u8) -> PointSet {
+        let s = self.seat;
+        let mut set = PointSet::new();
+        self.reachable(action, |p| {
+            if self.judge(s, action, struggles, p).is_ok() {
+                set.insert(p);
+            }
+            false
+        });
+        set
+    }
+
     /// A legal placement drawn by reservoir sampling over every point the
     /// action can reach: no list is built. Points reachable from several beads
     /// count several times, so the draw leans toward well-connected points.
+    /// With `or_pass`, passing is one more candidate, drawn as `None`.
     pub(crate) fn scan_placement(
         &self,
         action: Growth,
         struggles: u8,
+        or_pass: bool,
         dice: &mut SeededDice,
     ) -> Option<Point> {
         let s = self.seat;
-        let mut seen = 0u32;
+        let mut seen = u32::from(or_pass);
         let mut chosen = None;
         self.reachable(action, |p| {
             if self.judge(s, action, struggles, p).is_ok() {

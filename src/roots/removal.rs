@@ -18,39 +18,50 @@
 //!    choose one when there are several; `all_ends` loses every candidate;
 //!    `none` loses nothing but the bead.
 
-use crate::core::geometry::Point;
+use crate::core::geometry::{MAX_CELLS, Point, PointSet};
 use crate::core::protocol::Seat;
 use crate::roots::state::{DanglingEnd, State};
 
 impl State {
     /// The dangling ends left by removing the bead of `owner` at `point`
     /// (already off the board), in the order of the ends around `point`.
+    /// Allocates only for the ends it returns.
     pub fn dangling(&self, point: Point, owner: Seat) -> Vec<DanglingEnd> {
-        let ends: Vec<Point> = self.own_around(owner, point).collect();
-        let mut side_of = vec![usize::MAX; ends.len()];
+        let mut ends = [Point(0); 8];
+        let mut n = 0;
+        for q in self.own_around(owner, point) {
+            ends[n] = q;
+            n += 1;
+        }
+        // The side of each end: ends joined through the owner's beads share one.
+        let mut side = [u8::MAX; 8];
         let mut sides = 0;
-        for i in 0..ends.len() {
-            if side_of[i] != usize::MAX {
+        for i in 0..n {
+            if side[i] != u8::MAX {
                 continue;
             }
-            let piece = self.piece(owner, ends[i]);
-            for j in i..ends.len() {
-                if piece[ends[j].index()] {
-                    side_of[j] = sides;
+            side[i] = sides;
+            if side[i + 1..n].contains(&u8::MAX) {
+                let others = &ends[i + 1..n];
+                let joined = self.joined(owner, ends[i], others);
+                for (j, &e) in others.iter().enumerate() {
+                    if joined.contains(e) {
+                        side[i + 1 + j] = sides;
+                    }
                 }
             }
             sides += 1;
         }
         let mut out = Vec::new();
-        for side in 0..sides {
-            let members: Vec<usize> = (0..ends.len()).filter(|&i| side_of[i] == side).collect();
-            if members.len() != 1 {
+        for i in 0..n {
+            // Only a side with a single end dangles.
+            if side[..n].iter().filter(|&&s| s == side[i]).count() != 1 {
                 continue;
             }
-            let beads = self.prune(owner, ends[members[0]]);
+            let beads = self.prune(owner, ends[i]);
             if !beads.is_empty() {
                 out.push(DanglingEnd {
-                    end: ends[members[0]],
+                    end: ends[i],
                     beads,
                 });
             }
@@ -58,17 +69,28 @@ impl State {
         out
     }
 
-    /// Every bead of `owner` connected to `start`, marked in a bitmap of the
-    /// board's cells.
-    fn piece(&self, owner: Seat, start: Point) -> Vec<bool> {
-        let mut seen = vec![false; self.cells.len()];
-        let mut stack = vec![start];
-        seen[start.index()] = true;
-        while let Some(p) = stack.pop() {
+    /// The beads of `owner` connected to `start`, searched until every point
+    /// of `targets` is found or the piece is used up.
+    fn joined(&self, owner: Seat, start: Point, targets: &[Point]) -> PointSet {
+        let mut seen = PointSet::new();
+        let mut stack = [Point(0); MAX_CELLS];
+        let mut top = 1;
+        stack[0] = start;
+        seen.insert(start);
+        let mut missing = targets.len();
+        while top > 0 {
+            top -= 1;
+            let p = stack[top];
             for q in self.own_around(owner, p) {
-                if !seen[q.index()] {
-                    seen[q.index()] = true;
-                    stack.push(q);
+                if seen.insert(q) {
+                    if targets.contains(&q) {
+                        missing -= 1;
+                        if missing == 0 {
+                            return seen;
+                        }
+                    }
+                    stack[top] = q;
+                    top += 1;
                 }
             }
         }
@@ -78,14 +100,18 @@ impl State {
     /// The dangling end that starts at `end`.
     fn prune(&self, owner: Seat, end: Point) -> Vec<Point> {
         let mut chain: Vec<Point> = Vec::new();
+        let mut in_chain = PointSet::new();
         let mut cur = end;
         loop {
-            let mut rest = self.own_around(owner, cur).filter(|q| !chain.contains(q));
+            let mut rest = self
+                .own_around(owner, cur)
+                .filter(|&q| !in_chain.contains(q));
             let first = rest.next();
             if rest.next().is_some() {
                 return chain; // a split: it stays
             }
             chain.push(cur);
+            in_chain.insert(cur);
             match first {
                 Some(q) => cur = q,
                 None => return chain, // the whole piece dangled

@@ -27,7 +27,11 @@ use crate::variant::rules::{
 /// Sentinel bead value of border cells.
 pub(crate) const OFF: u8 = u8::MAX;
 
-/// One cell of the flat board.
+/// Most seats a game can have (the variant schema allows 2 to 8).
+pub const MAX_SEATS: usize = 8;
+
+/// One cell of the flat board, with the neighbour counts of its point, so
+/// that a placement updates one cell per neighbour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Cell {
     /// 0: no bead; `s + 1`: a bead of seat `s`; [`OFF`]: border.
@@ -36,6 +40,14 @@ pub(crate) struct Cell {
     pub nuts: u8,
     /// The bead here was placed in the current roll of the current turn.
     pub turn_bead: bool,
+    /// Beads of any colour around this point.
+    pub adj_all: u8,
+    /// Beads of the current roll around this point.
+    pub turn_adj: u8,
+    /// Index of the bead here in its owner's `beads` list.
+    pub index: u16,
+    /// `adj[s]`: beads of seat `s` around this point.
+    pub adj: [u8; MAX_SEATS],
 }
 
 /// A nutrient marker on the board.
@@ -203,16 +215,8 @@ pub struct State {
     pub(crate) grid: Grid,
     pub(crate) seats: u8,
     pub(crate) cells: Vec<Cell>,
-    /// `adj[s * cells + p]`: beads of seat `s` around `p`.
-    pub(crate) adj: Vec<u8>,
-    /// Beads of any colour around each point.
-    pub(crate) adj_all: Vec<u8>,
-    /// Beads of the current roll around each point.
-    pub(crate) turn_adj: Vec<u8>,
     /// Beads of the current roll, in order.
     pub(crate) placed: Vec<Point>,
-    /// Index of each bead in its owner's `beads` list.
-    pub(crate) bead_index: Vec<u16>,
     pub(crate) players: Vec<Player>,
     pub(crate) nutrients: Vec<Nutrient>,
     pub(crate) next_nutrient_id: u32,
@@ -276,32 +280,33 @@ impl State {
     pub(crate) fn empty(rules: Arc<Rules>, players: u8) -> State {
         let grid = Grid::new(rules.board.size);
         let cells = grid.cells();
-        let mut cell_vec = vec![
-            Cell {
-                bead: OFF,
-                nuts: 0,
-                turn_bead: false
-            };
-            cells
-        ];
-        for p in grid.all() {
-            cell_vec[p.index()].bead = 0;
-        }
-        let player = Player {
-            store: rules.beads.store,
-            supply: rules.beads.supply,
-            ..Player::default()
+        let border = Cell {
+            bead: OFF,
+            ..Cell::default()
         };
+        let mut cell_vec = vec![border; cells];
+        // Row by row: the inside of each row of the flat array is the board.
+        let (size, stride) = (usize::from(grid.size()), usize::from(grid.size()) + 2);
+        for row in cell_vec.chunks_exact_mut(stride).skip(1).take(size) {
+            row[1..=size].fill(Cell::default());
+        }
+        // Room for every bead a seat can have on the board: no reallocation
+        // while placing.
+        let room = (rules.beads.store + rules.beads.supply).min(grid.points() as u32) as usize;
+        let players_vec = (0..players)
+            .map(|_| Player {
+                store: rules.beads.store,
+                supply: rules.beads.supply,
+                beads: Vec::with_capacity(room),
+                ..Player::default()
+            })
+            .collect();
         State {
             grid,
             seats: players,
             cells: cell_vec,
-            adj: vec![0; cells * usize::from(players)],
-            adj_all: vec![0; cells],
-            turn_adj: vec![0; cells],
             placed: Vec::with_capacity(32),
-            bead_index: vec![0; cells],
-            players: vec![player; usize::from(players)],
+            players: players_vec,
             nutrients: Vec::with_capacity(16),
             next_nutrient_id: 0,
             nutrient_supply: rules.nutrients.supply,
@@ -388,7 +393,7 @@ impl State {
 
     #[inline]
     pub(crate) fn adj_of(&self, s: Seat, p: Point) -> u8 {
-        self.adj[usize::from(s) * self.cells.len() + p.index()]
+        self.cells[p.index()].adj[usize::from(s)]
     }
 
     /// Beads of `s` around `p`, as a list.
@@ -460,7 +465,24 @@ impl State {
     // ----- the machine -------------------------------------------------------
 
     /// Run every step that needs no roll and no choice.
+    #[inline]
     pub(crate) fn advance(&mut self) {
+        // Most steps land on a node that waits for a roll or a choice with
+        // nothing to run: return without entering the machine.
+        let waits = match self.phase {
+            Phase::SetupBead | Phase::ChooseGrowth | Phase::RollGrowth(_) | Phase::SpawnCheck => {
+                true
+            }
+            Phase::Spawn { a, b, .. } => a.is_none() || b.is_none(),
+            _ => false,
+        };
+        if !(waits && self.tasks.is_empty()) {
+            self.run_machine();
+        }
+    }
+
+    #[inline(never)]
+    fn run_machine(&mut self) {
         loop {
             if let Some(&task) = self.tasks.last() {
                 match task {
@@ -560,7 +582,7 @@ impl State {
 
     /// A nutrient scores when a bead is next to it or on it.
     pub(crate) fn scorable(&self, p: Point) -> bool {
-        self.cells[p.index()].bead != 0 || self.adj_all[p.index()] > 0
+        self.cells[p.index()].bead != 0 || self.cells[p.index()].adj_all > 0
     }
 
     fn score(&mut self, last: bool) {
@@ -662,8 +684,15 @@ impl State {
     }
 
     fn spawn_candidates(&self, first: bool, a: Line, b: Line) -> Candidates {
-        let free_only =
-            first && self.rules.setup.first_spawn_on_bead == FirstSpawnOnBead::ChooseFree;
+        if !first {
+            // After the first turn every named point is a choice.
+            let mut points = self.spawn_points(a, b);
+            return match (points.len(), points.next()) {
+                (1, Some(p)) => Candidates::One(p),
+                _ => Candidates::Many,
+            };
+        }
+        let free_only = self.spawn_free_only(first);
         let mut found = None;
         let mut any_free = false;
         let mut count = 0;
@@ -726,9 +755,13 @@ impl State {
         }
         let (x, y) = self.grid.xy(p);
         let named = (a.holds(x) && b.holds(y)) || (b.holds(x) && a.holds(y));
-        let free_only =
-            first && self.rules.setup.first_spawn_on_bead == FirstSpawnOnBead::ChooseFree;
-        named && !(free_only && self.cells[p.index()].bead != 0)
+        named && !(self.spawn_free_only(first) && self.cells[p.index()].bead != 0)
+    }
+
+    /// Whether a spawn must avoid beads (a first-turn spawn under
+    /// `choose_free`).
+    fn spawn_free_only(&self, first: bool) -> bool {
+        first && self.rules.setup.first_spawn_on_bead == FirstSpawnOnBead::ChooseFree
     }
 
     /// A nutrient lands on `p` (or removes the bead there).
@@ -859,34 +892,52 @@ impl State {
             return;
         }
         self.cells[p.index()].turn_bead = false;
-        for &d in self.grid.offsets() {
-            self.turn_adj[(p.0 as i16 + d) as usize] -= 1;
-        }
+        self.around_mut(p, |cell| cell.turn_adj -= 1);
     }
 
     // ----- beads -------------------------------------------------------------
 
+    /// Apply `f` to the eight cells around `p`, a row of three at a time (one
+    /// bounds check a row, not one a cell).
+    #[inline]
+    fn around_mut(&mut self, p: Point, mut f: impl FnMut(&mut Cell)) {
+        let stride = usize::from(self.grid.size()) + 2;
+        let centre = p.index();
+        for (row, skip_middle) in [
+            (centre - stride, false),
+            (centre, true),
+            (centre + stride, false),
+        ] {
+            let [a, b, c] = &mut self.cells[row - 1..row + 2] else {
+                unreachable!("a row of three cells")
+            };
+            f(a);
+            if !skip_middle {
+                f(b);
+            }
+            f(c);
+        }
+    }
+
     /// Put a bead of `s` on the empty point `p`, from its store.
     pub(crate) fn put_bead(&mut self, s: Seat, p: Point, this_roll: bool) {
-        let cells = self.cells.len();
-        self.cells[p.index()].bead = s + 1;
-        let base = usize::from(s) * cells;
-        for &d in self.grid.offsets() {
-            let q = (p.0 as i16 + d) as usize;
-            self.adj[base + q] += 1;
-            self.adj_all[q] += 1;
-            if this_roll {
-                self.turn_adj[q] += 1;
-            }
-        }
+        let seat = usize::from(s);
+        let turn = u8::from(this_roll);
+        self.around_mut(p, |cell| {
+            cell.adj[seat] += 1;
+            cell.adj_all += 1;
+            cell.turn_adj += turn;
+        });
+        let player = &mut self.players[seat];
+        player.store -= 1;
+        let cell = &mut self.cells[p.index()];
+        cell.bead = s + 1;
+        cell.turn_bead = this_roll;
+        cell.index = player.beads.len() as u16;
+        player.beads.push(p);
         if this_roll {
-            self.cells[p.index()].turn_bead = true;
             self.placed.push(p);
         }
-        let player = &mut self.players[usize::from(s)];
-        player.store -= 1;
-        self.bead_index[p.index()] = player.beads.len() as u16;
-        player.beads.push(p);
     }
 
     /// Take the bead on `p` off the board.
@@ -896,19 +947,17 @@ impl State {
             self.unmark_turn_bead(p);
             self.placed.retain(|&q| q != p);
         }
-        let cells = self.cells.len();
         self.cells[p.index()].bead = 0;
-        let base = usize::from(s) * cells;
-        for &d in self.grid.offsets() {
-            let q = (p.0 as i16 + d) as usize;
-            self.adj[base + q] -= 1;
-            self.adj_all[q] -= 1;
-        }
-        let player = &mut self.players[usize::from(s)];
-        let i = usize::from(self.bead_index[p.index()]);
+        let seat = usize::from(s);
+        self.around_mut(p, |cell| {
+            cell.adj[seat] -= 1;
+            cell.adj_all -= 1;
+        });
+        let player = &mut self.players[seat];
+        let i = usize::from(self.cells[p.index()].index);
         player.beads.swap_remove(i);
         if let Some(&moved) = player.beads.get(i) {
-            self.bead_index[moved.index()] = i as u16;
+            self.cells[moved.index()].index = i as u16;
         }
         match self.rules.beads.removed_go_to {
             RemovedBeads::OutOfPlay => player.removed += 1,
@@ -1011,9 +1060,11 @@ impl State {
                 },
                 Action::Place(p),
             ) => {
-                let kind = self
-                    .judge(self.seat, action, struggles, p)
-                    .expect("checked or sampled");
+                debug_assert!(
+                    self.judge(self.seat, action, struggles, p).is_ok(),
+                    "play_unchecked with an illegal placement"
+                );
+                let kind = self.place_kind(p);
                 self.place(action, left, struggles, p, kind);
             }
             (Phase::Spawn { .. }, Action::Spawn(p)) => self.spawn_at(p),
@@ -1224,8 +1275,27 @@ impl SpawnPoints {
     }
 }
 
+impl ExactSizeIterator for SpawnPoints {}
+
 impl Iterator for SpawnPoints {
     type Item = Point;
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let end = match self.grid {
+            Some(_) => self.end,
+            None => u16::from(self.len),
+        };
+        let n = usize::from(end.saturating_sub(self.next));
+        (n, Some(n))
+    }
+
+    fn nth(&mut self, k: usize) -> Option<Point> {
+        // Every point is computed from its index: skipping is free.
+        self.next = self
+            .next
+            .saturating_add(u16::try_from(k).unwrap_or(u16::MAX));
+        self.next()
+    }
 
     fn next(&mut self) -> Option<Point> {
         let Some(grid) = self.grid else {
@@ -1315,8 +1385,8 @@ impl GameState for State {
                 ..
             } => {
                 out.extend(
-                    g.all()
-                        .filter(|&p| self.judge(self.seat, action, struggles, p).is_ok())
+                    self.legal_placements(action, struggles)
+                        .iter()
                         .map(Action::Place),
                 );
                 if only_attacks {
@@ -1324,14 +1394,17 @@ impl GameState for State {
                 }
             }
             Phase::Spawn {
+                first,
                 a: Some(a),
                 b: Some(b),
-                ..
-            } => out.extend(
-                self.spawn_points(a, b)
-                    .filter(|&p| self.is_spawn_choice(p))
-                    .map(Action::Spawn),
-            ),
+            } => {
+                let free_only = self.spawn_free_only(first);
+                out.extend(
+                    self.spawn_points(a, b)
+                        .filter(|&p| !free_only || self.cells[p.index()].bead == 0)
+                        .map(Action::Spawn),
+                );
+            }
             _ => {}
         }
     }
@@ -1380,26 +1453,36 @@ impl GameState for State {
                 if let Some(p) = self.sample_placement(action, struggles, dice) {
                     return Action::Place(p);
                 }
-                match self.scan_placement(action, struggles, dice) {
+                match self.scan_placement(action, struggles, false, dice) {
                     Some(p) => Action::Place(p),
                     None => self.random_from_list(dice),
                 }
             }
+            Phase::Place {
+                action,
+                struggles,
+                only_attacks: true,
+                ..
+            } => match self.scan_placement(action, struggles, true, dice) {
+                Some(p) => Action::Place(p),
+                None => Action::Pass,
+            },
             Phase::Spawn {
+                first,
                 a: Some(a),
                 b: Some(b),
-                ..
             } => {
                 // Count the choices, then walk to a random one: no list.
-                let count = self
-                    .spawn_points(a, b)
-                    .filter(|&p| self.is_spawn_choice(p))
-                    .count();
-                let k = dice.below(count as u32) as usize;
-                let p = self
-                    .spawn_points(a, b)
-                    .filter(|&p| self.is_spawn_choice(p))
-                    .nth(k);
+                let p = if self.spawn_free_only(first) {
+                    let free = |p: &Point| self.cells[p.index()].bead == 0;
+                    let count = self.spawn_points(a, b).filter(free).count();
+                    let k = dice.below(count as u32) as usize;
+                    self.spawn_points(a, b).filter(free).nth(k)
+                } else {
+                    let mut points = self.spawn_points(a, b);
+                    let k = dice.below(points.len() as u32) as usize;
+                    points.nth(k)
+                };
                 Action::Spawn(p.expect("a spawn decision has a choice"))
             }
             _ => self.random_from_list(dice),
@@ -1449,8 +1532,9 @@ impl State {
     pub fn check_invariants(&self) -> Result<(), String> {
         let g = &self.grid;
         let cells = self.cells.len();
-        let mut adj = vec![0u8; cells * usize::from(self.seats)];
+        let mut adj = vec![[0u8; MAX_SEATS]; cells];
         let mut adj_all = vec![0u8; cells];
+        let mut turn_adj = vec![0u8; cells];
         let mut count = vec![0u32; usize::from(self.seats)];
         let mut nuts = vec![0u8; cells];
         for n in &self.nutrients {
@@ -1476,18 +1560,29 @@ impl State {
                     return Err(format!("{}: bead of a seat that does not play", g.name(p)));
                 }
                 count[usize::from(s)] += 1;
-                let i = usize::from(self.bead_index[p.index()]);
+                let i = usize::from(c.index);
                 if self.players[usize::from(s)].beads.get(i) != Some(&p) {
                     return Err(format!("{}: bead missing from its owner's list", g.name(p)));
                 }
                 for q in g.around(p) {
-                    adj[usize::from(s) * cells + q.index()] += 1;
+                    adj[q.index()][usize::from(s)] += 1;
                     adj_all[q.index()] += 1;
+                    turn_adj[q.index()] += u8::from(c.turn_bead);
                 }
             }
         }
-        if adj != self.adj || adj_all != self.adj_all {
-            return Err("neighbour counts differ from a recount".to_string());
+        for (i, c) in self.cells.iter().enumerate() {
+            if c.adj != adj[i] || c.adj_all != adj_all[i] || c.turn_adj != turn_adj[i] {
+                return Err(format!(
+                    "neighbour counts of cell {i} differ from a recount"
+                ));
+            }
+        }
+        let turn_beads = self.cells.iter().filter(|c| c.turn_bead).count();
+        if turn_beads != self.placed.len()
+            || self.placed.iter().any(|p| !self.cells[p.index()].turn_bead)
+        {
+            return Err("the beads of this roll differ from the list of placed beads".to_string());
         }
         for (s, pl) in self.players.iter().enumerate() {
             if pl.on_board() != count[s] {
@@ -1552,6 +1647,15 @@ mod tests {
         for a in lines {
             for b in lines {
                 let mut built: Vec<Point> = state.spawn_points(a, b).collect();
+                // Skipping and counting agree with walking.
+                assert_eq!(state.spawn_points(a, b).len(), built.len());
+                for (k, &p) in built.iter().enumerate() {
+                    assert_eq!(state.spawn_points(a, b).nth(k), Some(p), "{a:?} {b:?} {k}");
+                    let mut rest = state.spawn_points(a, b);
+                    rest.nth(k);
+                    assert_eq!(rest.len(), built.len() - k - 1);
+                }
+                assert_eq!(state.spawn_points(a, b).nth(built.len()), None);
                 let mut scanned: Vec<Point> = g
                     .all()
                     .filter(|&p| {
