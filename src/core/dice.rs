@@ -106,18 +106,25 @@ impl SeededDice {
     }
 
     /// Roll `die`.
+    #[inline]
     pub fn roll(&mut self, die: Die) -> u8 {
-        self.below(u32::from(die.sides())) as u8 + 1
+        let n = u32::from(die.sides());
+        loop {
+            let w = self.rng.next_u32();
+            if accepts(w, n) {
+                // `w % n` without a division or a branch on the die.
+                return fast_mod(w, FAST_MOD[die as usize], n) as u8 + 1;
+            }
+        }
     }
 
     /// A uniform integer in `0..n` (`n > 0`), by rejection sampling.
+    #[inline(always)]
     pub fn below(&mut self, n: u32) -> u32 {
         debug_assert!(n > 0);
-        // Accept w < n * floor(2^32 / n): every residue is then equally likely.
-        let limit = (u64::from(u32::MAX) + 1) / u64::from(n) * u64::from(n);
         loop {
             let w = self.rng.next_u32();
-            if u64::from(w) < limit {
+            if accepts(w, n) {
                 return w % n;
             }
         }
@@ -129,9 +136,71 @@ impl SeededDice {
     }
 }
 
+/// Whether rejection sampling for `0..n` keeps the word `w`: whether
+/// `w < n * floor(2^32 / n)`, so that every residue is equally likely. Every
+/// word up to `2^32 - n - 1` is kept, so the exact limit (a 64-bit division)
+/// is only worked out for the rare word near the top.
+#[inline(always)]
+fn accepts(w: u32, n: u32) -> bool {
+    w <= u32::MAX - n || u64::from(w) < (1u64 << 32) / u64::from(n) * u64::from(n)
+}
+
+/// `floor(2^64 / n) + 1` for the size `n` of each die, in the order of
+/// [`Die::ALL`]: the multiplier of [`fast_mod`].
+const FAST_MOD: [u64; 6] = {
+    let mut m = [0u64; 6];
+    let mut i = 0;
+    while i < 6 {
+        m[i] = u64::MAX / Die::ALL[i].sides() as u64 + 1;
+        i += 1;
+    }
+    m
+};
+
+/// `w % n` for `n >= 2`, given `m = floor(2^64 / n) + 1`: exact for every
+/// 32-bit `w` (Lemire, Kaser and Kurz, "Faster remainder by direct
+/// computation", 2019).
+#[inline(always)]
+fn fast_mod(w: u32, m: u64, n: u32) -> u32 {
+    let low = m.wrapping_mul(u64::from(w));
+    ((u128::from(low) * u128::from(n)) >> 64) as u32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The division-free remainder is exact for every die, on every word near
+    /// the edges and on a few million words in between.
+    #[test]
+    fn fast_mod_is_exact() {
+        for die in Die::ALL {
+            let n = u32::from(die.sides());
+            let m = FAST_MOD[die as usize];
+            let check = |w: u32| assert_eq!(fast_mod(w, m, n), w % n, "{w} % {n}");
+            (0..100_000).for_each(check);
+            (u32::MAX - 100_000..=u32::MAX).for_each(check);
+            (0..u32::MAX).step_by(1021).for_each(check);
+        }
+    }
+
+    /// The shortcut in `accepts` keeps exactly the words the definition keeps.
+    #[test]
+    fn acceptance_matches_the_definition() {
+        let definition = |w: u32, n: u32| u64::from(w) < (1u64 << 32) / u64::from(n) * u64::from(n);
+        let mut sizes: Vec<u32> = (1..=1000).collect();
+        sizes.extend([4096, 65_536, 1 << 31, (1 << 31) + 1, u32::MAX - 1, u32::MAX]);
+        for n in sizes {
+            let limit = (1u64 << 32) / u64::from(n) * u64::from(n);
+            let edges = [0, 1, n - 1, n, u32::MAX - n, u32::MAX - n + 1, u32::MAX];
+            let around_limit = [limit.saturating_sub(1), limit, limit + 1]
+                .into_iter()
+                .filter_map(|w| u32::try_from(w).ok());
+            for w in edges.into_iter().chain(around_limit) {
+                assert_eq!(accepts(w, n), definition(w, n), "w = {w}, n = {n}");
+            }
+        }
+    }
 
     #[test]
     fn faces_are_in_range_and_all_appear() {
@@ -153,6 +222,17 @@ mod tests {
         let mut dice = SeededDice::new(42, 3);
         let faces: Vec<u8> = (0..12).map(|_| dice.roll(Die::D20)).collect();
         insta::assert_debug_snapshot!(faces);
+    }
+
+    /// A roll is `below(sides) + 1` on the same words.
+    #[test]
+    fn rolls_agree_with_below() {
+        for die in Die::ALL {
+            let (mut a, mut b) = (SeededDice::new(9, 4), SeededDice::new(9, 4));
+            for _ in 0..10_000 {
+                assert_eq!(u32::from(a.roll(die)), b.below(u32::from(die.sides())) + 1);
+            }
+        }
     }
 
     #[test]

@@ -108,6 +108,14 @@ pub trait GameState: Clone {
     /// is not a chance node or the face cannot show.
     fn roll(&mut self, face: u8) -> Result<(), Refusal>;
 
+    /// Apply a face known to show on the die named by the chance node (from
+    /// [`SeededDice::roll`] of that die): the fast path of simulation. A face
+    /// that cannot show may corrupt the state.
+    fn roll_unchecked(&mut self, face: u8) {
+        self.roll(face)
+            .expect("a face of the named die is always accepted");
+    }
+
     /// A legal action drawn at random, without necessarily building the whole
     /// list: the fast path of random play. Not necessarily uniform.
     fn random_action(&self, dice: &mut SeededDice) -> Self::Action;
@@ -124,9 +132,7 @@ pub fn play_out_random<G: GameState>(state: &mut G, dice: &mut SeededDice) -> u6
         match state.next() {
             Next::Chance(die) => {
                 let face = dice.roll(die);
-                state
-                    .roll(face)
-                    .expect("a face of the named die is always accepted");
+                state.roll_unchecked(face);
             }
             Next::Decide(_) => {
                 let a = state.random_action(dice);

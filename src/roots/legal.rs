@@ -106,7 +106,7 @@ impl Why {
 impl State {
     /// Whether seat `s`, placing for `action` with `struggles` struggles used
     /// this turn, may put a bead on `p`, and what that does.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn judge(
         &self,
         s: Seat,
@@ -195,7 +195,7 @@ impl State {
     /// the neighbours of the seat's beads for buds and simple growth, every
     /// point for a new plant. A point may be visited more than once; `visit`
     /// returns `true` to stop.
-    #[inline]
+    #[inline(always)]
     fn reachable(&self, action: Growth, mut visit: impl FnMut(Point) -> bool) {
         let g = &self.grid;
         match action {
@@ -236,21 +236,25 @@ impl State {
     pub(crate) fn placement_options(&self, action: Growth, struggles: u8) -> (bool, bool) {
         let s = self.seat;
         let mut attack = false;
+        if let Some(&last) = self.placed.last() {
+            for &d in self.grid.offsets() {
+                let p = Point((last.0 as i16 + d) as u16);
+                match self.judge(s, action, struggles, p) {
+                    Ok(PlaceKind::Attack(_)) => attack = true,
+                    Ok(_) => return (true, attack),
+                    Err(_) => {}
+                }
+            }
+        }
         let mut plain = false;
-        let mut look = |p: Point| {
+        self.reachable(action, |p| {
             match self.judge(s, action, struggles, p) {
                 Ok(PlaceKind::Attack(_)) => attack = true,
                 Ok(_) => plain = true,
                 Err(_) => {}
             }
             plain
-        };
-        if let Some(&last) = self.placed.last()
-            && self.grid.around(last).any(&mut look)
-        {
-            return (true, attack);
-        }
-        self.reachable(action, look);
+        });
         (plain, attack)
     }
 

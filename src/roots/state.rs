@@ -1338,6 +1338,7 @@ impl GameState for State {
         usize::from(self.seats)
     }
 
+    #[inline]
     fn next(&self) -> Next {
         match self.tasks.last() {
             Some(Task::RollValue { .. }) => return Next::Chance(Die::D12),
@@ -1415,6 +1416,7 @@ impl GameState for State {
         Ok(())
     }
 
+    #[inline]
     fn play_unchecked(&mut self, action: Action) {
         self.apply_action(action);
         self.advance();
@@ -1422,9 +1424,15 @@ impl GameState for State {
 
     fn roll(&mut self, face: u8) -> Result<(), Refusal> {
         self.check_roll(face)?;
+        self.roll_unchecked(face);
+        Ok(())
+    }
+
+    #[inline]
+    fn roll_unchecked(&mut self, face: u8) {
+        debug_assert!(self.check_roll(face).is_ok(), "roll_unchecked with {face}");
         self.apply_roll(face);
         self.advance();
-        Ok(())
     }
 
     fn random_action(&self, dice: &mut SeededDice) -> Action {
