@@ -2,8 +2,9 @@
 
 use roots::sim::{Report, compare};
 
+use super::Failure;
 use super::exit;
-use super::simulate::{Failure, Output, SimArgs, load_rules, run_config};
+use super::simulate::{Output, SimArgs, run_config};
 
 /// Simulate two variants with the same bots and the same seed (game i of both
 /// rolls the same dice stream) and show every statistic side by side, each
@@ -46,15 +47,15 @@ fn side(
     seed: u64,
     label: &str,
 ) -> Result<Report, Failure> {
-    let rules = load_rules(variant, overrides)?;
+    let rules = super::load_variant(variant, overrides)?;
     let config = sim.config(rules, seed)?;
     run_config(&config, None, label)
 }
 
 fn try_run(args: Args) -> Result<(), Failure> {
     // Check both variants before playing either.
-    load_rules(&args.a, &[])?;
-    load_rules(&args.b, &args.set)?;
+    super::load_variant(&args.a, &[])?;
+    super::load_variant(&args.b, &args.set)?;
     let seed = args.sim.seed();
     let line = format!("seed: {seed}\n");
     if args.sim.format == Output::Table {

@@ -1,6 +1,6 @@
 //! `roots diff A B`: the rule differences between two variants.
 
-use roots::variant::{self, Loaded};
+use roots::variant;
 
 use super::{Color, Format, exit};
 
@@ -33,20 +33,11 @@ pub struct Args {
 
 pub fn run(args: Args, color: Color) -> u8 {
     let style = super::style(args.format, color, super::stderr_is_terminal());
-    let load = |v: &str, sets: &[variant::Override]| -> Result<Loaded, u8> {
-        match variant::load_with(v, sets) {
-            Ok(loaded) => {
-                super::err(&variant::render(&loaded.warnings, &loaded.sources, style));
-                Ok(loaded)
-            }
-            Err(d) => Err(super::report_load_failure(&d, v, style)),
-        }
-    };
-    let a = match load(&args.a, &[]) {
+    let a = match super::load_reporting(&args.a, &[], style) {
         Ok(a) => a,
         Err(code) => return code,
     };
-    let b = match load(&args.b, &args.set.set) {
+    let b = match super::load_reporting(&args.b, &args.set.set, style) {
         Ok(b) => b,
         Err(code) => return code,
     };

@@ -28,12 +28,11 @@ pub struct Args {
 
 pub fn run(args: Args, color: Color) -> u8 {
     let style = super::style(args.format, color, super::stderr_is_terminal());
-    match variant::load_with(&args.variant, &args.set.set) {
+    match super::load_reporting(&args.variant, &args.set.set, style) {
         Ok(loaded) => {
-            super::err(&variant::render(&loaded.warnings, &loaded.sources, style));
             super::out(&variant::explain(&loaded.rules));
             exit::OK
         }
-        Err(diagnostics) => super::report_load_failure(&diagnostics, &args.variant, style),
+        Err(code) => code,
     }
 }

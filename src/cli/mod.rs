@@ -128,84 +128,114 @@ fn parse_override(text: &str) -> Result<Override, String> {
     Override::parse(text)
 }
 
-/// How a command failed.
+/// How a command failed: the text for stderr, complete with its `error:`
+/// lines, and the exit code.
 #[derive(Debug)]
-pub enum Failure {
-    /// The input was read but is wrong (exit 1).
-    Invalid(String),
-    /// Usage or IO (exit 2).
-    Io(String),
+pub struct Failure {
+    pub code: u8,
+    pub message: String,
+}
+
+impl Failure {
+    /// The input was read but is wrong (exit 1); `message` is printed as is.
+    pub fn invalid(message: impl Into<String>) -> Failure {
+        Failure {
+            code: exit::INVALID,
+            message: message.into(),
+        }
+    }
+
+    /// A file could not be read or written (exit 2); printed as is.
+    pub fn io(message: impl Into<String>) -> Failure {
+        Failure {
+            code: exit::USAGE,
+            message: message.into(),
+        }
+    }
+
+    /// A wrong command line or an output that cannot be written (exit 2):
+    /// printed after `error: `.
+    pub fn usage(message: impl std::fmt::Display) -> Failure {
+        Failure::io(format!("error: {message}"))
+    }
+
+    /// Print the failure on stderr and give the exit code.
+    pub fn report(self) -> u8 {
+        if !self.message.is_empty() {
+            err(&format!("{}\n", self.message));
+        }
+        self.code
+    }
 }
 
 fn finish(result: Result<(), Failure>) -> u8 {
     match result {
         Ok(()) => exit::OK,
-        Err(Failure::Invalid(m)) => {
-            err(&format!("{m}\n"));
-            exit::INVALID
-        }
-        Err(Failure::Io(m)) => {
-            err(&format!("{m}\n"));
-            exit::USAGE
-        }
+        Err(f) => f.report(),
     }
 }
 
-/// Print the diagnostics of a variant that did not load (to stderr) and
-/// return the exit code: 2 when `arg` itself cannot be read, else 1.
-pub fn report_load_failure(
-    diagnostics: &roots::variant::Diagnostics,
+/// Load a variant argument (a built-in name such as `standard`, or a path)
+/// through the full variant pipeline, `--set` overrides on top, for a
+/// command whose output is the variant itself (`show`, `explain`, `diff`,
+/// `new`). Warnings are printed to stderr in `style` and do not stop the
+/// command; on failure the diagnostics are printed and the error is the
+/// exit code: 2 when `arg` itself cannot be read, 1 otherwise.
+pub fn load_reporting(
     arg: &str,
+    overrides: &[Override],
     style: Style,
-) -> u8 {
-    err(&roots::variant::render(
-        &diagnostics.items,
-        &diagnostics.sources,
-        style,
-    ));
-    let unreadable = diagnostics
-        .items
-        .iter()
-        .any(|d| d.code == roots::variant::Code::Io && d.file == arg);
-    if unreadable {
-        exit::USAGE
-    } else {
-        exit::INVALID
-    }
+) -> Result<roots::variant::Loaded, u8> {
+    load_or_report(arg, overrides, style).map_err(|(code, _)| code)
 }
 
-/// The rules of a variant argument: a built-in name (`standard`) or a path,
-/// through the full variant pipeline. Its diagnostics are printed to stderr;
-/// warnings do not stop the command.
-pub fn load_variant(
-    arg: Option<&str>,
+/// [`load_reporting`], also telling on failure whether a `--set` option is
+/// at fault.
+fn load_or_report(
+    arg: &str,
     overrides: &[Override],
-) -> Result<roots::variant::Rules, Failure> {
-    use roots::variant::{Code, render};
-    let arg = arg.unwrap_or("standard");
-    let style = style(Format::Auto, Color::Auto, stderr_is_terminal());
-    match roots::variant::load_with(arg, overrides) {
+    style: Style,
+) -> Result<roots::variant::Loaded, (u8, bool)> {
+    use roots::variant::{Code, load_with, render};
+    match load_with(arg, overrides) {
         Ok(loaded) => {
-            if !loaded.warnings.is_empty() {
-                err(&render(&loaded.warnings, &loaded.sources, style));
-            }
-            Ok(loaded.rules)
+            err(&render(&loaded.warnings, &loaded.sources, style));
+            Ok(loaded)
         }
         Err(diags) => {
-            let text = render(&diags.items, &diags.sources, style);
-            let io = diags.items.iter().any(|d| d.code == Code::Io);
-            let summary = if diags.items.iter().any(|d| d.file.starts_with("--set")) {
-                format!("{text}error: the --set options do not make a valid variant")
+            err(&render(&diags.items, &diags.sources, style));
+            let unreadable = diags
+                .items
+                .iter()
+                .any(|d| d.code == Code::Io && d.file == arg);
+            let in_set = diags.items.iter().any(|d| d.file.starts_with("--set"));
+            let code = if unreadable {
+                exit::USAGE
             } else {
-                format!("{text}error: variant `{arg}` is not valid; see `roots validate {arg}`")
+                exit::INVALID
             };
-            Err(if io {
-                Failure::Io(text)
-            } else {
-                Failure::Invalid(summary)
-            })
+            Err((code, in_set))
         }
     }
+}
+
+/// The rules of a variant argument for a command that plays it (`play`,
+/// `simulate`, `compare`, `sweep`): [`load_reporting`] in the style of a
+/// terminal or not, plus a last line that points to `roots validate`.
+pub fn load_variant(arg: &str, overrides: &[Override]) -> Result<roots::variant::Rules, Failure> {
+    let style = style(Format::Auto, Color::Auto, stderr_is_terminal());
+    load_or_report(arg, overrides, style)
+        .map(|loaded| loaded.rules)
+        .map_err(|(code, in_set)| {
+            let message = if code == exit::USAGE {
+                String::new() // the diagnostics said it: the file cannot be read
+            } else if in_set {
+                "error: the --set options do not make a valid variant".to_string()
+            } else {
+                format!("error: variant `{arg}` is not valid; see `roots validate {arg}`")
+            };
+            Failure { code, message }
+        })
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

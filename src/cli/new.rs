@@ -88,10 +88,9 @@ pub fn run(args: Args) -> u8 {
         super::Color::Auto,
         super::stderr_is_terminal(),
     );
-    let loaded = match variant::load(&parent) {
+    let loaded = match super::load_reporting(&parent, &[], style) {
         Ok(loaded) => loaded,
-        Err(d) => {
-            let code = super::report_load_failure(&d, &parent, style);
+        Err(code) => {
             super::err(&format!(
                 "error: --extends {}: the variant to start from is not valid\n",
                 args.extends

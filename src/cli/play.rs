@@ -92,16 +92,16 @@ fn start(args: PlayArgs) -> Result<(), Failure> {
         .iter()
         .map(|p| parse_seat(p))
         .collect::<Result<_, _>>()
-        .map_err(|e| Failure::Io(format!("error: --players: {e}")))?;
+        .map_err(|e| Failure::io(format!("error: --players: {e}")))?;
     let names: Vec<String> = args
         .players
         .iter()
         .map(|p| p.trim().to_ascii_lowercase())
         .collect();
-    let rules = super::load_variant(args.variant.as_deref(), &args.set.set)?;
+    let rules = super::load_variant(args.variant.as_deref().unwrap_or("standard"), &args.set.set)?;
     let n = u8::try_from(seats.len()).unwrap_or(u8::MAX);
     let mut game = Game::new(Arc::new(rules.clone()), n)
-        .map_err(|e| Failure::Invalid(format!("error: {e}")))?;
+        .map_err(|e| Failure::invalid(format!("error: {e}")))?;
     let dice = match args.dice {
         Dice::Auto => DiceMode::Auto,
         Dice::Manual => DiceMode::Manual,
@@ -122,7 +122,7 @@ fn start(args: PlayArgs) -> Result<(), Failure> {
     };
     let writer = match &args.record {
         Some(path) => RecordWriter::create(path, &header).map_err(|e| {
-            Failure::Io(format!(
+            Failure::io(format!(
                 "{}: error: cannot create the record: {e}",
                 path.display()
             ))
@@ -156,13 +156,13 @@ fn create_default(header: &Header, stamp: &str) -> Result<RecordWriter, Failure>
             Ok(w) => return Ok(w),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
             Err(e) => {
-                return Err(Failure::Io(format!(
+                return Err(Failure::io(format!(
                     "{name}: error: cannot create the record: {e}"
                 )));
             }
         }
     }
-    Err(Failure::Io(
+    Err(Failure::io(
         "error: cannot find a free record name in the current directory".to_string(),
     ))
 }
@@ -207,9 +207,9 @@ fn resume(path: &Path) -> Result<(), Failure> {
     let raw = match record::reader::read_path(path, PartialTail::Drop) {
         Ok(raw) => raw,
         Err(ReadError::Io(e)) => {
-            return Err(Failure::Io(format!("{shown}: error: {e}")));
+            return Err(Failure::io(format!("{shown}: error: {e}")));
         }
-        Err(ReadError::Record(e)) => return Err(Failure::Invalid(record_error(&shown, &e))),
+        Err(ReadError::Record(e)) => return Err(Failure::invalid(record_error(&shown, &e))),
     };
     for w in &raw.warnings {
         eprintln!("{shown}: warning: {w}");
@@ -220,7 +220,7 @@ fn resume(path: &Path) -> Result<(), Failure> {
         .iter()
         .map(|p| parse_seat(p))
         .collect::<Result<_, _>>()
-        .map_err(|e| Failure::Invalid(format!("{shown}:1: error: players: {e}")))?;
+        .map_err(|e| Failure::invalid(format!("{shown}:1: error: players: {e}")))?;
     let names = header.players.clone();
     let console = Rc::new(RefCell::new(Console::new(
         Box::new(BufReader::new(std::io::stdin())),
@@ -231,7 +231,7 @@ fn resume(path: &Path) -> Result<(), Failure> {
     let mut seeded = match (header.dice, header.seed) {
         (DiceMode::Auto, Some(s)) => Some(SeededDice::for_game(s, 0)),
         (DiceMode::Auto, None) => {
-            return Err(Failure::Invalid(format!(
+            return Err(Failure::invalid(format!(
                 "{shown}:1: error: expected a seed for automatic dice, found null"
             )));
         }
@@ -251,7 +251,7 @@ fn resume(path: &Path) -> Result<(), Failure> {
             diverged: None,
         };
         let game = Game::replay_synced(&raw, None, &mut sync)
-            .map_err(|e| Failure::Invalid(record_error(&shown, &e)))?;
+            .map_err(|e| Failure::invalid(record_error(&shown, &e)))?;
         if let Some(line) = sync.diverged {
             eprintln!(
                 "{shown}:{line}: warning: the record differs from what its seed gives from here; the game goes on with the seed's dice and bots"
@@ -260,7 +260,7 @@ fn resume(path: &Path) -> Result<(), Failure> {
         game
     };
     let writer = RecordWriter::resume(path, raw.whole_len)
-        .map_err(|e| Failure::Io(format!("{shown}: error: cannot append to the record: {e}")))?;
+        .map_err(|e| Failure::io(format!("{shown}: error: cannot append to the record: {e}")))?;
     game.record_to(writer);
     println!(
         "resuming {shown} after {} events ({})",
@@ -342,12 +342,12 @@ fn drive(
                 return Ok(());
             }
             Err(Stop::Io(e)) => {
-                return Err(Failure::Io(format!(
+                return Err(Failure::io(format!(
                     "{}: error: cannot write the record: {e}",
                     path.display()
                 )));
             }
-            Err(e) => return Err(Failure::Invalid(format!("error: {e}"))),
+            Err(e) => return Err(Failure::invalid(format!("error: {e}"))),
         }
     }
     let state = game.state();

@@ -46,8 +46,8 @@ pub fn run(args: ReplayArgs) -> Result<(), Failure> {
     };
     let raw = match record::reader::read_path(&args.record, tail) {
         Ok(raw) => raw,
-        Err(ReadError::Io(e)) => return Err(Failure::Io(format!("{shown}: error: {e}"))),
-        Err(ReadError::Record(e)) => return Err(Failure::Invalid(located(&shown, &e))),
+        Err(ReadError::Io(e)) => return Err(Failure::io(format!("{shown}: error: {e}"))),
+        Err(ReadError::Record(e)) => return Err(Failure::invalid(located(&shown, &e))),
     };
     for w in &raw.warnings {
         eprintln!("{shown}: warning: {w}");
@@ -56,11 +56,11 @@ pub fn run(args: ReplayArgs) -> Result<(), Failure> {
     if let Some(n) = args.until
         && n > total
     {
-        return Err(Failure::Invalid(format!(
+        return Err(Failure::invalid(format!(
             "{shown}: error: --until {n}, but the record has {total} events"
         )));
     }
-    let game = Game::replay(&raw, args.until).map_err(|e| Failure::Invalid(located(&shown, &e)))?;
+    let game = Game::replay(&raw, args.until).map_err(|e| Failure::invalid(located(&shown, &e)))?;
     let state = game.state();
     let names = &raw.header.players;
     let outcome = state.outcome();

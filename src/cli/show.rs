@@ -1,7 +1,5 @@
 //! `roots show [VARIANT]`: print every rule of a variant, resolved.
 
-use roots::variant;
-
 use super::{Color, Format, exit};
 
 /// Print every rule of a variant as TOML, after following `extends` and
@@ -26,9 +24,8 @@ pub struct Args {
 
 pub fn run(args: Args, color: Color) -> u8 {
     let style = super::style(args.format, color, super::stderr_is_terminal());
-    match variant::load_with(&args.variant, &args.set.set) {
+    match super::load_reporting(&args.variant, &args.set.set, style) {
         Ok(loaded) => {
-            super::err(&variant::render(&loaded.warnings, &loaded.sources, style));
             let body = match toml::to_string(&loaded.rules) {
                 Ok(body) => body,
                 Err(e) => {
@@ -45,21 +42,6 @@ pub fn run(args: Args, color: Color) -> u8 {
             super::out(&body);
             exit::OK
         }
-        Err(diagnostics) => {
-            super::err(&variant::render(
-                &diagnostics.items,
-                &diagnostics.sources,
-                style,
-            ));
-            let unreadable = diagnostics
-                .items
-                .iter()
-                .any(|d| d.code == variant::Code::Io && d.file == args.variant);
-            if unreadable {
-                exit::USAGE
-            } else {
-                exit::INVALID
-            }
-        }
+        Err(code) => code,
     }
 }

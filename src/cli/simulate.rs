@@ -7,9 +7,9 @@ use std::sync::{Arc, OnceLock};
 use clap::ValueEnum;
 use roots::bots::BotSpec;
 use roots::sim::{self, Config, GameResult, Report, Seating};
-use roots::variant::{self, Rules, Style};
+use roots::variant::Rules;
 
-use super::exit;
+use super::{Failure, exit};
 
 /// How a report is printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -88,34 +88,6 @@ pub struct Args {
     pub skill: bool,
 }
 
-/// A failure: its message and exit code.
-pub struct Failure {
-    pub code: u8,
-    pub message: String,
-}
-
-impl Failure {
-    /// Print the failure on stderr (loader diagnostics are printed as they
-    /// come: they carry their own `error:`) and give the exit code.
-    pub fn report(self) -> u8 {
-        if self.message.starts_with("error") || self.message.contains(": error:") {
-            super::err(&format!("{}\n", self.message));
-        } else {
-            super::err(&format!("error: {}\n", self.message));
-        }
-        self.code
-    }
-}
-
-impl Failure {
-    pub fn usage(message: impl Into<String>) -> Failure {
-        Failure {
-            code: exit::USAGE,
-            message: message.into(),
-        }
-    }
-}
-
 impl From<sim::SimError> for Failure {
     fn from(e: sim::SimError) -> Failure {
         let code = match e {
@@ -124,32 +96,9 @@ impl From<sim::SimError> for Failure {
         };
         Failure {
             code,
-            message: e.to_string(),
+            message: format!("error: {e}"),
         }
     }
-}
-
-/// Load a variant (with `--set` overrides on top), with the loader's
-/// diagnostics as the error.
-pub fn load_rules(name: &str, overrides: &[variant::Override]) -> Result<Rules, Failure> {
-    variant::load_with(name, overrides)
-        .map(|l| l.rules)
-        .map_err(|d| {
-            let unreadable = d
-                .items
-                .iter()
-                .any(|x| x.code == variant::Code::Io && x.file == name);
-            Failure {
-                code: if unreadable {
-                    exit::USAGE
-                } else {
-                    exit::INVALID
-                },
-                message: variant::render(&d.items, &d.sources, Style::Plain)
-                    .trim_end()
-                    .to_string(),
-            }
-        })
 }
 
 pub fn parse_bots(text: &str) -> Result<Vec<BotSpec>, Failure> {
@@ -314,7 +263,7 @@ pub fn run(args: Args) -> u8 {
 }
 
 fn try_run(args: Args) -> Result<(), Failure> {
-    let rules = load_rules(&args.variant, &args.set.set)?;
+    let rules = super::load_variant(&args.variant, &args.set.set)?;
     let seed = args.sim.seed();
     let mut sim_args = args.sim.clone();
     let mut strong = None;

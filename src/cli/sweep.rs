@@ -5,8 +5,9 @@ use std::fmt::Write as _;
 
 use roots::sim::sweep::{self, Range};
 
+use super::Failure;
 use super::exit;
-use super::simulate::{Failure, Output, SimArgs, load_rules, run_config};
+use super::simulate::{Output, SimArgs, run_config};
 
 /// Simulate a variant once per value of one whole-number key and tabulate
 /// mean game length, seat 1's win rate and how games end; optionally plot
@@ -41,7 +42,7 @@ pub fn run(args: Args) -> u8 {
 }
 
 fn try_run(args: Args) -> Result<(), Failure> {
-    let base = load_rules(&args.variant, &[])?;
+    let base = super::load_variant(&args.variant, &[])?;
     let range = Range::parse(&args.set).map_err(Failure::usage)?;
     // Check every value before playing any.
     let mut variants = Vec::new();
