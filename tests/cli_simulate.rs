@@ -178,3 +178,41 @@ fn sweep_writes_a_table_and_a_plot() {
     insta::assert_snapshot!(stdout);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A variant changed with `--set` is named with its changes, so that
+/// `compare standard standard --set ...` does not read "standard vs standard".
+#[test]
+fn set_overrides_are_named_in_reports() {
+    let run = roots(&[
+        "compare",
+        "standard",
+        "standard",
+        "--set",
+        "beads.supply=35",
+        "--games",
+        "20",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("A: `standard`   B: `standard --set beads.supply=35`"),
+        "{}",
+        run.stdout
+    );
+    let run = roots(&[
+        "simulate",
+        "--set",
+        "beads.supply=35",
+        "--games",
+        "5",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(v["variant"], "standard --set beads.supply=35");
+}

@@ -49,7 +49,9 @@ fn side(
 ) -> Result<Report, Failure> {
     let rules = super::load_variant(variant, overrides)?;
     let config = sim.config(rules, seed)?;
-    run_config(&config, None, label)
+    let mut report = run_config(&config, None, label)?;
+    report.variant = super::variant_label(&report.variant, overrides);
+    Ok(report)
 }
 
 fn try_run(args: Args) -> Result<(), Failure> {

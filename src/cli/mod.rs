@@ -219,6 +219,16 @@ fn load_or_report(
     }
 }
 
+/// How a report names a variant played with `--set` overrides:
+/// `standard --set beads.supply=35`.
+pub fn variant_label(name: &str, overrides: &[Override]) -> String {
+    let mut label = name.to_string();
+    for o in overrides {
+        label.push_str(&format!(" --set {o}"));
+    }
+    label
+}
+
 /// The rules of a variant argument for a command that plays it (`play`,
 /// `simulate`, `compare`, `sweep`): [`load_reporting`] in the style of a
 /// terminal or not, plus a last line that points to `roots validate`.

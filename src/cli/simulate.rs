@@ -291,6 +291,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
         }
     }
     let mut report = run_config(&config, args.out.as_deref(), "simulating")?;
+    report.variant = super::variant_label(&report.variant, &args.set.set);
     if let Some(s) = strong {
         report = report.with_skill(&s);
     }
