@@ -100,42 +100,27 @@ pub fn beta_i(a: f64, b: f64, x: f64) -> f64 {
 }
 
 fn beta_cf(a: f64, b: f64, x: f64) -> f64 {
-    let tiny = 1e-300;
+    // Modified Lentz's method (Numerical Recipes, betacf): each round takes
+    // one even and one odd term of the continued fraction.
+    const TINY: f64 = 1e-300;
+    let away_from_zero = |v: f64| if v.abs() < TINY { TINY } else { v };
     let (qab, qap, qam) = (a + b, a + 1.0, a - 1.0);
     let mut c = 1.0;
-    let mut d = 1.0 - qab * x / qap;
-    if d.abs() < tiny {
-        d = tiny;
-    }
-    d = 1.0 / d;
+    let mut d = 1.0 / away_from_zero(1.0 - qab * x / qap);
     let mut h = d;
     for m in 1..1000 {
         let m = m as f64;
         let m2 = 2.0 * m;
-        let aa = m * (b - m) * x / ((qam + m2) * (a + m2));
-        d = 1.0 + aa * d;
-        if d.abs() < tiny {
-            d = tiny;
+        let even = m * (b - m) * x / ((qam + m2) * (a + m2));
+        let odd = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
+        let mut last = 1.0;
+        for term in [even, odd] {
+            d = 1.0 / away_from_zero(1.0 + term * d);
+            c = away_from_zero(1.0 + term / c);
+            last = d * c;
+            h *= last;
         }
-        c = 1.0 + aa / c;
-        if c.abs() < tiny {
-            c = tiny;
-        }
-        d = 1.0 / d;
-        h *= d * c;
-        let aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2));
-        d = 1.0 + aa * d;
-        if d.abs() < tiny {
-            d = tiny;
-        }
-        c = 1.0 + aa / c;
-        if c.abs() < tiny {
-            c = tiny;
-        }
-        d = 1.0 / d;
-        let del = d * c;
-        h *= del;
-        if (del - 1.0).abs() < 1e-15 {
+        if (last - 1.0).abs() < 1e-15 {
             break;
         }
     }
