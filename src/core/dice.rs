@@ -118,16 +118,21 @@ impl SeededDice {
         }
     }
 
-    /// A uniform integer in `0..n` (`n > 0`), by rejection sampling.
-    #[inline(always)]
+    /// A uniform integer in `0..n` (`n > 0`), for bots and samplers (die
+    /// faces come from [`SeededDice::roll`], whose mapping is pinned). Lemire's
+    /// multiply-and-reject method: the high half of `word * n`, with a
+    /// division only for the rare low half that could be biased.
+    #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
         debug_assert!(n > 0);
-        loop {
-            let w = self.rng.next_u32();
-            if accepts(w, n) {
-                return w % n;
+        let mut m = u64::from(self.rng.next_u32()) * u64::from(n);
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n; // 2^32 mod n
+            while (m as u32) < threshold {
+                m = u64::from(self.rng.next_u32()) * u64::from(n);
             }
         }
+        (m >> 32) as u32
     }
 
     /// A raw 32-bit word, for callers that need their own distributions.
@@ -224,13 +229,45 @@ mod tests {
         insta::assert_debug_snapshot!(faces);
     }
 
-    /// A roll is `below(sides) + 1` on the same words.
+    /// A roll is the word modulo the die's size, plus one, after rejecting
+    /// the words at or above the largest multiple of the size.
     #[test]
-    fn rolls_agree_with_below() {
+    fn rolls_follow_their_definition() {
         for die in Die::ALL {
             let (mut a, mut b) = (SeededDice::new(9, 4), SeededDice::new(9, 4));
+            let n = u32::from(die.sides());
+            let limit = (1u64 << 32) / u64::from(n) * u64::from(n);
             for _ in 0..10_000 {
-                assert_eq!(u32::from(a.roll(die)), b.below(u32::from(die.sides())) + 1);
+                let w = loop {
+                    let w = b.next_u32();
+                    if u64::from(w) < limit {
+                        break w;
+                    }
+                };
+                assert_eq!(u32::from(a.roll(die)), w % n + 1);
+            }
+        }
+    }
+
+    /// `below` stays in range and hits every value about equally often.
+    #[test]
+    fn below_is_in_range_and_even() {
+        let mut dice = SeededDice::new(5, 2);
+        for n in [1u32, 2, 3, 7, 8, 361, 1000] {
+            let mut counts = vec![0u32; n as usize];
+            let draws = 200 * n;
+            for _ in 0..draws {
+                let v = dice.below(n);
+                assert!(v < n, "{v} from below({n})");
+                counts[v as usize] += 1;
+            }
+            let (lo, hi) = (counts.iter().min().unwrap(), counts.iter().max().unwrap());
+            assert!(*lo > 120 && *hi < 290, "below({n}): counts from {lo} to {hi}");
+        }
+        // Sizes near the top of the range, where rejection matters.
+        for n in [u32::MAX, (1 << 31) + 1] {
+            for _ in 0..1000 {
+                assert!(dice.below(n) < n);
             }
         }
     }
