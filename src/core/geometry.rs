@@ -32,6 +32,9 @@ pub const MAX_SIZE: u8 = 25;
 pub struct Grid {
     size: u8,
     stride: u16,
+    /// `ceil(2^16 / stride)`: a cell's row is `(index * recip) >> 16`, exact
+    /// for every cell of the largest grid, so `xy` needs no division.
+    recip: u32,
     neighbours: [i16; 8],
 }
 
@@ -46,6 +49,7 @@ impl Grid {
         Grid {
             size,
             stride: stride as u16,
+            recip: (1u32 << 16).div_ceil(stride as u32),
             neighbours: [
                 -stride - 1,
                 -stride,
@@ -84,15 +88,26 @@ impl Grid {
     }
 
     /// Column and row of an on-board point.
+    #[inline]
     pub fn xy(&self, p: Point) -> (u8, u8) {
-        let stride = self.stride;
-        ((p.0 % stride - 1) as u8, (p.0 / stride - 1) as u8)
+        let (c, r) = self.cell_column_row(p);
+        ((c - 1) as u8, (r - 1) as u8)
+    }
+
+    /// Column and row of a cell of the flat array, border included.
+    #[inline]
+    fn cell_column_row(&self, p: Point) -> (u16, u16) {
+        let r = ((u32::from(p.0) * self.recip) >> 16) as u16;
+        (p.0 - r * self.stride, r)
     }
 
     /// Whether a cell of the flat array is on the board (not border).
+    #[inline]
     pub fn on_board(&self, p: Point) -> bool {
-        let stride = self.stride;
-        let (c, r) = (p.0 % stride, p.0 / stride);
+        if p.index() >= self.cells() {
+            return false;
+        }
+        let (c, r) = self.cell_column_row(p);
         c >= 1 && r >= 1 && c <= u16::from(self.size) && r <= u16::from(self.size)
     }
 
@@ -240,6 +255,19 @@ mod tests {
         assert_eq!(g.xy(g.centre()), (9, 9));
         assert_eq!(g.parse(" 3, 4"), g.point(3, 4));
         assert_eq!(g.parse("3;4"), None);
+    }
+
+    /// Rows and columns by multiplication agree with division for every
+    /// cell of every grid size.
+    #[test]
+    fn rows_and_columns_without_division() {
+        for size in 1..=MAX_SIZE {
+            let g = Grid::new(size);
+            let stride = u16::from(size) + 2;
+            for i in 0..g.cells() as u16 {
+                assert_eq!(g.cell_column_row(Point(i)), (i % stride, i / stride), "size {size}");
+            }
+        }
     }
 
     #[test]
