@@ -262,7 +262,10 @@ mod tests {
                 counts[v as usize] += 1;
             }
             let (lo, hi) = (counts.iter().min().unwrap(), counts.iter().max().unwrap());
-            assert!(*lo > 120 && *hi < 290, "below({n}): counts from {lo} to {hi}");
+            assert!(
+                *lo > 120 && *hi < 290,
+                "below({n}): counts from {lo} to {hi}"
+            );
         }
         // Sizes near the top of the range, where rejection matters.
         for n in [u32::MAX, (1 << 31) + 1] {

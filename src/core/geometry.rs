@@ -265,7 +265,11 @@ mod tests {
             let g = Grid::new(size);
             let stride = u16::from(size) + 2;
             for i in 0..g.cells() as u16 {
-                assert_eq!(g.cell_column_row(Point(i)), (i % stride, i / stride), "size {size}");
+                assert_eq!(
+                    g.cell_column_row(Point(i)),
+                    (i % stride, i / stride),
+                    "size {size}"
+                );
             }
         }
     }
