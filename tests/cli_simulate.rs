@@ -216,3 +216,26 @@ fn set_overrides_are_named_in_reports() {
     let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
     assert_eq!(v["variant"], "standard --set beads.supply=35");
 }
+
+/// `compare` loads each variant once: its warnings are printed once.
+#[test]
+fn compare_prints_each_warning_once() {
+    let run = roots(&[
+        "compare",
+        "standard",
+        "tests/variants/warn/short-game.toml",
+        "--games",
+        "5",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        run.stderr
+            .matches("a supply of 8 beads ends the game after a few turns")
+            .count(),
+        1,
+        "{}",
+        run.stderr
+    );
+}

@@ -1,10 +1,11 @@
 //! `roots compare A B`: two variants side by side over matched seeds.
 
 use roots::sim::{Report, compare};
+use roots::variant::Rules;
 
 use super::Failure;
 use super::exit;
-use super::simulate::{Output, SimArgs, run_config};
+use super::simulate::{Output, SimArgs, print_seed, run_config};
 
 /// Simulate two variants with the same bots and the same seed (game i of both
 /// rolls the same dice stream) and show every statistic side by side, each
@@ -41,13 +42,12 @@ pub fn run(args: Args) -> u8 {
 }
 
 fn side(
-    variant: &str,
+    rules: Rules,
     overrides: &[roots::variant::Override],
     sim: &SimArgs,
     seed: u64,
     label: &str,
 ) -> Result<Report, Failure> {
-    let rules = super::load_variant(variant, overrides)?;
     let config = sim.config(rules, seed)?;
     let mut report = run_config(&config, None, label)?;
     report.variant = super::variant_label(&report.variant, overrides);
@@ -55,18 +55,13 @@ fn side(
 }
 
 fn try_run(args: Args) -> Result<(), Failure> {
-    // Check both variants before playing either.
-    super::load_variant(&args.a, &[])?;
-    super::load_variant(&args.b, &args.set)?;
+    // Load both variants (once) before playing either.
+    let rules_a = super::load_variant(&args.a, &[])?;
+    let rules_b = super::load_variant(&args.b, &args.set)?;
     let seed = args.sim.seed();
-    let line = format!("seed: {seed}\n");
-    if args.sim.format == Output::Table {
-        super::out(&line);
-    } else if args.sim.seed.is_none() {
-        super::err(&line);
-    }
-    let a = side(&args.a, &[], &args.sim, seed, "A")?;
-    let b = side(&args.b, &args.set, &args.sim, seed, "B")?;
+    print_seed(&args.sim, seed);
+    let a = side(rules_a, &[], &args.sim, seed, "A")?;
+    let b = side(rules_b, &args.set, &args.sim, seed, "B")?;
     let c = compare(a, b);
     match args.sim.format {
         Output::Table => super::out(&c.to_table()),

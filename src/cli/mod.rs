@@ -114,6 +114,30 @@ impl Cli {
     }
 }
 
+/// The variant of a command that prints one (`show`, `explain`): the
+/// argument, how to print its errors, and `--set` changes.
+#[derive(Debug, clap::Args)]
+pub struct VariantArg {
+    /// A built-in variant name (standard) or the path of a variant file.
+    #[arg(default_value = "standard", value_name = "VARIANT")]
+    pub variant: String,
+
+    /// How to print errors, when the variant is invalid.
+    #[arg(long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
+
+    #[command(flatten)]
+    pub set: SetArgs,
+}
+
+impl VariantArg {
+    /// Load the variant with [`load_reporting`], errors styled for stderr.
+    pub fn load(&self, color: Color) -> Result<roots::variant::Loaded, u8> {
+        let style = style(self.format, color, stderr_is_terminal());
+        load_reporting(&self.variant, &self.set.set, style)
+    }
+}
+
 /// The `--set` option of every command that loads a variant.
 #[derive(Debug, Clone, Default, clap::Args)]
 pub struct SetArgs {

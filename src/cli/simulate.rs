@@ -281,21 +281,24 @@ fn try_run(args: Args) -> Result<(), Failure> {
         strong = Some(s.to_string());
     }
     let config = sim_args.config(rules, seed)?;
-    if args.sim.seed.is_none() || args.sim.format == Output::Table {
-        // The seed goes to stderr for json/csv so stdout stays parseable.
-        let line = format!("seed: {seed}\n");
-        if args.sim.format == Output::Table {
-            super::out(&line);
-        } else {
-            super::err(&line);
-        }
-    }
+    print_seed(&args.sim, seed);
     let mut report = run_config(&config, args.out.as_deref(), "simulating")?;
     report.variant = super::variant_label(&report.variant, &args.set.set);
     if let Some(s) = strong {
         report = report.with_skill(&s);
     }
     print_report(&report, args.sim.format)
+}
+
+/// Say which seed a run uses: on stdout above a table; on stderr for JSON
+/// and CSV (so stdout stays parseable), and only when it was not given.
+pub fn print_seed(sim: &SimArgs, seed: u64) {
+    let line = format!("seed: {seed}\n");
+    if sim.format == Output::Table {
+        super::out(&line);
+    } else if sim.seed.is_none() {
+        super::err(&line);
+    }
 }
 
 pub fn print_report(report: &Report, format: Output) -> Result<(), Failure> {

@@ -7,7 +7,7 @@ use roots::sim::sweep::{self, Range};
 
 use super::Failure;
 use super::exit;
-use super::simulate::{Output, SimArgs, run_config};
+use super::simulate::{Output, SimArgs, print_seed, run_config};
 
 /// Simulate a variant once per value of one whole-number key and tabulate
 /// mean game length, seat 1's win rate and how games end; optionally plot
@@ -51,12 +51,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
         variants.push((v, rules));
     }
     let seed = args.sim.seed();
-    let line = format!("seed: {seed}\n");
-    if args.sim.format == Output::Table {
-        super::out(&line);
-    } else if args.sim.seed.is_none() {
-        super::err(&line);
-    }
+    print_seed(&args.sim, seed);
     let mut reports = Vec::new();
     let mut points = Vec::new();
     for (v, rules) in variants {
