@@ -22,6 +22,13 @@ impl Point {
     pub const fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The cell `d` places away in the flat array (a neighbour offset from
+    /// [`Grid::offsets`]).
+    #[inline(always)]
+    pub const fn offset(self, d: i16) -> Point {
+        Point(self.0.wrapping_add_signed(d))
+    }
 }
 
 /// Largest board side the grid supports.
@@ -114,9 +121,7 @@ impl Grid {
     /// The eight cells around `p` (some may be border cells when `p` is on an edge).
     #[inline]
     pub fn around(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
-        self.neighbours
-            .iter()
-            .map(move |&d| Point((p.0 as i16 + d) as u16))
+        self.neighbours.iter().map(move |&d| p.offset(d))
     }
 
     /// The eight neighbour offsets in the flat array.
@@ -134,8 +139,11 @@ impl Grid {
 
     /// Every on-board point, row by row from `(0, 0)`.
     pub fn all(&self) -> impl Iterator<Item = Point> + '_ {
-        let s = i32::from(self.size);
-        (0..s).flat_map(move |y| (0..s).map(move |x| self.point(x, y).expect("in range")))
+        let (size, stride) = (u16::from(self.size), self.stride);
+        (0..size).flat_map(move |y| {
+            let first = (y + 1) * stride + 1;
+            (first..first + size).map(Point)
+        })
     }
 
     /// The centre point (for odd sizes the true centre; for even sizes the one

@@ -8,7 +8,7 @@
 use crate::core::dice::SeededDice;
 use crate::core::geometry::{Point, PointSet};
 use crate::core::protocol::Seat;
-use crate::roots::state::{OFF, State};
+use crate::roots::state::{Cell, OFF, State};
 use crate::variant::rules::{BudsTouch, Growth, SimpleGrowthPath};
 
 /// What a legal placement does.
@@ -190,43 +190,131 @@ impl State {
         }
     }
 
-    /// Visit every point where `action` could put a bead of the current seat:
-    /// the neighbours of the last bead when simple growth continues a path,
-    /// the neighbours of the seat's beads for buds and simple growth, every
-    /// point for a new plant. A point may be visited more than once; `visit`
-    /// returns `true` to stop.
+    /// What the fast paths need to know about the roll being placed, read
+    /// once rather than at every point.
     #[inline(always)]
-    fn reachable(&self, action: Growth, mut visit: impl FnMut(Point) -> bool) {
+    fn roll_ctx(&self, action: Growth, struggles: u8) -> RollCtx {
+        let s = self.seat;
+        RollCtx {
+            seat: usize::from(s),
+            bead: s + 1,
+            attack: struggles < self.rules.severing.per_turn && self.rules.severs_with(action),
+            touch_any: self.rules.growth.buds_touch == BudsTouch::Any,
+            connected: self.rules.growth.new_plant_connected && !self.placed.is_empty(),
+            struggles,
+        }
+    }
+
+    /// [`State::judge`] for a new plant, without the reason: `Some(kind)` when
+    /// the current seat may place on `p`.
+    #[inline(always)]
+    fn fits_new_plant(&self, c: &RollCtx, p: Point) -> Option<PlaceKind> {
+        let cell = &self.cells[p.index()];
+        let this_roll = cell.turn_adj;
+        if cell.adj[c.seat] > this_roll || (c.connected && this_roll == 0) {
+            return None;
+        }
+        c.kind(cell)
+    }
+
+    /// [`State::judge`] for buds at `p`, a neighbour of one of the seat's beads.
+    #[inline(always)]
+    fn fits_bud(&self, c: &RollCtx, p: Point) -> Option<PlaceKind> {
+        let cell = &self.cells[p.index()];
+        let own = cell.adj[c.seat];
+        let touch = if c.touch_any { cell.adj_all } else { own };
+        if own == 0 || touch < 2 {
+            return None;
+        }
+        c.kind(cell)
+    }
+
+    /// [`State::judge`] for simple growth at `p`, a neighbour of `from`, an end
+    /// of the seat's roots that the path rule allows to grow (the caller
+    /// checks both): `p` must touch no other bead of the seat.
+    #[inline(always)]
+    fn fits_simple(&self, c: &RollCtx, p: Point) -> Option<PlaceKind> {
+        let cell = &self.cells[p.index()];
+        if cell.adj[c.seat] != 1 {
+            return None;
+        }
+        c.kind(cell)
+    }
+
+    /// Whether simple growth may grow from the seat's bead `b`: only a root's
+    /// end (a bead touching at most one bead of its colour) grows.
+    #[inline(always)]
+    fn grows_simply(&self, c: &RollCtx, b: Point) -> bool {
+        self.cells[b.index()].adj[c.seat] <= 1
+    }
+
+    /// The beads simple growth and buds grow from: only the last bead placed
+    /// when simple growth continues one path, else every bead of the seat.
+    #[inline(always)]
+    fn growth_sources(&self, action: Growth) -> &[Point] {
+        let one_path = action == Growth::SimpleGrowth
+            && self.rules.growth.simple_growth_path == SimpleGrowthPath::OnePath;
+        match self.placed.last() {
+            Some(last) if one_path => std::slice::from_ref(last),
+            _ => &self.players[usize::from(self.seat)].beads,
+        }
+    }
+
+    /// Visit every point where `action` could put a bead of the current seat,
+    /// with what a placement there would do (`None`: illegal): the neighbours
+    /// of the seat's beads (or of the last bead, when simple growth continues
+    /// one path) for buds and simple growth, every point for a new plant. A
+    /// point may be visited more than once; `visit` returns `true` to stop.
+    /// The action is matched once, outside the loops.
+    #[inline(always)]
+    fn each_candidate(
+        &self,
+        action: Growth,
+        c: &RollCtx,
+        mut visit: impl FnMut(Point, Option<PlaceKind>) -> bool,
+    ) {
         let g = &self.grid;
+        let check = |p: Point, kind: Option<PlaceKind>| {
+            debug_assert_eq!(
+                kind,
+                self.judge(self.seat, action, c.struggles, p).ok(),
+                "fast path and judge disagree at {}",
+                g.name(p)
+            );
+            kind
+        };
         match action {
             Growth::NewPlant => {
                 for p in g.all() {
-                    if visit(p) {
+                    if visit(p, check(p, self.fits_new_plant(c, p))) {
                         return;
                     }
                 }
             }
-            Growth::Sunbathe => {}
-            Growth::Buds | Growth::SimpleGrowth => {
-                let one_path = action == Growth::SimpleGrowth
-                    && self.rules.growth.simple_growth_path == SimpleGrowthPath::OnePath;
-                let from: &[Point] = match self.placed.last() {
-                    Some(last) if one_path => std::slice::from_ref(last),
-                    _ => &self.players[usize::from(self.seat)].beads,
-                };
-                for &b in from {
-                    // Simple growth only ever starts from an end (a bead with
-                    // at most one neighbour of its colour).
-                    if action == Growth::SimpleGrowth && self.adj_of(self.seat, b) > 1 {
-                        continue;
-                    }
+            Growth::Buds => {
+                for &b in self.growth_sources(action) {
                     for &d in g.offsets() {
-                        if visit(Point((b.0 as i16 + d) as u16)) {
+                        let p = b.offset(d);
+                        if visit(p, check(p, self.fits_bud(c, p))) {
                             return;
                         }
                     }
                 }
             }
+            Growth::SimpleGrowth => {
+                for &b in self.growth_sources(action) {
+                    if !self.grows_simply(c, b) {
+                        continue;
+                    }
+                    for &d in g.offsets() {
+                        let p = b.offset(d);
+                        if visit(p, check(p, self.fits_simple(c, p))) {
+                            return;
+                        }
+                    }
+                }
+            }
+            Growth::Sunbathe => {}
         }
     }
 
@@ -234,36 +322,42 @@ impl State {
     /// struggle is: `(plain, struggle)`. One pass, next to the last bead first,
     /// then wherever the action can reach; it stops at the first plain one.
     pub(crate) fn placement_options(&self, action: Growth, struggles: u8) -> (bool, bool) {
-        let s = self.seat;
+        let c = self.roll_ctx(action, struggles);
         let mut attack = false;
+        let mut plain = false;
+        let mut note = |kind: Option<PlaceKind>| {
+            match kind {
+                Some(PlaceKind::Attack(_)) => attack = true,
+                Some(_) => plain = true,
+                None => {}
+            }
+            plain
+        };
+        // Next to the last bead first: where a roll usually goes on.
         if let Some(&last) = self.placed.last() {
-            for &d in self.grid.offsets() {
-                let p = Point((last.0 as i16 + d) as u16);
-                match self.judge(s, action, struggles, p) {
-                    Ok(PlaceKind::Attack(_)) => attack = true,
-                    Ok(_) => return (true, attack),
-                    Err(_) => {}
+            let g = &self.grid;
+            let fits = |p: Point| match action {
+                Growth::NewPlant => self.fits_new_plant(&c, p),
+                Growth::Buds => self.fits_bud(&c, p),
+                Growth::SimpleGrowth if self.grows_simply(&c, last) => self.fits_simple(&c, p),
+                _ => None,
+            };
+            for &d in g.offsets() {
+                if note(fits(last.offset(d))) {
+                    return (true, attack);
                 }
             }
         }
-        let mut plain = false;
-        self.reachable(action, |p| {
-            match self.judge(s, action, struggles, p) {
-                Ok(PlaceKind::Attack(_)) => attack = true,
-                Ok(_) => plain = true,
-                Err(_) => {}
-            }
-            plain
-        });
+        self.each_candidate(action, &c, |_, kind| note(kind));
         (plain, attack)
     }
 
     /// Every point where the current seat may place for `action`.
     pub(crate) fn legal_placements(&self, action: Growth, struggles: u8) -> PointSet {
-        let s = self.seat;
+        let c = self.roll_ctx(action, struggles);
         let mut set = PointSet::new();
-        self.reachable(action, |p| {
-            if self.judge(s, action, struggles, p).is_ok() {
+        self.each_candidate(action, &c, |p, kind| {
+            if kind.is_some() {
                 set.insert(p);
             }
             false
@@ -282,11 +376,11 @@ impl State {
         or_pass: bool,
         dice: &mut SeededDice,
     ) -> Option<Point> {
-        let s = self.seat;
+        let c = self.roll_ctx(action, struggles);
         let mut seen = u32::from(or_pass);
         let mut chosen = None;
-        self.reachable(action, |p| {
-            if self.judge(s, action, struggles, p).is_ok() {
+        self.each_candidate(action, &c, |p, kind| {
+            if kind.is_some() {
                 seen += 1;
                 if dice.below(seen) == 0 {
                     chosen = Some(p);
@@ -307,35 +401,71 @@ impl State {
         dice: &mut SeededDice,
     ) -> Option<Point> {
         const TRIES: usize = 24;
-        let s = self.seat;
+        let c = self.roll_ctx(action, struggles);
         let g = &self.grid;
-        let beads = &self.players[usize::from(s)].beads;
-        let one_path = action == Growth::SimpleGrowth
-            && self.rules.growth.simple_growth_path == SimpleGrowthPath::OnePath
-            && !self.placed.is_empty();
-        for _ in 0..TRIES {
-            let p = if action == Growth::NewPlant {
+        let check = |p: Point, kind: Option<PlaceKind>| {
+            debug_assert_eq!(
+                kind,
+                self.judge(self.seat, action, struggles, p).ok(),
+                "fast path and judge disagree at {}",
+                g.name(p)
+            );
+            kind.map(|_| p)
+        };
+        let beads = &self.players[c.seat].beads;
+        match action {
+            Growth::NewPlant => {
                 let n = u32::from(g.size());
-                let i = dice.below(n * n);
-                g.point((i % n) as i32, (i / n) as i32).expect("in range")
-            } else {
-                let from = if one_path {
-                    *self.placed.last().expect("non-empty")
-                } else if beads.is_empty() {
-                    return None;
-                } else {
-                    let b = beads[dice.below(beads.len() as u32) as usize];
-                    if action == Growth::SimpleGrowth && self.adj_of(s, b) > 1 {
-                        continue; // not an end: nothing can grow from it
+                for _ in 0..TRIES {
+                    let i = dice.below(n * n);
+                    let p = g.point((i % n) as i32, (i / n) as i32).expect("in range");
+                    if let Some(p) = check(p, self.fits_new_plant(&c, p)) {
+                        return Some(p);
                     }
-                    b
-                };
-                let d = g.offsets()[dice.below(8) as usize];
-                Point((from.0 as i16 + d) as u16)
-            };
-            if self.judge(s, action, struggles, p).is_ok() {
-                return Some(p);
+                }
             }
+            Growth::Buds => {
+                if beads.is_empty() {
+                    return None;
+                }
+                for _ in 0..TRIES {
+                    let b = beads[dice.below(beads.len() as u32) as usize];
+                    let p = b.offset(g.offsets()[dice.below(8) as usize]);
+                    if let Some(p) = check(p, self.fits_bud(&c, p)) {
+                        return Some(p);
+                    }
+                }
+            }
+            Growth::SimpleGrowth => {
+                let one_path = self.rules.growth.simple_growth_path == SimpleGrowthPath::OnePath;
+                match self.placed.last() {
+                    Some(&last) if one_path => {
+                        let grows = self.grows_simply(&c, last);
+                        for _ in 0..TRIES {
+                            let p = last.offset(g.offsets()[dice.below(8) as usize]);
+                            if grows && let Some(p) = check(p, self.fits_simple(&c, p)) {
+                                return Some(p);
+                            }
+                        }
+                    }
+                    _ => {
+                        if beads.is_empty() {
+                            return None;
+                        }
+                        for _ in 0..TRIES {
+                            let b = beads[dice.below(beads.len() as u32) as usize];
+                            if !self.grows_simply(&c, b) {
+                                continue; // not an end: nothing can grow from it
+                            }
+                            let p = b.offset(g.offsets()[dice.below(8) as usize]);
+                            if let Some(p) = check(p, self.fits_simple(&c, p)) {
+                                return Some(p);
+                            }
+                        }
+                    }
+                }
+            }
+            Growth::Sunbathe => {}
         }
         None
     }
@@ -383,5 +513,39 @@ impl State {
             .map(|b| self.strength(b))
             .max()
             .unwrap_or(0)
+    }
+}
+
+/// The rules of one placement roll, read once for the fast paths.
+#[derive(Clone, Copy)]
+struct RollCtx {
+    /// The placing seat, as an index, and as the bead value of its cells.
+    seat: usize,
+    bead: u8,
+    /// Another colour's bead may be contested (the action severs and
+    /// struggles are left).
+    attack: bool,
+    /// Buds count beads of any colour.
+    touch_any: bool,
+    /// A new plant must touch this roll's beads.
+    connected: bool,
+    /// Struggles used this turn (for the debug cross-check with `judge`).
+    struggles: u8,
+}
+
+impl RollCtx {
+    /// What a placement on `cell` does, judged by the point alone (the
+    /// action's rule about neighbours is the caller's): `None` on the seat's
+    /// own bead, the border, an uncontestable bead, or a nutrient no bead of the
+    /// seat has reached.
+    #[inline(always)]
+    fn kind(&self, cell: &Cell) -> Option<PlaceKind> {
+        match cell.bead {
+            0 if cell.nuts == 0 => Some(PlaceKind::Plain),
+            0 if cell.adj[self.seat] > 0 => Some(PlaceKind::Mark),
+            0 => None,
+            b if b == self.bead || b == OFF || !self.attack => None,
+            b => Some(PlaceKind::Attack(b - 1)),
+        }
     }
 }

@@ -42,7 +42,9 @@ pub(crate) struct Cell {
     pub turn_bead: bool,
     /// Beads of any colour around this point.
     pub adj_all: u8,
-    /// Beads of the current roll around this point.
+    /// Beads of the current roll around this point, counted only while a new
+    /// plant is placed (the one action whose rule needs them; see
+    /// `State::count_turn`).
     pub turn_adj: u8,
     /// Index of the bead here in its owner's `beads` list.
     pub index: u16,
@@ -217,6 +219,13 @@ pub struct State {
     pub(crate) cells: Vec<Cell>,
     /// Beads of the current roll, in order.
     pub(crate) placed: Vec<Point>,
+    /// Whether the beads of the current roll are counted in `Cell::turn_adj`:
+    /// only a new plant's rule asks for them, so other rolls skip the work.
+    pub(crate) count_turn: bool,
+    /// The growth actions this variant enables, in `Growth::ALL` order (the
+    /// first `growth_count`), so a random choice needs no look-up.
+    growth_options: [Growth; 4],
+    growth_count: u8,
     pub(crate) players: Vec<Player>,
     pub(crate) nutrients: Vec<Nutrient>,
     pub(crate) next_nutrient_id: u32,
@@ -292,6 +301,14 @@ impl State {
         }
         // Room for every bead a seat can have on the board: no reallocation
         // while placing.
+        let mut growth_options = [Growth::Sunbathe; 4];
+        let mut growth_count = 0;
+        for a in Growth::ALL {
+            if rules.die_for(a).is_some() {
+                growth_options[growth_count] = a;
+                growth_count += 1;
+            }
+        }
         let room = (rules.beads.store + rules.beads.supply).min(grid.points() as u32) as usize;
         let players_vec = (0..players)
             .map(|_| Player {
@@ -306,6 +323,9 @@ impl State {
             seats: players,
             cells: cell_vec,
             placed: Vec::with_capacity(32),
+            count_turn: false,
+            growth_options,
+            growth_count: growth_count as u8,
             players: players_vec,
             nutrients: Vec::with_capacity(16),
             next_nutrient_id: 0,
@@ -885,6 +905,7 @@ impl State {
         }
         self.placed = placed;
         self.placed.clear();
+        self.count_turn = false;
     }
 
     fn unmark_turn_bead(&mut self, p: Point) {
@@ -892,7 +913,9 @@ impl State {
             return;
         }
         self.cells[p.index()].turn_bead = false;
-        self.around_mut(p, |cell| cell.turn_adj -= 1);
+        if self.count_turn {
+            self.around_mut(p, |cell| cell.turn_adj -= 1);
+        }
     }
 
     // ----- beads -------------------------------------------------------------
@@ -922,7 +945,7 @@ impl State {
     /// Put a bead of `s` on the empty point `p`, from its store.
     pub(crate) fn put_bead(&mut self, s: Seat, p: Point, this_roll: bool) {
         let seat = usize::from(s);
-        let turn = u8::from(this_roll);
+        let turn = u8::from(this_roll && self.count_turn);
         self.around_mut(p, |cell| {
             cell.adj[seat] += 1;
             cell.adj_all += 1;
@@ -987,6 +1010,7 @@ impl State {
                     player.store += take;
                     self.phase = Phase::SpawnCheck;
                 } else {
+                    self.count_turn = action == Growth::NewPlant;
                     self.phase = Phase::Place {
                         action,
                         left: face,
@@ -1442,15 +1466,8 @@ impl GameState for State {
         }
         match self.phase {
             Phase::ChooseGrowth => {
-                let mut options = [Growth::Sunbathe; 4];
-                let mut n = 0;
-                for a in Growth::ALL {
-                    if self.rules.die_for(a).is_some() {
-                        options[n] = a;
-                        n += 1;
-                    }
-                }
-                Action::Grow(options[dice.below(n as u32) as usize])
+                let n = self.growth_count;
+                Action::Grow(self.growth_options[dice.below(u32::from(n)) as usize])
             }
             Phase::Place {
                 action,
@@ -1575,7 +1592,7 @@ impl State {
                 for q in g.around(p) {
                     adj[q.index()][usize::from(s)] += 1;
                     adj_all[q.index()] += 1;
-                    turn_adj[q.index()] += u8::from(c.turn_bead);
+                    turn_adj[q.index()] += u8::from(c.turn_bead && self.count_turn);
                 }
             }
         }
