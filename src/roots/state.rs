@@ -149,7 +149,10 @@ impl Line {
     }
 }
 
+/// `repr(u8)`: a plain tag byte, so matching on the phase (several times a
+/// step) is a load and a jump, not a decoding of niches in its fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub(crate) enum Phase {
     /// First turn: the seat places one bead around the centre.
     SetupBead,
@@ -186,6 +189,7 @@ pub(crate) enum Phase {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub(crate) enum Task {
     /// Roll the d12 value of nutrient `id`. During scoring, a 1 brings no rain.
     RollValue { id: u32, scoring: bool },
@@ -289,15 +293,17 @@ impl State {
     pub(crate) fn empty(rules: Arc<Rules>, players: u8) -> State {
         let grid = Grid::new(rules.board.size);
         let cells = grid.cells();
-        let border = Cell {
-            bead: OFF,
-            ..Cell::default()
-        };
-        let mut cell_vec = vec![border; cells];
-        // Row by row: the inside of each row of the flat array is the board.
-        let (size, stride) = (usize::from(grid.size()), usize::from(grid.size()) + 2);
-        for row in cell_vec.chunks_exact_mut(stride).skip(1).take(size) {
-            row[1..=size].fill(Cell::default());
+        // All empty (zeroes: a memset), then the border marked: the first and
+        // last rows, and the first and last cell of every row between.
+        let mut cell_vec = vec![Cell::default(); cells];
+        let stride = usize::from(grid.size()) + 2;
+        for (y, row) in cell_vec.chunks_exact_mut(stride).enumerate() {
+            if y == 0 || y == stride - 1 {
+                row.iter_mut().for_each(|cell| cell.bead = OFF);
+            } else {
+                row[0].bead = OFF;
+                row[stride - 1].bead = OFF;
+            }
         }
         // Room for every bead a seat can have on the board: no reallocation
         // while placing.
@@ -1496,19 +1502,15 @@ impl GameState for State {
                 first,
                 a: Some(a),
                 b: Some(b),
-            } => {
-                // Count the choices, then walk to a random one: no list.
-                let p = if self.spawn_free_only(first) {
-                    let free = |p: &Point| self.cells[p.index()].bead == 0;
-                    let count = self.spawn_points(a, b).filter(free).count();
-                    let k = dice.below(count as u32) as usize;
-                    self.spawn_points(a, b).filter(free).nth(k)
-                } else {
-                    let mut points = self.spawn_points(a, b);
-                    let k = dice.below(points.len() as u32) as usize;
-                    points.nth(k)
-                };
-                Action::Spawn(p.expect("a spawn decision has a choice"))
+            } => self.random_spawn(first, a, b, dice),
+            Phase::SetupBead => {
+                // As from the list: the free points around the centre, in order.
+                let g = &self.grid;
+                let free = |p: &Point| self.cells[p.index()].bead == 0;
+                let count = g.around(g.centre()).filter(free).count();
+                let k = dice.below(count as u32) as usize;
+                let p = g.around(g.centre()).filter(free).nth(k);
+                Action::Place(p.expect("a first bead always has a free point"))
             }
             _ => self.random_from_list(dice),
         }
@@ -1521,6 +1523,23 @@ impl GameState for State {
 }
 
 impl State {
+    /// Where a random spawn lands: count the choices, then walk to a random
+    /// one, without a list.
+    #[inline(never)]
+    fn random_spawn(&self, first: bool, a: Line, b: Line, dice: &mut SeededDice) -> Action {
+        let p = if self.spawn_free_only(first) {
+            let free = |p: &Point| self.cells[p.index()].bead == 0;
+            let count = self.spawn_points(a, b).filter(free).count();
+            let k = dice.below(count as u32) as usize;
+            self.spawn_points(a, b).filter(free).nth(k)
+        } else {
+            let mut points = self.spawn_points(a, b);
+            let k = dice.below(points.len() as u32) as usize;
+            points.nth(k)
+        };
+        Action::Spawn(p.expect("a spawn decision has a choice"))
+    }
+
     fn random_from_list(&self, dice: &mut SeededDice) -> Action {
         let mut list = Vec::new();
         self.legal_actions(&mut list);
