@@ -18,7 +18,7 @@
 //!    choose one when there are several; `all_ends` loses every candidate;
 //!    `none` loses nothing but the bead.
 
-use crate::core::geometry::{MAX_CELLS, Point, PointSet};
+use crate::core::geometry::{Point, PointSet};
 use crate::core::protocol::Seat;
 use crate::roots::state::{DanglingEnd, State};
 
@@ -73,14 +73,23 @@ impl State {
     /// of `targets` is found or the piece is used up.
     fn joined(&self, owner: Seat, start: Point, targets: &[Point]) -> PointSet {
         let mut seen = PointSet::new();
-        let mut stack = [Point(0); MAX_CELLS];
+        // Depth-first, on a small stack that spills to the heap only for a
+        // very large piece: no board-sized array to clear on every removal.
+        let mut stack = [Point(0); 64];
+        let mut spill: Vec<Point> = Vec::new();
         let mut top = 1;
         stack[0] = start;
         seen.insert(start);
         let mut missing = targets.len();
-        while top > 0 {
-            top -= 1;
-            let p = stack[top];
+        loop {
+            let p = match spill.pop() {
+                Some(p) => p,
+                None if top > 0 => {
+                    top -= 1;
+                    stack[top]
+                }
+                None => return seen,
+            };
             for q in self.own_around(owner, p) {
                 if seen.insert(q) {
                     if targets.contains(&q) {
@@ -89,12 +98,15 @@ impl State {
                             return seen;
                         }
                     }
-                    stack[top] = q;
-                    top += 1;
+                    if top < stack.len() {
+                        stack[top] = q;
+                        top += 1;
+                    } else {
+                        spill.push(q);
+                    }
                 }
             }
         }
-        seen
     }
 
     /// The dangling end that starts at `end`.

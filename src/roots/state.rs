@@ -500,10 +500,31 @@ impl State {
                 true
             }
             Phase::Spawn { a, b, .. } => a.is_none() || b.is_none(),
+            // The commonest step of all, a bead placed with nothing pending:
+            // a small function of its own rather than the whole machine.
+            Phase::Place { .. } if self.tasks.is_empty() => {
+                self.continue_placing();
+                return;
+            }
+            Phase::TurnEnd if self.tasks.is_empty() => {
+                self.end_turn();
+                // The next turn waits for its growth choice, unless the game
+                // ended with a final scoring to run.
+                self.tasks.is_empty()
+            }
             _ => false,
         };
         if !(waits && self.tasks.is_empty()) {
             self.run_machine();
+        }
+    }
+
+    /// The machine's step for a placement phase with no task pending: place
+    /// on, or go to the spawn check.
+    #[inline(never)]
+    fn continue_placing(&mut self) {
+        if !self.placing_continues() {
+            self.phase = Phase::SpawnCheck;
         }
     }
 
@@ -547,10 +568,7 @@ impl State {
             }
             match self.phase {
                 Phase::Place { .. } => {
-                    if self.placing_continues() {
-                        return;
-                    }
-                    self.phase = Phase::SpawnCheck;
+                    self.continue_placing();
                     return;
                 }
                 Phase::Spawn {
@@ -572,21 +590,25 @@ impl State {
                         Candidates::Many => return,
                     }
                 }
-                Phase::SpawnResolve { face } => {
-                    let count = self.nutrients.len() as u32;
-                    self.phase = if u32::from(face) > count && self.can_spawn() {
-                        Phase::Spawn {
-                            first: false,
-                            a: None,
-                            b: None,
-                        }
-                    } else {
-                        Phase::TurnEnd
-                    };
-                }
+                Phase::SpawnResolve { face } => self.phase = self.spawn_check(face),
                 Phase::TurnEnd => self.end_turn(),
                 _ => return,
             }
+        }
+    }
+
+    /// What follows a spawn check of `face` with the nutrients now on the
+    /// board: a spawn when the face beats their count, else the turn's end.
+    fn spawn_check(&self, face: u8) -> Phase {
+        let count = self.nutrients.len() as u32;
+        if u32::from(face) > count && self.can_spawn() {
+            Phase::Spawn {
+                first: false,
+                a: None,
+                b: None,
+            }
+        } else {
+            Phase::TurnEnd
         }
     }
 
@@ -859,6 +881,7 @@ impl State {
         Phase::ChooseGrowth
     }
 
+    #[inline(never)]
     fn end_turn(&mut self) {
         self.clear_turn();
         self.stats.turns += 1;
@@ -1027,7 +1050,12 @@ impl State {
                 RollKind::Growth
             }
             Phase::SpawnCheck => {
-                self.phase = Phase::SpawnResolve { face };
+                if face == 1 && self.rules.rains_on(RollKind::SpawnCheck) {
+                    // The rain is scored first: it may clear nutrients.
+                    self.phase = Phase::SpawnResolve { face };
+                } else {
+                    self.phase = self.spawn_check(face);
+                }
                 RollKind::SpawnCheck
             }
             Phase::Spawn { first, a, b } => {
@@ -1319,6 +1347,7 @@ impl Iterator for SpawnPoints {
         (n, Some(n))
     }
 
+    #[inline]
     fn nth(&mut self, k: usize) -> Option<Point> {
         // Every point is computed from its index: skipping is free.
         self.next = self
@@ -1327,6 +1356,7 @@ impl Iterator for SpawnPoints {
         self.next()
     }
 
+    #[inline]
     fn next(&mut self) -> Option<Point> {
         let Some(grid) = self.grid else {
             if self.next < u16::from(self.len) {
