@@ -198,7 +198,7 @@ impl State {
         RollCtx {
             seat: usize::from(s),
             bead: s + 1,
-            attack: struggles < self.rules.severing.per_turn && self.rules.severs_with(action),
+            attack: self.severs[action as usize] && struggles < self.rules.severing.per_turn,
             touch_any: self.rules.growth.buds_touch == BudsTouch::Any,
             connected: self.rules.growth.new_plant_connected && !self.placed.is_empty(),
             struggles,

@@ -24,6 +24,16 @@ use crate::variant::rules::{
     Rules, ValueRolled,
 };
 
+// `State::severs` is indexed by `Growth as usize` but built in the order of
+// `Growth::ALL`: the two must agree.
+const _: () = {
+    let mut i = 0;
+    while i < Growth::ALL.len() {
+        assert!(Growth::ALL[i] as usize == i);
+        i += 1;
+    }
+};
+
 /// Sentinel bead value of border cells.
 pub(crate) const OFF: u8 = u8::MAX;
 
@@ -230,6 +240,9 @@ pub struct State {
     /// first `growth_count`), so a random choice needs no look-up.
     growth_options: [Growth; 4],
     growth_count: u8,
+    /// `severs[a]`: beads of growth action `a` may start a struggle
+    /// ([`Rules::severs_with`], looked up once).
+    pub(crate) severs: [bool; 4],
     pub(crate) players: Vec<Player>,
     pub(crate) nutrients: Vec<Nutrient>,
     pub(crate) next_nutrient_id: u32,
@@ -332,6 +345,7 @@ impl State {
             count_turn: false,
             growth_options,
             growth_count: growth_count as u8,
+            severs: Growth::ALL.map(|a| rules.severs_with(a)),
             players: players_vec,
             nutrients: Vec::with_capacity(16),
             next_nutrient_id: 0,
@@ -707,6 +721,10 @@ impl State {
         if mode == LostEnds::None {
             return;
         }
+        if self.adj_of(owner, point) == 1 {
+            self.lose_only_end(point, owner);
+            return;
+        }
         let ends = self.dangling(point, owner);
         match (mode, ends.len()) {
             (_, 0) => {}
@@ -720,6 +738,37 @@ impl State {
                 self.tasks.push(Task::LoseChoice { owner });
             }
         }
+    }
+
+    /// The lost-end rule when the removed bead had a single neighbour of its
+    /// colour, the common case: one end, so one side, whose dangling part is
+    /// lost whatever the mode. The prune of [`State::dangling`] done in place:
+    /// each bead that touches at most one other of its colour is taken off as
+    /// the walk passes, so the beads already lost need no list to be ignored.
+    fn lose_only_end(&mut self, point: Point, owner: Seat) {
+        let expected = if cfg!(debug_assertions) {
+            self.dangling(point, owner)
+                .pop()
+                .map(|e| e.beads)
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        let mut lost = Vec::new();
+        let mut cur = self.own_around(owner, point).next();
+        while let Some(p) = cur {
+            match self.adj_of(owner, p) {
+                0 => cur = None, // the whole piece dangled
+                1 => cur = self.own_around(owner, p).next(),
+                _ => break, // a split: it stays
+            }
+            self.remove_bead(p);
+            self.stats.beads_lost_to_ends += 1;
+            if cfg!(debug_assertions) {
+                lost.push(p);
+            }
+        }
+        debug_assert_eq!(lost, expected, "in-place prune differs from `dangling`");
     }
 
     pub(crate) fn lose_beads(&mut self, beads: &[Point]) {
@@ -929,8 +978,15 @@ impl State {
 
     fn clear_turn(&mut self) {
         let placed = std::mem::take(&mut self.placed);
-        for &p in &placed {
-            self.unmark_turn_bead(p);
+        if self.count_turn {
+            for &p in &placed {
+                self.unmark_turn_bead(p);
+            }
+        } else {
+            // Nothing was counted around them: only the marks go.
+            for &p in &placed {
+                self.cells[p.index()].turn_bead = false;
+            }
         }
         self.placed = placed;
         self.placed.clear();
