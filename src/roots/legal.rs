@@ -491,10 +491,14 @@ impl State {
         let (start, mut prev, mut cur) = (from, from, cur);
         let mut count = 0;
         loop {
-            if self.adj_of(s, cur) >= 3 {
+            let around = self.adj_of(s, cur);
+            if around >= 3 {
                 return count;
             }
             count += 1;
+            if around <= 1 {
+                return count; // a root's end: its one neighbour is `prev`
+            }
             let next = self.own_around(s, cur).find(|&q| q != prev);
             match next {
                 Some(q) if q != start => {

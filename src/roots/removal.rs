@@ -33,24 +33,50 @@ impl State {
             ends[n] = q;
             n += 1;
         }
-        // The side of each end: ends joined through the owner's beads share one.
-        let mut side = [u8::MAX; 8];
-        let mut sides = 0;
+        // The side of each end: ends joined through the owner's beads share
+        // one. Ends that touch are joined at once; the others need a search,
+        // one from the first end of each side toward the first ends of the
+        // later sides.
+        let mut side: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+        let merge = |side: &mut [u8; 8], a: u8, b: u8| {
+            let (keep, gone) = (a.min(b), a.max(b));
+            side[..n]
+                .iter_mut()
+                .filter(|s| **s == gone)
+                .for_each(|s| *s = keep);
+        };
+        let offsets = self.grid().offsets();
         for i in 0..n {
-            if side[i] != u8::MAX {
-                continue;
-            }
-            side[i] = sides;
-            if side[i + 1..n].contains(&u8::MAX) {
-                let others = &ends[i + 1..n];
-                let joined = self.joined(owner, ends[i], others);
-                for (j, &e) in others.iter().enumerate() {
-                    if joined.contains(e) {
-                        side[i + 1 + j] = sides;
-                    }
+            for j in i + 1..n {
+                let d = ends[j].0.wrapping_sub(ends[i].0) as i16;
+                let (a, b) = (side[i], side[j]);
+                if a != b && offsets.contains(&d) {
+                    merge(&mut side, a, b);
                 }
             }
-            sides += 1;
+        }
+        for i in 0..n {
+            if usize::from(side[i]) != i {
+                continue; // not the first end of its side
+            }
+            let mut later = [Point(0); 8];
+            let mut k = 0;
+            for j in i + 1..n {
+                if usize::from(side[j]) == j {
+                    later[k] = ends[j];
+                    k += 1;
+                }
+            }
+            if k == 0 {
+                continue;
+            }
+            let joined = self.joined(owner, ends[i], &later[..k]);
+            for j in i + 1..n {
+                if usize::from(side[j]) == j && joined.contains(ends[j]) {
+                    let (a, b) = (side[i], side[j]);
+                    merge(&mut side, a, b);
+                }
+            }
         }
         let mut out = Vec::new();
         for i in 0..n {
