@@ -42,6 +42,9 @@ pub struct Grid {
     /// `ceil(2^16 / stride)`: a cell's row is `(index * recip) >> 16`, exact
     /// for every cell of the largest grid, so `xy` needs no division.
     recip: u32,
+    /// `ceil(2^16 / size)`: the row of the `i`-th point is
+    /// `(i * size_recip) >> 16`, exact for every point of the largest grid.
+    size_recip: u32,
     neighbours: [i16; 8],
 }
 
@@ -57,6 +60,7 @@ impl Grid {
             size,
             stride: stride as u16,
             recip: (1u32 << 16).div_ceil(stride as u32),
+            size_recip: (1u32 << 16).div_ceil(u32::from(size).max(1)),
             neighbours: [
                 -stride - 1,
                 -stride,
@@ -99,6 +103,16 @@ impl Grid {
     pub fn xy(&self, p: Point) -> (u8, u8) {
         let (c, r) = self.cell_column_row(p);
         ((c - 1) as u8, (r - 1) as u8)
+    }
+
+    /// The `i`-th point of the board in row order (`i < size * size`; the
+    /// order of [`Grid::all`]), without a division.
+    #[inline]
+    pub fn nth_point(&self, i: u32) -> Point {
+        debug_assert!(i < u32::from(self.size) * u32::from(self.size));
+        let y = (i * self.size_recip) >> 16;
+        let x = i - y * u32::from(self.size);
+        Point(((y + 1) * u32::from(self.stride) + x + 1) as u16)
     }
 
     /// Column and row of a cell of the flat array, border included.
@@ -235,6 +249,20 @@ impl PointSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nth_point_is_the_row_order() {
+        for size in 1..=MAX_SIZE {
+            let g = Grid::new(size);
+            let n = u32::from(size);
+            for (i, p) in g.all().enumerate() {
+                let i = i as u32;
+                assert_eq!(g.nth_point(i), p, "size {size}, point {i}");
+                let expected = g.point((i % n) as i32, (i / n) as i32);
+                assert_eq!(Some(g.nth_point(i)), expected, "size {size}, point {i}");
+            }
+        }
+    }
 
     #[test]
     fn round_trip_and_neighbours() {

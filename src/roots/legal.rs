@@ -8,7 +8,7 @@
 use crate::core::dice::SeededDice;
 use crate::core::geometry::{Point, PointSet};
 use crate::core::protocol::Seat;
-use crate::roots::state::{Cell, OFF, State};
+use crate::roots::state::{Cell, MAX_SEATS, OFF, State};
 use crate::variant::rules::{BudsTouch, Growth, SimpleGrowthPath};
 
 /// What a legal placement does.
@@ -195,6 +195,9 @@ impl State {
     #[inline(always)]
     fn roll_ctx(&self, action: Growth, struggles: u8) -> RollCtx {
         let s = self.seat;
+        // A seat is below MAX_SEATS; saying so once lets the compiler drop
+        // the bounds check of `adj[seat]` at every point tried.
+        assert!(usize::from(s) < MAX_SEATS);
         RollCtx {
             seat: usize::from(s),
             bead: s + 1,
@@ -418,7 +421,7 @@ impl State {
                 let n = u32::from(g.size());
                 for _ in 0..TRIES {
                     let i = dice.below(n * n);
-                    let p = g.point((i % n) as i32, (i / n) as i32).expect("in range");
+                    let p = g.nth_point(i);
                     if let Some(p) = check(p, self.fits_new_plant(&c, p)) {
                         return Some(p);
                     }
