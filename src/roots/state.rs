@@ -1075,6 +1075,7 @@ impl State {
 
     // ----- applying rolls and actions ------------------------------------------
 
+    #[inline]
     fn apply_roll(&mut self, face: u8) {
         if let Some(&Task::RollValue { id, scoring }) = self.tasks.last() {
             self.tasks.pop();
@@ -1140,6 +1141,7 @@ impl State {
         }
     }
 
+    #[inline]
     fn apply_action(&mut self, action: Action) {
         if let Some(&Task::LoseChoice { .. }) = self.tasks.last() {
             self.tasks.pop();
@@ -1551,6 +1553,7 @@ impl GameState for State {
         self.advance();
     }
 
+    #[inline]
     fn random_action(&self, dice: &mut SeededDice) -> Action {
         if let Some(Task::LoseChoice { .. }) = self.tasks.last() {
             let i = dice.below(self.lose.len() as u32) as usize;
