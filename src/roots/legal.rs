@@ -337,18 +337,23 @@ impl State {
             plain
         };
         // Next to the last bead first: where a roll usually goes on.
+        // (One loop per action: the action is matched outside it.)
         if let Some(&last) = self.placed.last() {
-            let g = &self.grid;
-            let fits = |p: Point| match action {
-                Growth::NewPlant => self.fits_new_plant(&c, p),
-                Growth::Buds => self.fits_bud(&c, p),
-                Growth::SimpleGrowth if self.grows_simply(&c, last) => self.fits_simple(&c, p),
-                _ => None,
+            let offsets = self.grid.offsets();
+            let found = match action {
+                Growth::NewPlant => offsets
+                    .iter()
+                    .any(|&d| note(self.fits_new_plant(&c, last.offset(d)))),
+                Growth::Buds => offsets
+                    .iter()
+                    .any(|&d| note(self.fits_bud(&c, last.offset(d)))),
+                Growth::SimpleGrowth if self.grows_simply(&c, last) => offsets
+                    .iter()
+                    .any(|&d| note(self.fits_simple(&c, last.offset(d)))),
+                _ => false,
             };
-            for &d in g.offsets() {
-                if note(fits(last.offset(d))) {
-                    return (true, attack);
-                }
+            if found {
+                return (true, attack);
             }
         }
         self.each_candidate(action, &c, |_, kind| note(kind));
