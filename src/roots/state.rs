@@ -42,14 +42,15 @@ pub const MAX_SEATS: usize = 8;
 
 /// One cell of the flat board, with the neighbour counts of its point, so
 /// that a placement updates one cell per neighbour.
+///
+/// Aligned to 16 bytes so that a cell's address is a shift of its index.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(align(16))]
 pub(crate) struct Cell {
     /// 0: no bead; `s + 1`: a bead of seat `s`; [`OFF`]: border.
     pub bead: u8,
     /// Nutrient markers stacked on this point.
     pub nuts: u8,
-    /// The bead here was placed in the current roll of the current turn.
-    pub turn_bead: bool,
     /// Beads of any colour around this point.
     pub adj_all: u8,
     /// Beads of the current roll around this point, counted only while a new
@@ -977,30 +978,15 @@ impl State {
     }
 
     fn clear_turn(&mut self) {
-        let placed = std::mem::take(&mut self.placed);
         if self.count_turn {
+            let placed = std::mem::take(&mut self.placed);
             for &p in &placed {
-                self.unmark_turn_bead(p);
+                self.around_mut(p, |cell| cell.turn_adj -= 1);
             }
-        } else {
-            // Nothing was counted around them: only the marks go.
-            for &p in &placed {
-                self.cells[p.index()].turn_bead = false;
-            }
+            self.placed = placed;
         }
-        self.placed = placed;
         self.placed.clear();
         self.count_turn = false;
-    }
-
-    fn unmark_turn_bead(&mut self, p: Point) {
-        if !self.cells[p.index()].turn_bead {
-            return;
-        }
-        self.cells[p.index()].turn_bead = false;
-        if self.count_turn {
-            self.around_mut(p, |cell| cell.turn_adj -= 1);
-        }
     }
 
     // ----- beads -------------------------------------------------------------
@@ -1040,7 +1026,6 @@ impl State {
         player.store -= 1;
         let cell = &mut self.cells[p.index()];
         cell.bead = s + 1;
-        cell.turn_bead = this_roll;
         cell.index = player.beads.len() as u16;
         player.beads.push(p);
         if this_roll {
@@ -1051,9 +1036,12 @@ impl State {
     /// Take the bead on `p` off the board.
     pub(crate) fn remove_bead(&mut self, p: Point) {
         let s = self.cells[p.index()].bead - 1;
-        if self.cells[p.index()].turn_bead {
-            self.unmark_turn_bead(p);
-            self.placed.retain(|&q| q != p);
+        // A bead of this roll leaves the roll's list (a handful of points).
+        if let Some(i) = self.placed.iter().position(|&q| q == p) {
+            self.placed.remove(i);
+            if self.count_turn {
+                self.around_mut(p, |cell| cell.turn_adj -= 1);
+            }
         }
         self.cells[p.index()].bead = 0;
         let seat = usize::from(s);
@@ -1700,7 +1688,20 @@ impl State {
                 for q in g.around(p) {
                     adj[q.index()][usize::from(s)] += 1;
                     adj_all[q.index()] += 1;
-                    turn_adj[q.index()] += u8::from(c.turn_bead && self.count_turn);
+                }
+            }
+        }
+        for (k, &p) in self.placed.iter().enumerate() {
+            if self.bead(p) != Some(self.seat) || self.placed[..k].contains(&p) {
+                return Err(format!(
+                    "{}: listed as a bead of this roll, but not a bead of seat {} (or listed twice)",
+                    g.name(p),
+                    self.seat + 1
+                ));
+            }
+            if self.count_turn {
+                for q in g.around(p) {
+                    turn_adj[q.index()] += 1;
                 }
             }
         }
@@ -1710,12 +1711,6 @@ impl State {
                     "neighbour counts of cell {i} differ from a recount"
                 ));
             }
-        }
-        let turn_beads = self.cells.iter().filter(|c| c.turn_bead).count();
-        if turn_beads != self.placed.len()
-            || self.placed.iter().any(|p| !self.cells[p.index()].turn_bead)
-        {
-            return Err("the beads of this roll differ from the list of placed beads".to_string());
         }
         for (s, pl) in self.players.iter().enumerate() {
             if pl.on_board() != count[s] {
