@@ -201,7 +201,8 @@ impl State {
         RollCtx {
             seat: usize::from(s),
             bead: s + 1,
-            attack: self.severs[action as usize] && struggles < self.rules.severing.per_turn,
+            // `&`, not `&&`: no branch on the (random) action.
+            attack: self.severs[action as usize] & (struggles < self.rules.severing.per_turn),
             touch_any: self.rules.growth.buds_touch == BudsTouch::Any,
             connected: self.rules.growth.new_plant_connected && !self.placed.is_empty(),
             struggles,

@@ -244,6 +244,11 @@ pub struct State {
     /// `severs[a]`: beads of growth action `a` may start a struggle
     /// ([`Rules::severs_with`], looked up once).
     pub(crate) severs: [bool; 4],
+    /// `growth_die[a]`: the die of growth action `a`, if enabled.
+    growth_die: [Option<Die>; 4],
+    /// The node the state is at: worked out by `advance`, where every step
+    /// settles, so that `next` is a read, not a second match on the phase.
+    node: Next,
     pub(crate) players: Vec<Player>,
     pub(crate) nutrients: Vec<Nutrient>,
     pub(crate) next_nutrient_id: u32,
@@ -347,6 +352,8 @@ impl State {
             growth_options,
             growth_count: growth_count as u8,
             severs: Growth::ALL.map(|a| rules.severs_with(a)),
+            growth_die: Growth::ALL.map(|a| rules.die_for(a)),
+            node: Next::Decide(0),
             players: players_vec,
             nutrients: Vec::with_capacity(16),
             next_nutrient_id: 0,
@@ -505,41 +512,75 @@ impl State {
 
     // ----- the machine -------------------------------------------------------
 
-    /// Run every step that needs no roll and no choice.
+    /// Run every step that needs no roll and no choice, and note the node
+    /// the state then waits at.
     #[inline]
     pub(crate) fn advance(&mut self) {
         // Most steps land on a node that waits for a roll or a choice with
-        // nothing to run: return without entering the machine.
-        let waits = match self.phase {
-            Phase::SetupBead | Phase::ChooseGrowth | Phase::RollGrowth(_) | Phase::SpawnCheck => {
-                true
-            }
-            Phase::Spawn { a, b, .. } => a.is_none() || b.is_none(),
-            // The commonest step of all, a bead placed with nothing pending:
-            // a small function of its own rather than the whole machine.
-            Phase::Place { .. } if self.tasks.is_empty() => {
-                self.continue_placing();
+        // nothing to run: note it without entering the machine.
+        if self.tasks.is_empty() {
+            let node = match self.phase {
+                Phase::SetupBead | Phase::ChooseGrowth => Some(Next::Decide(self.seat)),
+                Phase::RollGrowth(a) => Some(self.growth_roll(a)),
+                Phase::SpawnCheck => Some(Next::Chance(Die::D12)),
+                Phase::Spawn { a: None, .. } | Phase::Spawn { b: None, .. } => {
+                    Some(Next::Chance(Die::D20))
+                }
+                // The commonest step of all, a bead placed with nothing
+                // pending: a small function of its own, not the machine.
+                Phase::Place { .. } => Some(self.continue_placing()),
+                Phase::TurnEnd => {
+                    self.end_turn();
+                    // The next turn waits for its growth choice, unless the
+                    // game ended (perhaps with a final scoring to run).
+                    (self.tasks.is_empty() && self.phase == Phase::ChooseGrowth)
+                        .then_some(Next::Decide(self.seat))
+                }
+                _ => None,
+            };
+            if let Some(node) = node {
+                self.node = node;
                 return;
             }
-            Phase::TurnEnd if self.tasks.is_empty() => {
-                self.end_turn();
-                // The next turn waits for its growth choice, unless the game
-                // ended with a final scoring to run.
-                self.tasks.is_empty()
-            }
-            _ => false,
-        };
-        if !(waits && self.tasks.is_empty()) {
-            self.run_machine();
+        }
+        self.run_machine();
+        self.node = self.node_now();
+    }
+
+    /// The chance node of the growth die of `action`.
+    #[inline]
+    fn growth_roll(&self, action: Growth) -> Next {
+        Next::Chance(self.growth_die[action as usize].expect("an enabled action"))
+    }
+
+    /// The node the state is at, worked out from the phase and the tasks.
+    fn node_now(&self) -> Next {
+        match self.tasks.last() {
+            Some(Task::RollValue { .. }) => return Next::Chance(Die::D12),
+            Some(Task::LoseChoice { owner }) => return Next::Decide(*owner),
+            Some(_) => unreachable!("advance runs every other task"),
+            None => {}
+        }
+        match self.phase {
+            Phase::SetupBead | Phase::ChooseGrowth | Phase::Place { .. } => Next::Decide(self.seat),
+            Phase::RollGrowth(a) => self.growth_roll(a),
+            Phase::SpawnCheck => Next::Chance(Die::D12),
+            Phase::Spawn { a: None, .. } | Phase::Spawn { b: None, .. } => Next::Chance(Die::D20),
+            Phase::Spawn { .. } => Next::Decide(self.seat),
+            Phase::Over => Next::Over,
+            Phase::SpawnResolve { .. } | Phase::TurnEnd => unreachable!("advance resolves these"),
         }
     }
 
     /// The machine's step for a placement phase with no task pending: place
     /// on, or go to the spawn check.
     #[inline(never)]
-    fn continue_placing(&mut self) {
-        if !self.placing_continues() {
+    fn continue_placing(&mut self) -> Next {
+        if self.placing_continues() {
+            Next::Decide(self.seat)
+        } else {
             self.phase = Phase::SpawnCheck;
+            Next::Chance(Die::D12)
         }
     }
 
@@ -616,7 +657,7 @@ impl State {
     /// board: a spawn when the face beats their count, else the turn's end.
     fn spawn_check(&self, face: u8) -> Phase {
         let count = self.nutrients.len() as u32;
-        if u32::from(face) > count && self.can_spawn() {
+        if (u32::from(face) > count) & self.can_spawn() {
             Phase::Spawn {
                 first: false,
                 a: None,
@@ -907,8 +948,8 @@ impl State {
     }
 
     fn can_spawn(&self) -> bool {
-        self.nutrient_supply > 0
-            && (self.nutrients.len() as u32) < self.rules.nutrients.max_on_board
+        (self.nutrient_supply > 0)
+            & ((self.nutrients.len() as u32) < self.rules.nutrients.max_on_board)
     }
 
     /// First-turn spawn of the current seat, or (if no nutrient may spawn)
@@ -945,16 +986,14 @@ impl State {
             self.finish(reason);
             return;
         }
-        if last_in_round {
-            if self.round >= self.rules.end.max_rounds {
-                self.finish(EndReason::RoundLimit);
-                return;
-            }
-            self.round += 1;
-            self.seat = 0;
-        } else {
-            self.seat += 1;
+        if last_in_round && self.round >= self.rules.end.max_rounds {
+            self.finish(EndReason::RoundLimit);
+            return;
         }
+        // The next seat, and the next round after the last seat: selects
+        // rather than branches, since seats alternate every turn.
+        self.round += u32::from(last_in_round);
+        self.seat = if last_in_round { 0 } else { self.seat + 1 };
         self.phase = Phase::ChooseGrowth;
     }
 
@@ -1446,21 +1485,8 @@ impl GameState for State {
 
     #[inline]
     fn next(&self) -> Next {
-        match self.tasks.last() {
-            Some(Task::RollValue { .. }) => return Next::Chance(Die::D12),
-            Some(Task::LoseChoice { owner }) => return Next::Decide(*owner),
-            Some(_) => unreachable!("advance runs every other task"),
-            None => {}
-        }
-        match self.phase {
-            Phase::SetupBead | Phase::ChooseGrowth | Phase::Place { .. } => Next::Decide(self.seat),
-            Phase::RollGrowth(a) => Next::Chance(self.rules.die_for(a).expect("enabled action")),
-            Phase::SpawnCheck => Next::Chance(Die::D12),
-            Phase::Spawn { a: None, .. } | Phase::Spawn { b: None, .. } => Next::Chance(Die::D20),
-            Phase::Spawn { .. } => Next::Decide(self.seat),
-            Phase::Over => Next::Over,
-            Phase::SpawnResolve { .. } | Phase::TurnEnd => unreachable!("advance resolves these"),
-        }
+        debug_assert_eq!(self.node, self.node_now(), "the noted node is stale");
+        self.node
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
@@ -1641,6 +1667,7 @@ impl State {
         self.seat = seat;
         self.round = 1;
         self.phase = Phase::ChooseGrowth;
+        self.node = Next::Decide(seat);
     }
 }
 
