@@ -673,14 +673,24 @@ impl State {
             self.stats.rains += 1;
         }
         self.tasks.push(Task::Score { last });
+        let mut any = false;
         for i in (0..self.nutrients.len()).rev() {
             let n = self.nutrients[i];
-            if n.value.is_none() && self.scorable(n.point) {
-                self.tasks.push(Task::RollValue {
-                    id: n.id,
-                    scoring: true,
-                });
+            if self.scorable(n.point) {
+                any = true;
+                if n.value.is_none() {
+                    self.tasks.push(Task::RollValue {
+                        id: n.id,
+                        scoring: true,
+                    });
+                }
             }
+        }
+        if !any {
+            // Nothing to score (a common dry spell): the scoring task, still
+            // on top, goes without a second look at every nutrient.
+            self.tasks.pop();
+            self.update_leader();
         }
     }
 
