@@ -519,6 +519,15 @@ impl State {
         }
     }
 
+    /// Whether the attacking root of seat `s` at `p` is stronger than
+    /// `defence`: [`State::attack_strength`] compared, stopping at the first
+    /// bead strong enough.
+    pub(crate) fn attack_beats(&self, s: Seat, p: Point, defence: u32) -> bool {
+        let beats = self.own_around(s, p).any(|b| self.strength(b) > defence);
+        debug_assert_eq!(beats, self.attack_strength(s, p) > defence);
+        beats
+    }
+
     /// Strength of the attacking root at `p`: the strongest bead of seat `s`
     /// next to `p`.
     pub fn attack_strength(&self, s: Seat, p: Point) -> u32 {

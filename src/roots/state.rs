@@ -528,6 +528,11 @@ impl State {
                 }
                 // The commonest step of all, a bead placed with nothing
                 // pending: a small function of its own, not the machine.
+                // A roll used up: no need to look for another point.
+                Phase::Place { left: 0, .. } => {
+                    self.phase = Phase::SpawnCheck;
+                    Some(Next::Chance(Die::D12))
+                }
                 Phase::Place { .. } => Some(self.continue_placing()),
                 Phase::TurnEnd => {
                     self.end_turn();
@@ -1247,9 +1252,8 @@ impl State {
             PlaceKind::Attack(defender) => {
                 struggles += 1;
                 self.stats.struggles += 1;
-                let attack = self.attack_strength(s, p);
                 let defence = self.strength(p);
-                if attack > defence {
+                if self.attack_beats(s, p, defence) {
                     self.stats.severings += 1;
                     self.remove_bead(p);
                     if self.rules.severing.winner_occupies {
