@@ -746,20 +746,18 @@ impl State {
             }
             let value = u32::from(n.value.unwrap_or(0));
             let on_top = self.bead(n.point);
-            let mut sharers = [false; 8];
+            // Who shares, counted and paid without a branch per seat.
+            let mut sharers = [0u32; MAX_SEATS];
             let mut k = 0u32;
             for s in 0..self.seats {
-                if self.adj_of(s, n.point) > 0 || on_top == Some(s) {
-                    sharers[usize::from(s)] = true;
-                    k += 1;
-                }
+                let shares = (self.adj_of(s, n.point) > 0) | (on_top == Some(s));
+                sharers[usize::from(s)] = u32::from(shares);
+                k += u32::from(shares);
             }
             let share = value / k;
             let rest = value % k;
             for s in 0..self.seats {
-                if sharers[usize::from(s)] {
-                    self.players[usize::from(s)].score += share as i32;
-                }
+                self.players[usize::from(s)].score += (share * sharers[usize::from(s)]) as i32;
             }
             match on_top {
                 Some(m) => self.players[usize::from(m)].score += rest as i32,
