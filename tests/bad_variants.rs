@@ -59,7 +59,7 @@ fn json_format_lists_every_diagnostic() {
         "tests/variants/bad/many-errors.toml",
     ]);
     assert_eq!(run.code, 1);
-    let parsed: serde_json::Value = serde_json::from_str(&run.stdout).expect("stdout is JSON");
+    let parsed = run.json();
     assert_eq!(parsed.as_array().map(Vec::len), Some(6));
     insta::assert_snapshot!(run.stdout);
 }

@@ -24,7 +24,7 @@ fn simulate_json_report() {
         "json",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let value: serde_json::Value = serde_json::from_str(&run.stdout).expect("valid JSON");
+    let value = run.json();
     insta::assert_json_snapshot!(value);
 }
 
@@ -98,7 +98,7 @@ fn skill_is_reported() {
         "simulate", "--skill", "-n", "20", "--seed", "2", "--format", "json",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    let v = run.json();
     assert_eq!(v["skill"]["strong"], "greedy");
     assert_eq!(v["seating"], "rotated");
     assert!(v["skill"]["skill"].as_f64().expect("number") > 0.0);
@@ -213,7 +213,7 @@ fn set_overrides_are_named_in_reports() {
         "json",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let v: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    let v = run.json();
     assert_eq!(v["variant"], "standard --set beads.supply=35");
 }
 

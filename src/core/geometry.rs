@@ -60,7 +60,7 @@ impl Grid {
             size,
             stride: stride as u16,
             recip: (1u32 << 16).div_ceil(stride as u32),
-            size_recip: (1u32 << 16).div_ceil(u32::from(size).max(1)),
+            size_recip: (1u32 << 16).div_ceil(u32::from(size)),
             neighbours: [
                 -stride - 1,
                 -stride,
@@ -72,6 +72,13 @@ impl Grid {
                 stride + 1,
             ],
         }
+    }
+
+    /// Cells in a row of the flat array: the side plus the border on each end.
+    pub const fn stride(&self) -> usize {
+        // From the size (at most 255), not the stored `u16`: the compiler
+        // then knows the bound, which spares checks on the hot path.
+        self.size as usize + 2
     }
 
     pub const fn size(&self) -> u8 {

@@ -245,6 +245,25 @@ impl State {
         c.kind(cell)
     }
 
+    /// `kind`, a fast path's answer for `p`; debug builds assert it is
+    /// [`State::judge`]'s.
+    #[inline(always)]
+    fn checked(
+        &self,
+        action: Growth,
+        c: &RollCtx,
+        p: Point,
+        kind: Option<PlaceKind>,
+    ) -> Option<PlaceKind> {
+        debug_assert_eq!(
+            kind,
+            self.judge(self.seat, action, c.struggles, p).ok(),
+            "fast path and judge disagree at {}",
+            self.grid.name(p)
+        );
+        kind
+    }
+
     /// Whether simple growth may grow from the seat's bead `b`: only a root's
     /// end (a bead touching at most one bead of its colour) grows.
     #[inline(always)]
@@ -278,15 +297,7 @@ impl State {
         mut visit: impl FnMut(Point, Option<PlaceKind>) -> bool,
     ) {
         let g = &self.grid;
-        let check = |p: Point, kind: Option<PlaceKind>| {
-            debug_assert_eq!(
-                kind,
-                self.judge(self.seat, action, c.struggles, p).ok(),
-                "fast path and judge disagree at {}",
-                g.name(p)
-            );
-            kind
-        };
+        let check = |p: Point, kind| self.checked(action, c, p, kind);
         match action {
             Growth::NewPlant => {
                 for p in g.all() {
@@ -412,15 +423,7 @@ impl State {
         const TRIES: usize = 24;
         let c = self.roll_ctx(action, struggles);
         let g = &self.grid;
-        let check = |p: Point, kind: Option<PlaceKind>| {
-            debug_assert_eq!(
-                kind,
-                self.judge(self.seat, action, struggles, p).ok(),
-                "fast path and judge disagree at {}",
-                g.name(p)
-            );
-            kind.map(|_| p)
-        };
+        let check = |p: Point, kind| self.checked(action, &c, p, kind).map(|_| p);
         let beads = &self.players[c.seat].beads;
         match action {
             Growth::NewPlant => {

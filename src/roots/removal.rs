@@ -17,6 +17,10 @@
 //!    then decides: `one_end` loses the only candidate, or lets the owner
 //!    choose one when there are several; `all_ends` loses every candidate;
 //!    `none` loses nothing but the bead.
+//!
+//! When the removed bead had a single neighbour of its colour (one end, so
+//! one side), [`State::lose_only_end`] does step 3 in place, without lists;
+//! debug builds check it against [`State::dangling`].
 
 use crate::core::geometry::{Point, PointSet};
 use crate::core::protocol::Seat;
@@ -93,6 +97,37 @@ impl State {
             }
         }
         out
+    }
+
+    /// The lost-end rule when the removed bead had a single neighbour of its
+    /// colour, the common case: one end, so one side, whose dangling part is
+    /// lost whatever the mode. The prune of [`State::dangling`] done in place:
+    /// each bead that touches at most one other of its colour is taken off as
+    /// the walk passes, so the beads already lost need no list to be ignored.
+    pub(crate) fn lose_only_end(&mut self, point: Point, owner: Seat) {
+        let expected = if cfg!(debug_assertions) {
+            self.dangling(point, owner)
+                .pop()
+                .map(|e| e.beads)
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        let mut lost = Vec::new();
+        let mut cur = self.own_around(owner, point).next();
+        while let Some(p) = cur {
+            match self.adj_of(owner, p) {
+                0 => cur = None, // the whole piece dangled
+                1 => cur = self.own_around(owner, p).next(),
+                _ => break, // a split: it stays
+            }
+            self.remove_bead(p);
+            self.stats.beads_lost_to_ends += 1;
+            if cfg!(debug_assertions) {
+                lost.push(p);
+            }
+        }
+        debug_assert_eq!(lost, expected, "in-place prune differs from `dangling`");
     }
 
     /// The beads of `owner` connected to `start`, searched until every point

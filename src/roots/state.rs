@@ -24,8 +24,8 @@ use crate::variant::rules::{
     Rules, ValueRolled,
 };
 
-// `State::severs` is indexed by `Growth as usize` but built in the order of
-// `Growth::ALL`: the two must agree.
+// `State::severs` and `State::growth_die` are indexed by `Growth as usize`
+// but built in the order of `Growth::ALL`: the two must agree.
 const _: () = {
     let mut i = 0;
     while i < Growth::ALL.len() {
@@ -315,7 +315,7 @@ impl State {
         // All empty (zeroes: a memset), then the border marked: the first and
         // last rows, and the first and last cell of every row between.
         let mut cell_vec = vec![Cell::default(); cells];
-        let stride = usize::from(grid.size()) + 2;
+        let stride = grid.stride();
         for (y, row) in cell_vec.chunks_exact_mut(stride).enumerate() {
             if y == 0 || y == stride - 1 {
                 row.iter_mut().for_each(|cell| cell.bead = OFF);
@@ -324,16 +324,18 @@ impl State {
                 row[stride - 1].bead = OFF;
             }
         }
-        // Room for every bead a seat can have on the board: no reallocation
-        // while placing.
+        let growth_die = Growth::ALL.map(|a| rules.die_for(a));
         let mut growth_options = [Growth::Sunbathe; 4];
         let mut growth_count = 0;
-        for a in Growth::ALL {
-            if rules.die_for(a).is_some() {
-                growth_options[growth_count] = a;
-                growth_count += 1;
-            }
+        for a in Growth::ALL
+            .into_iter()
+            .filter(|&a| growth_die[a as usize].is_some())
+        {
+            growth_options[growth_count] = a;
+            growth_count += 1;
         }
+        // Room for every bead a seat can have on the board: no reallocation
+        // while placing.
         let room = (rules.beads.store + rules.beads.supply).min(grid.points() as u32) as usize;
         let players_vec = (0..players)
             .map(|_| Player {
@@ -352,7 +354,7 @@ impl State {
             growth_options,
             growth_count: growth_count as u8,
             severs: Growth::ALL.map(|a| rules.severs_with(a)),
-            growth_die: Growth::ALL.map(|a| rules.die_for(a)),
+            growth_die,
             node: Next::Decide(0),
             players: players_vec,
             nutrients: Vec::with_capacity(16),
@@ -464,7 +466,7 @@ impl State {
     #[inline]
     fn own_mask(&self, s: Seat, p: Point) -> u8 {
         let b = s + 1;
-        let stride = usize::from(self.grid.size()) + 2;
+        let stride = self.grid.stride();
         let centre = p.index();
         let row = |r: usize| -> [u8; 3] {
             let [x, y, z] = &self.cells[r - 1..r + 2] else {
@@ -557,13 +559,13 @@ impl State {
                 Phase::Spawn { a: None, .. } | Phase::Spawn { b: None, .. } => {
                     Some(Next::Chance(Die::D20))
                 }
-                // The commonest step of all, a bead placed with nothing
-                // pending: a small function of its own, not the machine.
                 // A roll used up: no need to look for another point.
                 Phase::Place { left: 0, .. } => {
                     self.phase = Phase::SpawnCheck;
                     Some(Next::Chance(Die::D12))
                 }
+                // The commonest step of all, a bead placed with nothing
+                // pending: a small function of its own, not the machine.
                 Phase::Place { .. } => Some(self.continue_placing()),
                 Phase::TurnEnd => {
                     self.end_turn();
@@ -826,37 +828,6 @@ impl State {
         }
     }
 
-    /// The lost-end rule when the removed bead had a single neighbour of its
-    /// colour, the common case: one end, so one side, whose dangling part is
-    /// lost whatever the mode. The prune of [`State::dangling`] done in place:
-    /// each bead that touches at most one other of its colour is taken off as
-    /// the walk passes, so the beads already lost need no list to be ignored.
-    fn lose_only_end(&mut self, point: Point, owner: Seat) {
-        let expected = if cfg!(debug_assertions) {
-            self.dangling(point, owner)
-                .pop()
-                .map(|e| e.beads)
-                .unwrap_or_default()
-        } else {
-            Vec::new()
-        };
-        let mut lost = Vec::new();
-        let mut cur = self.own_around(owner, point).next();
-        while let Some(p) = cur {
-            match self.adj_of(owner, p) {
-                0 => cur = None, // the whole piece dangled
-                1 => cur = self.own_around(owner, p).next(),
-                _ => break, // a split: it stays
-            }
-            self.remove_bead(p);
-            self.stats.beads_lost_to_ends += 1;
-            if cfg!(debug_assertions) {
-                lost.push(p);
-            }
-        }
-        debug_assert_eq!(lost, expected, "in-place prune differs from `dangling`");
-    }
-
     pub(crate) fn lose_beads(&mut self, beads: &[Point]) {
         for &b in beads {
             if self.cells[b.index()].bead != 0 {
@@ -1078,7 +1049,7 @@ impl State {
     /// bounds check a row, not one a cell).
     #[inline]
     fn around_mut(&mut self, p: Point, mut f: impl FnMut(&mut Cell)) {
-        let stride = usize::from(self.grid.size()) + 2;
+        let stride = self.grid.stride();
         let centre = p.index();
         for (row, skip_middle) in [
             (centre - stride, false),

@@ -21,6 +21,12 @@ impl Run {
         }
         out
     }
+
+    /// Stdout parsed as one JSON document.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}{}", self.stdout, self.stderr))
+    }
 }
 
 pub fn roots(args: &[&str]) -> Run {
