@@ -9,8 +9,8 @@ use std::sync::Arc;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use roots::core::dice::SeededDice;
 use roots::core::protocol::play_out_random;
-use roots::roots::State;
-use roots::variant::Rules;
+use roots::games::roots_and_shoots::Rules;
+use roots::games::roots_and_shoots::State;
 
 const GAMES: u64 = 64;
 

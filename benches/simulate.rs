@@ -6,16 +6,17 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use roots::bots::{BotSpec, MctsBot};
+use roots::bots::BotSpec;
 use roots::core::dice::SeededDice;
 use roots::core::protocol::{GameState, Next, play_out_random};
-use roots::roots::State;
+use roots::games::roots_and_shoots::State;
+use roots::games::roots_and_shoots::bots::MctsBot;
+use roots::games::roots_and_shoots::{RootsAndShoots, Rules};
 use roots::sim::{self, Config, Seating};
-use roots::variant::Rules;
 
 const GAMES: u64 = 256;
 
-fn config(bots: Vec<BotSpec>, games: u64, jobs: usize) -> Config {
+fn config(bots: Vec<BotSpec>, games: u64, jobs: usize) -> Config<RootsAndShoots> {
     Config {
         rules: Arc::new(Rules::standard()),
         players: 2,

@@ -11,9 +11,9 @@ use std::sync::Arc;
 use roots::bots::{NoAction, Player, RandomBot};
 use roots::core::dice::SeededDice;
 use roots::core::protocol::GameState;
-use roots::referee::Game;
-use roots::roots::{Action, State};
-use roots::variant::Rules;
+use roots::games::roots_and_shoots::Rules;
+use roots::games::roots_and_shoots::{Action, RootsAndShoots, State};
+use roots::referee::Referee;
 
 /// Marks a nutrient if it can, else random.
 struct NutrientHunter {
@@ -21,7 +21,7 @@ struct NutrientHunter {
     legal: Vec<Action>,
 }
 
-impl Player for NutrientHunter {
+impl Player<State> for NutrientHunter {
     fn name(&self) -> String {
         "nutrient-hunter".into()
     }
@@ -57,12 +57,12 @@ fn main() {
             legal: Vec::new(),
         };
         let random = RandomBot::new(SeededDice::for_seat(SEED, g, 1 - hunter_seat));
-        let mut players: Vec<Box<dyn Player>> = if hunter_seat == 0 {
+        let mut players: Vec<Box<dyn Player<State>>> = if hunter_seat == 0 {
             vec![Box::new(hunter), Box::new(random)]
         } else {
             vec![Box::new(random), Box::new(hunter)]
         };
-        let mut game = match Game::new(rules.clone(), 2) {
+        let mut game = match Referee::<RootsAndShoots>::new(rules.clone(), 2) {
             Ok(game) => game,
             Err(e) => {
                 eprintln!("error: {e}");

@@ -33,14 +33,18 @@ fn main() -> ExitCode {
             );
             println!(
                 "# {} (from {})",
-                loaded.rules.name,
+                loaded.rules.name(),
                 loaded.chain.join(" -> ")
             );
-            match toml::to_string(&loaded.rules) {
+            match loaded.rules.to_toml() {
                 Ok(text) => print!("{text}"),
                 Err(e) => eprintln!("error: {e}"),
             }
-            let changes = variant::diff(&variant::Rules::standard(), &loaded.rules);
+            // Each game is a concrete type below the boundary where a
+            // variant is loaded: `with_game!` picks it.
+            let changes = roots::with_game!(&loaded.rules, G, rules => {
+                variant::diff::<G>(&G::standard(), rules)
+            });
             println!(
                 "\n# {} rule(s) differ from the standard game",
                 changes.len()

@@ -9,9 +9,10 @@
 
 use std::sync::Arc;
 
+use roots::games::roots_and_shoots::RootsAndShoots;
+use roots::games::roots_and_shoots::Rules;
 use roots::record::Event;
-use roots::referee::Game;
-use roots::variant::Rules;
+use roots::referee::Referee;
 
 const EVENTS: &str = "
 # The first turn: each player puts a bead round the centre (9,9).
@@ -36,7 +37,7 @@ roll 9                # its value: 9 points
 ";
 
 fn main() {
-    let mut game = match Game::new(Arc::new(Rules::standard()), 2) {
+    let mut game = match Referee::<RootsAndShoots>::new(Arc::new(Rules::standard()), 2) {
         Ok(game) => game,
         Err(e) => {
             eprintln!("error: {e}");

@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use roots::core::dice::SeededDice;
 use roots::core::protocol::{GameState, play_out_random};
-use roots::roots::State;
-use roots::variant::Rules;
+use roots::games::roots_and_shoots::Rules;
+use roots::games::roots_and_shoots::State;
 
 fn main() {
     let seed: u64 = std::env::args()

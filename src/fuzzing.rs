@@ -12,10 +12,11 @@ use std::sync::Arc;
 use crate::core::dice::{Die, SeededDice};
 use crate::core::geometry::Grid;
 use crate::core::protocol::{GameState, Next};
+use crate::games::Game;
+use crate::games::roots_and_shoots::{Action, RootsAndShoots, Rules, State};
 use crate::record::reader::{self, PartialTail};
-use crate::referee::{self, Game};
-use crate::roots::{Action, State};
-use crate::variant::{self, Rules};
+use crate::referee::Referee;
+use crate::variant;
 
 /// Steps after which a fuzzed game is abandoned (not a failure: a stalling
 /// variant is the smoke check's business, a hang is not a crash).
@@ -41,13 +42,16 @@ fn shipped(i: u8) -> Rules {
     // Some extend `standard.toml`, next to them.
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/variants"));
     match variant::load_str("shipped.toml", text, Some(dir)) {
-        Ok(loaded) => loaded.rules,
+        Ok(loaded) => match RootsAndShoots::unwrap(&loaded.rules) {
+            Some(r) => (**r).clone(),
+            None => panic!("a shipped Roots and Shoots variant is of another game"),
+        },
         Err(_) => panic!("a shipped variant does not load"),
     }
 }
 
-fn check(state: &State, when: &str) {
-    if let Err(e) = state.check_invariants() {
+fn check<G: Game>(state: &G::State, when: &str) {
+    if let Err(e) = G::check_invariants(state) {
         panic!("invariant broken {when}: {e}");
     }
 }
@@ -61,17 +65,18 @@ pub fn variant_loader(data: &[u8]) {
     let Ok(loaded) = variant::load_str("fuzz.toml", text, Some(Path::new(NOWHERE))) else {
         return;
     };
-    let rules = Arc::new(loaded.rules);
-    let players = rules.players.min;
     let seed = data
         .iter()
         .fold(0u64, |h, &b| h.rotate_left(5) ^ u64::from(b));
-    play_random(rules, players, seed);
+    crate::with_game!(&loaded.rules, G, rules => {
+        let players = *G::seats(rules).start();
+        play_random::<G>(Arc::clone(rules), players, seed);
+    });
 }
 
 /// One seeded random game, checked every 64 steps and at the end.
-fn play_random(rules: Arc<Rules>, players: u8, seed: u64) {
-    let mut state = match State::new(rules, players) {
+fn play_random<G: Game>(rules: Arc<G::Rules>, players: u8, seed: u64) {
+    let mut state = match G::new_state(rules, players) {
         Ok(s) => s,
         Err(e) => panic!("loaded rules refuse their own player count: {e}"),
     };
@@ -94,13 +99,13 @@ fn play_random(rules: Arc<Rules>, players: u8, seed: u64) {
         }
         steps += 1;
         if steps % 64 == 0 {
-            check(&state, &format!("after step {steps}"));
+            check::<G>(&state, &format!("after step {steps}"));
         }
         if steps >= STEP_BUDGET {
             return;
         }
     }
-    check(&state, "at the end");
+    check::<G>(&state, "at the end");
     if state.outcome().is_none() {
         panic!("a game over has no outcome");
     }
@@ -113,9 +118,11 @@ pub fn record_replay(data: &[u8]) {
     let Ok(raw) = reader::parse(data, PartialTail::Drop) else {
         return;
     };
-    if let Ok(game) = Game::replay(&raw, None) {
-        check(game.state(), "after a replay");
-    }
+    crate::with_game_id!(raw.header.game(), G => {
+        if let Ok(game) = Referee::<G>::replay(&raw, None) {
+            check::<G>(game.state(), "after a replay");
+        }
+    });
 }
 
 /// A position reached by `steps` random steps of a shipped variant.
@@ -155,16 +162,16 @@ pub fn referee_input(data: &[u8]) {
     let grid = *state.grid();
     let _ = Action::parse(&grid, &line);
     let _ = Die::parse(&line);
-    let _ = crate::variant::rules::Growth::parse(&line);
+    let _ = crate::games::roots_and_shoots::rules::Growth::parse(&line);
     for size in [5u8, 19, 25] {
         let _ = Grid::new(size).parse(&line);
     }
     let _ = crate::record::Event::parse(&line);
     let _ = crate::record::Header::parse(&line);
-    if let Ok(action) = referee::interpret(&state, &line) {
+    if let Ok(action) = RootsAndShoots::interpret(&state, &line) {
         let mut trial = state.clone();
         if trial.play(action).is_ok() {
-            check(&trial, &format!("after the typed `{line}`"));
+            check::<RootsAndShoots>(&trial, &format!("after the typed `{line}`"));
         }
         let text = action.to_text(&grid);
         if Action::parse(&grid, &text) != Ok(action) {
@@ -186,7 +193,7 @@ pub fn engine(data: &[u8]) {
         Ok(s) => s,
         Err(e) => panic!("a shipped variant refuses {n} players: {e}"),
     };
-    check(&state, "at the start");
+    check::<RootsAndShoots>(&state, "at the start");
     let mut legal = Vec::new();
     for (i, &b) in data[2..].iter().enumerate() {
         match state.next() {
@@ -213,6 +220,6 @@ pub fn engine(data: &[u8]) {
                 return;
             }
         }
-        check(&state, &format!("after step {i}"));
+        check::<RootsAndShoots>(&state, &format!("after step {i}"));
     }
 }

@@ -1,5 +1,7 @@
-//! `roots`: a toolkit for the board game Roots and Shoots (Tom Gale, 2007) and
-//! its house rules.
+//! `roots`: a toolkit for inventing, checking and playtesting rule variants
+//! of four root-growing board games: Roots and Shoots (Tom Gale, 2007),
+//! Branches & Twigs & Thorns, Sprout-R-Out and Roots Growy Roots. Each game
+//! is a module of [`games`]; every other layer is written once for all.
 //!
 //! See ARCHITECTURE.md for a map of the crate.
 
@@ -7,8 +9,8 @@ pub mod bots;
 pub mod core;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod games;
 pub mod record;
 pub mod referee;
-pub mod roots;
 pub mod sim;
 pub mod variant;

@@ -8,34 +8,33 @@ use std::sync::Arc;
 use crate::bots::{NoAction, Player};
 use crate::core::dice::{Die, SeededDice};
 use crate::core::protocol::{GameState, Next, Outcome, Seat};
+use crate::games::{ActionOf, Game};
 use crate::record::{Event, RawRecord, RecordError, RecordWriter};
-use crate::roots::{Action, SetupError, State};
-use crate::variant::rules::{Growth, Rules};
 
-/// Where the faces of chance nodes come from.
-pub trait DiceSource {
+/// Where the faces of chance nodes come from, for a game whose nodes are `S`.
+pub trait DiceSource<S> {
     /// The face of `die` for the chance node of `state`.
-    fn roll(&mut self, state: &State, die: Die) -> Result<u8, NoAction>;
+    fn roll(&mut self, state: &S, die: Die) -> Result<u8, NoAction>;
 }
 
-impl DiceSource for SeededDice {
-    fn roll(&mut self, _state: &State, die: Die) -> Result<u8, NoAction> {
+impl<S> DiceSource<S> for SeededDice {
+    fn roll(&mut self, _state: &S, die: Die) -> Result<u8, NoAction> {
         Ok(SeededDice::roll(self, die))
     }
 }
 
 /// Faces from a callback: physical dice typed at a terminal, a test script.
 /// The callback may return a face out of range: it is refused, and
-/// [`Game::step`] reports [`Stop::Refused`].
+/// [`Referee::step`] reports [`Stop::Refused`].
 pub struct ManualDice<F>(pub F);
 
-impl<F: FnMut(&State, Die) -> Result<u8, NoAction>> DiceSource for ManualDice<F> {
-    fn roll(&mut self, state: &State, die: Die) -> Result<u8, NoAction> {
+impl<S, F: FnMut(&S, Die) -> Result<u8, NoAction>> DiceSource<S> for ManualDice<F> {
+    fn roll(&mut self, state: &S, die: Die) -> Result<u8, NoAction> {
         (self.0)(state, die)
     }
 }
 
-/// Why [`Game::step`] or [`Game::run`] stopped before the end of the game.
+/// Why [`Referee::step`] or [`Referee::run`] stopped before the end of the game.
 #[derive(Debug)]
 pub enum Stop {
     /// A player or the dice source gave no answer (quit, end of input).
@@ -64,20 +63,20 @@ impl std::fmt::Display for Stop {
 
 impl std::error::Error for Stop {}
 
-/// A game in progress: the state, the number of events so far, and the
-/// record being written (if any).
+/// A game of `G` in progress: the state, the number of events so far, and
+/// the record being written (if any).
 #[derive(Debug)]
-pub struct Game {
-    state: State,
+pub struct Referee<G: Game> {
+    state: G::State,
     events: u64,
     writer: Option<RecordWriter>,
 }
 
-impl Game {
+impl<G: Game> Referee<G> {
     /// A new game of `seats` players, recording nothing yet.
-    pub fn new(rules: Arc<Rules>, seats: u8) -> Result<Game, SetupError> {
-        Ok(Game {
-            state: State::new(rules, seats)?,
+    pub fn new(rules: Arc<G::Rules>, seats: u8) -> Result<Referee<G>, String> {
+        Ok(Referee {
+            state: G::new_state(rules, seats)?,
             events: 0,
             writer: None,
         })
@@ -93,7 +92,7 @@ impl Game {
         self.writer.take()
     }
 
-    pub fn state(&self) -> &State {
+    pub fn state(&self) -> &G::State {
         &self.state
     }
 
@@ -112,21 +111,18 @@ impl Game {
     pub fn apply(&mut self, event: &Event) -> Result<(), ApplyError> {
         match *event {
             Event::Roll { face, die } => self.apply_roll(face, die),
-            Event::Act { ref action, seat } => {
-                let grid = *self.state.grid();
-                match self.state.next() {
-                    Next::Decide(due) if due == seat => {
-                        let a = Action::parse(&grid, action).map_err(|why| {
-                            Refused(format!(
-                                "expected an action ({}), found \"{action}\": {why}",
-                                self.state.describe_node()
-                            ))
-                        })?;
-                        self.apply_action(seat, a)
-                    }
-                    _ => Err(Refused(self.mismatch(event)).into()),
+            Event::Act { ref action, seat } => match self.state.next() {
+                Next::Decide(due) if due == seat => {
+                    let a = G::parse_action(&self.state, action).map_err(|why| {
+                        Refused(format!(
+                            "expected an action ({}), found \"{action}\": {why}",
+                            G::describe_node(&self.state)
+                        ))
+                    })?;
+                    self.apply_action(seat, a)
                 }
-            }
+                _ => Err(Refused(self.mismatch(event)).into()),
+            },
         }
     }
 
@@ -140,7 +136,7 @@ impl Game {
                 {
                     return Err(Refused(format!(
                         "expected a roll of the {due} ({}), found a roll of the {d}",
-                        self.state.describe_node()
+                        G::describe_node(&self.state)
                     ))
                     .into());
                 }
@@ -161,9 +157,8 @@ impl Game {
     }
 
     /// Apply a decision of `seat`, checked by the engine.
-    pub fn apply_action(&mut self, seat: Seat, action: Action) -> Result<(), ApplyError> {
-        let grid = *self.state.grid();
-        let text = action.to_text(&grid);
+    pub fn apply_action(&mut self, seat: Seat, action: ActionOf<G>) -> Result<(), ApplyError> {
+        let text = G::format_action(&self.state, action);
         let found = Event::Act {
             action: text.clone(),
             seat,
@@ -181,7 +176,7 @@ impl Game {
 
     /// The message for an event of the wrong kind or seat.
     fn mismatch(&self, found: &Event) -> String {
-        let what = self.state.describe_node();
+        let what = G::describe_node(&self.state);
         match self.state.next() {
             Next::Chance(die) => {
                 format!(
@@ -214,8 +209,8 @@ impl Game {
     /// apply it and record it. `Ok(None)` once the game is over.
     pub fn step(
         &mut self,
-        dice: &mut dyn DiceSource,
-        players: &mut [Box<dyn Player + '_>],
+        dice: &mut dyn DiceSource<G::State>,
+        players: &mut [Box<dyn Player<G::State> + '_>],
     ) -> Result<Option<Event>, Stop> {
         let (event, result) = match self.state.next() {
             Next::Over => return Ok(None),
@@ -231,7 +226,7 @@ impl Game {
                     .get_mut(usize::from(seat))
                     .ok_or(Stop::NoPlayer(seat))?;
                 let action = player.choose(&self.state).map_err(Stop::NoAction)?;
-                let text = action.to_text(self.state.grid());
+                let text = G::format_action(&self.state, action);
                 (
                     Event::Act { action: text, seat },
                     self.apply_action(seat, action),
@@ -248,8 +243,8 @@ impl Game {
     /// Play to the end.
     pub fn run(
         &mut self,
-        dice: &mut dyn DiceSource,
-        players: &mut [Box<dyn Player + '_>],
+        dice: &mut dyn DiceSource<G::State>,
+        players: &mut [Box<dyn Player<G::State> + '_>],
     ) -> Result<Outcome, Stop> {
         while self.step(dice, players)?.is_some() {}
         self.state.outcome().ok_or(Stop::NoAction(NoAction::Quit))
@@ -257,11 +252,12 @@ impl Game {
 
     /// Replay the events of a record (the first `until`, if given) through
     /// the same checked engine calls. Errors carry the line of the event.
-    pub fn replay(raw: &RawRecord, until: Option<u64>) -> Result<Game, RecordError> {
-        Game::replay_synced(raw, until, &mut Sync::default())
+    /// The record must be of game `G` (see [`RawRecord::header`]).
+    pub fn replay(raw: &RawRecord, until: Option<u64>) -> Result<Referee<G>, RecordError> {
+        Referee::replay_synced(raw, until, &mut Sync::default())
     }
 
-    /// Replay a record to go on playing it: like [`Game::replay`], and also
+    /// Replay a record to go on playing it: like [`Referee::replay`], and also
     /// draw from `sync.dice` at every roll and ask each bot of `sync.bots` at
     /// its decisions, so that the seeded dice and bots continue where they
     /// stopped. A source that disagrees with the record is noted in
@@ -269,12 +265,13 @@ impl Game {
     pub fn replay_synced(
         raw: &RawRecord,
         until: Option<u64>,
-        sync: &mut Sync<'_>,
-    ) -> Result<Game, RecordError> {
+        sync: &mut Sync<'_, G::State>,
+    ) -> Result<Referee<G>, RecordError> {
         let header = &raw.header;
-        check_playable(&header.variant).map_err(|m| RecordError::at(1, m))?;
+        let rules = header.rules::<G>().map_err(|m| RecordError::at(1, m))?;
+        check_playable::<G>(&rules).map_err(|m| RecordError::at(1, m))?;
         let seats = u8::try_from(header.players.len()).unwrap_or(u8::MAX);
-        let mut game = Game::new(Arc::new(header.variant.clone()), seats).map_err(|e| {
+        let mut game = Referee::<G>::new(rules, seats).map_err(|e| {
             RecordError::at(
                 1,
                 format!(
@@ -301,7 +298,7 @@ impl Game {
                     if let Some(Some(bot)) = sync.bots.get_mut(usize::from(seat)) {
                         let mine = bot
                             .choose(&game.state)
-                            .map(|a| a.to_text(game.state.grid()));
+                            .map(|a| G::format_action(&game.state, a));
                         if mine.as_deref() != Ok(action.as_str()) && sync.diverged.is_none() {
                             sync.diverged = Some(*line);
                         }
@@ -318,12 +315,21 @@ impl Game {
 
 /// What a resumed game keeps in step with the record: the seeded dice (in
 /// auto mode) and the bots (by seat; `None` for a human seat).
-#[derive(Default)]
-pub struct Sync<'a> {
+pub struct Sync<'a, S: GameState> {
     pub dice: Option<&'a mut SeededDice>,
-    pub bots: Vec<Option<&'a mut (dyn Player + 'a)>>,
+    pub bots: Vec<Option<&'a mut (dyn Player<S> + 'a)>>,
     /// The first line where a source disagreed with the record.
     pub diverged: Option<usize>,
+}
+
+impl<S: GameState> Default for Sync<'_, S> {
+    fn default() -> Self {
+        Sync {
+            dice: None,
+            bots: Vec::new(),
+            diverged: None,
+        }
+    }
 }
 
 /// Why an event was not applied.
@@ -363,11 +369,14 @@ fn found_roll(face: u8, die: Option<Die>) -> Event {
 /// variant file is checked: the rules are written out as TOML and run through
 /// the whole variant pipeline (schema, bounds, cross-key checks). So the
 /// engine only ever sees rules a variant file could have produced.
-pub fn check_playable(rules: &Rules) -> Result<(), String> {
-    let text = toml::to_string(rules)
-        .map_err(|e| format!("expected a variant that can be written as TOML, found: {e}"))?;
+pub fn check_playable<G: Game>(rules: &Arc<G::Rules>) -> Result<(), String> {
+    let mut text = format!("game = \"{}\"\n", G::ID);
+    text.push_str(
+        &toml::to_string(&**rules)
+            .map_err(|e| format!("expected a variant that can be written as TOML, found: {e}"))?,
+    );
     match crate::variant::load_str("<record variant>", &text, None) {
-        Ok(loaded) if loaded.rules == *rules => Ok(()),
+        Ok(loaded) if loaded.rules == G::wrap(Arc::clone(rules)) => Ok(()),
         Ok(_) => Err(
             "expected a complete variant in the record, found one that changes when resolved"
                 .to_string(),
@@ -389,57 +398,4 @@ pub fn check_playable(rules: &Rules) -> Result<(), String> {
             ))
         }
     }
-}
-
-/// Text typed by a player to an action: the text form ([`Action::parse`]),
-/// or a shorthand (`3,4` for the point the node asks for, `grow 8` or `d8`
-/// for the growth action that rolls the d8). Pure: the referee at the
-/// terminal and the fuzzer call the same function.
-pub fn interpret(state: &State, line: &str) -> Result<Action, String> {
-    let grid = state.grid();
-    let full = Action::parse(grid, line);
-    if full.is_ok() {
-        return full;
-    }
-    let lower = line.trim().to_ascii_lowercase();
-    // `grow 8`, `grow d8`, `d8`: the growth action whose die this is.
-    let die_text = lower
-        .strip_prefix("grow")
-        .map(str::trim)
-        .unwrap_or(lower.as_str());
-    let die = Die::parse(die_text).or_else(|| {
-        lower
-            .starts_with("grow")
-            .then(|| Die::parse(&format!("d{die_text}")))
-            .flatten()
-    });
-    if let Some(die) = die {
-        return Growth::ALL
-            .into_iter()
-            .find(|g| state.rules().die_for(*g) == Some(die))
-            .map(Action::Grow)
-            .ok_or_else(|| format!("no growth action of this variant rolls the {die}"));
-    }
-    // `3,4`: place, spawn or lose, as the node needs.
-    if let Some(p) = grid.parse(&lower) {
-        let mut legal = Vec::new();
-        state.legal_actions(&mut legal);
-        return Ok(match legal.first() {
-            Some(Action::Spawn(_)) => Action::Spawn(p),
-            Some(Action::Lose(_)) => Action::Lose(p),
-            _ => Action::Place(p),
-        });
-    }
-    if lower.contains(',') && !lower.contains(' ') {
-        return Err(format!(
-            "`{line}` is not a point of the board: x and y go from 0 to {}",
-            grid.size() - 1
-        ));
-    }
-    if lower.parse::<u32>().is_ok() {
-        return Err(format!(
-            "`{line}` is a number, but this is a decision, not a roll"
-        ));
-    }
-    full
 }

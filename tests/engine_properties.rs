@@ -16,8 +16,8 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use roots::core::dice::SeededDice;
 use roots::core::protocol::{GameState, Next};
-use roots::roots::State;
-use roots::variant::Rules;
+use roots::games::roots_and_shoots::Rules;
+use roots::games::roots_and_shoots::State;
 
 const GAMES: u64 = 10_000;
 const CHECKED_EVERY_STEP: u64 = 300;
@@ -129,7 +129,14 @@ fn every_shipped_variant_holds_every_invariant() {
     for file in files {
         let loaded = roots::variant::load_file(&file)
             .unwrap_or_else(|e| panic!("{}: {e:?}", file.display()));
-        check_variant(&file.display().to_string(), loaded.rules);
+        check_variant(
+            &file.display().to_string(),
+            loaded
+                .rules
+                .roots_and_shoots()
+                .expect("a Roots and Shoots variant")
+                .clone(),
+        );
     }
 }
 
@@ -145,22 +152,23 @@ fn unusual_variants_hold_every_invariant() {
 
     let mut odd = Rules::standard();
     odd.board.size = 9;
-    odd.removal.lost_ends = roots::variant::rules::LostEnds::AllEnds;
-    odd.beads.removed_go_to = roots::variant::rules::RemovedBeads::Supply;
-    odd.growth.buds_touch = roots::variant::rules::BudsTouch::Any;
-    odd.growth.simple_growth_path = roots::variant::rules::SimpleGrowthPath::AnyEnd;
+    odd.removal.lost_ends = roots::games::roots_and_shoots::rules::LostEnds::AllEnds;
+    odd.beads.removed_go_to = roots::games::roots_and_shoots::rules::RemovedBeads::Supply;
+    odd.growth.buds_touch = roots::games::roots_and_shoots::rules::BudsTouch::Any;
+    odd.growth.simple_growth_path = roots::games::roots_and_shoots::rules::SimpleGrowthPath::AnyEnd;
     odd.growth.new_plant_connected = true;
-    odd.coordinates.faces = roots::variant::rules::FaceMapping::FaceIsLine;
-    odd.setup.first_spawn_on_bead = roots::variant::rules::FirstSpawnOnBead::RemoveBead;
+    odd.coordinates.faces = roots::games::roots_and_shoots::rules::FaceMapping::FaceIsLine;
+    odd.setup.first_spawn_on_bead =
+        roots::games::roots_and_shoots::rules::FirstSpawnOnBead::RemoveBead;
     odd.severing.per_turn = 3;
     odd.severing.winner_occupies = false;
     odd.severing
         .actions
-        .push(roots::variant::rules::Growth::NewPlant);
-    odd.end.finish = roots::variant::rules::Finish::EndOfRound;
+        .push(roots::games::roots_and_shoots::rules::Growth::NewPlant);
+    odd.end.finish = roots::games::roots_and_shoots::rules::Finish::EndOfRound;
     odd.end.final_scoring = true;
-    odd.end.beads_out = roots::variant::rules::BeadsOut::SupplyAndStoreEmpty;
-    odd.nutrients.value_rolled = roots::variant::rules::ValueRolled::OnSpawn;
+    odd.end.beads_out = roots::games::roots_and_shoots::rules::BeadsOut::SupplyAndStoreEmpty;
+    odd.nutrients.value_rolled = roots::games::roots_and_shoots::rules::ValueRolled::OnSpawn;
     odd.turn.one_nutrient_per_turn = true;
     odd.end.max_rounds = 60;
     check_variant("every alternative reading", odd);

@@ -47,7 +47,10 @@ fn show_prints_the_standard_rules() {
         .join("\n");
     let loaded = roots::variant::load_str("shown.toml", &body, None)
         .expect("show output is a valid variant");
-    assert_eq!(loaded.rules, roots::variant::Rules::standard());
+    assert_eq!(
+        loaded.rules.roots_and_shoots(),
+        Some(&roots::games::roots_and_shoots::Rules::standard())
+    );
 }
 
 #[test]

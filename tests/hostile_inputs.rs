@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use roots::games::Game as _;
+use roots::games::roots_and_shoots::{RootsAndShoots, Rules};
 use roots::record::{DiceMode, Header};
-use roots::variant::Rules;
 
 const BIN: &str = env!("CARGO_BIN_EXE_roots");
 const BOUND: Duration = Duration::from_secs(5);
@@ -230,7 +231,7 @@ fn extends_of_a_device_or_directory_is_refused_without_blocking() {
 
 fn header_line(rules: Rules, players: usize) -> String {
     Header {
-        variant: rules,
+        variant: RootsAndShoots::wrap(std::sync::Arc::new(rules)),
         seed: Some(1),
         dice: DiceMode::Auto,
         players: vec!["random".to_string(); players],

@@ -6,9 +6,11 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use roots::bots::{BotSpec, Player};
 use roots::core::dice::SeededDice;
+use roots::games::Game as _;
+use roots::games::roots_and_shoots::Rules;
+use roots::games::roots_and_shoots::{RootsAndShoots, State};
 use roots::record::{self, DiceMode, Header, PartialTail, RecordWriter};
-use roots::referee::Game;
-use roots::variant::Rules;
+use roots::referee::Referee;
 
 fn tmp(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("records-lib");
@@ -18,20 +20,23 @@ fn tmp(name: &str) -> PathBuf {
     path
 }
 
-fn play_recorded(seed: u64, seats: u8, path: &std::path::Path) -> Game {
+fn play_recorded(seed: u64, seats: u8, path: &std::path::Path) -> Referee<RootsAndShoots> {
     let rules = Arc::new(Rules::standard());
     let header = Header {
-        variant: Rules::standard(),
+        variant: RootsAndShoots::wrap(Arc::new(Rules::standard())),
         seed: Some(seed),
         dice: DiceMode::Auto,
         players: vec!["random".to_string(); usize::from(seats)],
         created: record::utc_now().0,
     };
-    let mut game = Game::new(rules, seats).expect("setup");
+    let mut game = Referee::<RootsAndShoots>::new(rules, seats).expect("setup");
     game.record_to(RecordWriter::create(path, &header).expect("create record"));
     let mut dice = SeededDice::for_game(seed, 0);
-    let mut players: Vec<Box<dyn Player>> = (0..seats)
-        .map(|s| BotSpec::Random.build(SeededDice::for_seat(seed, 0, s)) as Box<dyn Player>)
+    let mut players: Vec<Box<dyn Player<State>>> = (0..seats)
+        .map(|s| {
+            BotSpec::Random.build::<RootsAndShoots>(SeededDice::for_seat(seed, 0, s))
+                as Box<dyn Player<State>>
+        })
         .collect();
     game.run(&mut dice, &mut players).expect("bots finish");
     game
@@ -45,7 +50,7 @@ fn two_hundred_bot_games_replay_identically() {
         let played = play_recorded(seed, seats, &path);
         let raw = record::reader::read_path(&path, PartialTail::Refuse).expect("read back");
         assert_eq!(raw.events.len() as u64, played.events(), "seed {seed}");
-        let replayed = Game::replay(&raw, None).expect("replays");
+        let replayed = Referee::<RootsAndShoots>::replay(&raw, None).expect("replays");
         assert_eq!(
             replayed.state().draw(),
             played.state().draw(),
@@ -120,7 +125,7 @@ proptest! {
         truncate in any::<bool>(),
     ) {
         let header = Header {
-            variant: Rules::standard(),
+            variant: RootsAndShoots::wrap(Arc::new(Rules::standard())),
             seed: Some(1),
             dice: DiceMode::Auto,
             players: vec!["random".to_string(); seats],
@@ -136,7 +141,7 @@ proptest! {
             text.pop();
         }
         if let Ok(raw) = record::reader::parse(text.as_bytes(), PartialTail::Drop) {
-            let _ = Game::replay(&raw, None);
+            let _ = Referee::<RootsAndShoots>::replay(&raw, None);
         }
     }
 }

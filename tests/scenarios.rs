@@ -29,8 +29,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use roots::core::protocol::GameState;
-use roots::roots::{Action, State};
-use roots::variant::Rules;
+use roots::games::roots_and_shoots::Rules;
+use roots::games::roots_and_shoots::{Action, State};
 
 struct Scenario {
     sets: Vec<(String, String)>,

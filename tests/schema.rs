@@ -1,62 +1,106 @@
-//! The committed schema matches the types, and its defaults are the standard rules.
+//! The committed schemas match the types, one per game, and their defaults
+//! are each game's standard rules.
 
 use std::path::Path;
 
-const STALE: &str = "schema/variant.schema.json is stale: run `UPDATE_SCHEMA=1 cargo test --test schema` \
-                     (or `cargo run -- schema > schema/variant.schema.json`)";
+use roots::games::{Game, GameId};
+use roots::variant::schema::{schema, schema_json};
+use serde_json::Value;
+
+fn stale(file: &str) -> String {
+    format!(
+        "schema/{file} is stale: run `UPDATE_SCHEMA=1 cargo test --test schema` \
+         (or `cargo run -- schema --game GAME > schema/{file}`)"
+    )
+}
 
 #[test]
 fn committed_schema_is_up_to_date() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/variant.schema.json");
-    let fresh = roots::variant::schema::schema_json();
-    if std::env::var_os("UPDATE_SCHEMA").is_some() {
-        std::fs::write(&path, &fresh).expect("write the schema");
-        return;
+    for &game in GameId::ALL {
+        let file = game.schema_file();
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("schema")
+            .join(&file);
+        let fresh = schema_json(game);
+        if std::env::var_os("UPDATE_SCHEMA").is_some() {
+            std::fs::write(&path, &fresh).expect("write the schema");
+            continue;
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(committed == fresh, "{}", stale(&file));
     }
-    let committed = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(committed == fresh, "{STALE}");
+}
+
+/// Check the defaults of every key of the table `values` against the schema
+/// node `node` (a table whose definition is a `$ref`); nested tables too.
+fn check_table(schema: &Value, node: &Value, values: &Value, at: &str, checked: &mut usize) {
+    let Some(values) = values.as_object() else {
+        return;
+    };
+    let def = match node.get("$ref").and_then(Value::as_str) {
+        Some(r) => schema
+            .pointer(r.trim_start_matches('#'))
+            .unwrap_or_else(|| panic!("{r} resolves")),
+        None => node,
+    };
+    for (key, value) in values {
+        let prop = &def["properties"][key];
+        assert!(!prop.is_null(), "{at}{key} is in the schema");
+        if value.is_object() {
+            check_table(schema, prop, value, &format!("{at}{key}."), checked);
+            continue;
+        }
+        assert_eq!(&prop["default"], value, "default of {at}{key}");
+        assert!(
+            prop["description"].as_str().is_some_and(|d| d.len() > 20),
+            "{at}{key} needs a description"
+        );
+        *checked += 1;
+    }
+    // And the schema has no key the rules lack.
+    let keys = def["properties"].as_object().map(|p| p.len()).unwrap_or(0);
+    assert_eq!(keys, values.len(), "[{at}] keys");
+}
+
+fn defaults_are_standard<G: Game>() -> usize {
+    let game = GameId::parse(G::ID).expect("a registered game");
+    let schema = schema(game);
+    let standard = serde_json::to_value(G::standard()).expect("serializable");
+    let mut checked = 0;
+    for (table, values) in standard.as_object().expect("an object") {
+        if values.is_object() {
+            check_table(
+                &schema,
+                &schema["properties"][table],
+                values,
+                &format!("{table}."),
+                &mut checked,
+            );
+        }
+    }
+    checked
 }
 
 #[test]
 fn schema_defaults_are_the_standard_values() {
-    let schema = roots::variant::schema::schema();
-    let standard = serde_json::to_value(roots::variant::Rules::standard()).expect("serializable");
-    let tables = standard.as_object().expect("an object");
-    let mut checked = 0;
-    for (table, values) in tables {
-        let Some(values) = values.as_object() else {
-            continue;
-        };
-        let def_ref = schema["properties"][table]["$ref"]
-            .as_str()
-            .unwrap_or_else(|| panic!("[{table}] is in the schema"));
-        let def = schema
-            .pointer(def_ref.trim_start_matches('#'))
-            .unwrap_or_else(|| panic!("{def_ref} resolves"));
-        for (key, value) in values {
-            let prop = &def["properties"][key];
-            assert_eq!(&prop["default"], value, "default of {table}.{key}");
-            assert!(
-                prop["description"].as_str().is_some_and(|d| d.len() > 20),
-                "{table}.{key} needs a description"
-            );
-            checked += 1;
+    for &game in GameId::ALL {
+        let checked = roots::with_game_id!(game, G => defaults_are_standard::<G>());
+        assert!(checked >= 5, "{game}: only {checked} keys checked");
+        if game == GameId::RootsAndShoots {
+            assert!(checked >= 25, "only {checked} keys checked");
         }
-        // And the schema has no key the rules lack.
-        let keys = def["properties"].as_object().map(|p| p.len()).unwrap_or(0);
-        assert_eq!(keys, values.len(), "[{table}] keys");
     }
-    assert!(checked >= 25, "only {checked} keys checked");
 }
 
 #[test]
 fn schema_has_identity_and_no_nulls() {
-    let schema = roots::variant::schema::schema();
-    assert!(schema["$id"].is_string());
-    assert!(schema["title"].is_string());
-    assert!(schema["description"].is_string());
-    assert!(
-        !roots::variant::schema::schema_json().contains("null"),
-        "TOML has no null"
-    );
+    for &game in GameId::ALL {
+        let schema = schema(game);
+        assert!(schema["$id"].is_string());
+        assert!(schema["title"].is_string());
+        assert!(schema["description"].is_string());
+        assert!(!schema_json(game).contains("null"), "TOML has no null");
+        // The game key is there, and names this game only.
+        assert_eq!(schema["properties"]["game"]["const"], game.key());
+    }
 }

@@ -7,11 +7,12 @@ use proptest::prelude::*;
 use roots::bots::{BotSpec, Player};
 use roots::core::dice::SeededDice;
 use roots::core::protocol::{GameState, Next};
-use roots::roots::State;
+use roots::games::roots_and_shoots::RootsAndShoots;
+use roots::games::roots_and_shoots::Rules;
+use roots::games::roots_and_shoots::State;
 use roots::sim::{self, Config, GameResult, Seating};
-use roots::variant::Rules;
 
-fn config(bots: &[BotSpec], games: u64, jobs: usize, seating: Seating) -> Config {
+fn config(bots: &[BotSpec], games: u64, jobs: usize, seating: Seating) -> Config<RootsAndShoots> {
     Config {
         rules: Arc::new(Rules::standard()),
         players: bots.len().max(2) as u8,
@@ -23,7 +24,7 @@ fn config(bots: &[BotSpec], games: u64, jobs: usize, seating: Seating) -> Config
     }
 }
 
-fn rows(c: &Config) -> (Vec<GameResult>, sim::Accumulator) {
+fn rows(c: &Config<RootsAndShoots>) -> (Vec<GameResult>, sim::Accumulator) {
     let mut rows = Vec::new();
     let acc = sim::run(
         c,
@@ -80,9 +81,10 @@ fn accumulators_add_up() {
     let (rows, acc) = rows(&c);
     assert_eq!(acc.games, 60);
     assert_eq!(acc.seat_wins.iter().sum::<u64>() + acc.ties, 60);
-    assert_eq!(acc.nutrients_out + acc.beads_out + acc.round_limit, 60);
-    let mean_turns = rows.iter().map(|r| f64::from(r.turns)).sum::<f64>() / 60.0;
-    assert!((acc.turns.mean() - mean_turns).abs() < 1e-9);
+    assert_eq!(acc.ends.iter().sum::<u64>(), 60);
+    let turns = |r: &GameResult| r.counter("turns").expect("turns are counted");
+    let mean_turns = rows.iter().map(|r| f64::from(turns(r))).sum::<f64>() / 60.0;
+    assert!((acc.counters[1].mean() - mean_turns).abs() < 1e-9);
     for r in &rows {
         let best = *r.scores.iter().max().expect("scores");
         assert!(r.top.iter().all(|&s| r.scores[usize::from(s)] == best));
@@ -174,7 +176,7 @@ proptest! {
             let mut legal = Vec::new();
             state.legal_actions(&mut legal);
             for spec in [BotSpec::Random, BotSpec::Greedy, BotSpec::Mcts { iterations: 20 }] {
-                let mut bot = spec.build(SeededDice::for_seat(seed, 0, seat));
+                let mut bot = spec.build::<RootsAndShoots>(SeededDice::for_seat(seed, 0, seat));
                 let a = bot.choose(&state).expect("bots never quit");
                 prop_assert!(legal.contains(&a), "{spec} chose {a:?} at\n{}", state.draw());
                 prop_assert!(state.clone().play(a).is_ok());
@@ -191,7 +193,10 @@ fn mcts_is_deterministic_for_a_seed() {
             continue;
         }
         let choose = || {
-            let mut bot = roots::bots::MctsBot::new(SeededDice::for_seat(9, 0, 0), 60);
+            let mut bot = roots::games::roots_and_shoots::bots::MctsBot::new(
+                SeededDice::for_seat(9, 0, 0),
+                60,
+            );
             (0..3)
                 .map(|_| bot.choose(&state).expect("acts"))
                 .collect::<Vec<_>>()

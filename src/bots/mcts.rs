@@ -1,420 +1,233 @@
-//! The MCTS bot: open-loop UCT through the engine's chance and decision nodes.
+//! Monte Carlo tree search for any game: open-loop UCT through the chance
+//! and decision nodes of the protocol.
 //!
-//! Each iteration copies the position and walks down the tree. Chance nodes
-//! are not tree nodes: the bot rolls them with its own dice, so one tree node
-//! stands for a sequence of decisions under every roll seen so far (open
-//! loop). At a decision node the children are the most promising legal
-//! actions by a one-step evaluation, widened progressively as the node is
-//! visited (`1 + visits^0.5` children); a child whose action is not legal
-//! under this iteration's rolls is skipped. Below a new leaf the playout
-//! finishes the roll's placements greedily (uniformly random playouts waste
-//! beads and made the search weaker than the greedy bot) and stops at the
-//! next roll or other decision, where the evaluation turns the position into
-//! a chance of winning for every seat. The tree stops at the end of the bot's
-//! own turn (`HORIZON_TURNS`). A finished game counts as 1 for a sole winner,
-//! `1/k` for each of `k` tied winners. The move played is the best mean among
-//! the root's children visited at least a third as often as the most visited.
-//!
-//! The growth action (which die to roll) is not searched by the tree: the bot
-//! takes the exact expectation over the die it leads to. For every legal
-//! growth action and every face of its die (rain face included) it rolls the
-//! face on a copy, places the beads greedily, evaluates, and averages over the
-//! faces (the greedy bot looks at the middle face only). The tree search runs
-//! for the other decisions (placements, spawns, losses).
-//!
-//! Strength (2 players, seats rotated, 200 games, seed 7): `mcts` (200
-//! iterations) wins 62.0% (95% interval 55.1-68.4%) against greedy's 37.0%.
+//! Each iteration copies the root position and walks down the tree. Chance
+//! nodes are not tree nodes: the bot rolls them with its own dice, so a tree
+//! node stands for a sequence of decisions under every roll seen so far
+//! (open loop); an edge whose action is not legal under this iteration's
+//! rolls is skipped. A node is expanded one untried legal action at a time;
+//! among tried ones UCB1 picks, with the reward of the seat deciding there.
+//! Below the tree a random playout (the engine's sampler) runs to the end of
+//! the game, or for at most [`PLAYOUT_STEPS`] steps, after which the seat the
+//! game's evaluation ([`Game::evaluate`]) ranks first takes the point. A
+//! finished game counts 1 for a sole winner and `1/k` for each of `k` tied
+//! winners. The move played is the most visited child of the root.
 //!
 //! Everything is deterministic given the bot's [`SeededDice`].
 
-use crate::bots::eval;
-use crate::bots::greedy::placing;
+use std::marker::PhantomData;
+
 use crate::bots::{NoAction, Player};
 use crate::core::dice::SeededDice;
 use crate::core::protocol::{GameState, Next, Seat};
-use crate::roots::{Action, State};
+use crate::games::{ActionOf, Game};
 
-/// Iterations per decision when `mcts` is given without a number.
-pub const DEFAULT_ITERATIONS: u32 = 200;
-/// The search stops once this many turns have ended after the root's turn
-/// began (1: the end of the bot's own turn).
-const HORIZON_TURNS: u32 = 1;
 /// Most decisions a tree path holds.
-const MAX_DEPTH: usize = 24;
-/// Exploration constant of UCB1 (rewards are in 0..1 and usually close).
-const EXPLORATION: f64 = 0.05;
-/// Most candidate actions ranked at a node.
-const MAX_CANDIDATES: usize = 12;
-/// Legal lists longer than this are thinned before ranking (a 19 x 19 board
-/// has 361 points: thinning new-plant placements cost the search its edge).
-const MAX_RANKED: usize = 400;
-
+const MAX_DEPTH: usize = 64;
+/// Most rolls and decisions of one playout below the tree.
+pub const PLAYOUT_STEPS: u32 = 2_000;
+/// Exploration constant of UCB1 (rewards are in 0..1).
+const EXPLORATION: f64 = 0.7;
+/// Most seats a reward vector holds.
 const MAX_SEATS: usize = 8;
-/// Placements drawn per playout step on very long legal lists.
-const PLAYOUT_SAMPLES: u32 = 6;
 
 #[derive(Debug)]
-struct Edge {
-    action: Action,
+struct Edge<A> {
+    action: A,
     child: u32,
     visits: u32,
     /// Sum of the rewards of the seat deciding at the parent.
     reward: f64,
 }
 
-#[derive(Debug, Default)]
-struct Node {
+#[derive(Debug)]
+struct Node<A> {
     visits: u32,
-    /// Candidates by one-step value, best first (ranked on the second visit).
-    candidates: Option<Vec<Action>>,
-    edges: Vec<Edge>,
+    edges: Vec<Edge<A>>,
 }
 
-/// Monte Carlo tree search player.
-#[derive(Debug)]
-pub struct MctsBot {
+/// Monte Carlo tree search player of game `G`.
+pub struct MctsBot<G: Game> {
     dice: SeededDice,
     iterations: u32,
-    nodes: Vec<Node>,
-    legal: Vec<Action>,
+    nodes: Vec<Node<ActionOf<G>>>,
+    legal: Vec<ActionOf<G>>,
+    untried: Vec<ActionOf<G>>,
+    game: PhantomData<G>,
 }
 
-impl MctsBot {
-    pub fn new(dice: SeededDice, iterations: u32) -> MctsBot {
+impl<G: Game> std::fmt::Debug for MctsBot<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MctsBot")
+            .field("game", &G::ID)
+            .field("iterations", &self.iterations)
+            .finish()
+    }
+}
+
+impl<G: Game> MctsBot<G> {
+    pub fn new(dice: SeededDice, iterations: u32) -> MctsBot<G> {
         MctsBot {
             dice,
             iterations: iterations.max(1),
             nodes: Vec::new(),
             legal: Vec::with_capacity(64),
+            untried: Vec::with_capacity(64),
+            game: PhantomData,
         }
     }
 
     /// Run the search from `root` and return the most visited action.
-    pub fn search(&mut self, root: &State) -> Option<Action> {
+    pub fn search(&mut self, root: &G::State) -> Option<ActionOf<G>> {
         let Next::Decide(_) = root.next() else {
             return None;
         };
-        let mut legal = std::mem::take(&mut self.legal);
-        root.legal_actions(&mut legal);
-        let only = match legal.len() {
-            0 => None,
-            1 => Some(legal[0]),
-            _ => {
-                self.nodes.clear();
-                self.nodes.push(Node::default());
-                let start_turns = root.stats().turns;
-                for _ in 0..self.iterations {
-                    self.iterate(root, start_turns, &mut legal);
-                }
-                // The best mean among well-visited children (the most visited
-                // alone over-rewards the first candidates of the widening).
-                let root_node = &self.nodes[0];
-                let most = root_node.edges.iter().map(|e| e.visits).max().unwrap_or(0);
-                let floor = (most / 3).max(1);
-                root_node
-                    .edges
-                    .iter()
-                    .filter(|e| e.visits >= floor)
-                    .max_by(|a, b| {
-                        (a.reward / f64::from(a.visits))
-                            .total_cmp(&(b.reward / f64::from(b.visits)))
-                            .then(b.visits.cmp(&a.visits))
-                    })
-                    .map(|e| e.action)
-            }
-        };
-        self.legal = legal;
-        only
-    }
-
-    fn iterate(&mut self, root: &State, start_turns: u32, legal: &mut Vec<Action>) {
-        let mut state = root.clone();
-        // (node, edge index, deciding seat)
-        let mut path: Vec<(u32, u32, Seat)> = Vec::with_capacity(MAX_DEPTH);
-        let mut node = 0u32;
-        let mut in_tree = true;
-        loop {
-            match state.next() {
-                Next::Over => break,
-                Next::Chance(_) if !in_tree => {
-                    // Below the tree the evaluation takes unknown values at
-                    // their mean: cleaner than one sampled roll.
-                    break;
-                }
-                Next::Chance(die) => {
-                    let face = self.dice.roll(die);
-                    if state.roll(face).is_err() {
-                        break;
-                    }
-                }
-                Next::Decide(seat) => {
-                    if state.stats().turns >= start_turns + HORIZON_TURNS {
-                        break;
-                    }
-                    if in_tree && path.len() < MAX_DEPTH {
-                        match self.select(node, &state, seat, legal) {
-                            Some((edge, child, action, fresh)) => {
-                                state.play_unchecked(action);
-                                path.push((node, edge, seat));
-                                node = child;
-                                if fresh {
-                                    in_tree = false;
-                                }
-                                continue;
-                            }
-                            None => break,
-                        }
-                    }
-                    // Below the tree: finish the placements of this roll with
-                    // the best of a few sampled placements, then evaluate.
-                    // (Uniformly random playouts waste beads and made the
-                    // search weaker than the greedy bot.)
-                    if !placing(&state) {
-                        break;
-                    }
-                    let a = self.playout_step(&state, seat);
-                    state.play_unchecked(a);
-                }
+        root.legal_actions(&mut self.legal);
+        match self.legal.len() {
+            0 => return None,
+            1 => return Some(self.legal[0]),
+            _ => {}
+        }
+        self.nodes.clear();
+        self.nodes.push(Node {
+            visits: 0,
+            edges: Vec::new(),
+        });
+        let mut path: Vec<(u32, usize, Seat)> = Vec::with_capacity(MAX_DEPTH);
+        for _ in 0..self.iterations {
+            path.clear();
+            let mut state = root.clone();
+            self.descend(&mut state, &mut path);
+            let rewards = self.playout(&mut state);
+            for &(node, edge, seat) in &path {
+                let n = &mut self.nodes[node as usize];
+                n.visits += 1;
+                let e = &mut n.edges[edge];
+                e.visits += 1;
+                e.reward += rewards[usize::from(seat)];
             }
         }
-        let rewards = rewards(&state);
-        self.nodes[0].visits += 1;
-        for &(n, e, seat) in &path {
-            let edge = &mut self.nodes[n as usize].edges[e as usize];
-            edge.visits += 1;
-            edge.reward += rewards[usize::from(seat)];
-            let child = edge.child as usize;
-            self.nodes[child].visits += 1;
-        }
-    }
-
-    /// The playout policy below the tree: the greedy bot's choice (the best
-    /// legal action by one-step value), or on very long lists the best of a
-    /// few placements drawn by the engine's sampler.
-    fn playout_step(&mut self, state: &State, seat: Seat) -> Action {
-        let mut legal = Vec::new();
-        state.legal_actions(&mut legal);
-        if legal.len() > MAX_RANKED {
-            let mut best = state.random_action(&mut self.dice);
-            let mut best_value = f64::NEG_INFINITY;
-            for i in 0..PLAYOUT_SAMPLES {
-                let a = if i == 0 {
-                    best
-                } else {
-                    state.random_action(&mut self.dice)
-                };
-                let mut next = state.clone();
-                next.play_unchecked(a);
-                let v = eval::advantage(&next, seat);
-                if v > best_value {
-                    best_value = v;
-                    best = a;
-                }
-            }
-            return best;
-        }
-        crate::bots::greedy::best_step(state, seat, &legal, None).0
-    }
-
-    /// Choose an edge at `node` for `state`: UCB1 among the children legal
-    /// here, after adding the next candidate when widening allows. Returns the
-    /// edge, its child, the action, and whether the child is new.
-    fn select(
-        &mut self,
-        node: u32,
-        state: &State,
-        seat: Seat,
-        legal: &mut Vec<Action>,
-    ) -> Option<(u32, u32, Action, bool)> {
-        let n = node as usize;
-        state.legal_actions(legal);
-        if legal.is_empty() {
-            return None;
-        }
-        if self.nodes[n].candidates.is_none() {
-            let ranked = rank(state, seat, legal, &mut self.dice);
-            self.nodes[n].candidates = Some(ranked);
-        }
-        let visits = self.nodes[n].visits;
-        let allowed = 1 + (f64::from(visits)).sqrt() as usize;
-        let legal_edges = self.nodes[n]
+        self.nodes[0]
             .edges
             .iter()
-            .filter(|e| legal.contains(&e.action))
-            .count();
-        if legal_edges < allowed {
-            let candidates = self.nodes[n].candidates.as_deref().unwrap_or(&[]);
-            let fresh = candidates
-                .iter()
-                .copied()
-                .find(|a| legal.contains(a) && !self.nodes[n].edges.iter().any(|e| e.action == *a));
-            if let Some(action) = fresh {
+            .max_by(|a, b| {
+                a.visits.cmp(&b.visits).then(
+                    (a.reward / f64::from(a.visits.max(1)))
+                        .total_cmp(&(b.reward / f64::from(b.visits.max(1)))),
+                )
+            })
+            .map(|e| e.action)
+    }
+
+    /// Walk the tree from the root, expanding one new edge.
+    fn descend(&mut self, state: &mut G::State, path: &mut Vec<(u32, usize, Seat)>) {
+        let mut node = 0u32;
+        while path.len() < MAX_DEPTH {
+            let seat = match state.next() {
+                Next::Chance(die) => {
+                    state.roll_unchecked(self.dice.roll(die));
+                    continue;
+                }
+                Next::Over => return,
+                Next::Decide(seat) => seat,
+            };
+            state.legal_actions(&mut self.legal);
+            let n = &self.nodes[node as usize];
+            self.untried.clear();
+            self.untried.extend(
+                self.legal
+                    .iter()
+                    .copied()
+                    .filter(|a| !n.edges.iter().any(|e| e.action == *a)),
+            );
+            if !self.untried.is_empty() {
+                let pick = self.untried[self.dice.below(self.untried.len() as u32) as usize];
                 let child = self.nodes.len() as u32;
-                self.nodes.push(Node::default());
-                let edges = &mut self.nodes[n].edges;
+                self.nodes.push(Node {
+                    visits: 0,
+                    edges: Vec::new(),
+                });
+                let edges = &mut self.nodes[node as usize].edges;
                 edges.push(Edge {
-                    action,
+                    action: pick,
                     child,
                     visits: 0,
                     reward: 0.0,
                 });
-                return Some(((edges.len() - 1) as u32, child, action, true));
+                path.push((node, edges.len() - 1, seat));
+                state.play_unchecked(pick);
+                return;
             }
-        }
-        let log_n = f64::from(visits.max(1)).ln();
-        let mut best: Option<(usize, f64)> = None;
-        for (i, e) in self.nodes[n].edges.iter().enumerate() {
-            if !legal.contains(&e.action) {
-                continue;
-            }
-            let score = if e.visits == 0 {
-                f64::INFINITY
-            } else {
-                let v = f64::from(e.visits);
-                e.reward / v + EXPLORATION * (log_n / v).sqrt()
-            };
-            if best.is_none_or(|(_, b)| score > b) {
-                best = Some((i, score));
-            }
-        }
-        let (i, _) = best?;
-        let e = &self.nodes[n].edges[i];
-        Some((i as u32, e.child, e.action, false))
-    }
-}
-
-/// The legal actions worth trying, best first by one-step value. Long lists
-/// (new plants: every empty point) are thinned to a spread sample first.
-fn rank(state: &State, seat: Seat, legal: &[Action], dice: &mut SeededDice) -> Vec<Action> {
-    let pool: Vec<Action> = if legal.len() > MAX_RANKED {
-        // Points near a nutrient first, then a spread sample of the rest.
-        let g = state.grid();
-        let near = |a: &Action| match *a {
-            Action::Place(p) | Action::Spawn(p) => state.nutrients().iter().any(|n| {
-                let (ax, ay) = g.xy(p);
-                let (bx, by) = g.xy(n.point);
-                ax.abs_diff(bx).max(ay.abs_diff(by)) <= 2
-            }),
-            _ => false,
-        };
-        let mut pool: Vec<Action> = legal
-            .iter()
-            .copied()
-            .filter(near)
-            .take(MAX_RANKED / 2)
-            .collect();
-        let step = (legal.len() / MAX_RANKED).max(1);
-        let offset = dice.below(step as u32) as usize;
-        pool.extend(
-            legal
+            let log = f64::from(n.visits.max(1)).ln();
+            let best = n
+                .edges
                 .iter()
-                .copied()
-                .skip(offset)
-                .step_by(step)
-                .take(MAX_RANKED - pool.len()),
-        );
-        pool
-    } else {
-        legal.to_vec()
-    };
-    // Equal values are ordered by the dice: always taking the first point in
-    // board order drifts every root toward one corner.
-    let mut scored: Vec<(f64, u32, Action)> = pool
-        .iter()
-        .map(|&a| {
-            let mut next = state.clone();
-            next.play_unchecked(a);
-            (eval::advantage(&next, seat), dice.next_u32(), a)
-        })
-        .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    let mut out: Vec<Action> = Vec::with_capacity(MAX_CANDIDATES);
-    for (_, _, a) in scored {
-        if !out.contains(&a) {
-            out.push(a);
-            if out.len() == MAX_CANDIDATES {
-                break;
-            }
+                .enumerate()
+                .filter(|(_, e)| self.legal.contains(&e.action))
+                .map(|(i, e)| {
+                    let v = f64::from(e.visits.max(1));
+                    (i, e.reward / v + EXPLORATION * (log / v).sqrt())
+                })
+                .max_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|(i, _)| i);
+            let Some(i) = best else { return };
+            let e = &n.edges[i];
+            let (action, child) = (e.action, e.child);
+            path.push((node, i, seat));
+            state.play_unchecked(action);
+            node = child;
         }
     }
-    out
-}
 
-/// The growth action with the best expected value over its die: for every
-/// legal growth action and every face of its die (each equally likely, the
-/// rain face included), roll that face on a copy, place the beads greedily,
-/// and average the evaluation. This is an exact expectation over the chance
-/// node the choice leads to (the greedy bot uses the middle face only).
-fn choose_growth(state: &State, seat: Seat, legal: &[Action]) -> Action {
-    let mut buf = Vec::with_capacity(64);
-    let mut best = f64::NEG_INFINITY;
-    let mut pick = legal[0];
-    for &a in legal {
-        let mut grown = state.clone();
-        grown.play_unchecked(a);
-        let v = match grown.next() {
-            Next::Chance(die) => {
-                let sides = die.sides().max(1);
-                let mut total = 0.0;
-                for face in 1..=sides {
-                    total += crate::bots::greedy::face_value(&grown, seat, face, &mut buf);
+    /// Play on at random; the reward of each seat.
+    fn playout(&mut self, state: &mut G::State) -> [f64; MAX_SEATS] {
+        let mut steps = 0;
+        while steps < PLAYOUT_STEPS {
+            match state.next() {
+                Next::Chance(die) => state.roll_unchecked(self.dice.roll(die)),
+                Next::Decide(_) => {
+                    let a = state.random_action(&mut self.dice);
+                    state.play_unchecked(a);
                 }
-                total / f64::from(sides)
+                Next::Over => break,
             }
-            _ => eval::advantage(&grown, seat),
+            steps += 1;
+        }
+        let mut rewards = [0.0; MAX_SEATS];
+        let seats = state.seats().min(MAX_SEATS);
+        let winners: Vec<usize> = match state.outcome() {
+            Some(o) => o.winners.iter().map(|&w| usize::from(w)).collect(),
+            None => {
+                let values: Vec<f64> = (0..seats).map(|s| G::evaluate(state, s as Seat)).collect();
+                let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                (0..seats)
+                    .filter(|&s| (values[s] - best).abs() <= 1e-9)
+                    .collect()
+            }
         };
-        if v > best {
-            best = v;
-            pick = a;
+        let share = 1.0 / winners.len().max(1) as f64;
+        for w in winners {
+            if w < seats {
+                rewards[w] = share;
+            }
         }
+        rewards
     }
-    pick
 }
 
-/// Every seat's reward at the end of a playout.
-fn rewards(state: &State) -> [f64; MAX_SEATS] {
-    let mut r = [0.0; MAX_SEATS];
-    if let Some(outcome) = state.outcome() {
-        let share = 1.0 / outcome.winners.len().max(1) as f64;
-        for &w in &outcome.winners {
-            r[usize::from(w)] = share;
-        }
-        return r;
-    }
-    let seats = state.players().len().min(MAX_SEATS);
-    for (s, slot) in r.iter_mut().enumerate().take(seats) {
-        *slot = eval::win_chance(eval::advantage(state, s as Seat));
-    }
-    r
-}
-
-impl Player for MctsBot {
+impl<G: Game> Player<G::State> for MctsBot<G> {
     fn name(&self) -> String {
-        if self.iterations == DEFAULT_ITERATIONS {
+        if self.iterations == crate::bots::DEFAULT_ITERATIONS {
             "mcts".to_string()
         } else {
             format!("mcts:{}", self.iterations)
         }
     }
 
-    fn choose(&mut self, state: &State) -> Result<Action, NoAction> {
-        if let Next::Decide(seat) = state.next() {
-            let mut legal = std::mem::take(&mut self.legal);
-            state.legal_actions(&mut legal);
-            let growth = legal.len() > 1 && legal.iter().all(|a| matches!(a, Action::Grow(_)));
-            let pick = if growth {
-                Some(choose_growth(state, seat, &legal))
-            } else {
-                None
-            };
-            self.legal = legal;
-            if let Some(a) = pick {
-                return Ok(a);
-            }
-        }
-        match self.search(state) {
-            Some(a) => Ok(a),
-            None => Ok(state.random_action(&mut self.dice)),
-        }
+    fn choose(&mut self, state: &G::State) -> Result<ActionOf<G>, NoAction> {
+        Ok(match self.search(state) {
+            Some(a) => a,
+            None => state.random_action(&mut self.dice),
+        })
     }
 }

@@ -2,17 +2,27 @@
 //! binary. The referee (`roots play`), the replayer and the simulator all ask a
 //! [`Player`] for a decision the same way.
 
-pub mod eval;
+//!
+//! The bots here know nothing of any game's rules: [`RandomBot`] asks the
+//! engine's sampler, [`GreedyBot`] looks one decision ahead with the game's
+//! own evaluation ([`Game::evaluate`]) and [`MctsBot`] searches through the
+//! chance and decision nodes of any [`GameState`]. A game may bring bots of
+//! its own ([`Game::bot`]): Roots and Shoots does.
+
 mod greedy;
 mod mcts;
 mod random;
 
 pub use greedy::GreedyBot;
-pub use mcts::{DEFAULT_ITERATIONS, MctsBot};
+pub use mcts::MctsBot;
 pub use random::RandomBot;
 
-use crate::core::dice::SeededDice;
-use crate::roots::{Action, State};
+use crate::core::protocol::GameState;
+#[allow(unused_imports)]
+use crate::games::Game;
+
+/// Iterations per decision when `mcts` is given without a number.
+pub const DEFAULT_ITERATIONS: u32 = 200;
 
 /// Why a player gave no action.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,14 +34,14 @@ pub enum NoAction {
     EndOfInput,
 }
 
-/// Someone who makes the decisions of one seat.
-pub trait Player {
+/// Someone who makes the decisions of one seat of a game whose nodes are `S`.
+pub trait Player<S: GameState> {
     /// A short name for reports and records, e.g. `random`, `mcts:2000`, `human`.
     fn name(&self) -> String;
 
     /// Choose an action at a decision node of this player's seat. The state
     /// is at a decision node of this seat; the action must be legal there.
-    fn choose(&mut self, state: &State) -> Result<Action, NoAction>;
+    fn choose(&mut self, state: &S) -> Result<S::Action, NoAction>;
 }
 
 /// Which bot plays a seat, as written on the command line: `random`,
@@ -87,14 +97,14 @@ impl BotSpec {
         !matches!(self, BotSpec::Random)
     }
 
-    /// The bot, drawing its own randomness from `dice` (use
-    /// [`SeededDice::for_seat`] so a game is reproducible from its seed).
-    pub fn build(self, dice: SeededDice) -> Box<dyn Player + Send> {
-        match self {
-            BotSpec::Random => Box::new(RandomBot::new(dice)),
-            BotSpec::Greedy => Box::new(GreedyBot::new(dice)),
-            BotSpec::Mcts { iterations } => Box::new(MctsBot::new(dice, iterations)),
-        }
+    /// The bot for a seat of game `G`, drawing its own randomness from
+    /// `dice` (use [`crate::core::dice::SeededDice::for_seat`] so a game is
+    /// reproducible from its seed).
+    pub fn build<G: Game>(
+        self,
+        dice: crate::core::dice::SeededDice,
+    ) -> Box<dyn Player<G::State> + Send> {
+        G::bot(self, dice)
     }
 }
 

@@ -3,10 +3,10 @@
 use crate::bots::{NoAction, Player};
 use crate::core::dice::SeededDice;
 use crate::core::protocol::GameState;
-use crate::roots::{Action, State};
 
-/// Plays a random legal action (not exactly uniform: placements are sampled
-/// near the bot's own beads first, see `State::random_action`).
+/// Plays a random legal action, as the game's [`GameState::random_action`]
+/// draws it (not necessarily uniform: Roots and Shoots samples placements
+/// near the bot's own beads first).
 #[derive(Debug)]
 pub struct RandomBot {
     dice: SeededDice,
@@ -18,12 +18,12 @@ impl RandomBot {
     }
 }
 
-impl Player for RandomBot {
+impl<S: GameState> Player<S> for RandomBot {
     fn name(&self) -> String {
         "random".to_string()
     }
 
-    fn choose(&mut self, state: &State) -> Result<Action, NoAction> {
+    fn choose(&mut self, state: &S) -> Result<S::Action, NoAction> {
         Ok(state.random_action(&mut self.dice))
     }
 }

@@ -1,7 +1,9 @@
 //! `roots compare A B`: two variants side by side over matched seeds.
 
+use std::sync::Arc;
+
+use roots::games::Game;
 use roots::sim::{Report, compare};
-use roots::variant::Rules;
 
 use super::Failure;
 use super::exit;
@@ -41,14 +43,14 @@ pub fn run(args: Args) -> u8 {
     }
 }
 
-fn side(
-    rules: Rules,
+fn side<G: Game>(
+    rules: Arc<G::Rules>,
     overrides: &[roots::variant::Override],
     sim: &SimArgs,
     seed: u64,
     label: &str,
 ) -> Result<Report, Failure> {
-    let config = sim.config(rules, seed)?;
+    let config = sim.config::<G>(rules, seed)?;
     let mut report = run_config(&config, None, label)?;
     report.variant = super::variant_label(&report.variant, overrides);
     Ok(report)
@@ -58,10 +60,24 @@ fn try_run(args: Args) -> Result<(), Failure> {
     // Load both variants (once) before playing either.
     let rules_a = super::load_variant(&args.a, &[])?;
     let rules_b = super::load_variant(&args.b, &args.set)?;
+    if rules_a.game() != rules_b.game() {
+        return Err(Failure::usage(format!(
+            "`{}` is a {} variant and `{}` a {} variant: compare two variants of one game",
+            args.a,
+            rules_a.game().title(),
+            args.b,
+            rules_b.game().title()
+        )));
+    }
     let seed = args.sim.seed();
     print_seed(&args.sim, seed);
-    let a = side(rules_a, &[], &args.sim, seed, "A")?;
-    let b = side(rules_b, &args.set, &args.sim, seed, "B")?;
+    let (a, b) = roots::with_game!(&rules_a, G, ra => {
+        let rb = G::unwrap(&rules_b).ok_or_else(|| Failure::usage("the two variants are of different games"))?;
+        (
+            side::<G>(Arc::clone(ra), &[], &args.sim, seed, "A")?,
+            side::<G>(Arc::clone(rb), &args.set, &args.sim, seed, "B")?,
+        )
+    });
     let c = compare(a, b);
     match args.sim.format {
         Output::Table => super::out(&c.to_table()),

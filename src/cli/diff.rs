@@ -41,12 +41,25 @@ pub fn run(args: Args, color: Color) -> u8 {
         Ok(b) => b,
         Err(code) => return code,
     };
-    let changes = variant::diff(&a.rules, &b.rules);
+    if a.rules.game() != b.rules.game() {
+        super::err(&format!(
+            "error: `{}` is a {} variant and `{}` a {} variant: diff compares two variants of one game\n",
+            args.a,
+            a.rules.game().title(),
+            args.b,
+            b.rules.game().title()
+        ));
+        return exit::USAGE;
+    }
+    let changes = roots::with_game!(&a.rules, G, ra => match G::unwrap(&b.rules) {
+        Some(rb) => variant::diff::<G>(ra, rb),
+        None => Vec::new(),
+    });
     let mut text = format!(
         "{} ({}) → {} ({})\n",
-        a.rules.name,
+        a.rules.name(),
         a.chain.join(" -> "),
-        b.rules.name,
+        b.rules.name(),
         b.chain.join(" -> ")
     );
     if changes.is_empty() {

@@ -1,7 +1,5 @@
 //! `roots explain [VARIANT]`: the variant as a rules sheet in Markdown.
 
-use roots::variant;
-
 use super::{Color, exit};
 
 /// Print the whole game as this variant plays it, as a Markdown rules sheet
@@ -21,7 +19,7 @@ pub struct Args {
 pub fn run(args: Args, color: Color) -> u8 {
     match args.variant.load(color) {
         Ok(loaded) => {
-            super::out(&variant::explain(&loaded.rules));
+            super::out(&loaded.rules.explain());
             exit::OK
         }
         Err(code) => code,

@@ -4,47 +4,60 @@
 
 use std::cell::RefCell;
 use std::io::{BufRead, Write};
+use std::marker::PhantomData;
 use std::rc::Rc;
 
 use roots::bots::{NoAction, Player};
 use roots::core::dice::Die;
+use roots::core::draw::seat_tag;
 use roots::core::protocol::{GameState, Next};
-use roots::roots::{Action, State};
-
-use super::board;
+use roots::games::{ActionOf, Game};
 
 /// The shared terminal: every human seat and the typed dice read from it.
-pub struct Console {
+pub struct Console<G: Game> {
     input: Box<dyn BufRead>,
     /// Echo what was read (input from a pipe), so a transcript reads well.
     echo: bool,
     pub names: Vec<String>,
     pub colour: bool,
+    game: PhantomData<G>,
 }
 
-pub type SharedConsole = Rc<RefCell<Console>>;
+pub type SharedConsole<G> = Rc<RefCell<Console<G>>>;
 
+/// The commands every game's prompt knows (`roots play --help`).
 pub const HELP: &str = "\
-Commands:
-  an action      grow buds | place 3,4 | pass | spawn 3,4 | lose 3,4
-  shorthands     3,4 (place, spawn or lose, as the moment needs);
-                 grow 8 or d8 (the growth action that rolls the d8);
-                 a number: the face of a die you rolled (--dice manual)
+Commands at the prompt:
+  an action      the game's moves: type `help` in a game for its notation,
+                 `legal` for the moves you can make now
+  a number       the face of a die you rolled (--dice manual)
   legal, ?       list the legal choices
   board          draw the board
   help           this text
   quit           stop; the record stays and the game can be resumed
-                 with `roots play --resume RECORD`
-Points are x,y: column then row, counted from 0,0 in the top left corner.";
+                 with `roots play --resume RECORD`";
 
-impl Console {
-    pub fn new(input: Box<dyn BufRead>, names: Vec<String>, colour: bool) -> Console {
+/// The help of a game's prompt: its moves, then the common commands.
+pub fn help<G: Game>() -> String {
+    format!(
+        "Commands:\n{}\n  legal, ?       list the legal choices\n  board          draw the board\n  help           this text\n  quit           stop; the record stays and the game can be resumed\n                 with `roots play --resume RECORD`{}",
+        G::ACTION_HELP.trim_end(),
+        match G::NOTATION_HELP {
+            "" => String::new(),
+            note => format!("\n{note}"),
+        }
+    )
+}
+
+impl<G: Game> Console<G> {
+    pub fn new(input: Box<dyn BufRead>, names: Vec<String>, colour: bool) -> Console<G> {
         use std::io::IsTerminal;
         Console {
             input,
             echo: !std::io::stdin().is_terminal(),
             names,
             colour,
+            game: PhantomData,
         }
     }
 
@@ -69,39 +82,39 @@ impl Console {
     }
 
     /// Answer a command every prompt knows; `Some` when the line was one.
-    fn common(&self, state: &State, line: &str) -> Option<Result<(), NoAction>> {
+    fn common(&self, state: &G::State, line: &str) -> Option<Result<(), NoAction>> {
         match line.to_ascii_lowercase().as_str() {
             "quit" | "exit" | "q" => Some(Err(NoAction::Quit)),
             "board" | "b" => {
-                print!("{}", board::render(state, &self.names, self.colour));
+                print!("{}", G::draw_for_people(state, &self.names, self.colour));
                 Some(Ok(()))
             }
             "help" | "h" => {
-                println!("{HELP}");
+                println!("{}", help::<G>());
                 Some(Ok(()))
             }
             _ => None,
         }
     }
 
-    fn prompt(&self, state: &State) -> String {
+    fn prompt(&self, state: &G::State) -> String {
         let who = match state.next() {
             Next::Decide(s) => s,
-            _ => state.turn_seat(),
+            _ => G::turn_seat(state),
         };
         format!(
             "[{} {}] {}",
-            board::seat_tag(who, self.colour),
+            seat_tag(who, self.colour),
             self.names
                 .get(usize::from(who))
                 .map(String::as_str)
                 .unwrap_or("?"),
-            state.describe_node()
+            G::describe_node(state)
         )
     }
 
     /// The face of `die` typed by the players (physical dice).
-    pub fn typed_face(&mut self, state: &State, die: Die) -> Result<u8, NoAction> {
+    pub fn typed_face(&mut self, state: &G::State, die: Die) -> Result<u8, NoAction> {
         let sides = die.sides();
         loop {
             let prompt = format!(
@@ -131,7 +144,7 @@ impl Console {
     }
 
     /// A decision of the seat at the node of `state`.
-    pub fn decide(&mut self, state: &State) -> Result<Action, NoAction> {
+    pub fn decide(&mut self, state: &G::State) -> Result<ActionOf<G>, NoAction> {
         loop {
             let prompt = format!("{}\n> ", self.prompt(state));
             let line = self.read(&prompt).ok_or(NoAction::EndOfInput)?;
@@ -143,10 +156,10 @@ impl Console {
                 continue;
             }
             if line == "?" || line.eq_ignore_ascii_case("legal") {
-                println!("{}", legal_text(state));
+                println!("{}", G::legal_text(state));
                 continue;
             }
-            let action = match roots::referee::interpret(state, &line) {
+            let action = match G::interpret(state, &line) {
                 Ok(a) => a,
                 Err(why) => {
                     println!("not understood: {why} (type `legal` or `help`)");
@@ -156,88 +169,29 @@ impl Console {
             let mut trial = state.clone();
             match trial.play(action) {
                 Ok(()) => return Ok(action),
-                Err(refusal) => println!("illegal: {}: {refusal}", action.to_text(state.grid())),
+                Err(refusal) => println!("illegal: {}: {refusal}", G::format_action(state, action)),
             }
         }
     }
 }
 
-/// The legal choices, compactly.
-pub fn legal_text(state: &State) -> String {
-    let g = state.grid();
-    let mut legal = Vec::new();
-    state.legal_actions(&mut legal);
-    let points = |f: fn(&Action) -> Option<roots::core::geometry::Point>| -> Vec<String> {
-        legal.iter().filter_map(f).map(|p| g.name(p)).collect()
-    };
-    let mut parts = Vec::new();
-    let grows: Vec<String> = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Grow(gr) => Some(format!(
-                "grow {gr} ({})",
-                state.rules().die_for(*gr).map(Die::name).unwrap_or("?")
-            )),
-            _ => None,
-        })
-        .collect();
-    if !grows.is_empty() {
-        parts.push(grows.join(", "));
-    }
-    for (verb, pts) in [
-        (
-            "place at",
-            points(|a| match a {
-                Action::Place(p) => Some(*p),
-                _ => None,
-            }),
-        ),
-        (
-            "spawn at",
-            points(|a| match a {
-                Action::Spawn(p) => Some(*p),
-                _ => None,
-            }),
-        ),
-        (
-            "lose the end at",
-            points(|a| match a {
-                Action::Lose(p) => Some(*p),
-                _ => None,
-            }),
-        ),
-    ] {
-        if !pts.is_empty() {
-            parts.push(format!("{verb} ({}): {}", pts.len(), pts.join(" ")));
-        }
-    }
-    if legal.contains(&Action::Pass) {
-        parts.push("pass".to_string());
-    }
-    if parts.is_empty() {
-        "nothing to decide here".to_string()
-    } else {
-        format!("legal: {}", parts.join("; "))
-    }
-}
-
 /// A human seat: asks the shared console.
-pub struct Human {
-    console: SharedConsole,
+pub struct Human<G: Game> {
+    console: SharedConsole<G>,
 }
 
-impl Human {
-    pub fn new(console: SharedConsole) -> Human {
+impl<G: Game> Human<G> {
+    pub fn new(console: SharedConsole<G>) -> Human<G> {
         Human { console }
     }
 }
 
-impl Player for Human {
+impl<G: Game> Player<G::State> for Human<G> {
     fn name(&self) -> String {
         "human".to_string()
     }
 
-    fn choose(&mut self, state: &State) -> Result<Action, NoAction> {
+    fn choose(&mut self, state: &G::State) -> Result<ActionOf<G>, NoAction> {
         self.console.borrow_mut().decide(state)
     }
 }

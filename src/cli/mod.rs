@@ -6,7 +6,6 @@ use std::io::IsTerminal;
 use clap::{Parser, Subcommand, ValueEnum};
 use roots::variant::{Override, Style};
 
-mod board;
 pub mod compare;
 pub mod completions;
 pub mod diff;
@@ -256,7 +255,7 @@ pub fn variant_label(name: &str, overrides: &[Override]) -> String {
 /// The rules of a variant argument for a command that plays it (`play`,
 /// `simulate`, `compare`, `sweep`): [`load_reporting`] in the style of a
 /// terminal or not, plus a last line that points to `roots validate`.
-pub fn load_variant(arg: &str, overrides: &[Override]) -> Result<roots::variant::Rules, Failure> {
+pub fn load_variant(arg: &str, overrides: &[Override]) -> Result<roots::games::AnyRules, Failure> {
     let style = style(Format::Auto, Color::Auto, stderr_is_terminal());
     load_or_report(arg, overrides, style)
         .map(|loaded| loaded.rules)
@@ -306,6 +305,11 @@ pub fn style(format: Format, color: Color, terminal: bool) -> Style {
         Format::Auto if terminal || color == Color::Always => Style::Snippet { color: colored },
         Format::Auto => Style::Plain,
     }
+}
+
+/// Whether to colour what goes to stdout.
+pub fn use_colour() -> bool {
+    stdout_is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
 pub fn stdout_is_terminal() -> bool {

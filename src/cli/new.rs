@@ -2,6 +2,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
+use roots::games::{AnyRules, GameId};
 use roots::variant::{self, template};
 
 use super::exit;
@@ -99,7 +100,8 @@ pub fn run(args: Args) -> u8 {
         }
     };
 
-    let schema = find_schema(&args.dir);
+    let game = loaded.rules.game();
+    let schema = find_schema(&args.dir, &game.schema_file());
     let text = template::starter(&template::Starter {
         name,
         extends: &extends,
@@ -123,27 +125,46 @@ pub fn run(args: Args) -> u8 {
          \x20 roots validate {shown}            check it\n\
          \x20 roots explain {shown}             read it as a rules sheet\n\
          \x20 roots diff {base} {shown}    what it changes, and what that means\n\
-         \x20 roots show {shown} --set beads.supply=35   try a change before writing it down\n"
+         \x20 roots show {shown} --set {}   try a change before writing it down\n",
+        example_set(&loaded.rules)
     );
     if schema.is_none() {
+        let flag = if game == GameId::RootsAndShoots {
+            String::new()
+        } else {
+            format!(" --game {game}")
+        };
         next.push_str(&format!(
-            "  roots schema > {}   completion and checks in your editor (docs/editors.md)\n",
-            file.with_file_name("variant.schema.json").display()
+            "  roots schema{flag} > {}   completion and checks in your editor (docs/editors.md)\n",
+            file.with_file_name(game.schema_file()).display()
         ));
     }
     super::out(&next);
     exit::OK
 }
 
-/// A `schema/variant.schema.json` in `dir` or an ancestor (a checkout of
-/// this repository), as a path relative to `dir`.
-fn find_schema(dir: &Path) -> Option<String> {
+/// An example `--set` for the rules: a whole-number key, one more.
+fn example_set(rules: &AnyRules) -> String {
+    if rules.game() == GameId::RootsAndShoots {
+        return "beads.supply=35".to_owned();
+    }
+    let leaves = roots::with_game!(rules, G, r => roots::variant::diff::leaves::<<G as roots::games::Game>::Rules>(r));
+    leaves
+        .iter()
+        .find_map(|(k, v)| v.as_integer().map(|i| format!("{k}={}", i + 1)))
+        .unwrap_or_else(|| "KEY=VALUE".to_owned())
+}
+
+/// A `schema/FILE` in `dir` or an ancestor (a checkout of this
+/// repository), as a path relative to `dir`.
+fn find_schema(dir: &Path, file: &str) -> Option<String> {
     let start = std::fs::canonicalize(dir).ok()?;
     for (ups, ancestor) in start.ancestors().enumerate().take(6) {
-        let candidate = ancestor.join("schema").join("variant.schema.json");
+        let candidate = ancestor.join("schema").join(file);
         if candidate.is_file() && ancestor.join("variants").is_dir() {
             let mut rel = "../".repeat(ups);
-            rel.push_str("schema/variant.schema.json");
+            rel.push_str("schema/");
+            rel.push_str(file);
             return Some(rel);
         }
     }

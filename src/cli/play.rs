@@ -9,13 +9,15 @@ use std::sync::Arc;
 use clap::{Args, ValueEnum};
 use roots::bots::{BotSpec, NoAction, Player};
 use roots::core::dice::{Die, SeededDice};
+use roots::core::draw::seat_tag;
 use roots::core::protocol::{GameState, Next, Seat};
-use roots::record::{self, DiceMode, Event, Header, PartialTail, ReadError, RecordWriter};
-use roots::referee::{DiceSource, Game, ManualDice, Stop, Sync};
-use roots::roots::State;
+use roots::games::Game;
+use roots::record::{
+    self, DiceMode, Event, Header, PartialTail, RawRecord, ReadError, RecordWriter,
+};
+use roots::referee::{DiceSource, ManualDice, Referee, Stop, Sync};
 
 use super::Failure;
-use super::board::{self, seat_tag};
 use super::human::{Console, Human, SharedConsole};
 
 #[derive(Args, Debug)]
@@ -99,8 +101,17 @@ fn start(args: PlayArgs) -> Result<(), Failure> {
         .map(|p| p.trim().to_ascii_lowercase())
         .collect();
     let rules = super::load_variant(args.variant.as_deref().unwrap_or("standard"), &args.set.set)?;
+    roots::with_game!(&rules, G, r => start_game::<G>(&args, Arc::clone(r), seats, names))
+}
+
+fn start_game<G: Game>(
+    args: &PlayArgs,
+    rules: Arc<G::Rules>,
+    seats: Vec<SeatKind>,
+    names: Vec<String>,
+) -> Result<(), Failure> {
     let n = u8::try_from(seats.len()).unwrap_or(u8::MAX);
-    let mut game = Game::new(Arc::new(rules.clone()), n)
+    let mut game = Referee::<G>::new(Arc::clone(&rules), n)
         .map_err(|e| Failure::invalid(format!("error: {e}")))?;
     let dice = match args.dice {
         Dice::Auto => DiceMode::Auto,
@@ -114,7 +125,7 @@ fn start(args: PlayArgs) -> Result<(), Failure> {
     };
     let (created, stamp) = record::utc_now();
     let header = Header {
-        variant: rules,
+        variant: G::wrap(rules),
         seed,
         dice,
         players: names.clone(),
@@ -135,12 +146,12 @@ fn start(args: PlayArgs) -> Result<(), Failure> {
         println!("seed: {s}");
     }
     game.record_to(writer);
-    let console = Rc::new(RefCell::new(Console::new(
+    let console = Rc::new(RefCell::new(Console::<G>::new(
         Box::new(BufReader::new(std::io::stdin())),
         names.clone(),
-        board::use_colour(),
+        super::use_colour(),
     )));
-    let mut players = build_players(&seats, seed, &console);
+    let mut players = build_players::<G>(&seats, seed, &console);
     let seeded = seed.map(|s| SeededDice::for_game(s, 0));
     drive(&mut game, dice, seeded, &mut players, &console, &path)
 }
@@ -185,18 +196,19 @@ fn random_seed() -> u64 {
     z ^ (z >> 31)
 }
 
-fn build_players<'a>(
+fn build_players<'a, G: Game>(
     seats: &[SeatKind],
     seed: Option<u64>,
-    console: &SharedConsole,
-) -> Vec<Box<dyn Player + 'a>> {
+    console: &SharedConsole<G>,
+) -> Vec<Box<dyn Player<G::State> + 'a>> {
     seats
         .iter()
         .enumerate()
         .map(|(s, seat)| match seat {
-            SeatKind::Human => Box::new(Human::new(console.clone())) as Box<dyn Player>,
+            SeatKind::Human => Box::new(Human::new(console.clone())) as Box<dyn Player<G::State>>,
             SeatKind::Bot(spec) => {
-                spec.build(SeededDice::for_seat(seed.unwrap_or(0), 0, s as Seat)) as Box<dyn Player>
+                G::bot(*spec, SeededDice::for_seat(seed.unwrap_or(0), 0, s as Seat))
+                    as Box<dyn Player<G::State>>
             }
         })
         .collect()
@@ -214,6 +226,10 @@ fn resume(path: &Path) -> Result<(), Failure> {
     for w in &raw.warnings {
         eprintln!("{shown}: warning: {w}");
     }
+    roots::with_game_id!(raw.header.game(), G => resume_game::<G>(path, &shown, &raw))
+}
+
+fn resume_game<G: Game>(path: &Path, shown: &str, raw: &RawRecord) -> Result<(), Failure> {
     let header = &raw.header;
     let seats: Vec<SeatKind> = header
         .players
@@ -222,12 +238,12 @@ fn resume(path: &Path) -> Result<(), Failure> {
         .collect::<Result<_, _>>()
         .map_err(|e| Failure::invalid(format!("{shown}:1: error: players: {e}")))?;
     let names = header.players.clone();
-    let console = Rc::new(RefCell::new(Console::new(
+    let console = Rc::new(RefCell::new(Console::<G>::new(
         Box::new(BufReader::new(std::io::stdin())),
         names.clone(),
-        board::use_colour(),
+        super::use_colour(),
     )));
-    let mut players = build_players(&seats, header.seed, &console);
+    let mut players = build_players::<G>(&seats, header.seed, &console);
     let mut seeded = match (header.dice, header.seed) {
         (DiceMode::Auto, Some(s)) => Some(SeededDice::for_game(s, 0)),
         (DiceMode::Auto, None) => {
@@ -244,14 +260,14 @@ fn resume(path: &Path) -> Result<(), Failure> {
                 .iter_mut()
                 .zip(&seats)
                 .map(|(p, s)| match s {
-                    SeatKind::Bot(_) => Some(&mut **p as &mut dyn Player),
+                    SeatKind::Bot(_) => Some(&mut **p as &mut dyn Player<G::State>),
                     SeatKind::Human => None,
                 })
                 .collect(),
             diverged: None,
         };
-        let game = Game::replay_synced(&raw, None, &mut sync)
-            .map_err(|e| Failure::invalid(record_error(&shown, &e)))?;
+        let game = Referee::<G>::replay_synced(raw, None, &mut sync)
+            .map_err(|e| Failure::invalid(record_error(shown, &e)))?;
         if let Some(line) = sync.diverged {
             eprintln!(
                 "{shown}:{line}: warning: the record differs from what its seed gives from here; the game goes on with the seed's dice and bots"
@@ -282,12 +298,12 @@ fn record_error(shown: &str, e: &record::RecordError) -> String {
 }
 
 /// The game loop at the terminal.
-fn drive(
-    game: &mut Game,
+fn drive<G: Game>(
+    game: &mut Referee<G>,
     mode: DiceMode,
     seeded: Option<SeededDice>,
-    players: &mut [Box<dyn Player + '_>],
-    console: &SharedConsole,
+    players: &mut [Box<dyn Player<G::State> + '_>],
+    console: &SharedConsole<G>,
     path: &Path,
 ) -> Result<(), Failure> {
     let (names, colour) = {
@@ -297,7 +313,7 @@ fn drive(
     let any_human = names.iter().any(|n| n == "human");
     let mut typed = {
         let console = console.clone();
-        ManualDice(move |state: &State, die: Die| console.borrow_mut().typed_face(state, die))
+        ManualDice(move |state: &G::State, die: Die| console.borrow_mut().typed_face(state, die))
     };
     let mut auto = seeded;
     let mut shown_events = u64::MAX;
@@ -308,12 +324,12 @@ fn drive(
             && matches!(next, Next::Decide(s) if names.get(usize::from(s)).is_some_and(|n| n == "human"))
             && shown_events != game.events()
         {
-            print!("{}", board::render(state, &names, colour));
+            print!("{}", G::draw_for_people(state, &names, colour));
             shown_events = game.events();
         }
-        let before = state.describe_node();
-        let scores_before: Vec<i32> = state.players().iter().map(|p| p.score).collect();
-        let dice: &mut dyn DiceSource = match (mode, auto.as_mut()) {
+        let before = G::describe_node(state);
+        let scores_before: Vec<i32> = G::scores(state);
+        let dice: &mut dyn DiceSource<G::State> = match (mode, auto.as_mut()) {
             (DiceMode::Auto, Some(d)) => d,
             _ => &mut typed,
         };
@@ -322,9 +338,9 @@ fn drive(
             Ok(Some(event)) => {
                 if any_human {
                     println!("  {}", narrate(&event, next, &before, &names, colour));
-                    let after: Vec<i32> = game.state().players().iter().map(|p| p.score).collect();
+                    let after: Vec<i32> = G::scores(game.state());
                     if after != scores_before {
-                        println!("  it rained: {}", scores_line(&after, colour));
+                        println!("  {}: {}", G::SCORES_CHANGED, scores_line(&after, colour));
                     }
                 }
             }
@@ -351,8 +367,8 @@ fn drive(
         }
     }
     let state = game.state();
-    print!("{}", board::render(state, &names, colour));
-    print_result(state, &names, colour);
+    print!("{}", G::draw_for_people(state, &names, colour));
+    print_result::<G>(state, &names, colour);
     println!("record: {}", path.display());
     Ok(())
 }
@@ -384,15 +400,19 @@ fn scores_line(scores: &[i32], colour: bool) -> String {
 }
 
 /// Final scores and winners.
-pub fn print_result(state: &State, names: &[String], colour: bool) {
+pub fn print_result<G: Game>(state: &G::State, names: &[String], colour: bool) {
     let Some(outcome) = state.outcome() else {
         return;
     };
-    println!(
-        "game over ({}) after {} rounds",
-        state.end_reason().map(|r| r.key()).unwrap_or("?"),
-        state.round()
-    );
+    let reason = G::END_REASONS
+        .get(G::end_reason(state))
+        .map_or("?", |r| r.key);
+    let length = G::COUNTERS.get(G::LENGTH);
+    let count = G::counters(state).get(G::LENGTH).copied().unwrap_or(0);
+    match length {
+        Some(l) => println!("game over ({reason}) after {count} {}", l.label),
+        None => println!("game over ({reason})"),
+    }
     println!("scores: {}", scores_line(&outcome.scores, colour));
     let winners: Vec<String> = outcome
         .winners

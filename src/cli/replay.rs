@@ -3,13 +3,14 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use roots::core::draw::seat_tag;
 use roots::core::protocol::{GameState, Next};
-use roots::record::{self, PartialTail, ReadError};
-use roots::referee::Game;
+use roots::games::Game;
+use roots::record::{self, PartialTail, RawRecord, ReadError};
+use roots::referee::Referee;
 use serde_json::json;
 
 use super::Failure;
-use super::board;
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
@@ -60,43 +61,59 @@ pub fn run(args: ReplayArgs) -> Result<(), Failure> {
             "{shown}: error: --until {n}, but the record has {total} events"
         )));
     }
-    let game = Game::replay(&raw, args.until).map_err(|e| Failure::invalid(located(&shown, &e)))?;
+    roots::with_game_id!(raw.header.game(), G => report::<G>(&args, &shown, &raw, total))
+}
+
+fn report<G: Game>(
+    args: &ReplayArgs,
+    shown: &str,
+    raw: &RawRecord,
+    total: u64,
+) -> Result<(), Failure> {
+    let game =
+        Referee::<G>::replay(raw, args.until).map_err(|e| Failure::invalid(located(shown, &e)))?;
     let state = game.state();
     let names = &raw.header.players;
     let outcome = state.outcome();
-    let scores: Vec<i32> = state.players().iter().map(|p| p.score).collect();
+    let scores: Vec<i32> = G::scores(state);
     let next = match state.next() {
         Next::Over => None,
-        _ => Some(state.describe_node()),
+        _ => Some(G::describe_node(state)),
     };
+    let length = G::COUNTERS.get(G::LENGTH).map_or("length", |s| s.key);
+    let length_value = G::counters(state).get(G::LENGTH).copied().unwrap_or(0);
     match args.format {
         Format::Json => {
-            let v = json!({
+            let mut v = json!({
                 "record": shown,
-                "variant": raw.header.variant.name,
+                "game": G::ID,
+                "variant": raw.header.variant.name(),
                 "players": names,
                 "seed": raw.header.seed,
                 "dice": raw.header.dice.key(),
                 "events": game.events(),
                 "events_in_record": total,
                 "finished": outcome.is_some(),
-                "end_reason": state.end_reason().map(|r| r.key()),
-                "rounds": state.round(),
+                "end_reason": outcome
+                    .is_some()
+                    .then(|| G::END_REASONS.get(G::end_reason(state)).map(|r| r.key))
+                    .flatten(),
                 "scores": scores,
                 "winners": outcome.as_ref().map(|o| o.winners.clone()),
                 "next": next,
-                "board": args.until.map(|_| state.draw()),
+                "board": args.until.map(|_| G::draw(state)),
             });
+            v[length] = json!(length_value);
             println!(
                 "{}",
                 serde_json::to_string_pretty(&v).unwrap_or_else(|_| v.to_string())
             );
         }
         Format::Text => {
-            let colour = board::use_colour();
+            let colour = super::use_colour();
             println!(
                 "{shown}: variant {}, {} players ({}), {}dice {}",
-                raw.header.variant.name,
+                raw.header.variant.name(),
                 names.len(),
                 names.join(", "),
                 raw.header
@@ -107,7 +124,7 @@ pub fn run(args: ReplayArgs) -> Result<(), Failure> {
             );
             if args.until.is_some() {
                 println!("after event {} of {total}:", game.events());
-                print!("{}", board::render(state, names, colour));
+                print!("{}", G::draw_for_people(state, names, colour));
             }
             match &next {
                 Some(what) => {
@@ -120,14 +137,14 @@ pub fn run(args: ReplayArgs) -> Result<(), Failure> {
                         scores
                             .iter()
                             .enumerate()
-                            .map(|(s, v)| format!("{} {v}", board::seat_tag(s as u8, colour)))
+                            .map(|(s, v)| format!("{} {v}", seat_tag(s as u8, colour)))
                             .collect::<Vec<_>>()
                             .join(", ")
                     );
                 }
                 None => {
                     println!("{} events", game.events());
-                    super::play::print_result(state, names, colour);
+                    super::play::print_result::<G>(state, names, colour);
                 }
             }
         }

@@ -17,7 +17,7 @@ pub struct Args {
 pub fn run(args: Args, color: Color) -> u8 {
     match args.variant.load(color) {
         Ok(loaded) => {
-            let body = match toml::to_string(&loaded.rules) {
+            let body = match loaded.rules.to_toml() {
                 Ok(body) => body,
                 Err(e) => {
                     super::err(&format!("error: cannot print the rules as TOML: {e}\n"));
@@ -27,7 +27,7 @@ pub fn run(args: Args, color: Color) -> u8 {
             super::out(&format!(
                 "# The rules of variant \"{}\", resolved from: {}\n\
                  # Keys not set by these files have their standard values.\n\n",
-                loaded.rules.name,
+                loaded.rules.name(),
                 loaded.chain.join(" -> ")
             ));
             super::out(&body);

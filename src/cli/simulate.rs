@@ -6,8 +6,8 @@ use std::sync::{Arc, OnceLock};
 
 use clap::ValueEnum;
 use roots::bots::BotSpec;
+use roots::games::Game;
 use roots::sim::{self, Config, GameResult, Report, Seating};
-use roots::variant::Rules;
 
 use super::{Failure, exit};
 
@@ -124,7 +124,7 @@ impl SimArgs {
         })
     }
 
-    pub fn config(&self, rules: Rules, seed: u64) -> Result<Config, Failure> {
+    pub fn config<G: Game>(&self, rules: Arc<G::Rules>, seed: u64) -> Result<Config<G>, Failure> {
         let jobs = self.jobs.unwrap_or_else(|| {
             std::thread::available_parallelism()
                 .map(|n| n.get())
@@ -133,8 +133,8 @@ impl SimArgs {
         if jobs == 0 || jobs > 1024 {
             return Err(Failure::usage("--jobs must be from 1 to 1024"));
         }
-        let config = Config {
-            rules: Arc::new(rules),
+        let config = Config::<G> {
+            rules,
             players: self.players,
             bots: parse_bots(&self.bots)?,
             seating: if self.rotate {
@@ -188,7 +188,11 @@ impl Progress {
 }
 
 /// Run a configured simulation with an optional per-game file and progress.
-pub fn run_config(config: &Config, out: Option<&str>, label: &str) -> Result<Report, Failure> {
+pub fn run_config<G: Game>(
+    config: &Config<G>,
+    out: Option<&str>,
+    label: &str,
+) -> Result<Report, Failure> {
     let progress = Progress::new(config.games, label);
     let mut writer = match out {
         Some(path) => {
@@ -197,7 +201,7 @@ pub fn run_config(config: &Config, out: Option<&str>, label: &str) -> Result<Rep
             let mut w = std::io::BufWriter::new(file);
             let jsonl = path.ends_with(".jsonl") || path.ends_with(".json");
             if !jsonl {
-                writeln!(w, "{}", GameResult::csv_header(config.players))
+                writeln!(w, "{}", GameResult::csv_header::<G>(config.players))
                     .map_err(|e| Failure::usage(format!("cannot write {path}: {e}")))?;
             }
             Some((w, jsonl))
@@ -280,9 +284,11 @@ fn try_run(args: Args) -> Result<(), Failure> {
         sim_args.rotate = true;
         strong = Some(s.to_string());
     }
-    let config = sim_args.config(rules, seed)?;
-    print_seed(&args.sim, seed);
-    let mut report = run_config(&config, args.out.as_deref(), "simulating")?;
+    let mut report = roots::with_game!(&rules, G, r => {
+        let config = sim_args.config::<G>(Arc::clone(r), seed)?;
+        print_seed(&args.sim, seed);
+        run_config(&config, args.out.as_deref(), "simulating")?
+    });
     report.variant = super::variant_label(&report.variant, &args.set.set);
     if let Some(s) = strong {
         report = report.with_skill(&s);

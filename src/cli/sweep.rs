@@ -2,7 +2,10 @@
 //! of one integer key.
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 
+use roots::games::Game;
+use roots::sim::Report;
 use roots::sim::sweep::{self, Range};
 
 use super::Failure;
@@ -44,10 +47,21 @@ pub fn run(args: Args) -> u8 {
 fn try_run(args: Args) -> Result<(), Failure> {
     let base = super::load_variant(&args.variant, &[])?;
     let range = Range::parse(&args.set).map_err(Failure::usage)?;
+    roots::with_game!(&base, G, rules => sweep_game::<G>(&args, &range, rules))
+}
+
+/// The mean and sd of the game's length measure in a report.
+fn length(r: &Report) -> (f64, f64) {
+    r.count(r.length.key).map_or((0.0, 0.0), |s| (s.mean, s.sd))
+}
+
+fn sweep_game<G: Game>(args: &Args, range: &Range, base: &Arc<G::Rules>) -> Result<(), Failure> {
+    let base_name = G::name(base).to_owned();
     // Check every value before playing any.
     let mut variants = Vec::new();
     for v in range.values() {
-        let rules = sweep::apply(&args.variant, &base, &range.key, v).map_err(Failure::usage)?;
+        let rules =
+            sweep::apply::<G>(&args.variant, base, &range.key, v).map_err(Failure::usage)?;
         variants.push((v, rules));
     }
     let seed = args.sim.seed();
@@ -55,12 +69,12 @@ fn try_run(args: Args) -> Result<(), Failure> {
     let mut reports = Vec::new();
     let mut points = Vec::new();
     for (v, rules) in variants {
-        let config = args.sim.config(rules, seed)?;
+        let config = args.sim.config::<G>(rules, seed)?;
         let r = run_config(&config, None, &format!("{} = {v}", range.key))?;
         let s1 = &r.seats[0].wins;
         points.push(sweep::Point {
             value: v,
-            mean_rounds: r.rounds.mean,
+            mean_rounds: length(&r).0,
             seat1_win_rate: s1.rate,
             seat1_low: s1.low,
             seat1_high: s1.high,
@@ -68,34 +82,42 @@ fn try_run(args: Args) -> Result<(), Failure> {
         reports.push((v, r));
     }
     if let Some(path) = &args.svg {
-        std::fs::write(path, sweep::svg(&range.key, &base.name, &points))
+        std::fs::write(path, sweep::svg(&range.key, &base_name, &points))
             .map_err(|e| Failure::usage(format!("cannot write {path}: {e}")))?;
     }
+    let length_stat = G::COUNTERS
+        .get(G::LENGTH)
+        .copied()
+        .unwrap_or(roots::sim::MARGIN);
     match args.sim.format {
         Output::Table => {
             let mut o = String::new();
             let _ = writeln!(
                 o,
                 "Variant `{}`, {} players, {} games per value, bots {}\n",
-                base.name, args.sim.players, args.sim.games, args.sim.bots
+                base_name, args.sim.players, args.sim.games, args.sim.bots
             );
-            let _ = writeln!(
+            let _ = write!(
                 o,
-                "{:>14}  {:>7}  {:>6}  {:>24}  {:>9}  {:>9}  {:>9}",
-                range.key, "rounds", "sd", "seat 1 wins (95%)", "nutr. out", "beads out", "limit"
+                "{:>14}  {:>7}  {:>6}  {:>24}",
+                range.key, length_stat.short, "sd", "seat 1 wins (95%)"
             );
+            for e in G::END_REASONS {
+                let _ = write!(o, "  {:>9}", e.short);
+            }
+            o.push('\n');
             for (v, r) in &reports {
-                let e = &r.end_reasons;
-                let _ = writeln!(
+                let (mean, sd) = length(r);
+                let _ = write!(
                     o,
-                    "{v:>14}  {:>7.1}  {:>6.1}  {:>24}  {:>8.1}%  {:>8.1}%  {:>8.1}%",
-                    r.rounds.mean,
-                    r.rounds.sd,
+                    "{v:>14}  {mean:>7.1}  {sd:>6.1}  {:>24}",
                     r.seats[0].wins.words(),
-                    100.0 * e.nutrients_out.rate,
-                    100.0 * e.beads_out.rate,
-                    100.0 * e.round_limit.rate
                 );
+                for e in G::END_REASONS {
+                    let rate = r.end_reasons.get(e.key).map_or(0.0, |x| x.rate);
+                    let _ = write!(o, "  {:>8.1}%", 100.0 * rate);
+                }
+                o.push('\n');
             }
             if let Some(path) = &args.svg {
                 let _ = writeln!(o, "\nplot written to {path}");
@@ -104,24 +126,24 @@ fn try_run(args: Args) -> Result<(), Failure> {
         }
         Output::Csv => {
             let mut o = format!(
-                "{},mean_rounds,sd_rounds,seat1_win_rate,seat1_low,seat1_high,nutrients_out,beads_out,round_limit\n",
-                range.key
+                "{},mean_{len},sd_{len},seat1_win_rate,seat1_low,seat1_high",
+                range.key,
+                len = length_stat.key
             );
+            for e in G::END_REASONS {
+                o.push(',');
+                o.push_str(e.key);
+            }
+            o.push('\n');
             for (v, r) in &reports {
                 let w = &r.seats[0].wins;
-                let e = &r.end_reasons;
-                let _ = writeln!(
-                    o,
-                    "{v},{},{},{},{},{},{},{},{}",
-                    r.rounds.mean,
-                    r.rounds.sd,
-                    w.rate,
-                    w.low,
-                    w.high,
-                    e.nutrients_out.rate,
-                    e.beads_out.rate,
-                    e.round_limit.rate
-                );
+                let (mean, sd) = length(r);
+                let _ = write!(o, "{v},{mean},{sd},{},{},{}", w.rate, w.low, w.high);
+                for e in G::END_REASONS {
+                    let rate = r.end_reasons.get(e.key).map_or(0.0, |x| x.rate);
+                    let _ = write!(o, ",{rate}");
+                }
+                o.push('\n');
             }
             super::out(&o);
         }

@@ -47,9 +47,10 @@ pub fn run(args: Args, color: Color) -> u8 {
             if args.no_smoke {
                 return Ok(loaded);
             }
-            let (errors, warnings): (Vec<_>, Vec<_>) = smoke::check(&loaded.rules, &shown)
-                .into_iter()
-                .partition(|d| d.is_error());
+            let (errors, warnings): (Vec<_>, Vec<_>) =
+                roots::with_game!(&loaded.rules, G, r => smoke::check::<G>(r, &shown))
+                    .into_iter()
+                    .partition(|d| d.is_error());
             loaded.warnings.extend(warnings);
             if errors.is_empty() {
                 Ok(loaded)
@@ -76,7 +77,7 @@ pub fn run(args: Args, color: Color) -> u8 {
                     };
                     super::out(&format!(
                         "ok: {shown}{with} (variant {})\n",
-                        loaded.rules.name
+                        loaded.rules.name()
                     ));
                 }
             }

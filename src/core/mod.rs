@@ -2,5 +2,6 @@
 //! rules. Nothing in this module knows about Roots and Shoots.
 
 pub mod dice;
+pub mod draw;
 pub mod geometry;
 pub mod protocol;

@@ -3,9 +3,11 @@
 
 use serde_json::Value;
 
+use std::sync::Arc;
+
 use crate::core::dice::Die;
 use crate::core::protocol::Seat;
-use crate::variant::rules::Rules;
+use crate::games::{AnyRules, Game, GameId};
 
 /// The `format` tag of a record header.
 pub const FORMAT_TAG: &str = "roots-record";
@@ -39,10 +41,12 @@ impl DiceMode {
 }
 
 /// The first line of a record.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Header {
-    /// The resolved rules the game is played by.
-    pub variant: Rules,
+    /// The resolved rules the game is played by, of whichever game it is
+    /// (the header's `game` key; Roots and Shoots in records written before
+    /// the key existed).
+    pub variant: AnyRules,
     /// The seed of the dice and the bots, when there is one.
     pub seed: Option<u64>,
     pub dice: DiceMode,
@@ -72,28 +76,48 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 }
 
 /// The canonical JSON of the rules: compact, object keys sorted.
-pub fn canonical_json(rules: &Rules) -> String {
+pub fn canonical_json(rules: &AnyRules) -> String {
     // `serde_json::Value` keeps object keys in a sorted map (no
     // `preserve_order` feature), so this is canonical.
-    serde_json::to_value(rules)
-        .map(|v| v.to_string())
-        .unwrap_or_default()
+    rules.to_json().to_string()
 }
 
 /// The `variant_hash` of a header: FNV-1a 64 of the canonical JSON, as 16
 /// lowercase hex digits.
-pub fn variant_hash(rules: &Rules) -> String {
+pub fn variant_hash(rules: &AnyRules) -> String {
     format!("{:016x}", fnv1a64(canonical_json(rules).as_bytes()))
 }
 
 impl Header {
+    /// The game the record is of.
+    pub fn game(&self) -> GameId {
+        self.variant.game()
+    }
+
+    /// The rules, as those of game `G`; an error names both games when the
+    /// record is of another one.
+    pub fn rules<G: Game>(&self) -> Result<Arc<G::Rules>, String> {
+        let json = self.variant.to_json();
+        if self.game().key() != G::ID {
+            return Err(format!(
+                "expected a record of {}, found one of {}",
+                G::TITLE,
+                self.game().title()
+            ));
+        }
+        serde_json::from_value(json)
+            .map(Arc::new)
+            .map_err(|e| format!("expected the resolved rules in \"variant\", found {e}"))
+    }
+
     /// The header line, without the newline.
     pub fn to_line(&self) -> String {
         // Keys in the documented order, `format` and `version` first, so
         // that `head -c 50` of a record says what it is.
-        let variant = serde_json::to_string(&self.variant).unwrap_or_else(|_| "null".into());
+        let variant = self.variant.to_json().to_string();
         format!(
-            "{{\"format\":\"{FORMAT_TAG}\",\"version\":{VERSION},\"variant\":{variant},\"variant_hash\":\"{}\",\"seed\":{},\"dice\":\"{}\",\"players\":{},\"created\":{}}}",
+            "{{\"format\":\"{FORMAT_TAG}\",\"version\":{VERSION},\"game\":\"{}\",\"variant\":{variant},\"variant_hash\":\"{}\",\"seed\":{},\"dice\":\"{}\",\"players\":{},\"created\":{}}}",
+            self.game(),
             variant_hash(&self.variant),
             self.seed
                 .map(|s| s.to_string())
@@ -141,6 +165,7 @@ impl Header {
         let allowed = [
             "format",
             "version",
+            "game",
             "variant",
             "variant_hash",
             "seed",
@@ -154,10 +179,30 @@ impl Header {
                 allowed.join(", ")
             ));
         }
+        let game = match m.get("game") {
+            // Records written before there were several games.
+            None => GameId::RootsAndShoots,
+            Some(Value::String(s)) => GameId::parse(s).ok_or_else(|| {
+                format!(
+                    "expected \"game\" to name a game of this toolkit ({}), found \"{s}\"",
+                    GameId::ALL
+                        .iter()
+                        .map(|g| format!("\"{g}\""))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })?,
+            Some(other) => {
+                return Err(format!(
+                    "expected \"game\" as a string, found {}",
+                    short(other)
+                ));
+            }
+        };
         let variant_value = m
             .get("variant")
             .ok_or("expected a \"variant\" (the resolved rules), found none")?;
-        let variant: Rules = serde_json::from_value(variant_value.clone())
+        let variant = AnyRules::from_json(game, variant_value.clone())
             .map_err(|e| format!("expected the resolved rules in \"variant\", found {e}"))?;
         let hash = match m.get("variant_hash") {
             Some(Value::String(s)) => s.clone(),
@@ -400,7 +445,9 @@ mod tests {
     #[test]
     fn header_round_trip() {
         let h = Header {
-            variant: Rules::standard(),
+            variant: crate::games::roots_and_shoots::RootsAndShoots::wrap(Arc::new(
+                crate::games::roots_and_shoots::Rules::standard(),
+            )),
             seed: Some(u64::MAX),
             dice: DiceMode::Auto,
             players: vec!["human".into(), "random".into()],

@@ -80,7 +80,7 @@ pub enum PartialTail {
 }
 
 /// A record read from bytes: its header and events, not yet replayed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RawRecord {
     pub header: Header,
     /// Each event with its 1-based line number.

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::roots::EndReason;
+use crate::games::{Game, Stat};
 use crate::sim::GameResult;
 use crate::sim::histogram::Histogram;
 
@@ -17,30 +17,30 @@ pub struct Accumulator {
     /// Sum of scores per seat.
     pub seat_score: Vec<i64>,
     pub ties: u64,
-    pub nutrients_out: u64,
-    pub beads_out: u64,
-    pub round_limit: u64,
-    pub rounds: Histogram,
-    pub turns: Histogram,
-    pub placements: Histogram,
-    pub rains: Histogram,
-    pub struggles: Histogram,
-    pub severings: Histogram,
-    pub spawns: Histogram,
-    pub nutrients_scored: Histogram,
-    pub points_lost: Histogram,
-    pub lead_changes: Histogram,
+    /// The game's ways to end, and how many games ended each way.
+    pub end_reasons: &'static [Stat],
+    pub ends: Vec<u64>,
+    /// The game's counts per game, one histogram each.
+    pub counter_names: &'static [Stat],
+    pub counters: Vec<Histogram>,
+    /// Which counter measures game length.
+    pub length: usize,
     pub margin: Histogram,
     /// Per bot name: (seats played, sole wins).
     pub bots: BTreeMap<String, (u64, u64)>,
 }
 
 impl Accumulator {
-    pub fn new(players: u8) -> Accumulator {
+    pub fn new<G: Game>(players: u8) -> Accumulator {
         Accumulator {
             players,
             seat_wins: vec![0; usize::from(players)],
             seat_score: vec![0; usize::from(players)],
+            end_reasons: G::END_REASONS,
+            ends: vec![0; G::END_REASONS.len()],
+            counter_names: G::COUNTERS,
+            counters: vec![Histogram::default(); G::COUNTERS.len()],
+            length: G::LENGTH,
             ..Accumulator::default()
         }
     }
@@ -54,21 +54,12 @@ impl Accumulator {
         for (s, &score) in r.scores.iter().enumerate() {
             self.seat_score[s] += i64::from(score);
         }
-        match r.end_reason {
-            EndReason::NutrientsOut => self.nutrients_out += 1,
-            EndReason::BeadsOut => self.beads_out += 1,
-            EndReason::RoundLimit => self.round_limit += 1,
+        if let Some(n) = self.ends.get_mut(r.end_reason) {
+            *n += 1;
         }
-        self.rounds.add(r.rounds);
-        self.turns.add(r.turns);
-        self.placements.add(r.placements);
-        self.rains.add(r.rains);
-        self.struggles.add(r.struggles);
-        self.severings.add(r.severings);
-        self.spawns.add(r.spawns);
-        self.nutrients_scored.add(r.nutrients_scored);
-        self.points_lost.add(r.points_lost);
-        self.lead_changes.add(r.lead_changes);
+        for (h, &c) in self.counters.iter_mut().zip(&r.counters) {
+            h.add(c);
+        }
         self.margin.add(r.margin);
         for (s, b) in r.bots.iter().enumerate() {
             let e = self.bots.entry(b.clone()).or_default();

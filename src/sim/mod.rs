@@ -25,8 +25,7 @@ pub mod sweep;
 pub use accum::Accumulator;
 pub use histogram::{Bin, Histogram, Summary};
 pub use report::{
-    BotLine, Comparison, Difference, EndReasons, Rate, Report, SeatBalance, SeatLine, Skill,
-    compare,
+    BotLine, Comparison, Difference, MARGIN, Rate, Report, SeatBalance, SeatLine, Skill, compare,
 };
 
 use std::sync::Arc;
@@ -38,8 +37,7 @@ use serde::Serialize;
 use crate::bots::{BotSpec, NoAction};
 use crate::core::dice::SeededDice;
 use crate::core::protocol::{GameState, Next, Seat};
-use crate::roots::{EndReason, State};
-use crate::variant::Rules;
+use crate::games::{Game, Stat};
 
 /// Games played between two hand-overs to the caller.
 pub const BLOCK: u64 = 512;
@@ -59,10 +57,10 @@ pub enum Seating {
     Rotated,
 }
 
-/// A simulation to run.
-#[derive(Clone, Debug)]
-pub struct Config {
-    pub rules: Arc<Rules>,
+/// A simulation of game `G` to run.
+#[derive(Debug)]
+pub struct Config<G: Game> {
+    pub rules: Arc<G::Rules>,
     pub players: u8,
     /// One bot per seat (seat 0 first), or a single bot for every seat.
     pub bots: Vec<BotSpec>,
@@ -102,8 +100,22 @@ impl std::fmt::Display for SimError {
 
 impl std::error::Error for SimError {}
 
+impl<G: Game> Clone for Config<G> {
+    fn clone(&self) -> Self {
+        Config {
+            rules: Arc::clone(&self.rules),
+            players: self.players,
+            bots: self.bots.clone(),
+            seating: self.seating.clone(),
+            games: self.games,
+            seed: self.seed,
+            jobs: self.jobs,
+        }
+    }
+}
+
 /// What one game came to: a row of `--out`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameResult {
     /// Index of the game in the run, from 0.
     pub game: u64,
@@ -114,24 +126,52 @@ pub struct GameResult {
     pub winner: Option<Seat>,
     /// Seats sharing the top score.
     pub top: Vec<Seat>,
-    pub end_reason: EndReason,
-    pub rounds: u32,
-    pub turns: u32,
-    pub placements: u32,
-    pub rains: u32,
-    pub struggles: u32,
-    pub severings: u32,
-    pub spawns: u32,
-    pub nutrients_scored: u32,
-    pub points_lost: u32,
-    pub lead_changes: u32,
+    /// How the game ended: an index into `end_reasons`.
+    pub end_reason: usize,
+    /// The game's ways to end ([`Game::END_REASONS`]).
+    pub end_reasons: &'static [Stat],
+    /// The game's counts, in the order of `counter_names`.
+    pub counters: Vec<u32>,
+    /// What the counts are ([`Game::COUNTERS`]).
+    pub counter_names: &'static [Stat],
     /// Top score minus the next best (0 on a tie).
     pub margin: u32,
 }
 
+impl Serialize for GameResult {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = serializer.serialize_map(Some(7 + self.counters.len()))?;
+        m.serialize_entry("game", &self.game)?;
+        m.serialize_entry("bots", &self.bots)?;
+        m.serialize_entry("scores", &self.scores)?;
+        m.serialize_entry("winner", &self.winner)?;
+        m.serialize_entry("top", &self.top)?;
+        m.serialize_entry("end_reason", self.end_reason_key())?;
+        for (name, value) in self.counter_names.iter().zip(&self.counters) {
+            m.serialize_entry(name.key, value)?;
+        }
+        m.serialize_entry("margin", &self.margin)?;
+        m.end()
+    }
+}
+
 impl GameResult {
-    /// The header of the CSV form.
-    pub fn csv_header(players: u8) -> String {
+    /// The key of the way the game ended (`beads_out`).
+    pub fn end_reason_key(&self) -> &'static str {
+        self.end_reasons.get(self.end_reason).map_or("?", |s| s.key)
+    }
+
+    /// The count named `key` (`rounds`), if the game counts it.
+    pub fn counter(&self, key: &str) -> Option<u32> {
+        self.counter_names
+            .iter()
+            .position(|s| s.key == key)
+            .and_then(|i| self.counters.get(i).copied())
+    }
+
+    /// The header of the CSV form, for game `G`.
+    pub fn csv_header<G: Game>(players: u8) -> String {
         let mut h = String::from("game");
         for s in 1..=players {
             h.push_str(&format!(",bot_{s}"));
@@ -139,7 +179,12 @@ impl GameResult {
         for s in 1..=players {
             h.push_str(&format!(",score_{s}"));
         }
-        h.push_str(",winner,end_reason,rounds,turns,placements,rains,struggles,severings,spawns,nutrients_scored,points_lost,lead_changes,margin");
+        h.push_str(",winner,end_reason");
+        for c in G::COUNTERS {
+            h.push(',');
+            h.push_str(c.key);
+        }
+        h.push_str(",margin");
         h
     }
 
@@ -157,33 +202,26 @@ impl GameResult {
         if let Some(w) = self.winner {
             r.push_str(&(w + 1).to_string());
         }
-        r.push_str(&format!(
-            ",{},{},{},{},{},{},{},{},{},{},{},{}",
-            self.end_reason.key(),
-            self.rounds,
-            self.turns,
-            self.placements,
-            self.rains,
-            self.struggles,
-            self.severings,
-            self.spawns,
-            self.nutrients_scored,
-            self.points_lost,
-            self.lead_changes,
-            self.margin
-        ));
+        r.push(',');
+        r.push_str(self.end_reason_key());
+        for c in &self.counters {
+            r.push_str(&format!(",{c}"));
+        }
+        r.push_str(&format!(",{}", self.margin));
         r
     }
 }
 
-impl Config {
+impl<G: Game> Config<G> {
     /// Check the settings; the bots for every seat, resolved.
     pub fn validate(&self) -> Result<(), SimError> {
-        let (min, max) = (self.rules.players.min, self.rules.players.max);
+        let seats = G::seats(&self.rules);
+        let (min, max) = (*seats.start(), *seats.end());
         if self.players < min || self.players > max {
             return Err(SimError::Config(format!(
                 "variant `{}` is for {min} to {max} players, not {}",
-                self.rules.name, self.players
+                G::name(&self.rules),
+                self.players
             )));
         }
         if self.games == 0 {
@@ -230,14 +268,14 @@ impl Config {
 }
 
 /// Play game `game` of the run.
-pub fn play_game(config: &Config, game: u64) -> Result<GameResult, SimError> {
-    let mut state = State::new(Arc::clone(&config.rules), config.players)
-        .map_err(|e| SimError::Config(e.to_string()))?;
+pub fn play_game<G: Game>(config: &Config<G>, game: u64) -> Result<GameResult, SimError> {
+    let mut state =
+        G::new_state(Arc::clone(&config.rules), config.players).map_err(SimError::Config)?;
     let specs = config.seat_bots(game);
     let mut bots: Vec<_> = specs
         .iter()
         .enumerate()
-        .map(|(s, b)| b.build(SeededDice::for_seat(config.seed, game, s as Seat)))
+        .map(|(s, b)| G::bot(*b, SeededDice::for_seat(config.seed, game, s as Seat)))
         .collect();
     let mut dice = SeededDice::for_game(config.seed, game);
     let mut steps = 0u64;
@@ -265,12 +303,12 @@ pub fn play_game(config: &Config, game: u64) -> Result<GameResult, SimError> {
             return Err(SimError::Runaway { game });
         }
     }
-    Ok(result_of(&state, game, &specs))
+    Ok(result_of::<G>(&state, game, &specs))
 }
 
 /// The result of a finished game.
-pub fn result_of(state: &State, game: u64, bots: &[BotSpec]) -> GameResult {
-    let scores: Vec<i32> = state.players().iter().map(|p| p.score).collect();
+pub fn result_of<G: Game>(state: &G::State, game: u64, bots: &[BotSpec]) -> GameResult {
+    let scores: Vec<i32> = G::scores(state);
     let best = scores.iter().copied().max().unwrap_or(0);
     let top: Vec<Seat> = (0..scores.len())
         .filter(|&s| scores[s] == best)
@@ -283,32 +321,24 @@ pub fn result_of(state: &State, game: u64, bots: &[BotSpec]) -> GameResult {
         .map(|(_, &v)| v)
         .max()
         .unwrap_or(best);
-    let st = state.stats();
     GameResult {
         game,
         bots: bots.iter().map(|b| b.to_string()).collect(),
         winner: (top.len() == 1).then(|| top[0]),
         top,
-        margin: (best - second).max(0) as u32,
+        margin: u32::try_from(i64::from(best) - i64::from(second)).unwrap_or(0),
         scores,
-        end_reason: state.end_reason().unwrap_or(EndReason::RoundLimit),
-        rounds: state.round(),
-        turns: st.turns,
-        placements: st.placements,
-        rains: st.rains,
-        struggles: st.struggles,
-        severings: st.severings,
-        spawns: st.spawns,
-        nutrients_scored: st.nutrients_scored,
-        points_lost: st.points_lost,
-        lead_changes: st.lead_changes,
+        end_reason: G::end_reason(state),
+        end_reasons: G::END_REASONS,
+        counters: G::counters(state),
+        counter_names: G::COUNTERS,
     }
 }
 
 /// Run the simulation. `on_game` sees every game's result in game order as
 /// blocks finish (for `--out`); `progress` is told how many games are done.
-pub fn run(
-    config: &Config,
+pub fn run<G: Game>(
+    config: &Config<G>,
     on_game: impl FnMut(&GameResult) -> std::io::Result<()>,
     progress: impl FnMut(u64),
 ) -> Result<Accumulator, SimError> {
@@ -321,16 +351,15 @@ pub fn run(
 /// run equals an uninterrupted run of `n` games with the same seed, and the
 /// rows given to `on_game` are whole games only. `Accumulator::games` says
 /// how many games that was.
-pub fn run_until(
-    config: &Config,
+pub fn run_until<G: Game>(
+    config: &Config<G>,
     stop: &AtomicBool,
     mut on_game: impl FnMut(&GameResult) -> std::io::Result<()>,
     mut progress: impl FnMut(u64),
 ) -> Result<Accumulator, SimError> {
     config.validate()?;
     // Fail early on a variant the engine refuses.
-    State::new(Arc::clone(&config.rules), config.players)
-        .map_err(|e| SimError::Config(e.to_string()))?;
+    G::new_state(Arc::clone(&config.rules), config.players).map_err(SimError::Config)?;
     let pool = if config.jobs > 1 {
         Some(
             rayon::ThreadPoolBuilder::new()
@@ -344,7 +373,7 @@ pub fn run_until(
         None
     };
     let play = |g: u64| (!stop.load(Ordering::Relaxed)).then(|| play_game(config, g));
-    let mut acc = Accumulator::new(config.players);
+    let mut acc = Accumulator::new::<G>(config.players);
     let mut start = 0;
     while start < config.games {
         let end = (start + BLOCK).min(config.games);
@@ -369,7 +398,7 @@ pub fn run_until(
 }
 
 /// Run and summarise in one call.
-pub fn simulate(config: &Config) -> Result<Report, SimError> {
+pub fn simulate<G: Game>(config: &Config<G>) -> Result<Report, SimError> {
     let acc = run(config, |_| Ok(()), |_| {})?;
     Ok(Report::new(config, &acc))
 }

@@ -1,10 +1,12 @@
 //! The summary of a run, for a board-game designer (the table) and for tools
 //! (JSON, CSV); and the comparison of two runs.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use crate::games::{Game, Stat};
 use crate::sim::histogram::Summary;
 use crate::sim::stats::{chi_square_uniform, two_proportion, welch, wilson};
 use crate::sim::{Accumulator, Config, Seating};
@@ -69,13 +71,6 @@ pub struct SeatBalance {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct EndReasons {
-    pub nutrients_out: Rate,
-    pub beads_out: Rate,
-    pub round_limit: Rate,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BotLine {
     pub bot: String,
     /// Seats this bot played, over all games.
@@ -112,25 +107,34 @@ pub struct Report {
     pub seats: Vec<SeatLine>,
     pub ties: Rate,
     pub seat_balance: SeatBalance,
-    pub rounds: Summary,
-    pub turns: Summary,
-    pub placements: Summary,
-    pub end_reasons: EndReasons,
-    pub rains: Summary,
-    pub struggles: Summary,
-    pub severings: Summary,
-    pub spawns: Summary,
-    pub nutrients_scored: Summary,
-    pub points_lost: Summary,
-    pub lead_changes: Summary,
-    pub margin: Summary,
+    /// How often games ended each of the game's ways, by key.
+    pub end_reasons: BTreeMap<String, Rate>,
+    /// The game's counts per game, and the winning margin, by key.
+    #[serde(flatten)]
+    pub counts: BTreeMap<String, Summary>,
     /// Win rate of each bot over the seats it played, when bots differ.
     pub per_bot: Vec<BotLine>,
     pub skill: Option<Skill>,
+    /// The ways to end, in the game's order.
+    #[serde(skip)]
+    pub end_order: Vec<Stat>,
+    /// The counts, in the game's order, the margin last.
+    #[serde(skip)]
+    pub count_order: Vec<Stat>,
+    /// The count of game length, drawn as a histogram.
+    #[serde(skip)]
+    pub length: Stat,
 }
 
+/// The winning margin, which every game reports.
+pub const MARGIN: Stat = Stat {
+    key: "margin",
+    label: "winning margin",
+    short: "margin",
+};
+
 impl Report {
-    pub fn new(config: &Config, acc: &Accumulator) -> Report {
+    pub fn new<G: Game>(config: &Config<G>, acc: &Accumulator) -> Report {
         let n = acc.games;
         let fixed = config.seating == Seating::Fixed;
         let seats = (0..usize::from(acc.players))
@@ -158,8 +162,16 @@ impl Report {
         } else {
             Vec::new()
         };
+        let mut counts = BTreeMap::new();
+        let mut count_order = Vec::new();
+        for (stat, h) in acc.counter_names.iter().zip(&acc.counters) {
+            counts.insert(stat.key.to_owned(), h.summary());
+            count_order.push(*stat);
+        }
+        counts.insert(MARGIN.key.to_owned(), acc.margin.summary());
+        count_order.push(MARGIN);
         Report {
-            variant: config.rules.name.clone(),
+            variant: G::name(&config.rules).to_owned(),
             players: config.players,
             seating: if fixed { "fixed" } else { "rotated" },
             bots: config.bots.iter().map(|b| b.to_string()).collect(),
@@ -173,24 +185,18 @@ impl Report {
                 p_value,
                 significant: p_value < ALPHA,
             },
-            rounds: acc.rounds.summary(),
-            turns: acc.turns.summary(),
-            placements: acc.placements.summary(),
-            end_reasons: EndReasons {
-                nutrients_out: Rate::new(acc.nutrients_out, n),
-                beads_out: Rate::new(acc.beads_out, n),
-                round_limit: Rate::new(acc.round_limit, n),
-            },
-            rains: acc.rains.summary(),
-            struggles: acc.struggles.summary(),
-            severings: acc.severings.summary(),
-            spawns: acc.spawns.summary(),
-            nutrients_scored: acc.nutrients_scored.summary(),
-            points_lost: acc.points_lost.summary(),
-            lead_changes: acc.lead_changes.summary(),
-            margin: acc.margin.summary(),
+            end_reasons: acc
+                .end_reasons
+                .iter()
+                .zip(&acc.ends)
+                .map(|(stat, &k)| (stat.key.to_owned(), Rate::new(k, n)))
+                .collect(),
+            counts,
             per_bot,
             skill: None,
+            end_order: acc.end_reasons.to_vec(),
+            count_order,
+            length: acc.counter_names.get(acc.length).copied().unwrap_or(MARGIN),
         }
     }
 
@@ -217,20 +223,16 @@ impl Report {
     }
 
     /// The measures that have a mean per game, with their names in words.
-    pub fn measures(&self) -> [(&'static str, &Summary); 11] {
-        [
-            ("rounds", &self.rounds),
-            ("turns", &self.turns),
-            ("beads placed", &self.placements),
-            ("rains", &self.rains),
-            ("struggles", &self.struggles),
-            ("severings", &self.severings),
-            ("nutrients spawned", &self.spawns),
-            ("nutrients scored", &self.nutrients_scored),
-            ("points lost to splits", &self.points_lost),
-            ("lead changes", &self.lead_changes),
-            ("winning margin", &self.margin),
-        ]
+    pub fn measures(&self) -> Vec<(&'static str, &Summary)> {
+        self.count_order
+            .iter()
+            .filter_map(|s| self.counts.get(s.key).map(|sum| (s.label, sum)))
+            .collect()
+    }
+
+    /// The summary of the count `key` (`rounds`, `margin`).
+    pub fn count(&self, key: &str) -> Option<&Summary> {
+        self.counts.get(key)
     }
 
     /// The rates, with their names in words.
@@ -241,12 +243,11 @@ impl Report {
             .map(|s| (format!("seat {} wins", s.seat), &s.wins))
             .collect();
         v.push(("ties".into(), &self.ties));
-        v.push((
-            "ends: nutrients out".into(),
-            &self.end_reasons.nutrients_out,
-        ));
-        v.push(("ends: beads out".into(), &self.end_reasons.beads_out));
-        v.push(("ends: round limit".into(), &self.end_reasons.round_limit));
+        for stat in &self.end_order {
+            if let Some(r) = self.end_reasons.get(stat.key) {
+                v.push((format!("ends: {}", stat.key.replace('_', " ")), r));
+            }
+        }
         for b in &self.per_bot {
             v.push((format!("{} wins", b.bot), &b.wins));
         }
@@ -314,19 +315,12 @@ impl Report {
                 k.high
             );
         }
-        let e = &self.end_reasons;
         let _ = writeln!(o, "\nHow games end");
-        let _ = writeln!(
-            o,
-            "  the nutrient pile runs out   {}",
-            e.nutrients_out.words()
-        );
-        let _ = writeln!(o, "  a player's beads run out     {}", e.beads_out.words());
-        let _ = writeln!(
-            o,
-            "  the round limit is reached   {}",
-            e.round_limit.words()
-        );
+        for stat in &self.end_order {
+            if let Some(r) = self.end_reasons.get(stat.key) {
+                let _ = writeln!(o, "  {:<28} {}", stat.label, r.words());
+            }
+        }
         let _ = writeln!(
             o,
             "\nPer game                    mean     sd   min   10%  median   90%    max"
@@ -338,8 +332,10 @@ impl Report {
                 s.mean, s.sd, s.min, s.p10, s.median, s.p90, s.max
             );
         }
-        let _ = writeln!(o, "\nGame length in rounds");
-        o.push_str(&bars(&self.rounds));
+        if let Some(length) = self.counts.get(self.length.key) {
+            let _ = writeln!(o, "\nGame length in {}", self.length.label);
+            o.push_str(&bars(length));
+        }
         o
     }
 

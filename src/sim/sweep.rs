@@ -5,8 +5,10 @@
 //! values out of a key's bounds get the loader's own errors.
 
 use std::path::Path;
+use std::sync::Arc;
 
-use crate::variant::{self, Rules, Style};
+use crate::games::Game;
+use crate::variant::{self, Style};
 
 /// A parsed `KEY=FROM..TO[:STEP]` (both ends included).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,7 +81,12 @@ impl Range {
 
 /// The rules of `variant` (a built-in name or a path) with `key` set to
 /// `value`, checked by the loader. The error is the loader's message.
-pub fn apply(variant: &str, base: &Rules, key: &str, value: i64) -> Result<Rules, String> {
+pub fn apply<G: Game>(
+    variant: &str,
+    base: &G::Rules,
+    key: &str,
+    value: i64,
+) -> Result<Arc<G::Rules>, String> {
     // The key must name an integer of the resolved rules.
     let json = serde_json::to_value(base).map_err(|e| e.to_string())?;
     let mut at = &json;
@@ -103,16 +110,23 @@ pub fn apply(variant: &str, base: &Rules, key: &str, value: i64) -> Result<Rules
             .map(|p| p.display().to_string())
             .unwrap_or_else(|_| variant.to_string())
     };
+    // The game comes from the parent.
     let text = format!(
         "extends = {}\n[{section}]\n{leaf} = {value}\n",
         toml::Value::String(parent)
     );
-    let name = format!("{}-{}-{value}", base.name, key.replace('.', "-"));
+    let base_name = G::name(base).to_owned();
+    let name = format!("{base_name}-{}-{value}", key.replace('.', "-"));
     match variant::load_str(&name, &text, None) {
         Ok(loaded) => {
-            let mut rules = loaded.rules;
-            rules.name = base.name.clone();
-            Ok(rules)
+            let rules = G::unwrap(&loaded.rules)
+                .ok_or_else(|| format!("`{variant}` is not a {} variant", G::TITLE))?;
+            // The swept variant keeps its name: the value is in the report.
+            let mut json = serde_json::to_value(&**rules).map_err(|e| e.to_string())?;
+            json["name"] = serde_json::Value::String(base_name);
+            serde_json::from_value(json)
+                .map(Arc::new)
+                .map_err(|e| e.to_string())
         }
         Err(d) => Err(format!(
             "{key} = {value} is not allowed:\n{}",
@@ -245,6 +259,8 @@ mod tests {
 
     #[test]
     fn keys_are_applied_and_checked_by_the_loader() {
+        use crate::games::roots_and_shoots::{RootsAndShoots, Rules};
+        let apply = |v: &str, b: &Rules, k: &str, x: i64| apply::<RootsAndShoots>(v, b, k, x);
         let base = Rules::standard();
         let r = apply("standard", &base, "beads.supply", 30).expect("in bounds");
         assert_eq!(r.beads.supply, 30);

@@ -1,6 +1,7 @@
-//! One variant file, on its own: bytes -> text -> spanned TOML -> schema check
-//! -> typed [`VariantFile`]. Every problem becomes a [`Diagnostic`] pointing
-//! into the file; all of them are reported, not just the first.
+//! One variant file, on its own: bytes -> text -> spanned TOML -> the keys
+//! every game shares (`game`, `extends`, `name`, `description`) -> the check
+//! against its game's schema. Every problem becomes a [`Diagnostic`]
+//! pointing into the file; all of them are reported, not just the first.
 
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -11,8 +12,8 @@ use serde_json::{Map, Value};
 use toml::de::{DeTable, DeValue};
 
 use super::diagnostic::{Code, Diagnostic};
-use super::file::VariantFile;
 use super::schema::{self, PathSeg};
+use crate::games::GameId;
 
 /// Variant files larger than this are refused before they are parsed.
 pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
@@ -50,7 +51,10 @@ pub(crate) struct Layer {
     pub text: String,
     /// The document as JSON (what the schema checked; what is merged).
     pub json: Value,
-    pub parsed: VariantFile,
+    /// The keys every game's files share.
+    pub parsed: Head,
+    /// The game of a built-in variant (whose file may leave `game` out).
+    pub implied_game: Option<GameId>,
     /// Every key and list item, by path (`beads.supply`, `rain.rolls[1]`).
     pub places: BTreeMap<String, Place>,
 }
@@ -58,6 +62,29 @@ pub(crate) struct Layer {
 impl Layer {
     pub fn place(&self, path: &str) -> Option<&Place> {
         self.places.get(path)
+    }
+}
+
+/// The keys of a variant file that are not rules of its game: read before
+/// the game (and so the schema) is known. A value of the wrong type reads as
+/// absent here; the schema check reports it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Head {
+    pub game: Option<String>,
+    pub extends: Option<String>,
+    pub name: Option<String>,
+    pub description: Option<String>,
+}
+
+impl Head {
+    fn of(json: &Value) -> Head {
+        let text = |k: &str| json.get(k).and_then(Value::as_str).map(str::to_owned);
+        Head {
+            game: text("game"),
+            extends: text("extends"),
+            name: text("name"),
+            description: text("description"),
+        }
     }
 }
 
@@ -150,7 +177,8 @@ fn io_reason(e: &std::io::Error) -> String {
     }
 }
 
-/// Parse and check one file. `dir` is where its `extends` is looked up from.
+/// Parse one file, without its game's schema check ([`check_layer`]).
+/// `dir` is where its `extends` is looked up from.
 pub(crate) fn parse_layer(
     file: &str,
     text: String,
@@ -184,41 +212,35 @@ pub(crate) fn parse_layer(
         }
         Err(e) => return Err(vec![syntax_error(file, &text, &e)]),
     };
-
-    let mut errors = schema_errors(file, &text, &json, &places);
-    if !errors.is_empty() {
-        errors.sort_by_key(|d| (d.span.as_ref().map_or(0, |s| s.start), d.message.clone()));
-        if errors.len() > MAX_DIAGNOSTICS {
-            errors.truncate(MAX_DIAGNOSTICS);
-            errors.push(Diagnostic::error(
-                Code::TooLarge,
-                file,
-                format!("more than {MAX_DIAGNOSTICS} problems: only the first {MAX_DIAGNOSTICS} are shown"),
-            ));
-        }
-        return Err(errors);
-    }
-
-    let parsed: VariantFile = match toml::from_str(&text) {
-        Ok(parsed) => parsed,
-        Err(e) => {
-            let mut d = Diagnostic::error(Code::Type, file, e.message().to_owned());
-            if let Some(span) = e.span() {
-                d = d.at(&text, span);
-            }
-            return Err(vec![d]);
-        }
-    };
     Ok(Layer {
         file: file.to_owned(),
         dir,
         identity,
         stem,
+        parsed: Head::of(&json),
+        implied_game: None,
         text,
         json,
-        parsed,
         places,
     })
+}
+
+/// Check a parsed file against the schema of `game`: every problem, sorted
+/// by place.
+pub(crate) fn check_layer(layer: &Layer, game: GameId) -> Vec<Diagnostic> {
+    let mut errors = schema_errors(game, &layer.file, &layer.text, &layer.json, &layer.places);
+    errors.sort_by_key(|d| (d.span.as_ref().map_or(0, |s| s.start), d.message.clone()));
+    if errors.len() > MAX_DIAGNOSTICS {
+        errors.truncate(MAX_DIAGNOSTICS);
+        errors.push(Diagnostic::error(
+            Code::TooLarge,
+            &layer.file,
+            format!(
+                "more than {MAX_DIAGNOSTICS} problems: only the first {MAX_DIAGNOSTICS} are shown"
+            ),
+        ));
+    }
+    errors
 }
 
 fn syntax_error(file: &str, text: &str, e: &toml::de::Error) -> Diagnostic {
@@ -403,12 +425,13 @@ fn found(value: &DeValue<'_>) -> &'static str {
 
 /// Check `json` against the schema and explain every failure in words.
 fn schema_errors(
+    game: GameId,
     file: &str,
     text: &str,
     json: &Value,
     places: &BTreeMap<String, Place>,
 ) -> Vec<Diagnostic> {
-    let Some(validator) = schema::validator() else {
+    let Some(validator) = schema::validator(game) else {
         return vec![Diagnostic::error(
             Code::Type,
             file,
@@ -430,6 +453,7 @@ fn schema_errors(
             .collect();
         let instance = error.instance().clone().into_owned();
         let ctx = Ctx {
+            game,
             file,
             text,
             places,
@@ -450,6 +474,7 @@ fn schema_errors(
 }
 
 struct Ctx<'a> {
+    game: GameId,
     file: &'a str,
     text: &'a str,
     places: &'a BTreeMap<String, Place>,
@@ -482,7 +507,7 @@ impl Ctx<'_> {
     }
 
     fn node(&self) -> Option<&'static Value> {
-        schema::node_at(self.path)
+        schema::node_at(self.game, self.path)
     }
 
     fn value_text(&self) -> String {
@@ -500,7 +525,7 @@ fn explain(
 ) -> Vec<Diagnostic> {
     use jsonschema::error::ValidationErrorKind as K;
     let key = ctx.key();
-    let expected = ctx.node().map(schema::describe);
+    let expected = ctx.node().map(|n| schema::describe(ctx.game, n));
     let d = match kind {
         K::AdditionalProperties { unexpected } => {
             return unexpected
@@ -713,7 +738,7 @@ fn unknown_key(ctx: &Ctx<'_>, name: &str) -> Diagnostic {
                 format!("did you mean `{w}`?")
             }
         })
-        .or_else(|| elsewhere(name, &table));
+        .or_else(|| elsewhere(ctx.game, name, &table));
     let mut d = Diagnostic::error(Code::UnknownKey, ctx.file, message)
         .key(full_key.clone())
         .expected(expected);
@@ -727,17 +752,17 @@ fn unknown_key(ctx: &Ctx<'_>, name: &str) -> Diagnostic {
 }
 
 fn is_table_key(key: &str) -> bool {
-    !matches!(key, "extends" | "name" | "description")
+    !matches!(key, "extends" | "name" | "description" | "game")
 }
 
 /// `store` is a key of `[beads]`: say so when it is written somewhere else.
-fn elsewhere(name: &str, table: &str) -> Option<String> {
-    let root = schema::node_at(&[])?;
+fn elsewhere(game: GameId, name: &str, table: &str) -> Option<String> {
+    let root = schema::node_at(game, &[])?;
     for t in schema::allowed_keys(root) {
         if t == table {
             continue;
         }
-        let node = schema::node_at(&[PathSeg::Key(t.clone())])?;
+        let node = schema::node_at(game, &[PathSeg::Key(t.clone())])?;
         if schema::allowed_keys(node).iter().any(|k| k == name) {
             return Some(format!(
                 "`{name}` is a key of `[{t}]`: move it under that table"

@@ -1,11 +1,14 @@
-//! Variants: the house rules of Roots and Shoots, as files and as checked rules.
+//! Variants: the house rules of any game of the toolkit, as files and as
+//! checked rules.
 //!
 //! The pipeline, for each file of an `extends` chain: read (at most
-//! [`MAX_FILE_BYTES`], UTF-8) -> parse TOML with spans -> check against the
-//! generated JSON schema ([`schema::schema`]) -> typed [`file::VariantFile`].
-//! Then the chain is merged child over parent, key by key, on top of the
-//! standard variant, and the keys are checked together. Every problem is a
-//! [`Diagnostic`] with its place in the file that caused it.
+//! [`MAX_FILE_BYTES`], UTF-8) -> parse TOML with spans -> the chain's game
+//! (the `game` key, Roots and Shoots when no file says) -> check against
+//! that game's generated JSON schema ([`schema::schema`]). Then the chain is
+//! merged child over parent, key by key, on top of the game's standard
+//! variant, and the keys are checked together ([`crate::games::Game::check`]).
+//! Every problem is a [`Diagnostic`] with its place in the file that caused
+//! it.
 //!
 //! The merge works on the JSON form of each file, so another layer (a
 //! `--set key.path=value` override, say) can later be put on top of the chain
@@ -13,42 +16,37 @@
 
 pub mod diagnostic;
 pub mod diff;
-pub mod explain;
-pub mod file;
 mod load;
 pub mod overrides;
-mod resolve;
-pub mod rules;
+pub mod resolve;
 pub mod schema;
 pub mod smoke;
 pub mod template;
 
 pub use diagnostic::{Code, Diagnostic, Diagnostics, Severity, Sources, Style, render};
 pub use diff::{Change, diff};
-pub use explain::explain;
-pub use file::VariantFile;
 pub use load::{MAX_DIAGNOSTICS, MAX_ENTRIES, MAX_FILE_BYTES};
 pub use overrides::Override;
 pub use resolve::{
-    BUILTINS, Loaded, MAX_CHAIN, is_builtin_name, load, load_file, load_file_with, load_str,
-    load_with, resolve_builtin,
+    Checker, Loaded, MAX_CHAIN, builtin_names, is_builtin_name, load, load_file, load_file_with,
+    load_str, load_with, resolve_builtin,
 };
-pub use rules::Rules;
 
-/// The standard variant's file, embedded: the one source of the built-in rules.
-pub const STANDARD_TOML: &str = include_str!("../../variants/standard.toml");
-
-impl Rules {
-    /// The built-in standard variant (the 2007 rules with our readings).
-    pub fn standard() -> Rules {
-        toml::from_str(STANDARD_TOML)
-            .expect("the embedded standard variant is a complete, valid variant")
-    }
-}
+pub use crate::games::roots_and_shoots::STANDARD_TOML;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::roots_and_shoots::Rules;
+
+    /// The Roots and Shoots rules of a loaded variant.
+    fn rs(loaded: &Loaded) -> Rules {
+        loaded
+            .rules
+            .roots_and_shoots()
+            .expect("a Roots and Shoots variant")
+            .clone()
+    }
 
     fn manifest(path: &str) -> std::path::PathBuf {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
@@ -57,10 +55,10 @@ mod tests {
     #[test]
     fn standard_equals_the_standard_file_through_the_whole_pipeline() {
         let loaded = load_file(manifest("variants/standard.toml")).expect("standard.toml is valid");
-        assert_eq!(loaded.rules, Rules::standard());
+        assert_eq!(rs(&loaded), Rules::standard());
         assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
         let builtin = resolve_builtin("standard").expect("the built-in is valid");
-        assert_eq!(builtin.rules, Rules::standard());
+        assert_eq!(rs(&builtin), Rules::standard());
         assert_eq!(builtin.chain, vec!["<built-in standard>".to_owned()]);
     }
 
@@ -68,9 +66,9 @@ mod tests {
     fn a_child_keeps_the_parent_keys_it_does_not_set() {
         let text = "extends = \"standard\"\n[beads]\nsupply = 90\n";
         let loaded = load_str("longer.toml", text, None).expect("valid");
-        assert_eq!(loaded.rules.beads.supply, 90);
-        assert_eq!(loaded.rules.beads.store, 6);
-        assert_eq!(loaded.rules.name, "longer");
+        assert_eq!(rs(&loaded).beads.supply, 90);
+        assert_eq!(rs(&loaded).beads.store, 6);
+        assert_eq!(rs(&loaded).name, "longer");
         assert_eq!(
             loaded.chain,
             vec!["longer.toml".to_owned(), "<built-in standard>".to_owned()]
@@ -94,11 +92,11 @@ mod tests {
         let loaded = load_file(dir.join("child.toml"));
         std::fs::remove_dir_all(&dir).ok();
         let loaded = loaded.expect("valid chain");
-        assert_eq!(loaded.rules.name, "kid");
-        assert_eq!(loaded.rules.beads.supply, 30);
-        assert_eq!(loaded.rules.beads.store, 8);
-        assert_eq!(loaded.rules.players.max, 4);
-        assert_eq!(loaded.rules.players.min, 2);
+        assert_eq!(rs(&loaded).name, "kid");
+        assert_eq!(rs(&loaded).beads.supply, 30);
+        assert_eq!(rs(&loaded).beads.store, 8);
+        assert_eq!(rs(&loaded).players.max, 4);
+        assert_eq!(rs(&loaded).players.min, 2);
         assert_eq!(loaded.chain.len(), 2);
     }
 
@@ -108,7 +106,7 @@ mod tests {
         let mut expected = Rules::standard();
         expected.name = "plain".into();
         expected.description = String::new();
-        assert_eq!(loaded.rules, expected);
+        assert_eq!(rs(&loaded), expected);
     }
 
     #[test]

@@ -10,6 +10,7 @@ use std::str::FromStr;
 
 use super::diagnostic::Diagnostic;
 use super::schema::{self, PathSeg};
+use crate::games::GameId;
 
 /// One `--set key.path=value`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -170,7 +171,7 @@ pub(crate) fn owner<'a>(
 /// Rename a diagnostic of the override layer after its option: no line or
 /// column (the "file" is the command line), and a help that talks about
 /// `--set` rather than about lines of a file.
-pub(crate) fn relabel(mut d: Diagnostic, o: Option<&Override>) -> Diagnostic {
+pub(crate) fn relabel(game: GameId, mut d: Diagnostic, o: Option<&Override>) -> Diagnostic {
     d.file = match o {
         Some(o) => o.display(),
         None => "--set".to_owned(),
@@ -181,11 +182,11 @@ pub(crate) fn relabel(mut d: Diagnostic, o: Option<&Override>) -> Diagnostic {
     d.message = d.message.replace(" at the top of the file", "");
     let table = d.key_path.clone().filter(|k| {
         !k.contains('.')
-            && schema::node_at(&[PathSeg::Key(k.clone())])
+            && schema::node_at(game, &[PathSeg::Key(k.clone())])
                 .is_some_and(|n| n.get("type").and_then(|t| t.as_str()) == Some("object"))
     });
     if let (Some(table), true) = (table, d.message.contains("must be a table")) {
-        let keys = schema::node_at(&[PathSeg::Key(table.clone())])
+        let keys = schema::node_at(game, &[PathSeg::Key(table.clone())])
             .map(schema::allowed_keys)
             .unwrap_or_default();
         d.help = Some(format!(

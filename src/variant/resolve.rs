@@ -1,18 +1,26 @@
-//! From a file to [`Rules`]: follow `extends`, merge child over parent key by
-//! key, fill the rest from the standard variant, then check the keys together.
+//! From a file to rules: follow `extends`, find the game of the chain, check
+//! each file against that game's schema, merge child over parent key by key,
+//! fill the rest from the game's standard variant, then check the keys
+//! together ([`Game::check`]).
 
 use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
 use super::diagnostic::{Code, Diagnostic, Diagnostics, Sources};
 use super::load::{self, Layer};
 use super::overrides::{self, Override};
-use super::rules::{ActionDie, BeadsOut, Growth, Rules};
+use crate::games::{AnyRules, Game, GameId};
 
-/// The variants built into the toolkit, by name.
-pub const BUILTINS: &[(&str, &str)] = &[("standard", super::STANDARD_TOML)];
+/// The names of every built-in variant, of every game.
+pub fn builtin_names() -> Vec<&'static str> {
+    GameId::ALL
+        .iter()
+        .flat_map(|g| g.builtins().iter().map(|(n, _)| *n))
+        .collect()
+}
 
 /// The longest `extends` chain accepted (files, the first one included).
 pub const MAX_CHAIN: usize = 16;
@@ -20,7 +28,8 @@ pub const MAX_CHAIN: usize = 16;
 /// A variant that loaded: its rules, its warnings, and where it came from.
 #[derive(Clone, Debug)]
 pub struct Loaded {
-    pub rules: Rules,
+    /// The resolved rules, of whichever game the variant is for.
+    pub rules: AnyRules,
     /// Things that will not stop a game but are probably not what was meant.
     pub warnings: Vec<Diagnostic>,
     /// The files of the `extends` chain, the loaded file first
@@ -62,7 +71,7 @@ pub fn load_str(name: &str, text: &str, base_dir: Option<&Path>) -> Result<Loade
     finish(root, name, text, &[])
 }
 
-/// A built-in variant by name (`"standard"`).
+/// A built-in variant by name (`"standard"`, `"btt"`).
 pub fn resolve_builtin(name: &str) -> Result<Loaded, Diagnostics> {
     match builtin_layer(name) {
         Some(root) => {
@@ -117,14 +126,20 @@ fn builtin_display(name: &str) -> String {
 }
 
 fn builtin_layer(name: &str) -> Option<Result<Layer, Vec<Diagnostic>>> {
-    let (_, text) = BUILTINS.iter().find(|(n, _)| *n == name)?;
-    Some(load::parse_layer(
-        &builtin_display(name),
-        (*text).to_owned(),
-        None,
-        format!("builtin:{name}"),
-        name.to_owned(),
-    ))
+    let (game, text) = GameId::of_builtin(name)?;
+    Some(
+        load::parse_layer(
+            &builtin_display(name),
+            text.to_owned(),
+            None,
+            format!("builtin:{name}"),
+            name.to_owned(),
+        )
+        .map(|mut layer| {
+            layer.implied_game = Some(game);
+            layer
+        }),
+    )
 }
 
 fn unknown_builtin(
@@ -133,7 +148,7 @@ fn unknown_builtin(
     span: Option<std::ops::Range<usize>>,
     text: &str,
 ) -> Diagnostic {
-    let names: Vec<String> = BUILTINS.iter().map(|(n, _)| n.to_string()).collect();
+    let names: Vec<String> = builtin_names().iter().map(|n| n.to_string()).collect();
     let quoted: Vec<String> = names.iter().map(|n| format!("\"{n}\"")).collect();
     let mut d = Diagnostic::error(
         Code::Extends,
@@ -193,31 +208,129 @@ fn finish(
 ) -> Result<Loaded, Diagnostics> {
     let mut sources = Sources::default();
     sources.insert(display, text);
-    let root = root.map_err(|items| Diagnostics {
+    let fail = |items: Vec<Diagnostic>, sources: &Sources| Diagnostics {
         items,
         sources: sources.clone(),
-    })?;
-    let chain = build_chain(root, &mut sources)?;
+    };
+    let root = root.map_err(|items| fail(items, &sources))?;
+    let (chain, broken) = build_chain(root, &mut sources);
+    let game = game_of(&chain).map_err(|d| fail(vec![*d], &sources))?;
+    // The loaded file's own mistakes first; then a parent that could not be
+    // read; then the mistakes of the parents, each saying whose parent it is.
+    let errors = load::check_layer(&chain[0], game);
+    if !errors.is_empty() {
+        return Err(fail(errors, &sources));
+    }
+    if let Some(broken) = broken {
+        return Err(broken);
+    }
+    for pair in chain.windows(2) {
+        let mut errors = load::check_layer(&pair[1], game);
+        if !errors.is_empty() {
+            note_parent(&mut errors, &pair[0].file);
+            return Err(fail(errors, &sources));
+        }
+    }
     let overrides = overrides::dedup(overrides);
-    let layer = override_layer(&overrides).map_err(|items| Diagnostics {
-        items,
-        sources: sources.clone(),
-    })?;
-    resolve(chain, layer.map(|l| (l, overrides.as_slice())), sources)
+    let layer = override_layer(game, &overrides).map_err(|items| fail(items, &sources))?;
+    let extra = layer.map(|l| (l, overrides.as_slice()));
+    crate::with_game_id!(game, G => resolve::<G>(chain, extra, sources))
 }
 
-/// The overrides as one layer, parsed and schema-checked like a file.
-fn override_layer(overrides: &[Override]) -> Result<Option<Layer>, Vec<Diagnostic>> {
+/// Add to each diagnostic of a parent file whose parent it is.
+fn note_parent(items: &mut [Diagnostic], child: &str) {
+    for d in items {
+        let note = format!("{} is the parent of {child} (through `extends`)", d.file);
+        d.help = Some(match d.help.take() {
+            Some(h) => format!("{h}; {note}"),
+            None => note,
+        });
+    }
+}
+
+/// The game of a chain: the first `game` key from the loaded file up (or
+/// the game of a built-in), Roots and Shoots when none says. A file that
+/// names an unknown game, or another game than its parent's, is an error.
+fn game_of(chain: &[Layer]) -> Result<GameId, Box<Diagnostic>> {
+    let mut found: Option<(GameId, usize)> = None;
+    for (i, layer) in chain.iter().enumerate() {
+        let explicit = match &layer.parsed.game {
+            Some(word) => match GameId::parse(word) {
+                Some(g) => Some(g),
+                None => {
+                    let keys: Vec<String> =
+                        GameId::ALL.iter().map(|g| g.key().to_owned()).collect();
+                    let quoted: Vec<String> = keys.iter().map(|k| format!("\"{k}\"")).collect();
+                    let mut d = Diagnostic::error(
+                        Code::Value,
+                        &layer.file,
+                        format!("there is no game \"{word}\""),
+                    )
+                    .key("game")
+                    .expected(format!("one of {}", quoted.join(", ")))
+                    .maybe_help(
+                        load::did_you_mean(word, &keys).map(|w| format!("did you mean \"{w}\"?")),
+                    );
+                    if let Some(place) = layer.place("game") {
+                        d = d.at(&layer.text, place.value.clone());
+                    }
+                    return Err(Box::new(d));
+                }
+            },
+            None => None,
+        };
+        let Some(game) = explicit.or(layer.implied_game) else {
+            continue;
+        };
+        match found {
+            None => found = Some((game, i)),
+            Some((first, at)) if first != game => {
+                let child = &chain[at];
+                let mut d = Diagnostic::error(
+                    Code::Extends,
+                    &child.file,
+                    format!(
+                        "this is a {} variant, but it extends {}, a {} variant",
+                        first.title(),
+                        layer.file,
+                        game.title()
+                    ),
+                )
+                .help(format!(
+                    "a variant extends a variant of its own game: extend a {} variant, or drop `game`",
+                    first.title()
+                ));
+                let key = if child.place("game").is_some() {
+                    "game"
+                } else {
+                    "extends"
+                };
+                if let Some(place) = child.place(key) {
+                    d = d.at(&child.text, place.value.clone()).key(key);
+                }
+                return Err(Box::new(d));
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(found.map_or(GameId::RootsAndShoots, |(g, _)| g))
+}
+
+/// The overrides as one layer, parsed and checked like a file of `game`.
+fn override_layer(game: GameId, overrides: &[Override]) -> Result<Option<Layer>, Vec<Diagnostic>> {
     if overrides.is_empty() {
         return Ok(None);
     }
-    if let Some(o) = overrides.iter().find(|o| o.key() == "extends") {
+    if let Some(o) = overrides
+        .iter()
+        .find(|o| o.key() == "extends" || o.key() == "game")
+    {
         let d = Diagnostic::error(
             Code::Extends,
             o.display(),
-            "`extends` cannot be set with --set",
+            format!("`{}` cannot be set with --set", o.key()),
         )
-        .key("extends")
+        .key(o.key())
         .help("give the variant to start from as the VARIANT argument instead (a built-in name or a file)");
         return Err(vec![d]);
     }
@@ -226,25 +339,38 @@ fn override_layer(overrides: &[Override]) -> Result<Option<Layer>, Vec<Diagnosti
         text.push_str(&o.line());
         text.push('\n');
     }
-    load::parse_layer("--set", text, None, "overrides".into(), String::new())
-        .map(Some)
-        .map_err(|items| {
-            items
-                .into_iter()
-                .map(|d| {
-                    let owner = overrides::owner(overrides, d.line, d.key_path.as_deref());
-                    overrides::relabel(d, owner)
-                })
-                .collect()
-        })
+    let relabel = |items: Vec<Diagnostic>| -> Vec<Diagnostic> {
+        items
+            .into_iter()
+            .map(|d| {
+                let owner = overrides::owner(overrides, d.line, d.key_path.as_deref());
+                overrides::relabel(game, d, owner)
+            })
+            .collect()
+    };
+    let layer = load::parse_layer("--set", text, None, "overrides".into(), String::new())
+        .map_err(relabel)?;
+    let errors = load::check_layer(&layer, game);
+    if errors.is_empty() {
+        Ok(Some(layer))
+    } else {
+        Err(relabel(errors))
+    }
 }
 
 /// The provenance index of keys set by `--set`.
 const OVERRIDE: usize = usize::MAX;
 
-/// Follow `extends` from `root`, parsing each parent.
-fn build_chain(root: Layer, sources: &mut Sources) -> Result<Vec<Layer>, Diagnostics> {
+/// Follow `extends` from `root`, parsing each parent (TOML only: the schema
+/// check waits until the chain's game is known). A parent that cannot be
+/// had ends the chain, with the diagnostics that say why.
+fn build_chain(root: Layer, sources: &mut Sources) -> (Vec<Layer>, Option<Diagnostics>) {
     let mut chain = vec![root];
+    let broken = build_chain_into(&mut chain, sources).err();
+    (chain, broken)
+}
+
+fn build_chain_into(chain: &mut Vec<Layer>, sources: &mut Sources) -> Result<(), Diagnostics> {
     while let Some(last) = chain.last() {
         let Some(target) = last.parsed.extends.clone() else {
             break;
@@ -273,7 +399,24 @@ fn build_chain(root: Layer, sources: &mut Sources) -> Result<Vec<Layer>, Diagnos
             .help("merge some of these files; a chain of two or three is plenty");
             return fail(at(d), sources);
         }
-        let parent = if is_builtin_name(&target) {
+        // A built-in extends a built-in by its file name (`standard.toml`).
+        let builtin_file = last
+            .dir
+            .is_none()
+            .then(|| target.strip_suffix(".toml"))
+            .flatten()
+            .filter(|stem| GameId::of_builtin(stem).is_some());
+        let parent = if let Some(stem) = builtin_file {
+            match builtin_layer(stem) {
+                Some(layer) => layer,
+                None => {
+                    return fail(
+                        unknown_builtin(stem, &last.file, span.clone(), &last.text),
+                        sources,
+                    );
+                }
+            }
+        } else if is_builtin_name(&target) {
             match builtin_layer(&target) {
                 Some(layer) => layer,
                 None => {
@@ -337,16 +480,7 @@ fn build_chain(root: Layer, sources: &mut Sources) -> Result<Vec<Layer>, Diagnos
             }
             Err(mut items) => {
                 // Say where the broken parent comes from.
-                for d in &mut items {
-                    let note = format!(
-                        "{} is the parent of {} (through `extends`)",
-                        d.file, last.file
-                    );
-                    d.help = Some(match d.help.take() {
-                        Some(h) => format!("{h}; {note}"),
-                        None => note,
-                    });
-                }
+                note_parent(&mut items, &last.file);
                 return Err(Diagnostics {
                     items,
                     sources: sources.clone(),
@@ -354,7 +488,7 @@ fn build_chain(root: Layer, sources: &mut Sources) -> Result<Vec<Layer>, Diagnos
             }
         }
     }
-    Ok(chain)
+    Ok(())
 }
 
 /// Which layer of the chain set each key (`beads.supply` -> index into chain).
@@ -385,21 +519,21 @@ fn merge_into(
     }
 }
 
-fn resolve(
+fn resolve<G: Game>(
     chain: Vec<Layer>,
     extra: Option<(Layer, &[Override])>,
     sources: Sources,
 ) -> Result<Loaded, Diagnostics> {
-    let standard = serde_json::to_value(Rules::standard()).unwrap_or(Value::Null);
+    let standard = serde_json::to_value(G::standard()).unwrap_or(Value::Null);
     let mut merged = standard.as_object().cloned().unwrap_or_default();
     let mut prov = Provenance::new();
     // Parents first, so that children overwrite them.
     for (index, layer) in chain.iter().enumerate().rev() {
         if let Value::Object(doc) = &layer.json {
             let mut doc = doc.clone();
-            doc.remove("extends");
-            doc.remove("name");
-            doc.remove("description");
+            for key in ["game", "extends", "name", "description"] {
+                doc.remove(key);
+            }
             merge_into(&mut merged, &doc, "", index, &mut prov);
         }
     }
@@ -425,7 +559,7 @@ fn resolve(
         .unwrap_or_default();
     merged.insert("name".into(), Value::String(name));
     merged.insert("description".into(), Value::String(description));
-    let rules: Rules = match serde_json::from_value(Value::Object(merged)) {
+    let rules: G::Rules = match serde_json::from_value(Value::Object(merged)) {
         Ok(rules) => rules,
         Err(e) => {
             return Err(Diagnostics {
@@ -439,11 +573,12 @@ fn resolve(
         }
     };
     let checker = Checker {
+        game: GameId::parse(G::ID).unwrap_or(GameId::RootsAndShoots),
         chain: &chain,
         prov: &prov,
         overrides,
     };
-    let diagnostics = checker.check(&rules);
+    let diagnostics = G::check(&rules, &checker);
     let names = overrides
         .iter()
         .map(Override::display)
@@ -456,7 +591,7 @@ fn resolve(
         })
     } else {
         Ok(Loaded {
-            rules,
+            rules: G::wrap(Arc::new(rules)),
             warnings: diagnostics,
             chain: names,
             sources,
@@ -464,7 +599,11 @@ fn resolve(
     }
 }
 
-struct Checker<'a> {
+/// Places the diagnostics of a game's checks across keys ([`crate::games::Game::check`]):
+/// at the key in the loaded file when it sets it, otherwise at its `extends`
+/// line with a note on where the value came from.
+pub struct Checker<'a> {
+    game: GameId,
     chain: &'a [Layer],
     prov: &'a Provenance,
     /// The `--set` overrides, whose keys have the provenance [`OVERRIDE`].
@@ -474,13 +613,15 @@ struct Checker<'a> {
 impl Checker<'_> {
     /// A diagnostic about `key`: at the key in the loaded file when it sets it;
     /// otherwise at the loaded file's `extends` line, saying where it came from.
-    fn about(&self, d: Diagnostic, key: &str) -> Diagnostic {
+    pub fn about(&self, d: Diagnostic, key: &str) -> Diagnostic {
         let root = &self.chain[0];
         let d = d.key(key);
         match self.prov.get(key) {
-            Some(&OVERRIDE) => {
-                overrides::relabel(d, overrides::owner(self.overrides, None, Some(key)))
-            }
+            Some(&OVERRIDE) => overrides::relabel(
+                self.game,
+                d,
+                overrides::owner(self.overrides, None, Some(key)),
+            ),
             Some(0) => match root.place(key) {
                 Some(place) => d.at(&root.text, place.value.clone()),
                 None => d,
@@ -520,7 +661,7 @@ impl Checker<'_> {
     }
 
     /// Of `keys`, the first one the loaded file sets itself, else the first.
-    fn pick<'k>(&self, keys: &[&'k str]) -> &'k str {
+    pub fn pick<'k>(&self, keys: &[&'k str]) -> &'k str {
         keys.iter()
             .copied()
             .find(|k| self.prov.get(*k) == Some(&OVERRIDE))
@@ -528,175 +669,28 @@ impl Checker<'_> {
             .unwrap_or(keys[0])
     }
 
-    fn error(&self, key: &str, message: String) -> Diagnostic {
+    /// An error about `key` (a conflict between keys).
+    pub fn error(&self, key: &str, message: String) -> Diagnostic {
         self.about(
             Diagnostic::error(Code::Conflict, &self.chain[0].file, message),
             key,
         )
     }
 
-    fn warning(&self, key: &str, message: String) -> Diagnostic {
-        self.about(Diagnostic::warning(&self.chain[0].file, message), key)
+    /// Place `d` at item `item` (`severing.actions[2]`) of `key` when the
+    /// loaded file sets `key` itself.
+    pub fn at_item(&self, d: Diagnostic, key: &str, item: &str) -> Diagnostic {
+        if self.prov.get(key) == Some(&0) {
+            if let Some(place) = self.chain[0].place(item) {
+                return d.at(&self.chain[0].text, place.value.clone());
+            }
+        }
+        d
     }
 
-    fn check(&self, r: &Rules) -> Vec<Diagnostic> {
-        let mut out = Vec::new();
-
-        if r.players.min > r.players.max {
-            let key = self.pick(&["players.min", "players.max"]);
-            out.push(
-                self.error(
-                    key,
-                    format!(
-                        "`players.min` ({}) is larger than `players.max` ({})",
-                        r.players.min, r.players.max
-                    ),
-                )
-                .help("the fewest players cannot be more than the most players"),
-            );
-        }
-
-        // Growth dice: each die names one action, and some action must place beads.
-        for (j, later) in Growth::ALL.iter().enumerate() {
-            let Some(die) = r.die_for(*later) else {
-                continue;
-            };
-            if let Some(earlier) = Growth::ALL[..j]
-                .iter()
-                .find(|g| r.die_for(**g) == Some(die))
-            {
-                let (ke, kl) = (
-                    format!("growth.{}", earlier.key()),
-                    format!("growth.{}", later.key()),
-                );
-                let key = self.pick(&[&kl, &ke]);
-                let other = if key == kl { &ke } else { &kl };
-                let die_name = format!("{die:?}").to_lowercase();
-                out.push(
-                    self.error(key, format!("`{key}` rolls the {die_name}, but `{other}` rolls it too"))
-                        .help("each die may belong to one action only, so that the die chosen says which action it is; give one of them another die, or \"off\""),
-                );
-            }
-        }
-        let growth_keys: Vec<String> = Growth::ALL
-            .iter()
-            .map(|g| format!("growth.{}", g.key()))
-            .collect();
-        let growth_refs: Vec<&str> = growth_keys.iter().map(String::as_str).collect();
-        if Growth::ALL.iter().all(|g| r.die_for(*g).is_none()) {
-            out.push(
-                self.error(self.pick(&growth_refs), "every growth action is \"off\": nobody could do anything on their turn".into())
-                    .help("give at least one action that places beads a die (new_plant, buds or simple_growth)"),
-            );
-        } else if !Growth::ALL
-            .iter()
-            .any(|g| g.places() && r.die_for(*g).is_some())
-        {
-            out.push(
-                self.error(
-                    self.pick(&growth_refs[..3]),
-                    "no growth action that places beads is on: nobody could ever grow".into(),
-                )
-                .help("give new_plant, buds or simple_growth a die"),
-            );
-        }
-
-        if r.beads.supply > 0 && r.beads.store > r.beads.supply {
-            let key = self.pick(&["beads.store", "beads.supply"]);
-            out.push(
-                self.error(key, format!("`beads.store` ({}) is larger than `beads.supply` ({})", r.beads.store, r.beads.supply))
-                    .help("the store is the few beads in hand, the supply the big pile: were the two numbers swapped?"),
-            );
-        }
-        if r.beads.supply == 0 && r.end.beads_out == BeadsOut::SupplyEmpty {
-            let key = self.pick(&["beads.supply", "end.beads_out"]);
-            out.push(
-                self.error(key, "`beads.supply` is 0 and the game ends when a supply is empty (`end.beads_out` = \"supply_empty\"), so it would end on the first turn".into())
-                    .help("give each player a supply, or set end.beads_out = \"supply_and_store_empty\""),
-            );
-        }
-
-        let points = u32::from(r.board.size) * u32::from(r.board.size);
-        if r.nutrients.max_on_board > points {
-            let key = self.pick(&["nutrients.max_on_board", "board.size"]);
-            out.push(self.error(
-                key,
-                format!(
-                    "`nutrients.max_on_board` ({}) is more than the {points} points of a {}x{} board",
-                    r.nutrients.max_on_board, r.board.size, r.board.size
-                ),
-            ));
-        }
-
-        if let Some(i) = r
-            .severing
-            .actions
-            .iter()
-            .position(|g| *g == Growth::Sunbathe)
-        {
-            let mut d = self.error("severing.actions", "`severing.actions` lists \"sunbathe\", which places no beads and so cannot sever".into())
-                .help("remove \"sunbathe\" from the list");
-            if self.prov.get("severing.actions") == Some(&0) {
-                if let Some(place) = self.chain[0].place(&format!("severing.actions[{i}]")) {
-                    d = d.at(&self.chain[0].text, place.value.clone());
-                }
-            }
-            out.push(d);
-        }
-
-        // Warnings: playable, but probably not what was meant.
-        if (1..10).contains(&r.beads.supply) {
-            out.push(self.warning(
-                "beads.supply",
-                format!(
-                    "a supply of {} beads ends the game after a few turns",
-                    r.beads.supply
-                ),
-            ));
-        }
-        if r.nutrients.supply < 3 {
-            out.push(self.warning(
-                "nutrients.supply",
-                format!(
-                    "a pile of {} nutrients ends the game almost at once",
-                    r.nutrients.supply
-                ),
-            ));
-        }
-        if r.growth.sunbathe == ActionDie::Off
-            && Growth::ALL
-                .iter()
-                .any(|g| g.places() && r.die_for(*g).is_some())
-        {
-            out.push(self.warning("growth.sunbathe", "sunbathe is \"off\": stores are never refilled and the bead supplies never run out, so only the nutrients (or end.max_rounds) end the game".into()));
-        }
-        if r.rain.rolls.is_empty() && !r.end.final_scoring {
-            out.push(self.warning("rain.rolls", "`rain.rolls` is empty and `end.final_scoring` is false: it never rains, so no nutrient is ever scored".into()));
-        }
-        if r.end.max_rounds < 20 {
-            out.push(self.warning(
-                "end.max_rounds",
-                format!(
-                    "games stop after {} rounds, before most of them could end on their own",
-                    r.end.max_rounds
-                ),
-            ));
-        }
-        if r.nutrients.max_on_board > 12 && r.nutrients.max_on_board <= points {
-            out.push(self.warning("nutrients.max_on_board", format!("a nutrient spawns only when a d12 beats the number on the board, so there are never more than 12, not {}", r.nutrients.max_on_board)));
-        }
-        let grows = Growth::ALL
-            .iter()
-            .any(|g| g.places() && r.die_for(*g).is_some());
-        for action in &r.severing.actions {
-            if grows && action.places() && r.die_for(*action).is_none() {
-                out.push(self.warning(
-                    "severing.actions",
-                    format!("`severing.actions` lists \"{action}\", but that action is \"off\""),
-                ));
-            }
-        }
-        out
+    /// A warning about `key`.
+    pub fn warning(&self, key: &str, message: String) -> Diagnostic {
+        self.about(Diagnostic::warning(&self.chain[0].file, message), key)
     }
 }
 

@@ -1,24 +1,35 @@
-//! The JSON schema of variant files, generated from [`VariantFile`], and the
-//! compiled validator the loader checks every file with.
+//! The JSON schemas of variant files, one per game, generated from each
+//! game's raw file type ([`Game::file_schema`]), and the compiled validators
+//! the loader checks every file with.
 
 use std::sync::OnceLock;
 
-use schemars::generate::SchemaSettings;
 use serde_json::{Map, Value};
 
-use super::file::VariantFile;
-use super::rules::Rules;
+use crate::games::{Game, GameId};
 
-/// The `$id` of the schema. Variant files point at the schema by relative path
-/// (`#:schema ../schema/variant.schema.json`), so this is only a stable name.
-pub const SCHEMA_ID: &str = "urn:roots:schema:variant:1";
+/// The `$id` of a game's schema. Variant files point at their schema by
+/// relative path (`#:schema ../schema/variant.schema.json`), so this is only
+/// a stable name.
+pub fn schema_id(game: GameId) -> String {
+    if game == GameId::RootsAndShoots {
+        "urn:roots:schema:variant:1".to_owned()
+    } else {
+        format!("urn:roots:schema:{game}:1")
+    }
+}
 
-/// The schema of a variant file, as a JSON value. The `default` of every rule
-/// key is the standard value, taken from the standard variant itself.
-pub fn schema() -> Value {
-    let settings = SchemaSettings::draft2020_12();
-    let generator = settings.into_generator();
-    let mut value = generator.into_root_schema_for::<VariantFile>().to_value();
+/// The schema of a variant file of `game`, as a JSON value.
+pub fn schema(game: GameId) -> Value {
+    crate::with_game_id!(game, G => schema_of::<G>())
+}
+
+/// The schema of a variant file of game `G`, as a JSON value. The `default`
+/// of every rule key is the standard value, taken from the standard variant
+/// itself.
+pub fn schema_of<G: Game>() -> Value {
+    let game = GameId::parse(G::ID).unwrap_or(GameId::RootsAndShoots);
+    let mut value = G::file_schema().to_value();
     strip_null(&mut value);
     if let Value::Object(root) = &mut value {
         // Put `$id`, title and description first-ish, for readers of the file.
@@ -26,19 +37,19 @@ pub fn schema() -> Value {
         if let Some(s) = root.remove("$schema") {
             head.insert("$schema".into(), s);
         }
-        head.insert("$id".into(), Value::String(SCHEMA_ID.into()));
+        head.insert("$id".into(), Value::String(schema_id(game)));
         head.insert(
             "title".into(),
-            Value::String("Roots and Shoots variant".into()),
+            Value::String(format!("{} variant", G::TITLE)),
         );
         head.insert(
             "description".into(),
-            Value::String(
-                "A variant file of the `roots` toolkit: the house rules of a game of Roots and Shoots. \
+            Value::String(format!(
+                "A variant file of the `roots` toolkit: the house rules of a game of {}. \
                  Every key is optional; a key left out keeps the value of the variant named by `extends`, \
-                 or the standard value (shown as the default). Check a file with `roots validate FILE`."
-                    .into(),
-            ),
+                 or the standard value (shown as the default). Check a file with `roots validate FILE`.",
+                G::TITLE
+            )),
         );
         root.remove("title");
         root.remove("description");
@@ -49,20 +60,28 @@ pub fn schema() -> Value {
     if let Some(defs) = value.get_mut("$defs").and_then(Value::as_object_mut) {
         defs.values_mut().for_each(enum_for_editors);
     }
-    let standard = serde_json::to_value(Rules::standard()).unwrap_or(Value::Null);
-    if let Some(defs) = value.get_mut("$defs").and_then(Value::as_object_mut) {
-        let tables: Vec<(String, String)> = standard_table_defs(&standard);
-        for (table, def_name) in tables {
-            let Some(def) = defs.get_mut(&def_name) else {
-                continue;
-            };
-            let Some(props) = def.get_mut("properties").and_then(Value::as_object_mut) else {
-                continue;
-            };
-            for (key, prop) in props.iter_mut() {
-                if let Some(v) = standard.get(&table).and_then(|t| t.get(key)) {
+    let standard = serde_json::to_value(G::standard()).unwrap_or(Value::Null);
+    let root = value.clone();
+    if let Some(props) = value.get_mut("properties").and_then(Value::as_object_mut) {
+        for (key, prop) in props.iter_mut() {
+            if let Some(v) = standard.get(key) {
+                if !v.is_object() && key != "name" && key != "description" {
                     prop_default(prop, v);
                 }
+            }
+        }
+    }
+    // Tables: the defaults of their keys, in their `$defs` entries.
+    let mut tables = Vec::new();
+    collect_tables(&root, &root, &standard, &mut Vec::new(), &mut tables);
+    if let Some(defs) = value.get_mut("$defs").and_then(Value::as_object_mut) {
+        for (def_name, key, v) in tables {
+            if let Some(prop) = defs
+                .get_mut(&def_name)
+                .and_then(|d| d.get_mut("properties"))
+                .and_then(|p| p.get_mut(&key))
+            {
+                prop_default(prop, &v);
             }
         }
     }
@@ -172,57 +191,76 @@ fn prop_default(prop: &mut Value, default: &Value) {
     }
 }
 
-/// `(table key, $defs name)` for each table of the standard variant, matching
-/// the names schemars gives the `…File` structs.
-fn standard_table_defs(standard: &Value) -> Vec<(String, String)> {
-    let Some(obj) = standard.as_object() else {
-        return Vec::new();
+/// For every table of the standard rules reached through a `$ref`: the
+/// `$defs` name, each key, and its standard value (tables nest).
+fn collect_tables(
+    root: &Value,
+    node: &Value,
+    standard: &Value,
+    path: &mut Vec<String>,
+    out: &mut Vec<(String, String, Value)>,
+) {
+    let Some(props) = node.get("properties").and_then(Value::as_object) else {
+        return;
     };
-    obj.iter()
-        .filter(|(_, v)| v.is_object())
-        .map(|(k, _)| (k.clone(), def_name_of_table(k)))
-        .collect()
-}
-
-/// `beads` -> `BeadsFile`.
-fn def_name_of_table(table: &str) -> String {
-    let mut name = String::new();
-    for part in table.split('_') {
-        let mut chars = part.chars();
-        if let Some(first) = chars.next() {
-            name.extend(first.to_uppercase());
-            name.push_str(chars.as_str());
+    for (key, prop) in props {
+        let Some(v) = standard.get(key) else { continue };
+        let Some(Value::Object(_)) = Some(v) else {
+            continue;
+        };
+        let Some(def_name) = prop
+            .get("$ref")
+            .and_then(Value::as_str)
+            .and_then(|r| r.strip_prefix("#/$defs/"))
+        else {
+            continue;
+        };
+        let Some(def) = root.pointer(&format!("/$defs/{def_name}")) else {
+            continue;
+        };
+        if let Some(keys) = def.get("properties").and_then(Value::as_object) {
+            for k in keys.keys() {
+                if let Some(leaf) = v.get(k).filter(|l| !l.is_object()) {
+                    out.push((def_name.to_owned(), k.clone(), leaf.clone()));
+                }
+            }
+        }
+        if path.len() < 8 {
+            path.push(key.clone());
+            collect_tables(root, def, v, path, out);
+            path.pop();
         }
     }
-    name.push_str("File");
-    name
 }
 
-/// The schema as committed in `schema/variant.schema.json`: pretty JSON with a
+/// The schema of `game` as committed under `schema/`: pretty JSON with a
 /// trailing newline.
-pub fn schema_json() -> String {
-    let mut text = serde_json::to_string_pretty(&schema()).unwrap_or_default();
+pub fn schema_json(game: GameId) -> String {
+    let mut text = serde_json::to_string_pretty(&schema(game)).unwrap_or_default();
     text.push('\n');
     text
 }
 
-/// The schema, compiled once.
-pub(crate) fn schema_value() -> &'static Value {
-    static SCHEMA: OnceLock<Value> = OnceLock::new();
-    SCHEMA.get_or_init(schema)
+/// The schema of each game, made once.
+pub(crate) fn schema_value(game: GameId) -> &'static Value {
+    static SCHEMAS: [OnceLock<Value>; GameId::COUNT] = [const { OnceLock::new() }; GameId::COUNT];
+    SCHEMAS[game.index()].get_or_init(|| schema(game))
 }
 
-pub(crate) fn validator() -> Option<&'static jsonschema::Validator> {
-    static VALIDATOR: OnceLock<Option<jsonschema::Validator>> = OnceLock::new();
-    VALIDATOR
-        .get_or_init(|| jsonschema::validator_for(schema_value()).ok())
+/// The validator of each game's schema, compiled once.
+pub(crate) fn validator(game: GameId) -> Option<&'static jsonschema::Validator> {
+    static VALIDATORS: [OnceLock<Option<jsonschema::Validator>>; GameId::COUNT] =
+        [const { OnceLock::new() }; GameId::COUNT];
+    VALIDATORS[game.index()]
+        .get_or_init(|| jsonschema::validator_for(schema_value(game)).ok())
         .as_ref()
 }
 
 /// The schema node that describes the value at `path` (keys and indexes) of a
-/// variant file, following `$ref`s. `None` when the path leaves the schema.
-pub(crate) fn node_at(path: &[PathSeg]) -> Option<&'static Value> {
-    let root = schema_value();
+/// variant file of `game`, following `$ref`s. `None` when the path leaves
+/// the schema.
+pub fn node_at(game: GameId, path: &[PathSeg]) -> Option<&'static Value> {
+    let root = schema_value(game);
     let mut node = deref(root, root);
     for seg in path {
         node = match seg {
@@ -253,13 +291,13 @@ fn deref<'a>(root: &'a Value, node: &'a Value) -> &'a Value {
 
 /// One step of a path into a variant file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum PathSeg {
+pub enum PathSeg {
     Key(String),
     Index(usize),
 }
 
 /// The allowed string values of an enum node (`oneOf` of `const`s, or `enum`).
-pub(crate) fn allowed_words(node: &Value) -> Vec<String> {
+pub fn allowed_words(node: &Value) -> Vec<String> {
     let mut words = Vec::new();
     if let Some(options) = node.get("enum").and_then(Value::as_array) {
         words.extend(options.iter().filter_map(Value::as_str).map(str::to_owned));
@@ -283,8 +321,9 @@ pub(crate) fn allowed_words(node: &Value) -> Vec<String> {
 }
 
 /// What a schema node accepts, in words: "a whole number from 5 to 25, odd",
-/// `one of "off", "d4"`, "true or false", "a list of ...".
-pub(crate) fn describe(node: &Value) -> String {
+/// `one of "off", "d4"`, "true or false", "a list of ..." (`node` is a
+/// node of the schema of `game`).
+pub fn describe(game: GameId, node: &Value) -> String {
     let words = allowed_words(node);
     if !words.is_empty() {
         let quoted: Vec<String> = words.iter().map(|w| format!("\"{w}\"")).collect();
@@ -308,7 +347,7 @@ pub(crate) fn describe(node: &Value) -> String {
         Some("boolean") => "true or false".to_owned(),
         Some("string") => "a string in quotes".to_owned(),
         Some("array") => {
-            let root = schema_value();
+            let root = schema_value(game);
             let items = node.get("items").map(|i| deref(root, i));
             let words = items.map(allowed_words).unwrap_or_default();
             let once = node.get("uniqueItems").and_then(Value::as_bool) == Some(true);
@@ -328,7 +367,7 @@ pub(crate) fn describe(node: &Value) -> String {
 }
 
 /// The keys a table node allows.
-pub(crate) fn allowed_keys(node: &Value) -> Vec<String> {
+pub fn allowed_keys(node: &Value) -> Vec<String> {
     node.get("properties")
         .and_then(Value::as_object)
         .map(|p| p.keys().cloned().collect())
@@ -340,23 +379,36 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_schema_compiles() {
-        assert!(validator().is_some());
+    fn the_schemas_compile() {
+        for &g in GameId::ALL {
+            assert!(validator(g).is_some(), "{g}");
+        }
     }
 
     #[test]
     fn descriptions_in_words() {
-        let size = node_at(&[PathSeg::Key("board".into()), PathSeg::Key("size".into())]);
+        let rs = GameId::RootsAndShoots;
+        let describe = |n| describe(rs, n);
+        let size = node_at(
+            rs,
+            &[PathSeg::Key("board".into()), PathSeg::Key("size".into())],
+        );
         assert_eq!(
             size.map(describe).as_deref(),
             Some("a whole number from 5 to 25, odd")
         );
-        let die = node_at(&[PathSeg::Key("growth".into()), PathSeg::Key("buds".into())]);
+        let die = node_at(
+            rs,
+            &[PathSeg::Key("growth".into()), PathSeg::Key("buds".into())],
+        );
         assert_eq!(
             die.map(describe).as_deref(),
             Some(r#"one of "off", "d4", "d6", "d8", "d10", "d12", "d20""#)
         );
-        let rolls = node_at(&[PathSeg::Key("rain".into()), PathSeg::Key("rolls".into())]);
+        let rolls = node_at(
+            rs,
+            &[PathSeg::Key("rain".into()), PathSeg::Key("rolls".into())],
+        );
         assert_eq!(
             rolls.map(describe).as_deref(),
             Some(

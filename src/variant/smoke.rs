@@ -23,10 +23,9 @@ use std::sync::Arc;
 use crate::bots::{Player, RandomBot};
 use crate::core::dice::SeededDice;
 use crate::core::protocol::{GameState, Next};
-use crate::roots::{EndReason, State};
+use crate::games::{Game, SafetyLimit};
 
 use super::diagnostic::{Code, Diagnostic};
-use super::rules::Rules;
 
 /// Games per allowed player count.
 pub const GAMES: u64 = 50;
@@ -35,30 +34,35 @@ pub const FIRST_SEED: u64 = 1;
 /// More than this share (in %) of games ending by the round limit is a warning.
 pub const ROUND_LIMIT_WARN_PERCENT: u64 = 20;
 
-/// Rolls and decisions after which a game counts as stalled: 1,000 per seat
-/// and round of the limit, at least a million. A random standard game takes a
-/// few thousand steps; a turn that cannot end is caught well before this.
-pub fn step_budget(rules: &Rules, players: u8) -> u64 {
-    (u64::from(rules.end.max_rounds) * u64::from(players) * 1_000).max(1_000_000)
+/// Rolls and decisions after which a game counts as stalled (the game's
+/// [`Game::step_budget`]).
+pub fn step_budget<G: Game>(rules: &G::Rules, players: u8) -> u64 {
+    G::step_budget(rules, players)
 }
 
 /// How one smoke game went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
-    /// Ended by itself (nutrients or beads out).
+    /// Ended by itself.
     Natural,
-    /// Ended by `end.max_rounds`.
+    /// Ended by the game's safety limit (Roots and Shoots: `end.max_rounds`).
     RoundLimit,
     /// Still going after the step budget.
     Stalled,
-    /// Still going past the round limit.
+    /// Still going past the safety limit.
     PastRoundLimit,
 }
 
 /// Play the smoke game of `seed` with `players` random bots, at most
 /// `budget` steps. `Err` when the rules refuse the player count.
-pub fn play(rules: &Arc<Rules>, players: u8, seed: u64, budget: u64) -> Result<Ending, String> {
-    let mut state = State::new(rules.clone(), players).map_err(|e| e.to_string())?;
+pub fn play<G: Game>(
+    rules: &Arc<G::Rules>,
+    players: u8,
+    seed: u64,
+    budget: u64,
+) -> Result<Ending, String> {
+    let limit = G::safety_limit(rules);
+    let mut state = G::new_state(rules.clone(), players)?;
     let mut dice = SeededDice::for_game(seed, 0);
     let mut bots: Vec<RandomBot> = (0..players)
         .map(|s| RandomBot::new(SeededDice::for_seat(seed, 0, s)))
@@ -77,14 +81,14 @@ pub fn play(rules: &Arc<Rules>, players: u8, seed: u64, budget: u64) -> Result<E
                 state.play_unchecked(action);
             }
             Next::Over => {
-                return Ok(match state.end_reason() {
-                    Some(EndReason::RoundLimit) => Ending::RoundLimit,
+                return Ok(match &limit {
+                    Some(l) if G::end_reason(&state) == l.reason => Ending::RoundLimit,
                     _ => Ending::Natural,
                 });
             }
         }
         steps += 1;
-        if state.round() > rules.end.max_rounds {
+        if limit.is_some() && G::past_limit(&state) {
             return Ok(Ending::PastRoundLimit);
         }
         if steps >= budget {
@@ -95,26 +99,32 @@ pub fn play(rules: &Arc<Rules>, players: u8, seed: u64, budget: u64) -> Result<E
 
 /// Smoke-test resolved rules; `file` is how the diagnostics name the variant.
 /// Empty when every game of every player count ends by itself often enough.
-pub fn check(rules: &Rules, file: &str) -> Vec<Diagnostic> {
+pub fn check<G: Game>(rules: &G::Rules, file: &str) -> Vec<Diagnostic> {
     let rules = Arc::new(rules.clone());
+    let name = G::name(&rules);
+    let limit = G::safety_limit(&rules).unwrap_or(SafetyLimit {
+        reason: usize::MAX,
+        key: "",
+        words: String::new(),
+        help: String::new(),
+    });
     let mut out = Vec::new();
-    for players in rules.players.min..=rules.players.max {
-        let budget = step_budget(&rules, players);
+    for players in G::seats(&rules) {
+        let budget = step_budget::<G>(&rules, players);
         let reproduce = |seed: u64| {
             let bots = vec!["random"; usize::from(players)].join(",");
             format!("reproduce with: roots play {file} --players {bots} --seed {seed}")
         };
         let mut limited = Vec::new();
         for seed in FIRST_SEED..FIRST_SEED + GAMES {
-            match play(&rules, players, seed, budget) {
+            match play::<G>(&rules, players, seed, budget) {
                 Err(e) => {
                     out.push(
                         Diagnostic::error(
                             Code::Smoke,
                             file,
                             format!(
-                                "variant \"{}\" cannot start a game of {players} players: {e}",
-                                rules.name
+                                "variant \"{name}\" cannot start a game of {players} players: {e}"
                             ),
                         )
                         .key("players"),
@@ -127,8 +137,7 @@ pub fn check(rules: &Rules, file: &str) -> Vec<Diagnostic> {
                             Code::Smoke,
                             file,
                             format!(
-                                "variant \"{}\" stalls: a game of {players} random players (seed {seed}) did not end within {budget} steps",
-                                rules.name
+                                "variant \"{name}\" stalls: a game of {players} random players (seed {seed}) did not end within {budget} steps"
                             ),
                         )
                         .help(reproduce(seed)),
@@ -141,11 +150,11 @@ pub fn check(rules: &Rules, file: &str) -> Vec<Diagnostic> {
                             Code::Smoke,
                             file,
                             format!(
-                                "variant \"{}\" runs on: a game of {players} random players (seed {seed}) went past the round limit of {} rounds",
-                                rules.name, rules.end.max_rounds
+                                "variant \"{name}\" runs on: a game of {players} random players (seed {seed}) went past {}",
+                                limit.words
                             ),
                         )
-                        .key("end.max_rounds")
+                        .key(limit.key)
                         .help(reproduce(seed)),
                     );
                     break;
@@ -157,16 +166,14 @@ pub fn check(rules: &Rules, file: &str) -> Vec<Diagnostic> {
         let share = limited.len() as u64 * 100 / GAMES;
         if share > ROUND_LIMIT_WARN_PERCENT {
             let message = format!(
-                "variant \"{}\": {} of {GAMES} games of {players} random players ended by the round limit ({} rounds), not by themselves; the first was seed {}",
-                rules.name,
+                "variant \"{name}\": {} of {GAMES} games of {players} random players ended by {}, not by themselves; the first was seed {}",
                 limited.len(),
-                rules.end.max_rounds,
+                limit.words,
                 limited[0]
             );
-            let mut d = Diagnostic::warning(file, message).key("end.max_rounds").help(format!(
-                "the round limit is a safety net: make the supplies smaller or raise `end.max_rounds`; {}",
-                reproduce(limited[0])
-            ));
+            let mut d = Diagnostic::warning(file, message)
+                .key(limit.key)
+                .help(format!("{}; {}", limit.help, reproduce(limited[0])));
             d.code = Code::Smoke;
             out.push(d);
         }
@@ -177,6 +184,11 @@ pub fn check(rules: &Rules, file: &str) -> Vec<Diagnostic> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::roots_and_shoots::{RootsAndShoots, Rules};
+
+    fn check(rules: &Rules, file: &str) -> Vec<Diagnostic> {
+        super::check::<RootsAndShoots>(rules, file)
+    }
 
     #[test]
     fn the_standard_game_ends_by_itself() {
@@ -207,6 +219,9 @@ mod tests {
     #[test]
     fn a_tiny_budget_is_a_stall() {
         let rules = Arc::new(Rules::standard());
-        assert_eq!(play(&rules, 2, 1, 10), Ok(Ending::Stalled));
+        assert_eq!(
+            play::<RootsAndShoots>(&rules, 2, 1, 10),
+            Ok(Ending::Stalled)
+        );
     }
 }

@@ -5,8 +5,8 @@
 use serde_json::Value;
 
 use super::diff::leaves;
-use super::rules::Rules;
 use super::schema::{self, PathSeg};
+use crate::games::AnyRules;
 
 /// What the new file starts from.
 #[derive(Clone, Debug)]
@@ -15,8 +15,9 @@ pub struct Starter<'a> {
     pub name: &'a str,
     /// The value of `extends`: `standard` or a path relative to the new file.
     pub extends: &'a str,
-    /// The resolved rules of that parent: the values shown in the comments.
-    pub parent: &'a Rules,
+    /// The resolved rules of that parent: the values shown in the comments
+    /// (and the game of the new file).
+    pub parent: &'a AnyRules,
     /// The first line's schema reference (`../schema/variant.schema.json`),
     /// or `None` when no schema file was found: the file then says how to get one.
     pub schema: Option<&'a str>,
@@ -64,15 +65,22 @@ fn meaning(node: &Value) -> String {
 
 /// The text of a starter variant file.
 pub fn starter(s: &Starter<'_>) -> String {
+    let game = s.parent.game();
     let mut out = String::new();
     match s.schema {
         Some(path) => out.push_str(&format!("#:schema {path}\n")),
         None => {
-            out.push_str("#:schema ./variant.schema.json\n");
-            out.push_str(
+            let file = game.schema_file();
+            out.push_str(&format!("#:schema ./{file}\n"));
+            let flag = if game == crate::games::GameId::RootsAndShoots {
+                String::new()
+            } else {
+                format!(" --game {game}")
+            };
+            out.push_str(&format!(
                 "# For completion and checks in your editor, write the schema next to this file:\n\
-                 #   roots schema > variant.schema.json\n",
-            );
+                 #   roots schema{flag} > {file}\n",
+            ));
         }
     }
     let from = if s.extends == "standard" {
@@ -82,9 +90,10 @@ pub fn starter(s: &Starter<'_>) -> String {
     };
     comment(
         &format!(
-            "A Roots and Shoots variant: house rules on top of {from}. Every rule below is commented \
+            "A {} variant: house rules on top of {from}. Every rule below is commented \
              out and shows the value it has there; to change one, remove the `#` in front of it and \
-             edit the value. Keys left commented keep that value."
+             edit the value. Keys left commented keep that value.",
+            game.title()
         ),
         &mut out,
     );
@@ -106,35 +115,39 @@ pub fn starter(s: &Starter<'_>) -> String {
     out.push_str(&format!("name = {}\n", toml_string(s.name)));
     out.push_str("description = \"What this variant changes, and why.\"\n");
 
-    let root = schema::node_at(&[]);
+    let root = schema::node_at(game, &[]);
     let shown = if s.extends == "standard" {
         "standard".to_owned()
     } else {
         format!("in {}", s.extends)
     };
     let mut table = String::new();
-    for (key, value) in leaves(s.parent) {
-        let Some((t, k)) = key.split_once('.') else {
+    let values = crate::with_game!(s.parent, G, r => leaves::<<G as crate::games::Game>::Rules>(r));
+    for (key, value) in values {
+        let Some((t, k)) = key.rsplit_once('.') else {
             continue;
         };
         if t != table {
             table = t.to_owned();
             out.push('\n');
-            if let Some(node) = root
-                .and_then(|r| r.get("properties"))
-                .and_then(|p| p.get(t))
-            {
+            let path: Vec<PathSeg> = t.split('.').map(|p| PathSeg::Key(p.to_owned())).collect();
+            if let Some(node) = schema::node_at(game, &path).filter(|_| root.is_some()) {
                 comment(&meaning(node), &mut out);
             }
             out.push_str(&format!("[{t}]\n"));
         }
-        let node = schema::node_at(&[PathSeg::Key(t.to_owned()), PathSeg::Key(k.to_owned())]);
+        let mut path: Vec<PathSeg> = t.split('.').map(|p| PathSeg::Key(p.to_owned())).collect();
+        path.push(PathSeg::Key(k.to_owned()));
+        let node = schema::node_at(game, &path);
         if let Some(node) = node {
             let text = meaning(node);
             if !text.is_empty() {
                 comment(&text, &mut out);
             }
-            comment(&format!("Allowed: {}.", schema::describe(node)), &mut out);
+            comment(
+                &format!("Allowed: {}.", schema::describe(game, node)),
+                &mut out,
+            );
         }
         out.push_str(&format!("# {k} = {value}    # {shown}\n"));
     }
@@ -144,20 +157,25 @@ pub fn starter(s: &Starter<'_>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Game;
+    use crate::games::roots_and_shoots::{RootsAndShoots, Rules};
 
     #[test]
     fn the_starter_is_a_valid_variant_equal_to_its_parent() {
         let text = starter(&Starter {
             name: "mine",
             extends: "standard",
-            parent: &Rules::standard(),
+            parent: &RootsAndShoots::wrap(std::sync::Arc::new(Rules::standard())),
             schema: None,
         });
         let loaded = super::super::load_str("mine.toml", &text, None).expect("valid");
         let mut expected = Rules::standard();
         expected.name = "mine".into();
         expected.description = "What this variant changes, and why.".into();
-        assert_eq!(loaded.rules, expected);
+        assert_eq!(
+            loaded.rules,
+            RootsAndShoots::wrap(std::sync::Arc::new(expected.clone()))
+        );
         assert!(loaded.warnings.is_empty());
         // Every key is offered, commented out.
         for key in super::super::diff::keys(&Rules::standard()) {
@@ -176,6 +194,9 @@ mod tests {
             .collect::<Vec<_>>()
             .join("\n");
         let loaded = super::super::load_str("mine.toml", &uncommented, None).expect("valid");
-        assert_eq!(loaded.rules, expected);
+        assert_eq!(
+            loaded.rules,
+            RootsAndShoots::wrap(std::sync::Arc::new(expected.clone()))
+        );
     }
 }

@@ -8,8 +8,8 @@
 use crate::core::dice::SeededDice;
 use crate::core::geometry::{Point, PointSet};
 use crate::core::protocol::Seat;
-use crate::roots::state::{Cell, MAX_SEATS, OFF, State};
-use crate::variant::rules::{BudsTouch, Growth, SimpleGrowthPath};
+use crate::games::roots_and_shoots::rules::{BudsTouch, Growth, SimpleGrowthPath};
+use crate::games::roots_and_shoots::state::{Cell, MAX_SEATS, OFF, State};
 
 /// What a legal placement does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,7 +1,10 @@
 //! The decisions a Roots and Shoots player makes.
 
+use crate::core::dice::Die;
 use crate::core::geometry::{Grid, Point};
-use crate::variant::rules::Growth;
+use crate::core::protocol::GameState;
+use crate::games::roots_and_shoots::State;
+use crate::games::roots_and_shoots::rules::Growth;
 
 /// A decision. Every choice the rules give a player is one of these; the
 /// engine never makes a choice for a player (it only skips a decision that has
@@ -66,6 +69,118 @@ impl Action {
                 "unknown action `{other}`: expected grow, place, pass, spawn or lose"
             )),
         }
+    }
+}
+
+/// Text typed by a player to an action: the text form ([`Action::parse`]),
+/// or a shorthand (`3,4` for the point the node asks for, `grow 8` or `d8`
+/// for the growth action that rolls the d8). Pure: the referee at the
+/// terminal and the fuzzer call the same function.
+pub fn interpret(state: &State, line: &str) -> Result<Action, String> {
+    let grid = state.grid();
+    let full = Action::parse(grid, line);
+    if full.is_ok() {
+        return full;
+    }
+    let lower = line.trim().to_ascii_lowercase();
+    // `grow 8`, `grow d8`, `d8`: the growth action whose die this is.
+    let die_text = lower
+        .strip_prefix("grow")
+        .map(str::trim)
+        .unwrap_or(lower.as_str());
+    let die = Die::parse(die_text).or_else(|| {
+        lower
+            .starts_with("grow")
+            .then(|| Die::parse(&format!("d{die_text}")))
+            .flatten()
+    });
+    if let Some(die) = die {
+        return Growth::ALL
+            .into_iter()
+            .find(|g| state.rules().die_for(*g) == Some(die))
+            .map(Action::Grow)
+            .ok_or_else(|| format!("no growth action of this variant rolls the {die}"));
+    }
+    // `3,4`: place, spawn or lose, as the node needs.
+    if let Some(p) = grid.parse(&lower) {
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        return Ok(match legal.first() {
+            Some(Action::Spawn(_)) => Action::Spawn(p),
+            Some(Action::Lose(_)) => Action::Lose(p),
+            _ => Action::Place(p),
+        });
+    }
+    if lower.contains(',') && !lower.contains(' ') {
+        return Err(format!(
+            "`{line}` is not a point of the board: x and y go from 0 to {}",
+            grid.size() - 1
+        ));
+    }
+    if lower.parse::<u32>().is_ok() {
+        return Err(format!(
+            "`{line}` is a number, but this is a decision, not a roll"
+        ));
+    }
+    full
+}
+
+/// The legal choices, compactly.
+pub fn legal_text(state: &State) -> String {
+    let g = state.grid();
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let points = |f: fn(&Action) -> Option<crate::core::geometry::Point>| -> Vec<String> {
+        legal.iter().filter_map(f).map(|p| g.name(p)).collect()
+    };
+    let mut parts = Vec::new();
+    let grows: Vec<String> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Grow(gr) => Some(format!(
+                "grow {gr} ({})",
+                state.rules().die_for(*gr).map(Die::name).unwrap_or("?")
+            )),
+            _ => None,
+        })
+        .collect();
+    if !grows.is_empty() {
+        parts.push(grows.join(", "));
+    }
+    for (verb, pts) in [
+        (
+            "place at",
+            points(|a| match a {
+                Action::Place(p) => Some(*p),
+                _ => None,
+            }),
+        ),
+        (
+            "spawn at",
+            points(|a| match a {
+                Action::Spawn(p) => Some(*p),
+                _ => None,
+            }),
+        ),
+        (
+            "lose the end at",
+            points(|a| match a {
+                Action::Lose(p) => Some(*p),
+                _ => None,
+            }),
+        ),
+    ] {
+        if !pts.is_empty() {
+            parts.push(format!("{verb} ({}): {}", pts.len(), pts.join(" ")));
+        }
+    }
+    if legal.contains(&Action::Pass) {
+        parts.push("pass".to_string());
+    }
+    if parts.is_empty() {
+        "nothing to decide here".to_string()
+    } else {
+        format!("legal: {}", parts.join("; "))
     }
 }
 

@@ -1,37 +1,12 @@
-//! The board at the terminal: coordinates on all four edges, a colour per
-//! seat (ANSI, only on a terminal and without `NO_COLOR`), nutrients with
-//! their values, each seat's store, supply and score.
+//! The board for a person at the terminal: coordinates on all four edges, a
+//! colour per seat (ANSI, when the caller asks for it), nutrients with their
+//! values, each seat's store, supply and score.
 
 use std::fmt::Write;
-use std::io::IsTerminal;
 
-use roots::core::protocol::Seat;
-use roots::roots::State;
-use roots::roots::draw::seat_letter;
-
-/// Whether to colour what goes to stdout.
-pub fn use_colour() -> bool {
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-}
-
-const SEAT_COLOURS: [&str; 8] = ["31", "34", "32", "35", "36", "33", "37", "90"];
-
-/// A seat's letter, coloured when `colour`.
-pub fn seat_tag(s: Seat, colour: bool) -> String {
-    paint(
-        &seat_letter(s).to_string(),
-        SEAT_COLOURS[usize::from(s) % 8],
-        colour,
-    )
-}
-
-fn paint(text: &str, code: &str, colour: bool) -> String {
-    if colour {
-        format!("\x1b[1;{code}m{text}\x1b[0m")
-    } else {
-        text.to_string()
-    }
-}
+use crate::core::draw::{paint, seat_colour, seat_letter, seat_tag};
+use crate::core::protocol::Seat;
+use crate::games::roots_and_shoots::State;
 
 /// The board and the table around it.
 pub fn render(state: &State, names: &[String], colour: bool) -> String {
@@ -55,7 +30,7 @@ pub fn render(state: &State, names: &[String], colour: bool) -> String {
                 (Some(s), false) => seat_tag(s, colour),
                 (Some(s), true) => paint(
                     &seat_letter(s).to_ascii_lowercase().to_string(),
-                    SEAT_COLOURS[usize::from(s) % 8],
+                    seat_colour(s),
                     colour,
                 ),
                 (None, true) => paint("*", "93", colour),
@@ -67,7 +42,7 @@ pub fn render(state: &State, names: &[String], colour: bool) -> String {
     }
     header(&mut out);
     out.push_str("key: A-H beads of seats 1-8; * nutrient; a-h a bead marking a nutrient\n");
-    out.push_str(&roots::roots::draw::nutrient_line(state));
+    out.push_str(&crate::games::roots_and_shoots::draw::nutrient_line(state));
     for (s, p) in state.players().iter().enumerate() {
         let name = names.get(s).map(String::as_str).unwrap_or("?");
         let _ = writeln!(

@@ -18,13 +18,10 @@ use std::sync::Arc;
 
 use crate::core::geometry::Point;
 use crate::core::protocol::Seat;
-use crate::roots::state::{Phase, State};
-use crate::variant::rules::Rules;
+use crate::games::roots_and_shoots::rules::Rules;
+use crate::games::roots_and_shoots::state::{Phase, State};
 
-/// The letter of a seat's beads.
-pub fn seat_letter(s: Seat) -> char {
-    (b'A' + s) as char
-}
+pub use crate::core::draw::seat_letter;
 
 /// Draw the board, the nutrients, each seat's beads and score, and the pile.
 pub fn draw(state: &State) -> String {

@@ -7,7 +7,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::diff::{self, leaves};
+use crate::variant::diff::leaves;
+
+use super::RootsAndShoots;
 use super::rules::{
     ActionDie, BeadsOut, BudsTouch, FaceMapping, Finish, FirstSpawnOnBead, Growth, LostEnds,
     RemovedBeads, RollKind, Rules, SimpleGrowthPath, ValueRolled,
@@ -118,7 +120,7 @@ impl Sheet<'_> {
 
         self.line("## Differences from the standard rules");
         self.line("");
-        let changes = diff::diff(standard, r);
+        let changes = crate::variant::diff::diff::<RootsAndShoots>(standard, r);
         if changes.is_empty() {
             self.para("None: this is the standard game.");
         } else {
@@ -599,11 +601,16 @@ mod tests {
 
     #[test]
     fn every_key_of_rules_is_consulted() {
-        let expected: BTreeSet<String> = diff::tests::toml_leaf_keys().into_iter().collect();
+        let expected: BTreeSet<String> =
+            crate::games::roots_and_shoots::meaning::tests::toml_leaf_keys()
+                .into_iter()
+                .collect();
         let (_, used) = explain_with_keys(&Rules::standard());
         assert_eq!(used, expected, "explain must describe every key of Rules");
         for key in &expected {
-            let (_, used) = explain_with_keys(&diff::tests::changed(key));
+            let (_, used) = explain_with_keys(
+                &crate::games::roots_and_shoots::meaning::tests::changed(key),
+            );
             assert_eq!(&used, &expected, "with {key} changed");
         }
     }
@@ -613,8 +620,10 @@ mod tests {
         // The introduction names the tag once.
         let plain = explain(&Rules::standard()).matches(TAG).count();
         assert_eq!(plain, 1);
-        for key in diff::tests::toml_leaf_keys() {
-            let text = explain(&diff::tests::changed(&key));
+        for key in crate::games::roots_and_shoots::meaning::tests::toml_leaf_keys() {
+            let text = explain(&crate::games::roots_and_shoots::meaning::tests::changed(
+                &key,
+            ));
             assert!(
                 text.matches(TAG).count() > plain,
                 "{key} changed but nothing is tagged"

@@ -9,7 +9,7 @@
 
 use crate::core::geometry::Point;
 use crate::core::protocol::Seat;
-use crate::roots::State;
+use crate::games::roots_and_shoots::State;
 
 /// Expected value of a d12 nutrient whose value is not known yet.
 const UNKNOWN_VALUE: f64 = 6.5;

@@ -17,9 +17,9 @@ use std::sync::Arc;
 use crate::core::dice::{Die, SeededDice};
 use crate::core::geometry::{Grid, Point};
 use crate::core::protocol::{GameState, Next, Outcome, Refusal, Seat};
-use crate::roots::action::Action;
-use crate::roots::legal::PlaceKind;
-use crate::variant::rules::{
+use crate::games::roots_and_shoots::action::Action;
+use crate::games::roots_and_shoots::legal::PlaceKind;
+use crate::games::roots_and_shoots::rules::{
     BeadsOut, FaceMapping, Finish, FirstSpawnOnBead, Growth, LostEnds, RemovedBeads, RollKind,
     Rules, ValueRolled,
 };
@@ -528,7 +528,7 @@ impl State {
                 let winners = self.outcome().map(|o| o.winners).unwrap_or_default();
                 let names: Vec<String> = winners
                     .iter()
-                    .map(|&s| crate::roots::draw::seat_letter(s).to_string())
+                    .map(|&s| crate::games::roots_and_shoots::draw::seat_letter(s).to_string())
                     .collect();
                 let verb = if names.len() == 1 {
                     "wins"
@@ -1669,7 +1669,7 @@ impl State {
 
     /// The position as the tests and the referee see it: a drawn board.
     pub fn draw(&self) -> String {
-        crate::roots::draw::draw(self)
+        crate::games::roots_and_shoots::draw::draw(self)
     }
 
     /// Whether the game is in its first turn.

@@ -24,7 +24,7 @@
 
 use crate::core::geometry::{Point, PointSet};
 use crate::core::protocol::Seat;
-use crate::roots::state::{DanglingEnd, State};
+use crate::games::roots_and_shoots::state::{DanglingEnd, State};
 
 impl State {
     /// The dangling ends left by removing the bead of `owner` at `point`

@@ -22,6 +22,9 @@ use super::rules::{
 #[serde(deny_unknown_fields)]
 #[schemars(title = "Roots and Shoots variant")]
 pub struct VariantFile {
+    /// The game these rules are for. Left out, the game is the one of the variant named by `extends`, and finally Roots and Shoots: so every Roots and Shoots file may leave it out.
+    #[schemars(extend("const" = "roots-and-shoots"))]
+    pub game: Option<String>,
     /// The variant this one starts from: a built-in name ("standard") or the path of another variant file, relative to this file (for example "standard.toml"). Keys you set here replace the ones there, one by one. Left out, the variant starts from the standard game.
     pub extends: Option<String>,
     /// A short name for the variant, shown in game records and reports. Left out, the file name (without ".toml") is used.

@@ -1,0 +1,372 @@
+//! The games of the toolkit, each a module behind one interface, [`Game`].
+//!
+//! A game module owns its rules, its variant keys (the raw file type the
+//! schema is generated from), its state (the chance/decision/terminal
+//! protocol of [`GameState`]), the text form of its actions, its board
+//! drawing, its per-game statistics and its rules documentation. The layers
+//! above (variant files, records, the referee, the simulator, the bots and the
+//! command line) are written once against [`Game`] and never name a game.
+//!
+//! Dispatch on the game happens once, where a variant is loaded: a loaded
+//! variant is an [`AnyRules`], an enum over the games, and [`with_game!`]
+//! turns it back into a concrete `G: Game` for the code below, which is
+//! monomorphised: the hot loops of one game pay nothing for the others (as
+//! shakmaty's `VariantPosition` does for chess variants).
+//!
+//! Adding a game: `docs/adding-a-game.md`.
+
+pub mod roots_and_shoots;
+
+use std::fmt::Debug;
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::bots::{BotSpec, Player};
+use crate::core::dice::SeededDice;
+use crate::core::protocol::{GameState, Seat};
+use crate::variant::diagnostic::Diagnostic;
+use crate::variant::resolve::Checker;
+
+/// A statistic with its key (JSON, CSV) and its name in words (tables).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stat {
+    pub key: &'static str,
+    pub label: &'static str,
+    /// A column heading of at most nine characters (`roots sweep`).
+    pub short: &'static str,
+}
+
+/// A game's safety net against games that would not end (Roots and Shoots:
+/// `end.max_rounds`), for the smoke simulation's messages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SafetyLimit {
+    /// Its index in [`Game::END_REASONS`].
+    pub reason: usize,
+    /// The variant key that sets it.
+    pub key: &'static str,
+    /// The limit in words: `the round limit (2 rounds)`.
+    pub words: String,
+    /// What to do when games need it.
+    pub help: String,
+}
+
+/// A built-in variant: its name and its file's text.
+pub type Builtin = (&'static str, &'static str);
+
+/// The action type of a game.
+pub type ActionOf<G> = <<G as Game>::State as GameState>::Action;
+
+/// One game of the toolkit: everything the generic layers need from it.
+pub trait Game: Sized + Send + Sync + 'static {
+    /// The value of a variant file's `game` key (`"roots-and-shoots"`).
+    const ID: &'static str;
+    /// The game's name in words (`"Roots and Shoots"`).
+    const TITLE: &'static str;
+    /// Designer and year, for `roots games`.
+    const BY: &'static str;
+
+    /// The resolved rules: every key present, the engine's only input. Its
+    /// JSON form is the shape of a variant file with every key set, and has
+    /// the string keys `name` and `description`.
+    type Rules: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// A node of the game tree.
+    type State: GameState + Debug + Send + Sync + 'static;
+
+    // --- Variant files -------------------------------------------------
+
+    /// The JSON Schema of the game's variant files (generated from the raw
+    /// file type; defaults are filled in by the variant layer).
+    fn file_schema() -> schemars::Schema;
+    /// The shipped variants, the standard one first.
+    fn builtins() -> &'static [Builtin];
+    /// The standard rules (the first built-in, resolved).
+    fn standard() -> Self::Rules;
+    /// The rules as the enum of every game's rules.
+    fn wrap(rules: Arc<Self::Rules>) -> AnyRules;
+    /// The rules of this game, if `rules` are.
+    fn unwrap(rules: &AnyRules) -> Option<&Arc<Self::Rules>>;
+    /// The variant's name.
+    fn name(rules: &Self::Rules) -> &str;
+    /// The seat counts the rules can be played with.
+    fn seats(rules: &Self::Rules) -> RangeInclusive<u8>;
+    /// The checks across keys that the schema cannot make: errors and
+    /// warnings, each placed with the [`Checker`].
+    fn check(rules: &Self::Rules, c: &Checker<'_>) -> Vec<Diagnostic>;
+    /// The rules sheet in words (`roots explain`).
+    fn explain(rules: &Self::Rules) -> String;
+    /// What a change of `key` from `a` to `b` means for play, in words
+    /// (`roots diff`); `None` when the values say it all.
+    fn meaning(key: &str, a: &Self::Rules, b: &Self::Rules) -> Option<String> {
+        let _ = (key, a, b);
+        None
+    }
+
+    // --- The engine ------------------------------------------------------
+
+    /// A new game of `seats` players (within [`Game::seats`]).
+    fn new_state(rules: Arc<Self::Rules>, seats: u8) -> Result<Self::State, String>;
+    /// The action's text form, as written in records; it reads back with
+    /// [`Game::parse_action`].
+    fn format_action(state: &Self::State, action: ActionOf<Self>) -> String;
+    /// An action's text form back to the action (records).
+    fn parse_action(state: &Self::State, text: &str) -> Result<ActionOf<Self>, String>;
+    /// What a person typed at the table: the text form or a shorthand.
+    fn interpret(state: &Self::State, text: &str) -> Result<ActionOf<Self>, String> {
+        Self::parse_action(state, text)
+    }
+    /// What the node waits for, in words (`seat 2 chooses a growth action`).
+    fn describe_node(state: &Self::State) -> String;
+    /// The seat whose turn it is (also at chance nodes).
+    fn turn_seat(state: &Self::State) -> Seat;
+    /// How to type the game's moves at the prompt: lines of `  NAME  TEXT`.
+    const ACTION_HELP: &'static str;
+    /// A note on the notation (how cells are named), or empty.
+    const NOTATION_HELP: &'static str = "";
+    /// What the narration says when scores change during a step
+    /// (`it rained`).
+    const SCORES_CHANGED: &'static str = "scores";
+    /// The legal actions in words, for a person at the terminal.
+    fn legal_text(state: &Self::State) -> String {
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        let words: Vec<String> = legal
+            .iter()
+            .take(40)
+            .map(|a| Self::format_action(state, *a))
+            .collect();
+        let more = legal.len().saturating_sub(words.len());
+        if more > 0 {
+            format!("{} and {more} more", words.join(", "))
+        } else {
+            words.join(", ")
+        }
+    }
+    /// The board as plain text (scenario tests, records, logs).
+    fn draw(state: &Self::State) -> String;
+    /// The board for a person at the terminal, with seat names and, when
+    /// `colour`, ANSI colours.
+    fn draw_for_people(state: &Self::State, names: &[String], colour: bool) -> String {
+        let _ = (names, colour);
+        Self::draw(state)
+    }
+    /// Each seat's score now.
+    fn scores(state: &Self::State) -> Vec<i32>;
+    /// Recount the state from scratch and compare (property tests).
+    fn check_invariants(state: &Self::State) -> Result<(), String>;
+
+    // --- Statistics ----------------------------------------------------
+
+    /// The ways a game can end, in the order reports list them.
+    const END_REASONS: &'static [Stat];
+    /// The counts reported per game, in report order (the winning margin is
+    /// added by the simulator).
+    const COUNTERS: &'static [Stat];
+    /// The index in [`Game::COUNTERS`] of the measure of game length drawn
+    /// as a histogram.
+    const LENGTH: usize;
+    /// Rolls and decisions after which a game of the smoke simulation
+    /// counts as stalled.
+    fn step_budget(rules: &Self::Rules, seats: u8) -> u64 {
+        let _ = (rules, seats);
+        1_000_000
+    }
+    /// The safety limit of the rules, if the game has one.
+    fn safety_limit(rules: &Self::Rules) -> Option<SafetyLimit> {
+        let _ = rules;
+        None
+    }
+    /// Whether a game goes on past its safety limit (an engine fault).
+    fn past_limit(state: &Self::State) -> bool {
+        let _ = state;
+        false
+    }
+    /// How a finished game ended: an index into [`Game::END_REASONS`].
+    fn end_reason(state: &Self::State) -> usize;
+    /// The counters of a finished game, in [`Game::COUNTERS`] order.
+    fn counters(state: &Self::State) -> Vec<u32>;
+
+    // --- Bots ------------------------------------------------------------
+
+    /// A bot for one seat, drawing its randomness from `dice`.
+    fn bot(spec: BotSpec, dice: SeededDice) -> Box<dyn Player<Self::State> + Send>;
+    /// A static evaluation of the position for `seat`, higher is better
+    /// (greedy and search bots).
+    fn evaluate(state: &Self::State, seat: Seat) -> f64;
+}
+
+/// The games, by their `game` key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GameId {
+    RootsAndShoots,
+}
+
+impl GameId {
+    /// Every game, in the order `roots games` lists them.
+    pub const ALL: &'static [GameId] = &[GameId::RootsAndShoots];
+    /// How many games there are.
+    pub const COUNT: usize = 1;
+
+    /// The position of the game in [`GameId::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The value of the `game` key.
+    pub fn key(self) -> &'static str {
+        match self {
+            GameId::RootsAndShoots => roots_and_shoots::RootsAndShoots::ID,
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            GameId::RootsAndShoots => roots_and_shoots::RootsAndShoots::TITLE,
+        }
+    }
+
+    pub fn by(self) -> &'static str {
+        match self {
+            GameId::RootsAndShoots => roots_and_shoots::RootsAndShoots::BY,
+        }
+    }
+
+    pub fn parse(key: &str) -> Option<GameId> {
+        GameId::ALL.iter().copied().find(|g| g.key() == key)
+    }
+
+    /// The shipped variants of the game, the standard one first.
+    pub fn builtins(self) -> &'static [Builtin] {
+        match self {
+            GameId::RootsAndShoots => roots_and_shoots::RootsAndShoots::builtins(),
+        }
+    }
+
+    /// The JSON Schema of its variant files, defaults filled in.
+    pub fn schema(self) -> serde_json::Value {
+        crate::with_game_id!(self, G => crate::variant::schema::schema_of::<G>())
+    }
+
+    /// The schema's file name under `schema/`.
+    pub fn schema_file(self) -> String {
+        match self {
+            // The first game's schema keeps its historical name, so that
+            // the `#:schema` lines of existing files keep working.
+            GameId::RootsAndShoots => "variant.schema.json".to_owned(),
+        }
+    }
+
+    /// The game a built-in variant name belongs to.
+    pub fn of_builtin(name: &str) -> Option<(GameId, &'static str)> {
+        GameId::ALL.iter().find_map(|g| {
+            g.builtins()
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, text)| (*g, *text))
+        })
+    }
+}
+
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+/// Resolved rules of any game: what loading a variant gives.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnyRules {
+    RootsAndShoots(Arc<roots_and_shoots::Rules>),
+}
+
+impl AnyRules {
+    pub fn game(&self) -> GameId {
+        match self {
+            AnyRules::RootsAndShoots(_) => GameId::RootsAndShoots,
+        }
+    }
+
+    /// The variant's name.
+    pub fn name(&self) -> &str {
+        crate::with_game!(self, G, r => G::name(r))
+    }
+
+    /// The seat counts the rules allow.
+    pub fn seats(&self) -> RangeInclusive<u8> {
+        crate::with_game!(self, G, r => G::seats(r))
+    }
+
+    /// The rules as JSON (the shape of a complete variant file).
+    pub fn to_json(&self) -> serde_json::Value {
+        crate::with_game!(self, G, r => serde_json::to_value(&**r).unwrap_or(serde_json::Value::Null))
+    }
+
+    /// Rules of game `game` from their JSON form (a record header).
+    pub fn from_json(game: GameId, value: serde_json::Value) -> Result<AnyRules, String> {
+        Ok(match game {
+            GameId::RootsAndShoots => AnyRules::RootsAndShoots(Arc::new(
+                serde_json::from_value(value).map_err(|e| e.to_string())?,
+            )),
+        })
+    }
+
+    /// The rules as a complete variant file (`roots show`): every key, the
+    /// `game` key first for every game but Roots and Shoots.
+    pub fn to_toml(&self) -> Result<String, String> {
+        let body =
+            crate::with_game!(self, G, r => toml::to_string(&**r).map_err(|e| e.to_string()))?;
+        let game = self.game();
+        Ok(if game == GameId::RootsAndShoots {
+            body
+        } else {
+            format!("game = \"{game}\"\n{body}")
+        })
+    }
+
+    /// The rules sheet (`roots explain`).
+    pub fn explain(&self) -> String {
+        crate::with_game!(self, G, r => G::explain(r))
+    }
+
+    /// The Roots and Shoots rules, if these are.
+    pub fn roots_and_shoots(&self) -> Option<&roots_and_shoots::Rules> {
+        match self {
+            AnyRules::RootsAndShoots(r) => Some(r),
+        }
+    }
+}
+
+/// `with_game!(any_rules, G, rules => expr)`: evaluate `expr` with `G` the
+/// concrete game of `any_rules` and `rules: &Arc<G::Rules>`.
+#[macro_export]
+macro_rules! with_game {
+    ($any:expr, $g:ident, $r:ident => $body:expr) => {
+        match $any {
+            $crate::games::AnyRules::RootsAndShoots($r) => {
+                #[allow(unused_imports)]
+                use $crate::games::Game as _;
+                #[allow(dead_code)]
+                type $g = $crate::games::roots_and_shoots::RootsAndShoots;
+                $body
+            }
+        }
+    };
+}
+
+/// `with_game_id!(id, G => expr)`: evaluate `expr` with `G` the game `id`.
+#[macro_export]
+macro_rules! with_game_id {
+    ($id:expr, $g:ident => $body:expr) => {
+        match $id {
+            $crate::games::GameId::RootsAndShoots => {
+                #[allow(unused_imports)]
+                use $crate::games::Game as _;
+                #[allow(dead_code)]
+                type $g = $crate::games::roots_and_shoots::RootsAndShoots;
+                $body
+            }
+        }
+    };
+}

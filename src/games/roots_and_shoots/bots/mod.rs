@@ -1,0 +1,10 @@
+//! The bots of Roots and Shoots with knowledge of its rules: a position
+//! evaluation, the greedy bot and Monte Carlo tree search through its
+//! chance and decision nodes.
+
+pub mod eval;
+pub mod greedy;
+pub mod mcts;
+
+pub use greedy::GreedyBot;
+pub use mcts::MctsBot;

@@ -1,0 +1,311 @@
+//! Roots and Shoots (Tom Gale, 2007): dice and beads on a Go board, as a
+//! [`GameState`], with its variant keys, rules sheet, drawing, statistics and
+//! bots. The rules as the engine plays them: `docs/rules.md`.
+//!
+//! [`GameState`]: crate::core::protocol::GameState
+
+pub mod action;
+pub mod board;
+pub mod bots;
+pub mod check;
+pub mod draw;
+pub mod explain;
+pub mod file;
+pub mod legal;
+pub mod meaning;
+pub mod removal;
+pub mod rules;
+pub mod state;
+
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+pub use action::Action;
+pub use rules::Rules;
+pub use state::{DanglingEnd, EndReason, Nutrient, Player, SetupError, State, Stats};
+
+use crate::bots::{BotSpec, Player as SeatPlayer, RandomBot};
+use crate::core::dice::SeededDice;
+use crate::core::protocol::Seat;
+use crate::games::{AnyRules, Builtin, Game, SafetyLimit, Stat};
+use crate::variant::diagnostic::Diagnostic;
+use crate::variant::resolve::Checker;
+
+/// The standard variant's file, embedded: the one source of the built-in rules.
+pub const STANDARD_TOML: &str = include_str!("../../../variants/standard.toml");
+
+/// The shipped variants, by name.
+pub const BUILTINS: &[Builtin] = &[
+    ("standard", STANDARD_TOML),
+    (
+        "fewer-beads",
+        include_str!("../../../variants/fewer-beads.toml"),
+    ),
+    (
+        "more-beads",
+        include_str!("../../../variants/more-beads.toml"),
+    ),
+    (
+        "fewer-nutrients",
+        include_str!("../../../variants/fewer-nutrients.toml"),
+    ),
+    (
+        "more-nutrients",
+        include_str!("../../../variants/more-nutrients.toml"),
+    ),
+    (
+        "one-nutrient-per-turn",
+        include_str!("../../../variants/one-nutrient-per-turn.toml"),
+    ),
+    (
+        "pre-rolled-values",
+        include_str!("../../../variants/pre-rolled-values.toml"),
+    ),
+];
+
+impl Rules {
+    /// The built-in standard variant (the 2007 rules with our readings).
+    pub fn standard() -> Rules {
+        toml::from_str(STANDARD_TOML)
+            .expect("the embedded standard variant is a complete, valid variant")
+    }
+}
+
+/// The game, as the generic layers see it.
+#[derive(Clone, Copy, Debug)]
+pub struct RootsAndShoots;
+
+impl Game for RootsAndShoots {
+    const ID: &'static str = "roots-and-shoots";
+    const TITLE: &'static str = "Roots and Shoots";
+    const BY: &'static str = "Tom Gale, 2007";
+
+    type Rules = Rules;
+    type State = State;
+
+    fn file_schema() -> schemars::Schema {
+        schemars::generate::SchemaSettings::draft2020_12()
+            .into_generator()
+            .into_root_schema_for::<file::VariantFile>()
+    }
+
+    fn builtins() -> &'static [Builtin] {
+        BUILTINS
+    }
+
+    fn standard() -> Rules {
+        Rules::standard()
+    }
+
+    fn wrap(rules: Arc<Rules>) -> AnyRules {
+        AnyRules::RootsAndShoots(rules)
+    }
+
+    fn unwrap(rules: &AnyRules) -> Option<&Arc<Rules>> {
+        match rules {
+            AnyRules::RootsAndShoots(r) => Some(r),
+        }
+    }
+
+    fn name(rules: &Rules) -> &str {
+        &rules.name
+    }
+
+    fn seats(rules: &Rules) -> RangeInclusive<u8> {
+        rules.players.min..=rules.players.max
+    }
+
+    fn check(rules: &Rules, c: &Checker<'_>) -> Vec<Diagnostic> {
+        check::check(rules, c)
+    }
+
+    fn explain(rules: &Rules) -> String {
+        explain::explain(rules)
+    }
+
+    fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
+        meaning::meaning(key, a, b)
+    }
+
+    fn new_state(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
+        State::new(rules, seats).map_err(|e| e.to_string())
+    }
+
+    fn format_action(state: &State, action: Action) -> String {
+        action.to_text(state.grid())
+    }
+
+    fn parse_action(state: &State, text: &str) -> Result<Action, String> {
+        Action::parse(state.grid(), text)
+    }
+
+    fn interpret(state: &State, text: &str) -> Result<Action, String> {
+        action::interpret(state, text)
+    }
+
+    fn describe_node(state: &State) -> String {
+        state.describe_node()
+    }
+
+    fn turn_seat(state: &State) -> Seat {
+        state.turn_seat()
+    }
+
+    const ACTION_HELP: &'static str =
+        "  an action      grow buds | place 3,4 | pass | spawn 3,4 | lose 3,4
+  shorthands     3,4 (place, spawn or lose, as the moment needs);
+                 grow 8 or d8 (the growth action that rolls the d8);
+                 a number: the face of a die you rolled (--dice manual)";
+    const NOTATION_HELP: &'static str =
+        "Points are x,y: column then row, counted from 0,0 in the top left corner.";
+    const SCORES_CHANGED: &'static str = "it rained";
+
+    fn legal_text(state: &State) -> String {
+        action::legal_text(state)
+    }
+
+    fn draw(state: &State) -> String {
+        draw::draw(state)
+    }
+
+    fn draw_for_people(state: &State, names: &[String], colour: bool) -> String {
+        board::render(state, names, colour)
+    }
+
+    fn scores(state: &State) -> Vec<i32> {
+        state.players().iter().map(|p| p.score).collect()
+    }
+
+    fn check_invariants(state: &State) -> Result<(), String> {
+        state.check_invariants()
+    }
+
+    const END_REASONS: &'static [Stat] = &[
+        Stat {
+            key: "nutrients_out",
+            label: "the nutrient pile runs out",
+            short: "nutr. out",
+        },
+        Stat {
+            key: "beads_out",
+            label: "a player's beads run out",
+            short: "beads out",
+        },
+        Stat {
+            key: "round_limit",
+            label: "the round limit is reached",
+            short: "limit",
+        },
+    ];
+
+    const COUNTERS: &'static [Stat] = &[
+        Stat {
+            key: "rounds",
+            label: "rounds",
+            short: "rounds",
+        },
+        Stat {
+            key: "turns",
+            label: "turns",
+            short: "turns",
+        },
+        Stat {
+            key: "placements",
+            label: "beads placed",
+            short: "placement",
+        },
+        Stat {
+            key: "rains",
+            label: "rains",
+            short: "rains",
+        },
+        Stat {
+            key: "struggles",
+            label: "struggles",
+            short: "struggles",
+        },
+        Stat {
+            key: "severings",
+            label: "severings",
+            short: "severings",
+        },
+        Stat {
+            key: "spawns",
+            label: "nutrients spawned",
+            short: "spawns",
+        },
+        Stat {
+            key: "nutrients_scored",
+            label: "nutrients scored",
+            short: "nutrients",
+        },
+        Stat {
+            key: "points_lost",
+            label: "points lost to splits",
+            short: "points_lo",
+        },
+        Stat {
+            key: "lead_changes",
+            label: "lead changes",
+            short: "lead_chan",
+        },
+    ];
+
+    const LENGTH: usize = 0;
+
+    fn step_budget(rules: &Rules, seats: u8) -> u64 {
+        // 1,000 per seat and round of the limit, at least a million. A random
+        // standard game takes a few thousand steps; a turn that cannot end is
+        // caught well before this.
+        (u64::from(rules.end.max_rounds) * u64::from(seats) * 1_000).max(1_000_000)
+    }
+
+    fn safety_limit(rules: &Rules) -> Option<SafetyLimit> {
+        Some(SafetyLimit {
+            reason: 2,
+            key: "end.max_rounds",
+            words: format!("the round limit ({} rounds)", rules.end.max_rounds),
+            help: "the round limit is a safety net: make the supplies smaller or raise `end.max_rounds`".to_owned(),
+        })
+    }
+
+    fn past_limit(state: &State) -> bool {
+        state.round() > state.rules().end.max_rounds
+    }
+
+    fn end_reason(state: &State) -> usize {
+        match state.end_reason().unwrap_or(EndReason::RoundLimit) {
+            EndReason::NutrientsOut => 0,
+            EndReason::BeadsOut => 1,
+            EndReason::RoundLimit => 2,
+        }
+    }
+
+    fn counters(state: &State) -> Vec<u32> {
+        let st = state.stats();
+        vec![
+            state.round(),
+            st.turns,
+            st.placements,
+            st.rains,
+            st.struggles,
+            st.severings,
+            st.spawns,
+            st.nutrients_scored,
+            st.points_lost,
+            st.lead_changes,
+        ]
+    }
+
+    fn bot(spec: BotSpec, dice: SeededDice) -> Box<dyn SeatPlayer<State> + Send> {
+        match spec {
+            BotSpec::Random => Box::new(RandomBot::new(dice)),
+            BotSpec::Greedy => Box::new(bots::GreedyBot::new(dice)),
+            BotSpec::Mcts { iterations } => Box::new(bots::MctsBot::new(dice, iterations)),
+        }
+    }
+
+    fn evaluate(state: &State, seat: Seat) -> f64 {
+        bots::eval::advantage(state, seat)
+    }
+}
