@@ -10,6 +10,7 @@ pub mod compare;
 pub mod completions;
 pub mod diff;
 pub mod explain;
+pub mod games;
 mod human;
 pub mod new;
 pub mod play;
@@ -87,6 +88,8 @@ pub enum Command {
     Diff(diff::Args),
     /// Write a commented starter variant file, NAME.toml, that validates.
     New(new::Args),
+    /// List the games of the toolkit with their built-in variants.
+    Games(games::Args),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     Completions(completions::CompletionArgs),
     /// Print the manual page (roff), for `man -l -` or a man directory.
@@ -107,6 +110,7 @@ impl Cli {
             Command::Explain(args) => explain::run(args, self.color),
             Command::Diff(args) => diff::run(args, self.color),
             Command::New(args) => new::run(args),
+            Command::Games(args) => games::run(args),
             Command::Completions(args) => completions::run_completions(args),
             Command::Man(args) => completions::run_man(args),
         }
