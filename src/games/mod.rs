@@ -1,0 +1,3 @@
+//! The games of the toolkit other than Roots and Shoots, one module each.
+
+pub mod branches;
