@@ -20,7 +20,11 @@ fn batch(rules: &Rules, players: u8) -> u64 {
         let mut state = State::new(rules, players);
         let mut dice = SeededDice::for_game(2026, g);
         plies += play_out_random(&mut state, &mut dice);
-        assert_eq!(end_reason(&state), Some("board_full"), "every game fills the board");
+        assert_eq!(
+            end_reason(&state),
+            Some("board_full"),
+            "every game fills the board"
+        );
     }
     plies
 }
@@ -29,7 +33,11 @@ fn engine(c: &mut Criterion) {
     let rules = Rules::standard();
     for players in [2u8, 4] {
         let plies = batch(&rules, players);
-        assert_eq!(plies, GAMES * 16 * u64::from(players), "every cell is filled, one ply each");
+        assert_eq!(
+            plies,
+            GAMES * 16 * u64::from(players),
+            "every cell is filled, one ply each"
+        );
 
         let mut group = c.benchmark_group(format!("btt_random_games_{players}p"));
         group.throughput(Throughput::Elements(GAMES));

@@ -52,7 +52,11 @@ fn peer_name(state: &State, a: Action) -> String {
 
 fn strings(v: &Value) -> Vec<String> {
     v.as_array()
-        .map(|a| a.iter().filter_map(|x| x.as_str().map(str::to_owned)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|x| x.as_str().map(str::to_owned))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -73,7 +77,10 @@ fn replay(path: &Path) -> Result<usize, String> {
     let rules = rules_for(config, players);
     let mut state = State::new(&rules, players);
     let board = state.board().clone();
-    let (w, h) = (header["board"]["width"].as_u64(), header["board"]["height"].as_u64());
+    let (w, h) = (
+        header["board"]["width"].as_u64(),
+        header["board"]["height"].as_u64(),
+    );
     if (w, h) != (Some(u64::from(board.width)), Some(u64::from(board.height))) {
         return Err(format!("board {w:?}x{h:?}, ours {}", board.describe()));
     }
@@ -106,13 +113,22 @@ fn replay(path: &Path) -> Result<usize, String> {
             Some("move") => {
                 let player = ev["player"].as_u64().ok_or("player")? as u8;
                 if state.next() != Next::Decide(player - 1) {
-                    return Err(at(format!("the trace moves seat {player}, ours is at {:?}", state.next())));
+                    return Err(at(format!(
+                        "the trace moves seat {player}, ours is at {:?}",
+                        state.next()
+                    )));
                 }
                 state.legal_actions(&mut legal);
                 let mine: BTreeSet<String> = legal.iter().map(|&a| peer_name(&state, a)).collect();
                 let theirs: BTreeSet<String> = match ev["kind"].as_str() {
-                    Some("null") => strings(&ev["legal_cells"]).iter().map(|c| format!("{c}-NULL")).collect(),
-                    Some("root") => strings(&ev["legal_cells"]).iter().map(|c| format!("{c}-ROOT")).collect(),
+                    Some("null") => strings(&ev["legal_cells"])
+                        .iter()
+                        .map(|c| format!("{c}-NULL"))
+                        .collect(),
+                    Some("root") => strings(&ev["legal_cells"])
+                        .iter()
+                        .map(|c| format!("{c}-ROOT"))
+                        .collect(),
                     _ => {
                         let sizes = ints(&ev["legal_sizes"]);
                         strings(&ev["legal_spots"])
@@ -127,15 +143,24 @@ fn replay(path: &Path) -> Result<usize, String> {
                 if mine != theirs {
                     let extra: Vec<_> = mine.difference(&theirs).collect();
                     let missing: Vec<_> = theirs.difference(&mine).collect();
-                    return Err(at(format!("legal sets differ: ours only {extra:?}, theirs only {missing:?}")));
+                    return Err(at(format!(
+                        "legal sets differ: ours only {extra:?}, theirs only {missing:?}"
+                    )));
                 }
                 if ev["legal_count"].as_u64() != Some(legal.len() as u64) {
-                    return Err(at(format!("legal count {} vs ours {}", ev["legal_count"], legal.len())));
+                    return Err(at(format!(
+                        "legal count {} vs ours {}",
+                        ev["legal_count"],
+                        legal.len()
+                    )));
                 }
                 let notation = ev["notation"].as_str().ok_or("notation")?;
-                let action = parse_action(&state, notation).map_err(|e| at(e))?;
+                let action = parse_action(&state, notation).map_err(&at)?;
                 if peer_name(&state, action) != notation {
-                    return Err(at(format!("`{notation}` read as `{}`", format_action(&state, action))));
+                    return Err(at(format!(
+                        "`{notation}` read as `{}`",
+                        format_action(&state, action)
+                    )));
                 }
                 state.play(action).map_err(|e| at(e.to_string()))?;
                 state.check_invariants().map_err(at)?;
@@ -144,13 +169,19 @@ fn replay(path: &Path) -> Result<usize, String> {
                     return Err(at(format!("scores {:?}, ours {scores:?}", ev["scores"])));
                 }
                 if ints(&ev["stash"]) != state.stash(player - 1).map(i64::from) {
-                    return Err(at(format!("stash {:?}, ours {:?}", ev["stash"], state.stash(player - 1))));
+                    return Err(at(format!(
+                        "stash {:?}, ours {:?}",
+                        ev["stash"],
+                        state.stash(player - 1)
+                    )));
                 }
                 plies += 1;
             }
             Some("result") => {
                 if state.next() != Next::Over {
-                    return Err(format!("the trace ends after {plies} plies, our game goes on"));
+                    return Err(format!(
+                        "the trace ends after {plies} plies, our game goes on"
+                    ));
                 }
                 let outcome = state.outcome().ok_or("no outcome")?;
                 let scores: Vec<i64> = outcome.scores.iter().map(|&s| i64::from(s)).collect();
@@ -176,7 +207,10 @@ fn replay(path: &Path) -> Result<usize, String> {
                         let c = board.cell_at(x as u8, rank0 as u8).ok_or("cell")?;
                         let ours = peer_token(&state, c);
                         if ours != tok {
-                            return Err(format!("final board at {}: {tok}, ours {ours}", board.name(c)));
+                            return Err(format!(
+                                "final board at {}: {tok}, ours {ours}",
+                                board.name(c)
+                            ));
                         }
                     }
                 }
@@ -197,7 +231,10 @@ fn peer_token(state: &State, c: u8) -> String {
         .lines()
         .find(|l| l.split_whitespace().next() == Some(&(rank0 + 1).to_string()))
         .unwrap_or("");
-    let tok = row.split_whitespace().nth(1 + usize::from(col)).unwrap_or("?");
+    let tok = row
+        .split_whitespace()
+        .nth(1 + usize::from(col))
+        .unwrap_or("?");
     match tok {
         "X" | "R" | "." => tok.to_owned(),
         t => {
@@ -228,7 +265,11 @@ fn every_peer_trace_replays() {
         }
     }
     files.sort();
-    assert!(files.len() >= 150, "expected the whole corpus of traces, found {}", files.len());
+    assert!(
+        files.len() >= 150,
+        "expected the whole corpus of traces, found {}",
+        files.len()
+    );
     let mut failures = Vec::new();
     let mut plies = 0;
     for f in &files {

@@ -26,7 +26,9 @@ fn expected_delta(state: &State, action: Action) -> Vec<i32> {
     if let Action::Place { cell, size, dir } = action {
         let mover = state.to_move();
         let t = state.board().neighbour(cell, dir);
-        if let Piece::Pyramid { seat, size: tsize, .. } = state.piece(t)
+        if let Piece::Pyramid {
+            seat, size: tsize, ..
+        } = state.piece(t)
             && seat != mover
         {
             let (pays, gain) = match state.rules().scoring.owner_paid_by {
@@ -50,8 +52,16 @@ fn illegal_candidates(state: &State, legal: &[Action]) -> Vec<Action> {
         for a in [
             Action::Null(c),
             Action::Root(c),
-            Action::Place { cell: c, size: 2, dir: Dir::N },
-            Action::Place { cell: c, size: 1, dir: Dir::W },
+            Action::Place {
+                cell: c,
+                size: 2,
+                dir: Dir::N,
+            },
+            Action::Place {
+                cell: c,
+                size: 1,
+                dir: Dir::W,
+            },
         ] {
             if !set.contains(&a) {
                 out.push(a);
@@ -61,9 +71,21 @@ fn illegal_candidates(state: &State, legal: &[Action]) -> Vec<Action> {
             break;
         }
     }
-    out.push(Action::Place { cell: 200, size: 1, dir: Dir::E });
-    out.push(Action::Place { cell: 0, size: 0, dir: Dir::E });
-    out.push(Action::Place { cell: 0, size: 9, dir: Dir::E });
+    out.push(Action::Place {
+        cell: 200,
+        size: 1,
+        dir: Dir::E,
+    });
+    out.push(Action::Place {
+        cell: 0,
+        size: 0,
+        dir: Dir::E,
+    });
+    out.push(Action::Place {
+        cell: 0,
+        size: 9,
+        dir: Dir::E,
+    });
     out
 }
 
@@ -73,7 +95,12 @@ fn play_game(rules: &Rules, players: u8, g: u64, deep: bool) -> Result<Vec<Actio
     let mut dice = SeededDice::for_game(0xB77, g);
     let mut legal = Vec::new();
     let mut played = Vec::new();
-    let fits = rules.pyramids.stash().iter().map(|&n| usize::from(n)).sum::<usize>()
+    let fits = rules
+        .pyramids
+        .stash()
+        .iter()
+        .map(|&n| usize::from(n))
+        .sum::<usize>()
         * usize::from(players)
         + usize::from(players)
         == state.board().cells();
@@ -83,7 +110,8 @@ fn play_game(rules: &Rules, players: u8, g: u64, deep: bool) -> Result<Vec<Actio
         let stashes_empty = (0..players).all(|s| state.stash(s) == [0, 0, 0]);
         match state.next() {
             Next::Over => {
-                let end = roots::games::branches::end_reason(&state).ok_or("over without a reason")?;
+                let end =
+                    roots::games::branches::end_reason(&state).ok_or("over without a reason")?;
                 if fits && (end != "board_full" || !stashes_empty) {
                     return Err(format!("ended `{end}` with stashes empty: {stashes_empty}"));
                 }
@@ -176,7 +204,9 @@ fn run_variant(name: &str) {
                     if deep {
                         let again = play_game(&rules, players, g, false);
                         if again.as_ref() != Ok(&played) {
-                            failures.push(format!("{name} {players}p game {g}: the same seed played another game"));
+                            failures.push(format!(
+                                "{name} {players}p game {g}: the same seed played another game"
+                            ));
                         }
                     }
                 }
@@ -213,7 +243,10 @@ fn literal_wiki() {
 #[test]
 fn every_builtin_is_tested() {
     let names: Vec<&str> = BUILTINS.iter().map(|(n, _)| *n).collect();
-    assert_eq!(names, ["btt", "btt-martian-go", "btt-arcade", "btt-literal-wiki"]);
+    assert_eq!(
+        names,
+        ["btt", "btt-martian-go", "btt-arcade", "btt-literal-wiki"]
+    );
 }
 
 #[test]
@@ -231,10 +264,18 @@ fn a_broken_rule_is_caught() {
     state.play(Action::Null(b1)).unwrap();
     state.play(Action::Root(c1)).unwrap();
     let d1 = state.board().parse_cell("d1").unwrap();
-    let a = Action::Place { cell: d1, size: 2, dir: Dir::W };
+    let a = Action::Place {
+        cell: d1,
+        size: 2,
+        dir: Dir::W,
+    };
     assert_eq!(expected_delta(&state, a), vec![0, 0]);
     state.play(a).unwrap();
     let e1 = state.board().parse_cell("e1").unwrap();
-    let b = Action::Place { cell: e1, size: 3, dir: Dir::W };
+    let b = Action::Place {
+        cell: e1,
+        size: 3,
+        dir: Dir::W,
+    };
     assert_eq!(expected_delta(&state, b), vec![3, -2]);
 }

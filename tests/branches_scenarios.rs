@@ -143,7 +143,11 @@ fn run(path: &Path) -> Result<(), String> {
     let mut legal = Vec::new();
     for (line, step) in &sc.steps {
         let at = |state: &State, msg: String| {
-            format!("{}:{line}: `{step}`: {msg}\n{}", path.display(), draw(state))
+            format!(
+                "{}:{line}: `{step}`: {msg}\n{}",
+                path.display(),
+                draw(state)
+            )
         };
         let split = |rest: &str| -> (String, Option<String>) {
             match rest.split_once(':') {
@@ -158,7 +162,10 @@ fn run(path: &Path) -> Result<(), String> {
             }
         } else if let Some(rest) = step.strip_prefix("legal ") {
             state.legal_actions(&mut legal);
-            let want: usize = rest.trim().parse().map_err(|_| at(&state, "legal N".into()))?;
+            let want: usize = rest
+                .trim()
+                .parse()
+                .map_err(|_| at(&state, "legal N".into()))?;
             if legal.len() != want {
                 return Err(at(&state, format!("{} legal actions", legal.len())));
             }
@@ -229,7 +236,11 @@ fn scenarios() {
         .filter(|p| p.extension().is_some_and(|e| e == "scn"))
         .collect();
     files.sort();
-    assert!(files.len() >= 15, "expected the full scenario corpus, found {}", files.len());
+    assert!(
+        files.len() >= 15,
+        "expected the full scenario corpus, found {}",
+        files.len()
+    );
     let failures: Vec<String> = files.iter().filter_map(|f| run(f).err()).collect();
     assert!(
         failures.is_empty(),

@@ -28,7 +28,11 @@ fn every_btt_file_is_a_branches_variant_with_the_schema_line() {
         let file: VariantFile = toml::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(file.game.as_deref(), Some("branches"), "{name}");
         let stem = name.trim_end_matches(".toml");
-        assert_eq!(file.name.as_deref(), Some(stem), "{name}: name is the file name");
+        assert_eq!(
+            file.name.as_deref(),
+            Some(stem),
+            "{name}: name is the file name"
+        );
         assert!(
             BUILTINS.iter().any(|(n, t)| *n == stem && *t == text),
             "{name} is a built-in, embedded as is"
@@ -47,7 +51,8 @@ fn every_btt_file_is_a_branches_variant_with_the_schema_line() {
                 if let Some(t) = v.as_table() {
                     for (key, val) in t {
                         assert_ne!(
-                            std[k.as_str()][key.as_str()], *val,
+                            std[k.as_str()][key.as_str()],
+                            *val,
                             "{name}: {k}.{key} repeats the standard value"
                         );
                     }
@@ -89,7 +94,11 @@ fn cross_key_problems_are_reported_together() {
     .unwrap();
     let problems = resolve(&Rules::standard(), &file).unwrap_err();
     let paths: Vec<&str> = problems.iter().map(|p| p.path.as_str()).collect();
-    assert_eq!(paths, ["game", "players.min", "pyramids", "setup.markers"], "{problems:?}");
+    assert_eq!(
+        paths,
+        ["game", "players.min", "pyramids", "setup.markers"],
+        "{problems:?}"
+    );
     for p in &problems {
         assert!(!p.message.is_empty());
     }
@@ -109,7 +118,8 @@ fn centre_roots_on_rectangles_needs_at_most_four_players() {
     .unwrap();
     assert!(resolve(&Rules::standard(), &file).is_ok());
     let file: VariantFile =
-        toml::from_str("[board]\nshape = \"rectangle\"\n[setup]\nmarkers = \"centre_roots\"\n").unwrap();
+        toml::from_str("[board]\nshape = \"rectangle\"\n[setup]\nmarkers = \"centre_roots\"\n")
+            .unwrap();
     let problems = resolve(&Rules::standard(), &file).unwrap_err();
     assert_eq!(problems[0].path, "setup.markers");
 }
@@ -133,7 +143,10 @@ fn the_schema_describes_every_key() {
     }
     let mut missing = Vec::new();
     walk(&schema, "", &mut missing);
-    assert!(missing.is_empty(), "keys without a description: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "keys without a description: {missing:?}"
+    );
     let text = schema.to_string();
     assert!(text.contains("\"maximum\":15"), "ranges are in the schema");
 }

@@ -58,7 +58,13 @@ pub fn parse_action(state: &State, text: &str) -> Result<Action, String> {
 pub fn parse_on(board: &Board, setup_due: Option<bool>, text: &str) -> Result<Action, String> {
     let cleaned: String = text
         .chars()
-        .map(|c| if c == '-' || c == ',' || c == ':' { ' ' } else { c })
+        .map(|c| {
+            if c == '-' || c == ',' || c == ':' {
+                ' '
+            } else {
+                c
+            }
+        })
         .collect();
     let words: Vec<String> = cleaned
         .split_whitespace()
@@ -85,13 +91,21 @@ pub fn parse_on(board: &Board, setup_due: Option<bool>, text: &str) -> Result<Ac
     if words.len() == 2 {
         if let Some(is_null) = marker(&words[0]) {
             let c = cell_of(&words[1])?;
-            return Ok(if is_null { Action::Null(c) } else { Action::Root(c) });
+            return Ok(if is_null {
+                Action::Null(c)
+            } else {
+                Action::Root(c)
+            });
         }
         if let Some(is_null) = marker(&words[1])
             && board.parse_cell(&words[0]).is_some()
         {
             let c = cell_of(&words[0])?;
-            return Ok(if is_null { Action::Null(c) } else { Action::Root(c) });
+            return Ok(if is_null {
+                Action::Null(c)
+            } else {
+                Action::Root(c)
+            });
         }
     }
     if words.len() == 1
@@ -99,7 +113,11 @@ pub fn parse_on(board: &Board, setup_due: Option<bool>, text: &str) -> Result<Ac
         && board.parse_cell(&words[0]).is_some()
     {
         let c = cell_of(&words[0])?;
-        return Ok(if is_null { Action::Null(c) } else { Action::Root(c) });
+        return Ok(if is_null {
+            Action::Null(c)
+        } else {
+            Action::Root(c)
+        });
     }
     // A pyramid: the cell, then size and direction in any spacing (`2 w`, `2w`, `large west`).
     let cell = cell_of(&words[0])?;

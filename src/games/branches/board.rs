@@ -130,9 +130,7 @@ impl Board {
     fn centre_cells(&self, n: u8) -> Vec<u8> {
         let names: &[&str] = match (self.layout, self.width, self.height) {
             (Layout::Zones { zones, .. }, _, _) => {
-                return (0..zones)
-                    .filter_map(|q| self.cell_at(4 * q, 0))
-                    .collect();
+                return (0..zones).filter_map(|q| self.cell_at(4 * q, 0)).collect();
             }
             (_, 8, 4) => &["d4", "e4"],
             (_, 8, 6) => &["d4", "e4", "d3"],
@@ -397,7 +395,11 @@ mod tests {
             v
         };
         assert_eq!(degrees(&z), degrees(&r));
-        let edges = |b: &Board| (0..b.cells() as u8).map(|c| b.neighbours_mask(c).count_ones()).sum::<u32>();
+        let edges = |b: &Board| {
+            (0..b.cells() as u8)
+                .map(|c| b.neighbours_mask(c).count_ones())
+                .sum::<u32>()
+        };
         assert_eq!(edges(&z), edges(&r));
         symmetric(&z);
         symmetric(&r);
@@ -414,7 +416,10 @@ mod tests {
         assert_eq!(b.neighbour(a1, Dir::W), i1);
         assert_eq!(b.neighbour(e1, Dir::W), a1);
         assert_eq!(b.neighbour(e1, Dir::S), i1);
-        assert_eq!(b.neighbour(b.parse_cell("c1").unwrap(), Dir::S), b.parse_cell("e3").unwrap());
+        assert_eq!(
+            b.neighbour(b.parse_cell("c1").unwrap(), Dir::S),
+            b.parse_cell("e3").unwrap()
+        );
         assert_eq!(b.neighbour(b.parse_cell("d4").unwrap(), Dir::E), NONE);
         assert_eq!(b.cells(), 48);
     }

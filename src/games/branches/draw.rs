@@ -29,7 +29,11 @@ fn token(state: &State, c: u8) -> String {
         ROOT => "R".into(),
         v => match as_pyramid(v) {
             Some((seat, size, dir)) => {
-                format!("{}{size}{}", (b'A' + seat) as char, Dir::from_index(dir).letter())
+                format!(
+                    "{}{size}{}",
+                    (b'A' + seat) as char,
+                    Dir::from_index(dir).letter()
+                )
             }
             None => "?".into(),
         },
@@ -96,11 +100,19 @@ pub fn describe_node(state: &State) -> String {
     match state.end() {
         Some(end) => {
             let outcome = crate::core::protocol::Outcome::from_scores(state.scores());
-            let names: Vec<String> = outcome.winners.iter().map(|&s| letter(s).to_string()).collect();
+            let names: Vec<String> = outcome
+                .winners
+                .iter()
+                .map(|&s| letter(s).to_string())
+                .collect();
             if names.len() == 1 {
                 format!("over ({}): {} wins", end.label(), names[0])
             } else {
-                format!("over ({}): {} share the win", end.label(), names.join(" and "))
+                format!(
+                    "over ({}): {} share the win",
+                    end.label(),
+                    names.join(" and ")
+                )
             }
         }
         None => match state.setup_due() {
@@ -154,7 +166,10 @@ impl State {
                         .ok_or_else(|| format!("rank {rank}: `{t}` is not a cell token"))?;
                 }
                 rows_seen += 1;
-            } else if tokens.iter().all(|t| t.len() == 1 && t.chars().all(|c| c.is_ascii_lowercase())) {
+            } else if tokens
+                .iter()
+                .all(|t| t.len() == 1 && t.chars().all(|c| c.is_ascii_lowercase()))
+            {
                 // Column letters.
             } else if let Some(rest) = line.strip_prefix("coin resets:") {
                 resets = rest.trim().parse().map_err(|_| "coin resets: a number")?;
@@ -165,7 +180,10 @@ impl State {
                     return Err(format!("to move: no seat {}", c as char));
                 }
                 to_move = Some(s);
-            } else if line.starts_with("board:") || line.starts_with("joins:") || line.starts_with("next:") {
+            } else if line.starts_with("board:")
+                || line.starts_with("joins:")
+                || line.starts_with("next:")
+            {
             } else if line.len() > 2 && line.as_bytes()[1] == b':' {
                 let s = line.as_bytes()[0].wrapping_sub(b'A');
                 if s >= n {
@@ -174,8 +192,11 @@ impl State {
                 for part in line[2..].split(',') {
                     let part = part.trim();
                     if let Some(v) = part.strip_prefix("score ") {
-                        given_score[usize::from(s)] =
-                            Some(v.trim().parse().map_err(|_| format!("`{part}`: a number"))?);
+                        given_score[usize::from(s)] = Some(
+                            v.trim()
+                                .parse()
+                                .map_err(|_| format!("`{part}`: a number"))?,
+                        );
                     } else if let Some(v) = part.strip_prefix("stash ") {
                         let nums: Vec<u8> = v
                             .split('/')
@@ -196,13 +217,19 @@ impl State {
             }
         }
         if u32::from(board.height) != rows_seen {
-            return Err(format!("{rows_seen} ranks drawn, the board has {}", board.height));
+            return Err(format!(
+                "{rows_seen} ranks drawn, the board has {}",
+                board.height
+            ));
         }
         // Rebuild the state from the cells, then fix stashes, turn and scores.
         let mut fresh = State::new(rules, players);
         for &c in board.centre_roots() {
             if cells[usize::from(c)] != ROOT {
-                return Err(format!("{} must hold a root in this variant", board.name(c)));
+                return Err(format!(
+                    "{} must hold a root in this variant",
+                    board.name(c)
+                ));
             }
         }
         let nulls = cells.iter().filter(|&&v| v == NULL).count();
@@ -248,7 +275,11 @@ impl State {
                     let mut st = fresh.fixed.stash;
                     for k in 0..3 {
                         st[k] = st[k].checked_sub(on_board[s][k]).ok_or_else(|| {
-                            format!("seat {} has more pyramids of size {} than its stash", s + 1, k + 1)
+                            format!(
+                                "seat {} has more pyramids of size {} than its stash",
+                                s + 1,
+                                k + 1
+                            )
                         })?;
                     }
                     st
@@ -271,8 +302,8 @@ impl State {
                 }
             }
         }
-        for s in 0..usize::from(n) {
-            if let Some(v) = given_score[s]
+        for (s, given) in given_score.iter().enumerate().take(usize::from(n)) {
+            if let Some(v) = *given
                 && v != fresh.scores[s]
             {
                 return Err(format!(

@@ -170,7 +170,9 @@ pub fn resolve(parent: &Rules, file: &VariantFile) -> Result<Rules, Vec<Problem>
         },
         setup: SetupRules {
             markers: setup.markers.unwrap_or(p.setup.markers),
-            nulls_must_not_cut: setup.nulls_must_not_cut.unwrap_or(p.setup.nulls_must_not_cut),
+            nulls_must_not_cut: setup
+                .nulls_must_not_cut
+                .unwrap_or(p.setup.nulls_must_not_cut),
         },
         scoring: ScoringRules {
             owner_paid_by: scoring.owner_paid_by.unwrap_or(p.scoring.owner_paid_by),
@@ -202,7 +204,10 @@ pub fn resolve(parent: &Rules, file: &VariantFile) -> Result<Rules, Vec<Problem>
 
 /// The checks across keys (and the ranges, for callers that skipped the schema).
 fn check(r: &Rules, problems: &mut Vec<Problem>) {
-    for (path, v) in [("players.min", r.players.min), ("players.max", r.players.max)] {
+    for (path, v) in [
+        ("players.min", r.players.min),
+        ("players.max", r.players.max),
+    ] {
         if !(2..=6).contains(&v) {
             problems.push(problem(path, format!("must be from 2 to 6, not {v}")));
         }
@@ -231,7 +236,10 @@ fn check(r: &Rules, problems: &mut Vec<Problem>) {
             "every stash would be empty: give each player at least one pyramid",
         ));
     }
-    for (path, v) in [("coins.start", r.coins.start), ("coins.reset", r.coins.reset)] {
+    for (path, v) in [
+        ("coins.start", r.coins.start),
+        ("coins.reset", r.coins.reset),
+    ] {
         if v > 100 {
             problems.push(problem(path, format!("must be from 0 to 100, not {v}")));
         }

@@ -28,9 +28,18 @@ pub use state::{End, Piece, State};
 /// Built-in variants: name and file text, the standard first.
 pub const BUILTINS: [(&str, &str); 4] = [
     ("btt", rules::STANDARD_TOML),
-    ("btt-martian-go", include_str!("../../../variants/btt-martian-go.toml")),
-    ("btt-arcade", include_str!("../../../variants/btt-arcade.toml")),
-    ("btt-literal-wiki", include_str!("../../../variants/btt-literal-wiki.toml")),
+    (
+        "btt-martian-go",
+        include_str!("../../../variants/btt-martian-go.toml"),
+    ),
+    (
+        "btt-arcade",
+        include_str!("../../../variants/btt-arcade.toml"),
+    ),
+    (
+        "btt-literal-wiki",
+        include_str!("../../../variants/btt-literal-wiki.toml"),
+    ),
 ];
 
 /// The resolved rules of a built-in variant (each extends `btt.toml`).

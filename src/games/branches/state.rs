@@ -557,19 +557,22 @@ impl State {
                 }
             }
             if spots != self.spots[d as usize] {
-                return Err(format!("the spots pointing {} differ from a recount", d.letter()));
+                return Err(format!(
+                    "the spots pointing {} differ from a recount",
+                    d.letter()
+                ));
             }
         }
         for s in 0..n {
-            for k in 0..3 {
+            for (k, &start) in self.fixed.stash.iter().enumerate() {
                 let total = on_board[s][k] + i64::from(self.stash[s][k]);
-                if total != i64::from(self.fixed.stash[k]) {
+                if total != i64::from(start) {
                     return Err(format!(
                         "seat {}: {} size-{} pyramids on board and in stash, not {}",
                         s + 1,
                         total,
                         k + 1,
-                        self.fixed.stash[k]
+                        start
                     ));
                 }
             }
@@ -615,11 +618,12 @@ impl State {
                 return Err("ended with the board full, but it is not".into());
             }
             Some(_) => {
-                if self.in_play() && self.any_spot() && (0..self.players).any(|s| self.can_move(s))
+                if self.in_play()
+                    && self.any_spot()
+                    && (0..self.players).any(|s| self.can_move(s))
+                    && self.fixed.rules.play.when_stuck == WhenStuck::Pass
                 {
-                    if self.fixed.rules.play.when_stuck == WhenStuck::Pass {
-                        return Err("ended while a player could still place".into());
-                    }
+                    return Err("ended while a player could still place".into());
                 }
             }
         }
@@ -688,7 +692,11 @@ impl GameState for State {
         }
         let cells = self.fixed.board.cells() as u8;
         match self.setup_marker() {
-            Some(NULL) => out.extend((0..cells).filter(|&c| self.null_allowed(c)).map(Action::Null)),
+            Some(NULL) => out.extend(
+                (0..cells)
+                    .filter(|&c| self.null_allowed(c))
+                    .map(Action::Null),
+            ),
             Some(_) => out.extend(
                 (0..cells)
                     .filter(|&c| self.empty & (1u128 << c) != 0)
@@ -757,9 +765,7 @@ impl GameState for State {
     fn roll(&mut self, _face: u8) -> Result<(), Refusal> {
         match self.end {
             Some(_) => Err(Refusal::GameOver),
-            None => Err(Refusal::ExpectedAction {
-                seat: self.to_move,
-            }),
+            None => Err(Refusal::ExpectedAction { seat: self.to_move }),
         }
     }
 
