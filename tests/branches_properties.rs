@@ -279,3 +279,29 @@ fn a_broken_rule_is_caught() {
     };
     assert_eq!(expected_delta(&state, b), vec![3, -2]);
 }
+
+mod hostile_text {
+    use proptest::prelude::*;
+    use roots::games::branches::{Rules, State, parse_action};
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+        /// Whatever a person types, reading it never panics.
+        #[test]
+        fn parse_action_never_panics(text in "\\PC{0,24}") {
+            let rules = Rules::standard();
+            for players in [2u8, 3] {
+                let state = State::new(&rules, players);
+                let _ = parse_action(&state, &text);
+            }
+        }
+
+        /// Nor does reading a drawing, however garbled.
+        #[test]
+        fn from_drawing_never_panics(lines in proptest::collection::vec("[0-9a-zA-Z.|: /,é-]{0,40}", 0..8)) {
+            let text = lines.join("\n");
+            let _ = State::from_drawing(&Rules::standard(), 2, &text);
+        }
+    }
+}

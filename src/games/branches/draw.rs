@@ -146,6 +146,9 @@ impl State {
                 continue;
             }
             let tokens: Vec<&str> = line.split_whitespace().filter(|t| *t != "|").collect();
+            if tokens.is_empty() {
+                continue;
+            }
             if let Ok(rank) = tokens[0].parse::<u8>() {
                 if rank == 0 || rank > board.height {
                     return Err(format!("rank {rank} is not on this board"));
@@ -341,7 +344,7 @@ fn parse_token(t: &str, players: u8) -> Option<u8> {
             }
             let seat = b[0].to_ascii_uppercase().wrapping_sub(b'A');
             let size = b[1].wrapping_sub(b'0');
-            let dir = Dir::parse(&t[2..3])?;
+            let dir = Dir::parse(t.get(2..3)?)?;
             (seat < players && (1..=3).contains(&size)).then(|| pyramid(seat, size, dir as u8))
         }
     }
