@@ -31,16 +31,33 @@ fn diff_each_house_rule_against_standard() {
     let mut seen = 0;
     insta::glob!("../variants", "*.toml", |path| {
         let file = relative(path);
-        if file.ends_with("standard.toml") {
+        // Each game's house rules against that game's standard variant.
+        let base = if file.contains("/btt") {
+            "btt"
+        } else {
+            "standard"
+        };
+        if file.ends_with(&format!("/{base}.toml")) {
             return;
         }
         seen += 1;
-        let run = roots(&["diff", "standard", &file]);
+        let run = roots(&["diff", base, &file]);
         assert_eq!(run.code, 0, "{file}:\n{}", run.transcript());
         assert!(run.stdout.contains(" → "), "{file}:\n{}", run.stdout);
         insta::assert_snapshot!(run.transcript());
     });
     assert!(seen >= 6);
+}
+
+#[test]
+fn diff_of_two_games_is_refused() {
+    let run = roots(&["diff", "standard", "btt"]);
+    assert_eq!(run.code, 2, "{}", run.transcript());
+    assert!(
+        run.stderr.contains("two variants of one game"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

@@ -126,18 +126,18 @@ fn every_shipped_variant_holds_every_invariant() {
         .filter(|p| p.extension().is_some_and(|e| e == "toml") && !p.ends_with("standard.toml"))
         .collect();
     files.sort();
+    let mut checked = 0;
     for file in files {
         let loaded = roots::variant::load_file(&file)
             .unwrap_or_else(|e| panic!("{}: {e:?}", file.display()));
-        check_variant(
-            &file.display().to_string(),
-            loaded
-                .rules
-                .roots_and_shoots()
-                .expect("a Roots and Shoots variant")
-                .clone(),
-        );
+        // The other games' variants have property tests of their own.
+        let Some(rules) = loaded.rules.roots_and_shoots() else {
+            continue;
+        };
+        check_variant(&file.display().to_string(), rules.clone());
+        checked += 1;
     }
+    assert!(checked >= 6, "only {checked} Roots and Shoots variants");
 }
 
 /// Variants far from standard, to reach the engine's corners: tiny boards,

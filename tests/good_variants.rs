@@ -20,14 +20,21 @@ fn every_shipped_variant_is_valid_without_warnings() {
         assert_eq!(run.code, 0, "{file}:\n{}", run.transcript());
         assert!(!run.stdout.contains("warning"), "{file}:\n{}", run.stdout);
         let text = std::fs::read_to_string(file).expect("readable");
+        let game = roots::variant::load_file(file)
+            .unwrap_or_else(|e| panic!("{file}: {e}"))
+            .rules
+            .game();
+        // Its game's schema, and its game's standard variant as the parent.
+        let schema = format!("#:schema ../schema/{}\n", game.schema_file());
         assert!(
-            text.starts_with("#:schema ../schema/variant.schema.json\n"),
-            "{file} must start with the #:schema line"
+            text.starts_with(&schema),
+            "{file} must start with the #:schema line of its game: {schema}"
         );
-        if !file.ends_with("standard.toml") {
+        let standard = game.builtins()[0].0;
+        if !file.ends_with(&format!("/{standard}.toml")) {
             assert!(
-                text.contains("extends = \"standard.toml\""),
-                "{file} must extend standard.toml"
+                text.contains(&format!("extends = \"{standard}.toml\"")),
+                "{file} must extend {standard}.toml"
             );
         }
     }

@@ -18,7 +18,6 @@ pub use mcts::MctsBot;
 pub use random::RandomBot;
 
 use crate::core::protocol::GameState;
-#[allow(unused_imports)]
 use crate::games::Game;
 
 /// Iterations per decision when `mcts` is given without a number.
@@ -105,6 +104,19 @@ impl BotSpec {
         dice: crate::core::dice::SeededDice,
     ) -> Box<dyn Player<G::State> + Send> {
         G::bot(self, dice)
+    }
+}
+
+/// The bots of this module for a seat of game `G`: what a game without bots
+/// of its own returns from [`Game::bot`].
+pub fn generic<G: Game>(
+    spec: BotSpec,
+    dice: crate::core::dice::SeededDice,
+) -> Box<dyn Player<G::State> + Send> {
+    match spec {
+        BotSpec::Random => Box::new(RandomBot::new(dice)),
+        BotSpec::Greedy => Box::new(GreedyBot::<G>::new(dice)),
+        BotSpec::Mcts { iterations } => Box::new(MctsBot::<G>::new(dice, iterations)),
     }
 }
 

@@ -3,9 +3,11 @@
 use roots::games::GameId;
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Every built-in variant name works wherever a VARIANT is asked for:
+#[command(
+    after_help = "Every built-in variant name works wherever a VARIANT is asked for:
   roots simulate btt --players 4
-  roots explain fewer-beads")]
+  roots explain fewer-beads"
+)]
 pub struct Args {
     /// Print the list as JSON.
     #[arg(long)]

@@ -15,6 +15,7 @@
 //!
 //! Adding a game: `docs/adding-a-game.md`.
 
+pub mod branches;
 pub mod roots_and_shoots;
 
 use std::fmt::Debug;
@@ -73,7 +74,7 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// the string keys `name` and `description`.
     type Rules: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// A node of the game tree.
-    type State: GameState + Debug + Send + Sync + 'static;
+    type State: GameState<Action: Send + Sync> + Debug + Send + Sync + 'static;
 
     // --- Variant files -------------------------------------------------
 
@@ -201,13 +202,14 @@ pub trait Game: Sized + Send + Sync + 'static {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum GameId {
     RootsAndShoots,
+    Branches,
 }
 
 impl GameId {
     /// Every game, in the order `roots games` lists them.
-    pub const ALL: &'static [GameId] = &[GameId::RootsAndShoots];
+    pub const ALL: &'static [GameId] = &[GameId::RootsAndShoots, GameId::Branches];
     /// How many games there are.
-    pub const COUNT: usize = 1;
+    pub const COUNT: usize = 2;
 
     /// The position of the game in [`GameId::ALL`].
     pub fn index(self) -> usize {
@@ -218,18 +220,21 @@ impl GameId {
     pub fn key(self) -> &'static str {
         match self {
             GameId::RootsAndShoots => roots_and_shoots::RootsAndShoots::ID,
+            GameId::Branches => branches::Branches::ID,
         }
     }
 
     pub fn title(self) -> &'static str {
         match self {
             GameId::RootsAndShoots => roots_and_shoots::RootsAndShoots::TITLE,
+            GameId::Branches => branches::Branches::TITLE,
         }
     }
 
     pub fn by(self) -> &'static str {
         match self {
             GameId::RootsAndShoots => roots_and_shoots::RootsAndShoots::BY,
+            GameId::Branches => branches::Branches::BY,
         }
     }
 
@@ -241,6 +246,7 @@ impl GameId {
     pub fn builtins(self) -> &'static [Builtin] {
         match self {
             GameId::RootsAndShoots => roots_and_shoots::RootsAndShoots::builtins(),
+            GameId::Branches => branches::Branches::builtins(),
         }
     }
 
@@ -255,6 +261,7 @@ impl GameId {
             // The first game's schema keeps its historical name, so that
             // the `#:schema` lines of existing files keep working.
             GameId::RootsAndShoots => "variant.schema.json".to_owned(),
+            other => format!("{other}.schema.json"),
         }
     }
 
@@ -279,12 +286,14 @@ impl std::fmt::Display for GameId {
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnyRules {
     RootsAndShoots(Arc<roots_and_shoots::Rules>),
+    Branches(Arc<branches::Rules>),
 }
 
 impl AnyRules {
     pub fn game(&self) -> GameId {
         match self {
             AnyRules::RootsAndShoots(_) => GameId::RootsAndShoots,
+            AnyRules::Branches(_) => GameId::Branches,
         }
     }
 
@@ -305,10 +314,10 @@ impl AnyRules {
 
     /// Rules of game `game` from their JSON form (a record header).
     pub fn from_json(game: GameId, value: serde_json::Value) -> Result<AnyRules, String> {
-        Ok(match game {
-            GameId::RootsAndShoots => AnyRules::RootsAndShoots(Arc::new(
-                serde_json::from_value(value).map_err(|e| e.to_string())?,
-            )),
+        crate::with_game_id!(game, G => {
+            let rules: <G as Game>::Rules =
+                serde_json::from_value(value).map_err(|e| e.to_string())?;
+            Ok(G::wrap(Arc::new(rules)))
         })
     }
 
@@ -334,6 +343,7 @@ impl AnyRules {
     pub fn roots_and_shoots(&self) -> Option<&roots_and_shoots::Rules> {
         match self {
             AnyRules::RootsAndShoots(r) => Some(r),
+            _ => None,
         }
     }
 }
@@ -351,6 +361,13 @@ macro_rules! with_game {
                 type $g = $crate::games::roots_and_shoots::RootsAndShoots;
                 $body
             }
+            $crate::games::AnyRules::Branches($r) => {
+                #[allow(unused_imports)]
+                use $crate::games::Game as _;
+                #[allow(dead_code)]
+                type $g = $crate::games::branches::Branches;
+                $body
+            }
         }
     };
 }
@@ -365,6 +382,13 @@ macro_rules! with_game_id {
                 use $crate::games::Game as _;
                 #[allow(dead_code)]
                 type $g = $crate::games::roots_and_shoots::RootsAndShoots;
+                $body
+            }
+            $crate::games::GameId::Branches => {
+                #[allow(unused_imports)]
+                use $crate::games::Game as _;
+                #[allow(dead_code)]
+                type $g = $crate::games::branches::Branches;
                 $body
             }
         }

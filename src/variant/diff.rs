@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::games::Game;
+use crate::games::{Game, GameId};
+use crate::variant::schema::{self, PathSeg};
 
 /// One rule that differs between two variants.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -84,6 +85,7 @@ pub fn diff<G: Game>(a: &G::Rules, b: &G::Rules) -> Vec<Change> {
         }
         out.push(Change {
             meaning: G::meaning(&key, a, b)
+                .or_else(|| from_schema::<G>(&key, &after))
                 .unwrap_or_else(|| "a rule this version cannot describe yet".to_owned()),
             key,
             from: prior.to_string(),
@@ -91,4 +93,32 @@ pub fn diff<G: Game>(a: &G::Rules, b: &G::Rules) -> Vec<Change> {
         });
     }
     out
+}
+
+/// What the schema says of `key` set to `value`: the description of the word
+/// chosen (an enum value), or else of the key itself, without its closing
+/// "Standard: ..." sentence.
+fn from_schema<G: Game>(key: &str, value: &toml::Value) -> Option<String> {
+    let game = GameId::parse(G::ID)?;
+    let path: Vec<PathSeg> = key.split('.').map(|p| PathSeg::Key(p.to_owned())).collect();
+    let node = schema::node_at(game, &path)?;
+    let word = value.as_str();
+    let chosen = word.and_then(|w| {
+        node.get("oneOf")?
+            .as_array()?
+            .iter()
+            .find(|o| o.get("const").and_then(serde_json::Value::as_str) == Some(w))?
+            .get("description")?
+            .as_str()
+    });
+    let text = chosen.or_else(|| node.get("description")?.as_str())?;
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = match text.find(" Standard:") {
+        Some(i) => text[..i].to_owned(),
+        None => text,
+    };
+    (!text.is_empty()).then_some(match word {
+        Some(_) if chosen.is_some() => text,
+        _ => format!("now {value}: {text}"),
+    })
 }

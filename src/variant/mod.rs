@@ -16,6 +16,7 @@
 
 pub mod diagnostic;
 pub mod diff;
+pub mod explain;
 mod load;
 pub mod overrides;
 pub mod resolve;

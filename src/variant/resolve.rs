@@ -156,10 +156,14 @@ fn unknown_builtin(
         format!("there is no built-in variant \"{name}\""),
     )
     .key("extends")
-    .expected(format!(
-        "a built-in name ({}) or the path of a .toml file",
-        quoted.join(", ")
-    ))
+    .expected(if quoted.len() <= 8 {
+        format!(
+            "a built-in name ({}) or the path of a .toml file",
+            quoted.join(", ")
+        )
+    } else {
+        "a built-in name (`roots games` lists them) or the path of a .toml file".to_owned()
+    })
     .help(match load::did_you_mean(name, &names) {
         Some(w) => format!("did you mean \"{w}\"? To extend a file, give its path ending in .toml"),
         None => "to extend a file, give its path ending in .toml, relative to this file".to_owned(),

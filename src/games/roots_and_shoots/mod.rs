@@ -104,6 +104,7 @@ impl Game for RootsAndShoots {
     fn unwrap(rules: &AnyRules) -> Option<&Arc<Rules>> {
         match rules {
             AnyRules::RootsAndShoots(r) => Some(r),
+            _ => None,
         }
     }
 

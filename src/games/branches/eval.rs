@@ -1,0 +1,46 @@
+//! What the generic layers ask of a finished or running game: a static
+//! evaluation for the greedy bot, the reason a game ended, and counters.
+
+use super::state::State;
+
+/// Static evaluation from `seat`'s point of view: higher is better. Its
+/// score less the best other score, plus a little for each empty cell from
+/// which a pyramid would point at one of its pyramids (coins others may pay
+/// it) and less for each such cell by its opponents. Cheap: a pass over the
+/// board's cells.
+pub fn evaluate(state: &State, seat: u8) -> f64 {
+    let scores = state.scores();
+    let Some(&mine) = scores.get(usize::from(seat)) else {
+        return 0.0;
+    };
+    let best_other = scores
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| s != usize::from(seat))
+        .map(|(_, &v)| v)
+        .max()
+        .unwrap_or(0);
+    let (mine_open, theirs_open) = state.open_faces(seat);
+    f64::from(mine - best_other) + 0.1 * (f64::from(mine_open) - f64::from(theirs_open))
+}
+
+/// Why the game ended (`board_full`, `stashes_empty`, `no_moves`), None if not over.
+pub fn end_reason(state: &State) -> Option<&'static str> {
+    state.end().map(|e| e.label())
+}
+
+/// Per-game counters for the simulator's statistics, fixed names and order.
+pub fn counters(state: &State) -> Vec<(&'static str, i64)> {
+    let t = state.tally;
+    vec![
+        ("plies", i64::from(t.plies)),
+        ("pyramids_placed", i64::from(t.pyramids)),
+        ("pointed_at_root", i64::from(t.at_root)),
+        ("pointed_at_own", i64::from(t.at_own)),
+        ("penalties_paid", i64::from(t.penalties)),
+        ("coins_to_pot", i64::from(t.to_pot)),
+        ("coins_to_owners", i64::from(t.to_owners)),
+        ("coin_resets", i64::from(state.coin_resets())),
+        ("passes", i64::from(t.passes)),
+    ]
+}

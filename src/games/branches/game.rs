@@ -1,0 +1,178 @@
+//! Branches & Twigs & Thorns as the generic layers see it: the [`Game`]
+//! implementation over this module's rules, state, text and statistics.
+
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+use crate::bots::{BotSpec, Player};
+use crate::core::dice::SeededDice;
+use crate::core::protocol::Seat;
+use crate::games::{AnyRules, Builtin, Game, Stat};
+use crate::variant::diagnostic::Diagnostic;
+use crate::variant::resolve::Checker;
+
+use super::{Action, BUILTINS, Rules, State, VariantFile};
+
+/// The game, as the generic layers see it.
+#[derive(Clone, Copy, Debug)]
+pub struct Branches;
+
+const fn stat(key: &'static str, label: &'static str, short: &'static str) -> Stat {
+    Stat { key, label, short }
+}
+
+impl Game for Branches {
+    const ID: &'static str = super::GAME_ID;
+    const TITLE: &'static str = "Branches & Twigs & Thorns";
+    const BY: &'static str = "Andrew Plotkin, 2002";
+
+    type Rules = Rules;
+    type State = State;
+
+    fn file_schema() -> schemars::Schema {
+        schemars::generate::SchemaSettings::draft2020_12()
+            .into_generator()
+            .into_root_schema_for::<VariantFile>()
+    }
+
+    fn builtins() -> &'static [Builtin] {
+        &BUILTINS
+    }
+
+    fn standard() -> Rules {
+        Rules::standard()
+    }
+
+    fn wrap(rules: Arc<Rules>) -> AnyRules {
+        AnyRules::Branches(rules)
+    }
+
+    fn unwrap(rules: &AnyRules) -> Option<&Arc<Rules>> {
+        match rules {
+            AnyRules::Branches(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    fn name(rules: &Rules) -> &str {
+        &rules.name
+    }
+
+    fn seats(rules: &Rules) -> RangeInclusive<u8> {
+        rules.seats()
+    }
+
+    fn check(rules: &Rules, c: &Checker<'_>) -> Vec<Diagnostic> {
+        // The module's own checks run on complete rules: layering an empty
+        // file over them changes nothing but runs every check.
+        match super::resolve(rules, &VariantFile::default()) {
+            Ok(_) => Vec::new(),
+            Err(problems) => problems
+                .into_iter()
+                .map(|p| c.error(&p.path, p.message))
+                .collect(),
+        }
+    }
+
+    fn explain(rules: &Rules) -> String {
+        crate::variant::explain::sheet::<Branches>(rules, "docs/games/branches.md")
+    }
+
+    fn new_state(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
+        let range = rules.seats();
+        if !range.contains(&seats) {
+            return Err(format!(
+                "variant `{}` is for {} to {} players, not {seats}",
+                rules.name,
+                range.start(),
+                range.end()
+            ));
+        }
+        Ok(State::new(&rules, seats))
+    }
+
+    fn format_action(state: &State, action: Action) -> String {
+        super::format_action(state, action)
+    }
+
+    fn parse_action(state: &State, text: &str) -> Result<Action, String> {
+        super::parse_action(state, text)
+    }
+
+    fn describe_node(state: &State) -> String {
+        super::describe_node(state)
+    }
+
+    fn turn_seat(state: &State) -> Seat {
+        state.to_move()
+    }
+
+    const ACTION_HELP: &'static str =
+        "  a pyramid      c2 2 W: cell, size (1 small, 2 medium, 3 large), direction
+                 it points (N, E, S or W); also `c2 medium west`, `C2-2w`
+  a marker       null b1 | root c1 (setup); a bare cell places the marker due
+  pass           when the variant lets a player with no move pass";
+    const NOTATION_HELP: &'static str = "Cells are a column letter and a row number, a1 in the bottom left corner; `board` draws them.";
+    const SCORES_CHANGED: &'static str = "coins change hands";
+
+    fn draw(state: &State) -> String {
+        super::draw(state)
+    }
+
+    fn scores(state: &State) -> Vec<i32> {
+        state.scores()
+    }
+
+    fn check_invariants(state: &State) -> Result<(), String> {
+        state.check_invariants()
+    }
+
+    const END_REASONS: &'static [Stat] = &[
+        stat("board_full", "the board is full", "full"),
+        stat("stashes_empty", "every stash is empty", "stashes"),
+        stat("no_moves", "nobody can point anywhere", "no moves"),
+    ];
+
+    const COUNTERS: &'static [Stat] = &[
+        stat("plies", "moves", "moves"),
+        stat("pyramids_placed", "pyramids placed", "pyramids"),
+        stat("pointed_at_root", "pointed at a root", "at root"),
+        stat("pointed_at_own", "pointed at own pyramid", "at own"),
+        stat("penalties_paid", "penalties paid", "penalties"),
+        stat("coins_to_pot", "coins paid to the pot", "to pot"),
+        stat("coins_to_owners", "coins paid to owners", "to owners"),
+        stat("coin_resets", "coin resets", "resets"),
+        stat("passes", "passes", "passes"),
+    ];
+
+    const LENGTH: usize = 0;
+
+    fn end_reason(state: &State) -> usize {
+        let label = super::end_reason(state).unwrap_or("no_moves");
+        Self::END_REASONS
+            .iter()
+            .position(|s| s.key == label)
+            .unwrap_or(2)
+    }
+
+    fn counters(state: &State) -> Vec<u32> {
+        let named = super::counters(state);
+        Self::COUNTERS
+            .iter()
+            .map(|c| {
+                named
+                    .iter()
+                    .find(|(k, _)| *k == c.key)
+                    .map_or(0, |(_, v)| u32::try_from(*v).unwrap_or(u32::MAX))
+            })
+            .collect()
+    }
+
+    fn bot(spec: BotSpec, dice: SeededDice) -> Box<dyn Player<State> + Send> {
+        crate::bots::generic::<Branches>(spec, dice)
+    }
+
+    fn evaluate(state: &State, seat: Seat) -> f64 {
+        super::evaluate(state, seat)
+    }
+}

@@ -1,0 +1,101 @@
+//! A rules sheet for any game, written from its schema: every key with its
+//! value and what it means, the keys that differ from the game's standard
+//! variant marked as house rules and listed first. A game with a sheet of
+//! its own in words (Roots and Shoots) uses that instead.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde_json::Value;
+
+use super::diff::leaves;
+use super::schema::{self, PathSeg};
+use crate::games::{Game, GameId};
+
+const TAG: &str = " **(house rule)**";
+
+/// The schema description of `path` without its closing "Standard: ..."
+/// sentence, on one line.
+fn meaning(node: Option<&Value>) -> String {
+    let text = node
+        .and_then(|n| n.get("description"))
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    match text.find(" Standard:") {
+        Some(i) => text[..i].to_owned(),
+        None => text,
+    }
+}
+
+fn path_of(key: &str) -> Vec<PathSeg> {
+    key.split('.').map(|p| PathSeg::Key(p.to_owned())).collect()
+}
+
+/// The rules sheet of `rules` in Markdown; `doc` is the rules document the
+/// sheet points to for the reasons behind each reading.
+pub fn sheet<G: Game>(rules: &G::Rules, doc: &str) -> String {
+    let game = GameId::parse(G::ID).unwrap_or(GameId::RootsAndShoots);
+    let standard: BTreeMap<String, toml::Value> = leaves(&G::standard()).into_iter().collect();
+    let json = serde_json::to_value(rules).unwrap_or(Value::Null);
+    let description = json
+        .get("description")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    let mut o = String::new();
+    let _ = writeln!(o, "# {}: {}\n", G::TITLE, G::name(rules));
+    if !description.is_empty() {
+        let _ = writeln!(o, "{description}\n");
+    }
+    let ours = leaves(rules);
+    let house: Vec<&(String, toml::Value)> = ours
+        .iter()
+        .filter(|(k, v)| standard.get(k).is_some_and(|s| s != v))
+        .collect();
+    if house.is_empty() {
+        let _ = writeln!(o, "These are the standard rules.\n");
+    } else {
+        let _ = writeln!(o, "## House rules\n");
+        for (k, v) in &house {
+            let was = standard.get(k).map(ToString::to_string).unwrap_or_default();
+            let _ = writeln!(o, "- `{k}` = {v} (standard: {was})");
+        }
+        o.push('\n');
+    }
+    let mut table = String::new();
+    for (key, value) in &ours {
+        let Some((t, k)) = key.rsplit_once('.') else {
+            continue;
+        };
+        if t != table {
+            table = t.to_owned();
+            let _ = writeln!(o, "## {t}\n");
+            let text = meaning(schema::node_at(game, &path_of(t)));
+            if !text.is_empty() {
+                let _ = writeln!(o, "{text}\n");
+            }
+        }
+        let tag = if standard.get(key).is_some_and(|s| s != value) {
+            TAG
+        } else {
+            ""
+        };
+        let text = meaning(schema::node_at(game, &path_of(key)));
+        let _ = writeln!(o, "- **{k}** = `{value}`{tag}: {text}");
+        if ours
+            .iter()
+            .skip_while(|(x, _)| x != key)
+            .nth(1)
+            .is_none_or(|(n, _)| !n.starts_with(&format!("{t}.")))
+        {
+            o.push('\n');
+        }
+    }
+    let _ = writeln!(
+        o,
+        "The rules as the engine plays them, with the reason for every reading: {doc}."
+    );
+    o
+}
