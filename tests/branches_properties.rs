@@ -367,3 +367,17 @@ fn evaluation_and_counters_follow_the_game() {
         Err(Refusal::ExpectedAction { seat: 0 })
     ));
 }
+
+#[test]
+fn a_fresh_game_is_a_new_game() {
+    for name in ["btt", "btt-martian-go"] {
+        let rules = builtin(name).unwrap();
+        for players in rules.seats() {
+            let new = State::new(&rules, players);
+            let mut played = new.clone();
+            let mut dice = SeededDice::for_game(1, 1);
+            roots::core::protocol::play_out_random(&mut played, &mut dice);
+            assert_eq!(played.fresh(), new, "{name} {players}p");
+        }
+    }
+}

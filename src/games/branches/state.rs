@@ -168,6 +168,34 @@ impl State {
         s
     }
 
+    /// A new game with the same rules and players, sharing this game's fixed
+    /// tables (the board graph): no allocation, for simulators and benches.
+    pub fn fresh(&self) -> State {
+        let mut s = State {
+            fixed: Arc::clone(&self.fixed),
+            players: self.players,
+            cell: [EMPTY; MAX_CELLS],
+            empty: self.fixed.board.all(),
+            targets: 0,
+            spots: [0; 4],
+            stash: [self.fixed.stash; MAX_SEATS],
+            scores: [0; MAX_SEATS],
+            resets: 0,
+            to_move: 0,
+            setup_done: 0,
+            end: None,
+            tally: Tally::default(),
+        };
+        for i in 0..s.fixed.board.centre_roots().len() {
+            let c = s.fixed.board.centre_roots()[i];
+            s.put_target(c, ROOT);
+        }
+        if s.in_play() {
+            s.settle(0);
+        }
+        s
+    }
+
     /// The board.
     pub fn board(&self) -> &Board {
         &self.fixed.board
