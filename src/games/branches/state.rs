@@ -691,28 +691,6 @@ pub(super) fn select(x: u128, n: u32) -> u8 {
     base + w.trailing_zeros() as u8
 }
 
-#[cfg(test)]
-mod select_tests {
-    use super::select;
-
-    #[test]
-    fn select_agrees_with_a_scan() {
-        let masks = [
-            1u128,
-            0b1011_0100,
-            u128::MAX,
-            1 << 64 | 1 << 3 | 1 << 127,
-            0xF0F0 << 60,
-        ];
-        for x in masks {
-            let bits: Vec<u8> = (0..128u8).filter(|&b| x >> b & 1 == 1).collect();
-            for (n, &b) in bits.iter().enumerate() {
-                assert_eq!(select(x, n as u32), b, "{x:#x} {n}");
-            }
-        }
-    }
-}
-
 impl GameState for State {
     type Action = Action;
 
@@ -874,5 +852,27 @@ impl GameState for State {
 
     fn outcome(&self) -> Option<Outcome> {
         self.end.map(|_| Outcome::from_scores(self.scores()))
+    }
+}
+
+#[cfg(test)]
+mod select_tests {
+    use super::select;
+
+    #[test]
+    fn select_agrees_with_a_scan() {
+        let masks = [
+            1u128,
+            0b1011_0100,
+            u128::MAX,
+            1 << 64 | 1 << 3 | 1 << 127,
+            0xF0F0 << 60,
+        ];
+        for x in masks {
+            let bits: Vec<u8> = (0..128u8).filter(|&b| x >> b & 1 == 1).collect();
+            for (n, &b) in bits.iter().enumerate() {
+                assert_eq!(select(x, n as u32), b, "{x:#x} {n}");
+            }
+        }
     }
 }
