@@ -1,23 +1,25 @@
-//! BTT engine speed: complete random games of the standard variant (setup
-//! included), and the cost of one placement averaged over those games
-//! (legal-move generation by `random_action`, the placement, scoring, and the
-//! turn change all included).
+//! BTT engine speed, on the standard variant:
+//! - `btt_random_games_Np`: complete random games, setup included, each
+//!   started with `State::fresh` (no allocation);
+//! - `btt_per_ply_Np`: the same work counted per ply (nulls and roots too);
+//! - `btt_per_placement_Np`: pyramid placements only, from positions just
+//!   after the setup: `random_action` (legal-move generation from the spot
+//!   masks), `play_unchecked` (placement, scoring, turn), nothing else.
 //!
 //! `cargo bench --bench branches`. Figures go in the final report with the machine.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use roots::core::dice::SeededDice;
-use roots::core::protocol::play_out_random;
+use roots::core::protocol::{GameState, play_out_random};
 use roots::games::branches::{Rules, State, end_reason};
 
 const GAMES: u64 = 256;
 
-/// Play the batch of seeded games; returns the plies played, to assert and to
-/// count throughput.
-fn batch(rules: &Rules, players: u8) -> u64 {
+/// Play the batch of seeded games from the start; returns the plies played.
+fn batch(start: &State) -> u64 {
     let mut plies = 0;
     for g in 0..GAMES {
-        let mut state = State::new(rules, players);
+        let mut state = start.fresh();
         let mut dice = SeededDice::for_game(2026, g);
         plies += play_out_random(&mut state, &mut dice);
         assert_eq!(
@@ -29,10 +31,37 @@ fn batch(rules: &Rules, players: u8) -> u64 {
     plies
 }
 
+/// Positions just after the setup, one per game, with the dice to go on.
+fn after_setup(start: &State) -> Vec<(State, SeededDice)> {
+    (0..GAMES)
+        .map(|g| {
+            let mut state = start.fresh();
+            let mut dice = SeededDice::for_game(2026, g);
+            while !state.in_play() {
+                let a = state.random_action(&mut dice);
+                state.play_unchecked(a);
+            }
+            (state, dice)
+        })
+        .collect()
+}
+
+/// Play every position to the end; returns the pyramids placed.
+fn placements(positions: &[(State, SeededDice)], seed: u64) -> u64 {
+    let mut placed = 0;
+    for (i, (state, _)) in positions.iter().enumerate() {
+        let mut state = state.clone();
+        let mut dice = SeededDice::for_game(seed, i as u64);
+        placed += play_out_random(&mut state, &mut dice);
+    }
+    placed
+}
+
 fn engine(c: &mut Criterion) {
     let rules = Rules::standard();
     for players in [2u8, 4] {
-        let plies = batch(&rules, players);
+        let start = State::new(&rules, players);
+        let plies = batch(&start);
         assert_eq!(
             plies,
             GAMES * 16 * u64::from(players),
@@ -41,12 +70,24 @@ fn engine(c: &mut Criterion) {
 
         let mut group = c.benchmark_group(format!("btt_random_games_{players}p"));
         group.throughput(Throughput::Elements(GAMES));
-        group.bench_function("games", |b| b.iter(|| batch(&rules, players)));
+        group.bench_function("games", |b| b.iter(|| batch(&start)));
         group.finish();
 
         let mut group = c.benchmark_group(format!("btt_per_ply_{players}p"));
         group.throughput(Throughput::Elements(plies));
-        group.bench_function("plies", |b| b.iter(|| batch(&rules, players)));
+        group.bench_function("plies", |b| b.iter(|| batch(&start)));
+        group.finish();
+
+        let positions = after_setup(&start);
+        let placed = placements(&positions, 7);
+        assert_eq!(
+            placed,
+            GAMES * 15 * u64::from(players),
+            "every pyramid is placed"
+        );
+        let mut group = c.benchmark_group(format!("btt_per_placement_{players}p"));
+        group.throughput(Throughput::Elements(placed));
+        group.bench_function("placements", |b| b.iter(|| placements(&positions, 7)));
         group.finish();
     }
 }

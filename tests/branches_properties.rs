@@ -305,3 +305,79 @@ mod hostile_text {
         }
     }
 }
+
+#[test]
+fn evaluation_and_counters_follow_the_game() {
+    use roots::games::branches::{counters, evaluate};
+    let rules = Rules::standard();
+    let mut state = State::new(&rules, 2);
+    let cell = |s: &State, n: &str| s.board().parse_cell(n).unwrap();
+    let (b1, c1, d1, e1) = (
+        cell(&state, "b1"),
+        cell(&state, "c1"),
+        cell(&state, "d1"),
+        cell(&state, "e1"),
+    );
+    state.play(Action::Null(b1)).unwrap();
+    state.play(Action::Root(c1)).unwrap();
+    state
+        .play(Action::Place {
+            cell: d1,
+            size: 3,
+            dir: Dir::W,
+        })
+        .unwrap();
+    // B points a large at A's large: B pays 3, A gains 3.
+    state
+        .play(Action::Place {
+            cell: e1,
+            size: 3,
+            dir: Dir::W,
+        })
+        .unwrap();
+    assert_eq!(state.scores(), vec![3, -3]);
+    assert!(evaluate(&state, 0) > evaluate(&state, 1));
+    let c = counters(&state);
+    let names: Vec<&str> = c.iter().map(|(n, _)| *n).collect();
+    assert_eq!(
+        names,
+        [
+            "plies",
+            "pyramids_placed",
+            "pointed_at_root",
+            "pointed_at_own",
+            "penalties_paid",
+            "coins_to_pot",
+            "coins_to_owners",
+            "coin_resets",
+            "passes"
+        ]
+    );
+    let get = |n: &str| c.iter().find(|(k, _)| *k == n).unwrap().1;
+    assert_eq!(get("plies"), 4);
+    assert_eq!(get("penalties_paid"), 1);
+    assert_eq!(get("coins_to_pot"), 3);
+    assert_eq!(get("coins_to_owners"), 3);
+    // B held 5 coins and paid 3: no reset.
+    assert_eq!(get("coin_resets"), 0);
+    assert_eq!(roots::games::branches::end_reason(&state), None);
+    // A chance-free game refuses rolls.
+    assert!(matches!(
+        state.roll(3),
+        Err(Refusal::ExpectedAction { seat: 0 })
+    ));
+}
+
+#[test]
+fn a_fresh_game_is_a_new_game() {
+    for name in ["btt", "btt-martian-go"] {
+        let rules = builtin(name).unwrap();
+        for players in rules.seats() {
+            let new = State::new(&rules, players);
+            let mut played = new.clone();
+            let mut dice = SeededDice::for_game(1, 1);
+            roots::core::protocol::play_out_random(&mut played, &mut dice);
+            assert_eq!(played.fresh(), new, "{name} {players}p");
+        }
+    }
+}

@@ -406,6 +406,45 @@ mod tests {
     }
 
     #[test]
+    fn four_zones_map_onto_the_chessboard_edge_for_edge() {
+        // Zone q, column offset a, rank offset b, placed round the centre of
+        // an 8x8 board: zone 1 top right, 2 bottom right, 3 bottom left, 4 top left.
+        let z = Board::zones(4, true);
+        let r = Board::rectangle(8, 8);
+        let map = |c: u8| -> u8 {
+            let (col, rank0) = z.place(c);
+            let (q, a, b) = (col / 4, col % 4, rank0);
+            let (x, y) = match q {
+                0 => (4 + a, 4 + b),
+                1 => (4 + b, 3 - a),
+                2 => (3 - a, 3 - b),
+                _ => (3 - b, 4 + a),
+            };
+            r.cell_at(x, y).unwrap()
+        };
+        let image: std::collections::BTreeSet<u8> = (0..64).map(map).collect();
+        assert_eq!(image.len(), 64, "one cell for one cell");
+        let mut edges = 0;
+        for c in 0..z.cells() as u8 {
+            for d in Dir::ALL {
+                let t = z.neighbour(c, d);
+                if t != NONE {
+                    edges += 1;
+                    assert_ne!(
+                        r.neighbours_mask(map(c)) & (1u128 << map(t)),
+                        0,
+                        "{} - {}",
+                        z.name(c),
+                        z.name(t)
+                    );
+                }
+            }
+        }
+        let chess: u32 = (0..64).map(|c| r.neighbours_mask(c).count_ones()).sum();
+        assert_eq!(edges, chess, "and no edge is missing");
+    }
+
+    #[test]
     fn three_zone_centre_cells_touch_each_other() {
         let b = Board::zones(3, true);
         symmetric(&b);

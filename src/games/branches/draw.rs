@@ -51,6 +51,8 @@ pub fn draw(state: &State) -> String {
         }
         out.push_str(&format!(" {:<3}", (b'a' + col) as char));
     }
+    let trimmed = out.trim_end().len();
+    out.truncate(trimmed);
     out.push('\n');
     for rank0 in (0..board.height).rev() {
         out.push_str(&format!("{:>3} ", rank0 + 1));

@@ -168,6 +168,34 @@ impl State {
         s
     }
 
+    /// A new game with the same rules and players, sharing this game's fixed
+    /// tables (the board graph): no allocation, for simulators and benches.
+    pub fn fresh(&self) -> State {
+        let mut s = State {
+            fixed: Arc::clone(&self.fixed),
+            players: self.players,
+            cell: [EMPTY; MAX_CELLS],
+            empty: self.fixed.board.all(),
+            targets: 0,
+            spots: [0; 4],
+            stash: [self.fixed.stash; MAX_SEATS],
+            scores: [0; MAX_SEATS],
+            resets: 0,
+            to_move: 0,
+            setup_done: 0,
+            end: None,
+            tally: Tally::default(),
+        };
+        for i in 0..s.fixed.board.centre_roots().len() {
+            let c = s.fixed.board.centre_roots()[i];
+            s.put_target(c, ROOT);
+        }
+        if s.in_play() {
+            s.settle(0);
+        }
+        s
+    }
+
     /// The board.
     pub fn board(&self) -> &Board {
         &self.fixed.board
@@ -642,32 +670,25 @@ impl State {
 }
 
 /// Pick the `n`-th (from 0) set bit of `x` (which has more than `n` set bits).
+/// Clearing the lowest bit `n` times beats a popcount search here: the spot
+/// masks hold a few dozen bits, and the default target has no popcount
+/// instruction.
 #[inline]
 pub(super) fn select(x: u128, n: u32) -> u8 {
+    let hi = (x >> 64) as u64;
     let lo = x as u64;
-    let c = lo.count_ones();
-    if n < c {
-        select64(lo, n)
+    let (mut w, mut n, base) = if hi == 0 {
+        (lo, n, 0)
     } else {
-        64 + select64((x >> 64) as u64, n - c)
+        let c = lo.count_ones();
+        if n < c { (lo, n, 0) } else { (hi, n - c, 64) }
+    };
+    while n > 0 {
+        w &= w - 1;
+        n -= 1;
     }
-}
-
-#[inline]
-fn select64(mut x: u64, mut n: u32) -> u8 {
-    let mut pos = 0u32;
-    for shift in [32u32, 16, 8, 4, 2, 1] {
-        let low = x & ((1u64 << shift) - 1);
-        let c = low.count_ones();
-        if n >= c {
-            n -= c;
-            x >>= shift;
-            pos += shift;
-        } else {
-            x = low;
-        }
-    }
-    pos as u8
+    debug_assert_ne!(w, 0, "fewer set bits than asked for");
+    base + w.trailing_zeros() as u8
 }
 
 impl GameState for State {
@@ -831,5 +852,27 @@ impl GameState for State {
 
     fn outcome(&self) -> Option<Outcome> {
         self.end.map(|_| Outcome::from_scores(self.scores()))
+    }
+}
+
+#[cfg(test)]
+mod select_tests {
+    use super::select;
+
+    #[test]
+    fn select_agrees_with_a_scan() {
+        let masks = [
+            1u128,
+            0b1011_0100,
+            u128::MAX,
+            1 << 64 | 1 << 3 | 1 << 127,
+            0xF0F0 << 60,
+        ];
+        for x in masks {
+            let bits: Vec<u8> = (0..128u8).filter(|&b| x >> b & 1 == 1).collect();
+            for (n, &b) in bits.iter().enumerate() {
+                assert_eq!(select(x, n as u32), b, "{x:#x} {n}");
+            }
+        }
     }
 }
