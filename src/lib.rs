@@ -7,6 +7,7 @@ pub mod bots;
 pub mod core;
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod games;
 pub mod record;
 pub mod referee;
 pub mod roots;

@@ -3,4 +3,5 @@
 
 pub mod dice;
 pub mod geometry;
+pub mod graph;
 pub mod protocol;

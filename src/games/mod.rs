@@ -1,0 +1,1 @@
+pub mod sprout_r_out;
