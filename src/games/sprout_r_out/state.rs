@@ -160,6 +160,40 @@ impl State {
         s
     }
 
+    /// A position set up by hand (for tests and problems): the stones of
+    /// each seat, the eyes already formed, and the seat to start a turn. The
+    /// position counts as the game's start for the repetition rules.
+    pub fn setup(
+        rules: &Rules,
+        stones: [CellSet; 2],
+        eyes: [CellSet; 2],
+        mover: Seat,
+    ) -> Result<State, String> {
+        let mut s = State::new(rules, 2);
+        let all = s.all;
+        if stones[0].intersects(&stones[1]) {
+            return Err("a cell holds stones of both seats".into());
+        }
+        if !(stones[0] | stones[1] | eyes[0] | eyes[1]).is_subset(&all) {
+            return Err("a cell lies off the board".into());
+        }
+        if mover > 1 {
+            return Err(format!("there is no seat {}", mover + 1));
+        }
+        s.stones = stones;
+        s.eyes = eyes;
+        s.mover = mover;
+        s.hash_stones = stone_hash(0, stones[0]) ^ stone_hash(1, stones[1]);
+        s.history.clear();
+        s.bloom = [0; 4];
+        if s.rules.repetition == Repetition::Superko {
+            s.record(s.position_hash());
+        }
+        s.scores = s.territories_overlap_free_scores();
+        s.begin_turn();
+        Ok(s)
+    }
+
     pub fn rules(&self) -> &Rules {
         &self.rules
     }

@@ -122,8 +122,9 @@ pub fn draw(state: &State) -> String {
     };
     let mut out = String::new();
     if cairo {
-        for r in rows {
-            out.push_str(&r);
+        // Row 1 at the bottom, as Ludii draws it.
+        for r in rows.iter().rev() {
+            out.push_str(r);
             out.push('\n');
         }
     } else {
