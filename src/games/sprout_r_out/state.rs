@@ -109,6 +109,9 @@ pub struct State {
     /// previous turn.
     turn_start: [Option<u64>; 2],
     scores: [i32; 2],
+    /// Cells next to two or more groups of the mover's enemy (changes only
+    /// at a turn's start and with removals).
+    multi: CellSet,
     legal: Legal,
     over: Option<(EndReason, Option<Seat>)>,
     last: Option<Action>,
@@ -148,6 +151,7 @@ impl State {
             bloom: [0; 4],
             turn_start: [None; 2],
             scores: [0; 2],
+            multi: CellSet::EMPTY,
             legal: Legal::default(),
             over: None,
             last: None,
@@ -363,7 +367,12 @@ impl State {
         let o = p ^ 1;
         let ostones = self.stones[o];
         let empty = self.empty();
-        let multi = self.touching_two(ostones);
+        let multi = self.multi;
+        debug_assert_eq!(
+            multi,
+            self.touching_two(ostones),
+            "cached cells touching two groups"
+        );
         let h = self.position_hash();
         if self.sub == 0 {
             if self.rules.repetition == Repetition::TurnStart
@@ -379,18 +388,32 @@ impl State {
             let h_marked = h ^ mark_hash(ostones & !self.marks);
             let first = empty & !(self.eyes[0] | self.eyes[1]) & !multi;
             if first.any() {
-                for s in first.iter() {
-                    let touched = self.nbr[s as usize] & ostones;
-                    let g = if touched.any() {
-                        self.flood(touched, ostones)
-                    } else {
-                        CellSet::EMPTY
-                    };
-                    let r = h_marked ^ STONE_KEYS[p][s as usize] ^ mark_hash(g);
-                    if self.seen(r) {
-                        legal.blocked_place.insert(s);
-                    } else {
-                        legal.place.insert(s);
+                if self.rules.repetition != Repetition::Superko {
+                    legal.place = first;
+                } else {
+                    // Group by group: the stone unmarks the group it touches.
+                    let mut free = first;
+                    let mut rest = ostones;
+                    while let Some(c) = rest.lowest() {
+                        let g = self.flood(CellSet::single(c), ostones);
+                        rest &= !g;
+                        let near = self.dilate(g) & first;
+                        free &= !near;
+                        let base = h_marked ^ mark_hash(g);
+                        for s in near.iter() {
+                            if self.seen(base ^ STONE_KEYS[p][s as usize]) {
+                                legal.blocked_place.insert(s);
+                            } else {
+                                legal.place.insert(s);
+                            }
+                        }
+                    }
+                    for s in free.iter() {
+                        if self.seen(h_marked ^ STONE_KEYS[p][s as usize]) {
+                            legal.blocked_place.insert(s);
+                        } else {
+                            legal.place.insert(s);
+                        }
                     }
                 }
                 if legal.place.is_empty() {
@@ -593,6 +616,7 @@ impl State {
                 if self.rules.eye_memory == EyeMemory::WhileGroupLives {
                     self.eyes[o] &= !self.dilate(g);
                 }
+                self.multi = self.touching_two(self.stones[o]);
                 turn_ends = first || !self.marks.intersects(&self.stones[o]);
                 self.after_action(c);
             }
@@ -661,6 +685,7 @@ impl State {
     }
 
     fn begin_turn(&mut self) {
+        self.multi = self.touching_two(self.stones[self.mover as usize ^ 1]);
         if self.rules.repetition == Repetition::TurnStart {
             // The check itself is in `analyse`; remember this turn's start
             // after it has looked at the previous one.
