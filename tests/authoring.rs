@@ -32,11 +32,11 @@ fn diff_each_house_rule_against_standard() {
     insta::glob!("../variants", "*.toml", |path| {
         let file = relative(path);
         // Each game's house rules against that game's standard variant.
-        let base = if file.contains("/btt") {
-            "btt"
-        } else {
-            "standard"
-        };
+        let game = roots::variant::load_file(&file)
+            .unwrap_or_else(|e| panic!("{file}: {e}"))
+            .rules
+            .game();
+        let base = game.builtins()[0].0;
         if file.ends_with(&format!("/{base}.toml")) {
             return;
         }

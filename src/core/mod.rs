@@ -4,4 +4,5 @@
 pub mod dice;
 pub mod draw;
 pub mod geometry;
+pub mod graph;
 pub mod protocol;

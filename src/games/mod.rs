@@ -17,6 +17,7 @@
 
 pub mod branches;
 pub mod roots_and_shoots;
+pub mod sprout_r_out;
 
 use std::fmt::Debug;
 use std::ops::RangeInclusive;
@@ -203,13 +204,15 @@ pub trait Game: Sized + Send + Sync + 'static {
 pub enum GameId {
     RootsAndShoots,
     Branches,
+    SproutROut,
 }
 
 impl GameId {
     /// Every game, in the order `roots games` lists them.
-    pub const ALL: &'static [GameId] = &[GameId::RootsAndShoots, GameId::Branches];
+    pub const ALL: &'static [GameId] =
+        &[GameId::RootsAndShoots, GameId::Branches, GameId::SproutROut];
     /// How many games there are.
-    pub const COUNT: usize = 2;
+    pub const COUNT: usize = 3;
 
     /// The position of the game in [`GameId::ALL`].
     pub fn index(self) -> usize {
@@ -221,6 +224,7 @@ impl GameId {
         match self {
             GameId::RootsAndShoots => roots_and_shoots::RootsAndShoots::ID,
             GameId::Branches => branches::Branches::ID,
+            GameId::SproutROut => sprout_r_out::SproutROut::ID,
         }
     }
 
@@ -228,6 +232,7 @@ impl GameId {
         match self {
             GameId::RootsAndShoots => roots_and_shoots::RootsAndShoots::TITLE,
             GameId::Branches => branches::Branches::TITLE,
+            GameId::SproutROut => sprout_r_out::SproutROut::TITLE,
         }
     }
 
@@ -235,6 +240,7 @@ impl GameId {
         match self {
             GameId::RootsAndShoots => roots_and_shoots::RootsAndShoots::BY,
             GameId::Branches => branches::Branches::BY,
+            GameId::SproutROut => sprout_r_out::SproutROut::BY,
         }
     }
 
@@ -247,6 +253,7 @@ impl GameId {
         match self {
             GameId::RootsAndShoots => roots_and_shoots::RootsAndShoots::builtins(),
             GameId::Branches => branches::Branches::builtins(),
+            GameId::SproutROut => sprout_r_out::SproutROut::builtins(),
         }
     }
 
@@ -287,6 +294,7 @@ impl std::fmt::Display for GameId {
 pub enum AnyRules {
     RootsAndShoots(Arc<roots_and_shoots::Rules>),
     Branches(Arc<branches::Rules>),
+    SproutROut(Arc<sprout_r_out::Variant>),
 }
 
 impl AnyRules {
@@ -294,6 +302,7 @@ impl AnyRules {
         match self {
             AnyRules::RootsAndShoots(_) => GameId::RootsAndShoots,
             AnyRules::Branches(_) => GameId::Branches,
+            AnyRules::SproutROut(_) => GameId::SproutROut,
         }
     }
 
@@ -368,6 +377,13 @@ macro_rules! with_game {
                 type $g = $crate::games::branches::Branches;
                 $body
             }
+            $crate::games::AnyRules::SproutROut($r) => {
+                #[allow(unused_imports)]
+                use $crate::games::Game as _;
+                #[allow(dead_code)]
+                type $g = $crate::games::sprout_r_out::SproutROut;
+                $body
+            }
         }
     };
 }
@@ -391,6 +407,50 @@ macro_rules! with_game_id {
                 type $g = $crate::games::branches::Branches;
                 $body
             }
+            $crate::games::GameId::SproutROut => {
+                #[allow(unused_imports)]
+                use $crate::games::Game as _;
+                #[allow(dead_code)]
+                type $g = $crate::games::sprout_r_out::SproutROut;
+                $body
+            }
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn labels_fit<G: Game>() {
+        for s in G::END_REASONS {
+            assert!(s.label.chars().count() <= 28, "{}: {}", G::ID, s.label);
+            assert!(s.short.chars().count() <= 9, "{}: {}", G::ID, s.short);
+        }
+        for s in G::COUNTERS {
+            assert!(s.label.chars().count() <= 24, "{}: {}", G::ID, s.label);
+            assert!(s.short.chars().count() <= 9, "{}: {}", G::ID, s.short);
+        }
+        assert!(G::LENGTH < G::COUNTERS.len(), "{}", G::ID);
+    }
+
+    /// The report's columns are 24 (counts) and 28 (ways to end) wide.
+    #[test]
+    fn statistics_labels_fit_the_report() {
+        for &g in GameId::ALL {
+            crate::with_game_id!(g, G => labels_fit::<G>());
+        }
+    }
+
+    #[test]
+    fn every_builtin_resolves_to_its_game() {
+        for &g in GameId::ALL {
+            for (name, _) in g.builtins() {
+                let loaded =
+                    crate::variant::resolve_builtin(name).unwrap_or_else(|e| panic!("{name}: {e}"));
+                assert_eq!(loaded.rules.game(), g, "{name}");
+                assert_eq!(GameId::of_builtin(name).map(|(g, _)| g), Some(g));
+            }
+        }
+    }
 }

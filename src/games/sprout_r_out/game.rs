@@ -1,0 +1,305 @@
+//! Sprout-R-Out as the generic layers see it: the [`Game`] implementation.
+//!
+//! The engine's [`Rules`] are flat; a variant file has a `[board]` and a
+//! `[rules]` table. [`Variant`] is the resolved file (every key present, with
+//! the name and description), the shape the variant pipeline merges and a
+//! record embeds; [`Variant::engine`] gives the engine its rules.
+
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::bots::{BotSpec, Player};
+use crate::core::dice::SeededDice;
+use crate::core::protocol::{GameState, Next, Seat};
+use crate::games::{AnyRules, Builtin, Game, Stat};
+use crate::variant::diagnostic::Diagnostic;
+use crate::variant::resolve::Checker;
+
+use super::{
+    Action, BoardShape, EndCheck, EyeDetection, EyeMemory, Groups, Repetition, Rules, State,
+    StrictOrder, StuckRemoval, Territory, Tie, VariantFile,
+};
+
+/// The shipped variants, the designer's rules first.
+pub const BUILTINS: &[Builtin] = &[
+    (
+        "sprout-r-out",
+        include_str!("../../../variants/sprout-r-out.toml"),
+    ),
+    (
+        "sprout-r-out-ludii",
+        include_str!("../../../variants/sprout-r-out-ludii.toml"),
+    ),
+];
+
+/// A resolved Sprout-R-Out variant: a complete variant file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Variant {
+    pub name: String,
+    pub description: String,
+    pub board: VariantBoard,
+    pub rules: VariantRules,
+}
+
+/// The `[board]` table, resolved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantBoard {
+    pub shape: BoardShape,
+    pub groups: Groups,
+}
+
+/// The `[rules]` table, resolved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantRules {
+    pub repetition: Repetition,
+    pub end_check: EndCheck,
+    pub tie: Tie,
+    pub eye_detection: EyeDetection,
+    pub eye_memory: EyeMemory,
+    pub territory: Territory,
+    pub stuck_removal: StuckRemoval,
+    pub strict_order: StrictOrder,
+}
+
+impl Variant {
+    /// The engine's rules.
+    pub fn engine(&self) -> Rules {
+        Rules {
+            board: self.board.shape,
+            groups: self.board.groups,
+            repetition: self.rules.repetition,
+            end_check: self.rules.end_check,
+            tie: self.rules.tie,
+            eye_detection: self.rules.eye_detection,
+            eye_memory: self.rules.eye_memory,
+            territory: self.rules.territory,
+            stuck_removal: self.rules.stuck_removal,
+            strict_order: self.rules.strict_order,
+        }
+    }
+
+    /// A variant of the engine's rules.
+    pub fn of(name: &str, description: &str, r: &Rules) -> Variant {
+        Variant {
+            name: name.to_owned(),
+            description: description.to_owned(),
+            board: VariantBoard {
+                shape: r.board,
+                groups: r.groups,
+            },
+            rules: VariantRules {
+                repetition: r.repetition,
+                end_check: r.end_check,
+                tie: r.tie,
+                eye_detection: r.eye_detection,
+                eye_memory: r.eye_memory,
+                territory: r.territory,
+                stuck_removal: r.stuck_removal,
+                strict_order: r.strict_order,
+            },
+        }
+    }
+
+    /// The designer's rules, as the shipped `sprout-r-out.toml` says them.
+    pub fn standard() -> Variant {
+        let file: VariantFile = toml::from_str(BUILTINS[0].1)
+            .expect("the embedded standard variant is a valid variant file");
+        let rules = super::resolve(&Rules::standard(), &file)
+            .expect("the embedded standard variant resolves");
+        Variant::of(
+            file.name.as_deref().unwrap_or("sprout-r-out"),
+            file.description.as_deref().unwrap_or(""),
+            &rules,
+        )
+    }
+}
+
+/// The game, as the generic layers see it.
+#[derive(Clone, Copy, Debug)]
+pub struct SproutROut;
+
+const fn stat(key: &'static str, label: &'static str, short: &'static str) -> Stat {
+    Stat { key, label, short }
+}
+
+fn letter(s: Seat) -> char {
+    super::seat_letter(s)
+}
+
+impl Game for SproutROut {
+    const ID: &'static str = "sprout-r-out";
+    const TITLE: &'static str = "Sprout-R-Out";
+    const BY: &'static str = "Dale W. Walton, 2021";
+
+    type Rules = Variant;
+    type State = State;
+
+    fn file_schema() -> schemars::Schema {
+        schemars::generate::SchemaSettings::draft2020_12()
+            .into_generator()
+            .into_root_schema_for::<VariantFile>()
+    }
+
+    fn builtins() -> &'static [Builtin] {
+        BUILTINS
+    }
+
+    fn standard() -> Variant {
+        Variant::standard()
+    }
+
+    fn wrap(rules: Arc<Variant>) -> AnyRules {
+        AnyRules::SproutROut(rules)
+    }
+
+    fn unwrap(rules: &AnyRules) -> Option<&Arc<Variant>> {
+        match rules {
+            AnyRules::SproutROut(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    fn name(rules: &Variant) -> &str {
+        &rules.name
+    }
+
+    fn seats(rules: &Variant) -> RangeInclusive<u8> {
+        rules.engine().seats()
+    }
+
+    fn check(rules: &Variant, c: &Checker<'_>) -> Vec<Diagnostic> {
+        match super::resolve(&rules.engine(), &VariantFile::default()) {
+            Ok(_) => Vec::new(),
+            Err(problems) => problems
+                .into_iter()
+                .map(|p| c.error(&p.path, p.message))
+                .collect(),
+        }
+    }
+
+    fn explain(rules: &Variant) -> String {
+        crate::variant::explain::sheet::<SproutROut>(rules, "docs/games/sprout-r-out.md")
+    }
+
+    fn new_state(rules: Arc<Variant>, seats: u8) -> Result<State, String> {
+        if seats != 2 {
+            return Err(format!("Sprout-R-Out is a game for 2 players, not {seats}"));
+        }
+        Ok(State::new(&rules.engine(), seats))
+    }
+
+    fn format_action(state: &State, action: Action) -> String {
+        super::format_action(state, action)
+    }
+
+    fn parse_action(state: &State, text: &str) -> Result<Action, String> {
+        super::parse_action(state, text)
+    }
+
+    fn describe_node(state: &State) -> String {
+        match state.next() {
+            Next::Over => {
+                let reason = super::end_reason(state).unwrap_or("over");
+                match state.outcome().map(|o| o.winners) {
+                    Some(w) if w.len() == 1 => format!("over ({reason}): {} wins", letter(w[0])),
+                    _ => format!("over ({reason}): a draw"),
+                }
+            }
+            Next::Chance(_) => "a roll".to_owned(),
+            Next::Decide(s) => {
+                let legal = state.legal();
+                let what = if legal.pass {
+                    "must pass"
+                } else if state.sub() == 0 {
+                    "places a stone outside both territories"
+                } else if !legal.remove.is_empty() && legal.place.is_empty() {
+                    "removes an enemy group that cannot be played against"
+                } else if !legal.remove.is_empty() {
+                    "plays against an enemy group or removes one"
+                } else {
+                    "plays a stone against an enemy group"
+                };
+                format!("{} {what} (turn {})", letter(s), state.turn() + 1)
+            }
+        }
+    }
+
+    fn turn_seat(state: &State) -> Seat {
+        state.mover()
+    }
+
+    const ACTION_HELP: &'static str =
+        "  a placement    a cell label, like `c4` (a stone of yours goes there)
+  a removal      remove c4: the enemy group holding c4 goes
+  pass           when the rules leave nothing else";
+    const NOTATION_HELP: &'static str = "Cells are named by their labels, as `board` draws them.";
+    const SCORES_CHANGED: &'static str = "territory";
+
+    fn draw(state: &State) -> String {
+        super::draw(state)
+    }
+
+    fn scores(state: &State) -> Vec<i32> {
+        state.scores()
+    }
+
+    fn check_invariants(state: &State) -> Result<(), String> {
+        state.check_invariants()
+    }
+
+    const END_REASONS: &'static [Stat] = &[
+        stat("majority", "a territory passes half", "majority"),
+        stat("double_pass", "both players pass", "passes"),
+    ];
+
+    const COUNTERS: &'static [Stat] = &[
+        stat("turns", "turns", "turns"),
+        stat("sub_moves", "sub-moves", "sub-moves"),
+        stat("placements", "stones placed", "stones"),
+        stat("removals", "groups removed", "removals"),
+        stat("stuck_removals", "removals when stuck", "stuck"),
+        stat("passes", "passes", "passes"),
+        stat("forced_passes", "passes forced (repeats)", "forced"),
+        stat("mid_turn_end", "games ended mid-turn", "mid-turn"),
+        stat("territory_1", "final territory, seat 1", "terr. 1"),
+        stat("territory_2", "final territory, seat 2", "terr. 2"),
+    ];
+
+    const LENGTH: usize = 0;
+
+    fn end_reason(state: &State) -> usize {
+        match super::end_reason(state) {
+            Some("double_pass") => 1,
+            _ => 0,
+        }
+    }
+
+    fn counters(state: &State) -> Vec<u32> {
+        let named = super::counters(state);
+        let scores = state.scores();
+        Self::COUNTERS
+            .iter()
+            .map(|c| match c.key {
+                "territory_1" => u32::try_from(scores[0]).unwrap_or(0),
+                "territory_2" => u32::try_from(scores[1]).unwrap_or(0),
+                key => named
+                    .iter()
+                    .find(|(k, _)| *k == key)
+                    .map_or(0, |(_, v)| u32::try_from(*v).unwrap_or(u32::MAX)),
+            })
+            .collect()
+    }
+
+    fn bot(spec: BotSpec, dice: SeededDice) -> Box<dyn Player<State> + Send> {
+        crate::bots::generic::<SproutROut>(spec, dice)
+    }
+
+    fn evaluate(state: &State, seat: Seat) -> f64 {
+        super::evaluate(state, seat)
+    }
+}
