@@ -332,3 +332,24 @@ fn deep_json_nesting_is_refused() {
     r.push_str(&format!("\n{{\"roll\":{deep}}}\n"));
     refused_record("deep-json-event", r.as_bytes(), "r.jsonl:2: error:");
 }
+
+// --- issue #20: a reliability trial's findings ---
+
+/// `beads.store = 0` validated, then the first-turn bead took one from an
+/// empty store and each store wrapped to 4,294,967,295.
+#[test]
+fn store_zero_does_not_wrap() {
+    refused_variant(
+        "store-zero",
+        b"name = \"s0\"\n[beads]\nstore = 0\n",
+        1,
+        "`beads.store` is 0, less than the smallest allowed, 1",
+    );
+    // The engine refuses such rules too, whatever built them.
+    let mut rules = Rules::standard();
+    rules.beads.store = 0;
+    let err = roots::roots::State::new(std::sync::Arc::new(rules), 2)
+        .err()
+        .expect("refused");
+    assert!(err.to_string().contains("beads.store"), "{err}");
+}
