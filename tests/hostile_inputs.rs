@@ -348,8 +348,8 @@ fn store_zero_does_not_wrap() {
     // The engine refuses such rules too, whatever built them.
     let mut rules = Rules::standard();
     rules.beads.store = 0;
-    let err = roots::roots::State::new(std::sync::Arc::new(rules), 2)
-        .err()
-        .expect("refused");
+    let Err(err) = roots::roots::State::new(std::sync::Arc::new(rules), 2) else {
+        panic!("a zero store was accepted");
+    };
     assert!(err.to_string().contains("beads.store"), "{err}");
 }

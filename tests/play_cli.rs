@@ -316,3 +316,85 @@ fn usage_errors_exit_2() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("2 to 6 players, not 1"));
 }
+
+/// Start `roots ARGS` in `dir` with `faces` typed faces and stdin left open,
+/// and wait until `record` holds at least `rolls` rolls: it then waits for
+/// more input, holding the record open.
+fn waiting_writer(
+    dir: &Path,
+    args: &[&str],
+    faces_typed: usize,
+    record: &Path,
+    rolls: usize,
+) -> (std::process::Child, std::process::ChildStdin) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(faces(faces_typed).as_bytes())
+        .expect("write");
+    stdin.flush().expect("flush");
+    let start = Instant::now();
+    loop {
+        let n = std::fs::read_to_string(record)
+            .map(|r| r.matches("\"roll\"").count())
+            .unwrap_or(0);
+        if n >= rolls {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the game did not start"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    (child, stdin)
+}
+
+/// Two `play --resume` of one record both exited 0 and interleaved their
+/// events, and the record no longer replayed. The record being written is
+/// locked: a second writer gets a clear error (exit 2) and changes nothing.
+#[test]
+fn second_writer_is_refused() {
+    let dir = tmp_dir("second-writer");
+    let record = dir.join("w.jsonl");
+    let args = [
+        "play",
+        "--players",
+        "random,random",
+        "--dice",
+        "manual",
+        "--seed",
+        "9",
+        "--record",
+        "w.jsonl",
+    ];
+    // The first writer is the game that created the record, then a resume.
+    for (first, rolls) in [(&args[..], 20), (&["play", "--resume", "w.jsonl"][..], 40)] {
+        let (mut child, stdin) = waiting_writer(&dir, first, rolls, &record, rolls);
+        let before = std::fs::read(&record).expect("read");
+        let out = run(&dir, &["play", "--resume", "w.jsonl"], &faces(200_000));
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}{}", text(&out.stdout));
+        assert!(err.contains("w.jsonl: error: cannot resume the record: another process is writing this record (it is locked); nothing was changed"), "{err}");
+        assert_eq!(
+            std::fs::read(&record).expect("read"),
+            before,
+            "the record changed"
+        );
+        child.kill().expect("kill");
+        child.wait().expect("reap");
+        drop(stdin);
+    }
+    // Once the writers are gone the record resumes, finishes and replays.
+    let out = run(&dir, &["play", "--resume", "w.jsonl"], &faces(200_000));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let replay = run(&dir, &["replay", "w.jsonl"], "");
+    assert_eq!(replay.status.code(), Some(0), "{}", text(&replay.stderr));
+}

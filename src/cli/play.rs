@@ -10,7 +10,9 @@ use clap::{Args, ValueEnum};
 use roots::bots::{BotSpec, NoAction, Player};
 use roots::core::dice::{Die, SeededDice};
 use roots::core::protocol::{GameState, Next, Seat};
-use roots::record::{self, DiceMode, Event, Header, PartialTail, ReadError, RecordWriter};
+use roots::record::{
+    self, DiceMode, Event, Header, PartialTail, ReadError, RecordLock, RecordWriter,
+};
 use roots::referee::{DiceSource, Game, ManualDice, Stop, Sync};
 use roots::roots::State;
 
@@ -204,6 +206,10 @@ fn build_players<'a>(
 
 fn resume(path: &Path) -> Result<(), Failure> {
     let shown = path.display().to_string();
+    // Locked before it is read: a second `--resume` of the same record is
+    // refused and changes nothing.
+    let lock = RecordLock::acquire(path)
+        .map_err(|e| Failure::io(format!("{shown}: error: cannot resume the record: {e}")))?;
     let raw = match record::reader::read_path(path, PartialTail::Drop) {
         Ok(raw) => raw,
         Err(ReadError::Io(e)) => {
@@ -259,7 +265,7 @@ fn resume(path: &Path) -> Result<(), Failure> {
         }
         game
     };
-    let writer = RecordWriter::resume(path, raw.whole_len)
+    let writer = RecordWriter::resume_locked(lock, raw.whole_len)
         .map_err(|e| Failure::io(format!("{shown}: error: cannot append to the record: {e}")))?;
     game.record_to(writer);
     println!(

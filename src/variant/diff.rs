@@ -48,10 +48,10 @@ pub fn leaves(rules: &Rules) -> Vec<(String, toml::Value)> {
                 continue;
             }
             let key = key.trim().to_owned();
-            if let Some(v) = value.get(&table).and_then(|t| t.get(&key)) {
-                if let Ok(v) = toml::Value::try_from(v) {
-                    out.push((format!("{table}.{key}"), v));
-                }
+            if let Some(v) = value.get(&table).and_then(|t| t.get(&key))
+                && let Ok(v) = toml::Value::try_from(v)
+            {
+                out.push((format!("{table}.{key}"), v));
             }
         }
     }

@@ -636,10 +636,10 @@ impl Checker<'_> {
         {
             let mut d = self.error("severing.actions", "`severing.actions` lists \"sunbathe\", which places no beads and so cannot sever".into())
                 .help("remove \"sunbathe\" from the list");
-            if self.prov.get("severing.actions") == Some(&0) {
-                if let Some(place) = self.chain[0].place(&format!("severing.actions[{i}]")) {
-                    d = d.at(&self.chain[0].text, place.value.clone());
-                }
+            if self.prov.get("severing.actions") == Some(&0)
+                && let Some(place) = self.chain[0].place(&format!("severing.actions[{i}]"))
+            {
+                d = d.at(&self.chain[0].text, place.value.clone());
             }
             out.push(d);
         }
