@@ -398,3 +398,73 @@ fn second_writer_is_refused() {
     let replay = run(&dir, &["replay", "w.jsonl"], "");
     assert_eq!(replay.status.code(), Some(0), "{}", text(&replay.stderr));
 }
+
+/// `roots play` of seed 9 with manual dice, typed `input`; stdout.
+fn typed_game(dir: &Path, input: Vec<u8>) -> String {
+    let mut child = Command::new(BIN)
+        .args(["play", "--players", "random,random", "--dice", "manual"])
+        .args(["--seed", "9", "--record", "g.jsonl"])
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn roots");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("wait");
+    writer.join().ok();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+/// Typed faces with `bad` as the 11th line.
+fn faces_with(bad: &[u8]) -> Vec<u8> {
+    let all = faces(200_000);
+    let cut = all.match_indices('\n').nth(9).expect("ten lines").0 + 1;
+    let mut input = all.as_bytes()[..cut].to_vec();
+    input.extend_from_slice(bad);
+    input.extend_from_slice(&all.as_bytes()[cut..]);
+    input
+}
+
+/// A non-UTF-8 typed line ended the session ("end of input: game stopped")
+/// and the rest of the input was ignored: it is refused and the game goes on.
+#[test]
+fn a_non_utf8_typed_line_is_refused_and_the_game_goes_on() {
+    let clean = typed_game(&tmp_dir("typed-clean"), faces(200_000).into_bytes());
+    let played = typed_game(&tmp_dir("typed-non-utf8"), faces_with(b"3\xff\xfe\n"));
+    assert!(
+        played.contains(
+            "refused: the line is not UTF-8 text (an invalid byte at byte 2); type it again"
+        ),
+        "{played}"
+    );
+    assert!(!played.contains("end of input"), "{played}");
+    assert_eq!(
+        line_after(&played, "scores: "),
+        line_after(&clean, "scores: ")
+    );
+}
+
+/// A 200 MB typed line used 596 MB: a typed line has at most 4096 bytes, and
+/// a longer one is refused without being kept.
+#[test]
+fn an_overlong_typed_line_is_refused() {
+    let clean = typed_game(&tmp_dir("typed-clean-2"), faces(200_000).into_bytes());
+    let mut long = vec![b'1'; 20_000_000];
+    long.push(b'\n');
+    let played = typed_game(&tmp_dir("typed-long"), faces_with(&long));
+    assert!(
+        played.contains("refused: a line of 20000001 bytes; a typed line has at most 4096"),
+        "{}",
+        &played[..played.len().min(3000)]
+    );
+    assert_eq!(
+        line_after(&played, "scores: "),
+        line_after(&clean, "scores: ")
+    );
+}
