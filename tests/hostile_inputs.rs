@@ -353,3 +353,68 @@ fn store_zero_does_not_wrap() {
     };
     assert!(err.to_string().contains("beads.store"), "{err}");
 }
+
+/// `roots ARGS` in `dir`, killed if it runs past `BOUND` (then the test
+/// fails instead of hanging): exit code and output.
+fn roots_killed_after_bound(dir: &Path, args: &[&str]) -> Out {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run roots");
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > BOUND {
+            child.kill().expect("kill");
+            child.wait().expect("reap");
+            panic!("roots {args:?} blocked for more than {BOUND:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().expect("output");
+    Out {
+        code: out.status.code().unwrap_or(-1),
+        text: format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    }
+}
+
+/// `extends = "/proc/kmsg"` passed the regular-file check (`stat` calls it a
+/// regular file of 0 bytes) and then blocked `validate` for ever; a record
+/// that is a named pipe blocked `replay`. Reads are bounded in time.
+#[test]
+fn extends_of_a_character_device_is_refused() {
+    let dir = tmp_dir("extends-kmsg");
+    std::fs::write(dir.join("v.toml"), "extends = \"/proc/kmsg\"\n").expect("write");
+    let out = roots_killed_after_bound(&dir, &["validate", "v.toml"]);
+    assert_eq!(out.code, 1, "{}", out.text);
+    // Root reads it (and it blocks); anyone else is refused at once.
+    assert!(
+        out.text.contains("did not finish within 2 s") || out.text.contains("permission denied"),
+        "{}",
+        out.text
+    );
+
+    let fifo = dir.join("r.jsonl");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    for args in [
+        &["replay", "r.jsonl"][..],
+        &["play", "--resume", "r.jsonl"][..],
+    ] {
+        let out = roots_killed_after_bound(&dir, args);
+        assert_ne!(out.code, 0, "{}", out.text);
+        assert!(
+            out.text.contains("did not finish within 2 s"),
+            "{}",
+            out.text
+        );
+    }
+}

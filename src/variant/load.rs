@@ -14,6 +14,39 @@ use super::diagnostic::{Code, Diagnostic};
 use super::file::VariantFile;
 use super::schema::{self, PathSeg};
 
+/// How long reading one variant file or record may take. A regular file of
+/// a few MiB takes milliseconds; a file that blocks (a pipe, a device, or a
+/// special file that `stat` calls regular, like `/proc/kmsg`) is given up.
+pub const READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Open and read at most `limit` bytes of `path` in a thread of its own,
+/// waiting [`READ_TIMEOUT`] for it: a file whose open or read blocks is
+/// refused with an error of kind `TimedOut` (its thread is left blocked, and
+/// ends with the process) instead of hanging the caller.
+pub fn read_bounded(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let owned = path.to_path_buf();
+    std::thread::Builder::new()
+        .name("roots-read".into())
+        .spawn(move || {
+            let read = std::fs::File::open(&owned).and_then(|file| {
+                let mut bytes = Vec::new();
+                file.take(limit).read_to_end(&mut bytes).map(|_| bytes)
+            });
+            let _ = tx.send(read);
+        })?;
+    match rx.recv_timeout(READ_TIMEOUT) {
+        Ok(read) => read,
+        Err(_) => Err(std::io::Error::new(
+            std::io::ErrorKind::TimedOut,
+            format!(
+                "reading it did not finish within {} s: it is not a file that can be read whole (a pipe, a device or a special file such as /proc/kmsg)",
+                READ_TIMEOUT.as_secs()
+            ),
+        )),
+    }
+}
+
 /// Variant files larger than this are refused before they are parsed.
 pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
 
@@ -92,23 +125,13 @@ pub(crate) fn read_file(path: &Path, display: &str) -> Result<String, Box<Diagno
             "cannot read the file: it is not a regular file (a directory, device or pipe)",
         )));
     }
-    let file = std::fs::File::open(path).map_err(|e| {
-        Diagnostic::error(
+    let bytes = read_bounded(path, MAX_FILE_BYTES + 1).map_err(|e| {
+        Box::new(Diagnostic::error(
             Code::Io,
             display,
             format!("cannot read the file: {}", io_reason(&e)),
-        )
+        ))
     })?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| {
-            Box::new(Diagnostic::error(
-                Code::Io,
-                display,
-                format!("cannot read the file: {}", io_reason(&e)),
-            ))
-        })?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(Box::new(
             Diagnostic::error(

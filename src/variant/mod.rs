@@ -15,7 +15,7 @@ pub mod diagnostic;
 pub mod diff;
 pub mod explain;
 pub mod file;
-mod load;
+pub(crate) mod load;
 pub mod overrides;
 mod resolve;
 pub mod rules;
