@@ -273,7 +273,18 @@ impl Game {
     ) -> Result<Game, RecordError> {
         let header = &raw.header;
         check_playable(&header.variant).map_err(|m| RecordError::at(1, m))?;
-        let seats = u8::try_from(header.players.len()).unwrap_or(u8::MAX);
+        let (min, max) = (header.variant.players.min, header.variant.players.max);
+        let n = header.players.len();
+        if n < usize::from(min) || n > usize::from(max) {
+            return Err(RecordError::at(
+                1,
+                format!(
+                    "expected players the variant allows, found {n} players: variant `{}` is for {min} to {max} players",
+                    header.variant.name
+                ),
+            ));
+        }
+        let seats = u8::try_from(n).unwrap_or(u8::MAX);
         let mut game = Game::new(Arc::new(header.variant.clone()), seats).map_err(|e| {
             RecordError::at(
                 1,

@@ -418,3 +418,69 @@ fn extends_of_a_character_device_is_refused() {
         );
     }
 }
+
+/// `{"roll":256}` was reported as "found 255".
+#[test]
+fn a_roll_of_256_is_reported_as_256() {
+    let mut r = header_line(Rules::standard(), 2);
+    r.push_str("\n{\"roll\":256,\"die\":\"d20\"}\n");
+    refused_record(
+        "roll-256",
+        r.as_bytes(),
+        "r.jsonl:2: error: expected a die face (1 to 20 on the largest die, the d20), found 256",
+    );
+}
+
+/// A header with 300 players said "found 300 players ... not 255".
+#[test]
+fn a_header_with_300_players_says_300_and_what_is_allowed() {
+    let dir = tmp_dir("players-300");
+    let header = format!("{}\n", header_line(Rules::standard(), 300));
+    std::fs::write(dir.join("r.jsonl"), header).expect("write");
+    let out = roots(&dir, &["replay", "r.jsonl"]);
+    assert_eq!(out.code, 1, "{}", out.text);
+    assert_eq!(
+        out.text.trim_end(),
+        "r.jsonl:1: error: expected players the variant allows, found 300 players: variant `standard` is for 2 to 6 players"
+    );
+}
+
+/// `--set board.size=99999999999999999999` said "it is a string", where the
+/// same value in a file says "far too large".
+#[test]
+fn an_astronomic_set_value_is_far_too_large_not_a_string() {
+    let dir = tmp_dir("set-astronomic");
+    std::fs::write(dir.join("v.toml"), "name = \"v\"\n").expect("write");
+    let out = roots(
+        &dir,
+        &[
+            "validate",
+            "v.toml",
+            "--set",
+            "board.size=99999999999999999999",
+        ],
+    );
+    assert_eq!(out.code, 1, "{}", out.text);
+    assert!(
+        out.text.contains("--set board.size=99999999999999999999: error: `board.size` is 99999999999999999999, far too large a number: it must be a whole number from 5 to 25, odd"),
+        "{}",
+        out.text
+    );
+    refused_variant(
+        "file-astronomic",
+        b"[board]\nsize = 99999999999999999999\n",
+        1,
+        "`board.size` is 99999999999999999999, far too large a number: it must be a whole number from 5 to 25, odd",
+    );
+}
+
+/// `board.size = 19.0` said "invalid type: floating point `19.0`, expected u8".
+#[test]
+fn a_decimal_board_size_says_what_is_allowed() {
+    refused_variant(
+        "decimal-size",
+        b"[board]\nsize = 19.0\n",
+        1,
+        "v.toml:2:8: error: `board.size` must be a whole number from 5 to 25, odd, but it is 19.0, a decimal number",
+    );
+}

@@ -363,7 +363,18 @@ fn value_to_json(
                         Diagnostic::error(
                             Code::Range,
                             file,
-                            format!("`{}` is far too large a number", path_string(path)),
+                            match schema::node_at(path).map(schema::describe) {
+                                Some(allowed) => format!(
+                                    "`{}` is {}, far too large a number: it must be {allowed}",
+                                    path_string(path),
+                                    i.as_str()
+                                ),
+                                None => format!(
+                                    "`{}` is {}, far too large a number",
+                                    path_string(path),
+                                    i.as_str()
+                                ),
+                            },
                         )
                         .at(text, span)
                         .key(path_string(path)),
@@ -373,6 +384,29 @@ fn value_to_json(
             }
         }
         DeValue::Float(f) => {
+            // JSON Schema counts 19.0 as an integer; a variant file does not.
+            let node = schema::node_at(path);
+            if let Some(node) = node
+                && node.get("type").and_then(Value::as_str) == Some("integer")
+            {
+                errors.push(
+                    Diagnostic::error(
+                        Code::Type,
+                        file,
+                        format!(
+                            "`{}` must be {}, but it is {}, a decimal number",
+                            path_string(path),
+                            schema::describe(node),
+                            f.as_str()
+                        ),
+                    )
+                    .at(text, span)
+                    .key(path_string(path))
+                    .maybe_expected(Some(schema::describe(node)))
+                    .help("use a whole number, without a decimal point"),
+                );
+                return Value::Null;
+            }
             let n = f.as_str().replace('_', "").parse::<f64>().ok();
             n.and_then(serde_json::Number::from_f64)
                 .map(Value::Number)
