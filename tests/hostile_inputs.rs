@@ -357,6 +357,11 @@ fn store_zero_does_not_wrap() {
 /// `roots ARGS` in `dir`, killed if it runs past `BOUND` (then the test
 /// fails instead of hanging): exit code and output.
 fn roots_killed_after_bound(dir: &Path, args: &[&str]) -> Out {
+    roots_killed_after(dir, args, BOUND)
+}
+
+/// `roots ARGS` in `dir`, killed (and the test failed) past `bound`.
+fn roots_killed_after(dir: &Path, args: &[&str], bound: Duration) -> Out {
     let mut child = Command::new(BIN)
         .args(args)
         .current_dir(dir)
@@ -368,10 +373,10 @@ fn roots_killed_after_bound(dir: &Path, args: &[&str]) -> Out {
         .expect("run roots");
     let start = Instant::now();
     while child.try_wait().expect("wait").is_none() {
-        if start.elapsed() > BOUND {
+        if start.elapsed() > bound {
             child.kill().expect("kill");
             child.wait().expect("reap");
-            panic!("roots {args:?} blocked for more than {BOUND:?}");
+            panic!("roots {args:?} blocked for more than {bound:?}");
         }
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -483,4 +488,32 @@ fn a_decimal_board_size_says_what_is_allowed() {
         1,
         "v.toml:2:8: error: `board.size` must be a whole number from 5 to 25, odd, but it is 19.0, a decimal number",
     );
+}
+
+/// A valid 15-line variant whose random games are very long took 47 s in
+/// `validate`'s smoke simulation (a release build). It is bounded in steps
+/// and time and says what it could not finish.
+#[test]
+fn a_slow_variant_s_smoke_simulation_is_bounded() {
+    let dir = tmp_dir("slow-smoke");
+    let variant = "name = \"slow\"\n\
+                   [board]\nsize = 25\n\
+                   [players]\nmin = 2\nmax = 8\n\
+                   [beads]\nsupply = 2000\nremoved_go_to = \"supply\"\n\
+                   [rain]\nrolls = []\n\
+                   [end]\nmax_rounds = 10000\n";
+    std::fs::write(dir.join("slow.toml"), variant).expect("write");
+    let start = Instant::now();
+    let out = roots_killed_after(&dir, &["validate", "slow.toml"], Duration::from_secs(30));
+    let took = start.elapsed();
+    assert_eq!(out.code, 0, "{}", out.text);
+    assert!(
+        out.text.contains("the smoke simulation stopped at its")
+            && out.text.contains("so it is unfinished: it played")
+            && out.text.contains("roots simulate slow.toml --players"),
+        "{}",
+        out.text
+    );
+    // 10 s of time budget, plus loading and a slow shared machine.
+    assert!(took < Duration::from_secs(20), "took {took:?}");
 }

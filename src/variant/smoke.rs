@@ -16,7 +16,12 @@
 //!   limit is a safety net, a game that needs it is probably not what was
 //!   meant (but a deliberately short game is a choice, not an error).
 //!
-//! No IO: the rules core stays pure.
+//! Bounded: [`check_within`] stops after [`STEP_BUDGET`] rolls and decisions
+//! in all (and when the caller's clock says so: `validate` gives it
+//! [`TIME_BUDGET_SECS`] seconds), and then says which games it could not play.
+//!
+//! No IO and no clock: the rules core stays pure (the caller's `out_of_time`
+//! reads the clock).
 
 use std::sync::Arc;
 
@@ -34,6 +39,14 @@ pub const GAMES: u64 = 50;
 pub const FIRST_SEED: u64 = 1;
 /// More than this share (in %) of games ending by the round limit is a warning.
 pub const ROUND_LIMIT_WARN_PERCENT: u64 = 20;
+
+/// Rolls and decisions of all the smoke games together, at most: a standard
+/// variant takes about a million, a few seconds' worth in a release build.
+pub const STEP_BUDGET: u64 = 10_000_000;
+/// The seconds `roots validate` gives the smoke simulation.
+pub const TIME_BUDGET_SECS: u64 = 10;
+/// How often (in steps) a game asks whether the budget is spent.
+const BUDGET_STRIDE: u64 = 4096;
 
 /// Rolls and decisions after which a game counts as stalled: 1,000 per seat
 /// and round of the limit, at least a million. A random standard game takes a
@@ -53,11 +66,25 @@ pub enum Ending {
     Stalled,
     /// Still going past the round limit.
     PastRoundLimit,
+    /// Not finished: the smoke simulation's budget ran out first.
+    Stopped,
 }
 
 /// Play the smoke game of `seed` with `players` random bots, at most
 /// `budget` steps. `Err` when the rules refuse the player count.
 pub fn play(rules: &Arc<Rules>, players: u8, seed: u64, budget: u64) -> Result<Ending, String> {
+    play_within(rules, players, seed, budget, &mut |_| false)
+}
+
+/// [`play`], asking `stop(steps)` every few thousand steps (with the steps
+/// played since it last asked) whether to give up: then [`Ending::Stopped`].
+pub fn play_within(
+    rules: &Arc<Rules>,
+    players: u8,
+    seed: u64,
+    budget: u64,
+    stop: &mut dyn FnMut(u64) -> bool,
+) -> Result<Ending, String> {
     let mut state = State::new(rules.clone(), players).map_err(|e| e.to_string())?;
     let mut dice = SeededDice::for_game(seed, 0);
     let mut bots: Vec<RandomBot> = (0..players)
@@ -84,6 +111,9 @@ pub fn play(rules: &Arc<Rules>, players: u8, seed: u64, budget: u64) -> Result<E
             }
         }
         steps += 1;
+        if steps.is_multiple_of(BUDGET_STRIDE) && stop(BUDGET_STRIDE) {
+            return Ok(Ending::Stopped);
+        }
         if state.round() > rules.end.max_rounds {
             return Ok(Ending::PastRoundLimit);
         }
@@ -96,9 +126,35 @@ pub fn play(rules: &Arc<Rules>, players: u8, seed: u64, budget: u64) -> Result<E
 /// Smoke-test resolved rules; `file` is how the diagnostics name the variant.
 /// Empty when every game of every player count ends by itself often enough.
 pub fn check(rules: &Rules, file: &str) -> Vec<Diagnostic> {
+    check_within(rules, file, &|| false)
+}
+
+/// [`check`] within [`STEP_BUDGET`] steps in all, and until `out_of_time`
+/// says so. What the budget left unplayed is a warning naming the games
+/// played and not played: their variant is neither passed nor failed.
+pub fn check_within(rules: &Rules, file: &str, out_of_time: &dyn Fn() -> bool) -> Vec<Diagnostic> {
     let rules = Arc::new(rules.clone());
     let mut out = Vec::new();
+    let mut left = STEP_BUDGET;
+    let mut why_stopped: Option<String> = None;
+    let mut stop = |steps: u64| {
+        left = left.saturating_sub(steps);
+        if why_stopped.is_none() {
+            if left == 0 {
+                why_stopped = Some(format!("its budget of {STEP_BUDGET} rolls and decisions"));
+            } else if out_of_time() {
+                why_stopped = Some("its time budget".to_string());
+            }
+        }
+        why_stopped.is_some()
+    };
+    let mut played: Vec<(u8, u64)> = Vec::new();
+    let mut stopped_at: Option<u8> = None;
     for players in rules.players.min..=rules.players.max {
+        if stopped_at.is_some() {
+            break;
+        }
+        let mut games = 0u64;
         let budget = step_budget(&rules, players);
         let reproduce = |seed: u64| {
             let bots = vec!["random"; usize::from(players)].join(",");
@@ -106,7 +162,13 @@ pub fn check(rules: &Rules, file: &str) -> Vec<Diagnostic> {
         };
         let mut limited = Vec::new();
         for seed in FIRST_SEED..FIRST_SEED + GAMES {
-            match play(&rules, players, seed, budget) {
+            let ending = play_within(&rules, players, seed, budget, &mut stop);
+            if ending == Ok(Ending::Stopped) {
+                stopped_at = Some(players);
+                break;
+            }
+            games += 1;
+            match ending {
                 Err(e) => {
                     out.push(
                         Diagnostic::error(
@@ -151,11 +213,12 @@ pub fn check(rules: &Rules, file: &str) -> Vec<Diagnostic> {
                     break;
                 }
                 Ok(Ending::RoundLimit) => limited.push(seed),
-                Ok(Ending::Natural) => {}
+                Ok(Ending::Natural | Ending::Stopped) => {}
             }
         }
+        played.push((players, games));
         let share = limited.len() as u64 * 100 / GAMES;
-        if share > ROUND_LIMIT_WARN_PERCENT {
+        if stopped_at.is_none() && share > ROUND_LIMIT_WARN_PERCENT {
             let message = format!(
                 "variant \"{}\": {} of {GAMES} games of {players} random players ended by the round limit ({} rounds), not by themselves; the first was seed {}",
                 rules.name,
@@ -170,6 +233,30 @@ pub fn check(rules: &Rules, file: &str) -> Vec<Diagnostic> {
             d.code = Code::Smoke;
             out.push(d);
         }
+    }
+    if let (Some(at), Some(why)) = (stopped_at, why_stopped) {
+        let done: Vec<String> = played
+            .iter()
+            .map(|(p, g)| format!("{g} of {GAMES} games of {p} players"))
+            .collect();
+        let unplayed = if at < rules.players.max {
+            format!("; none of {} to {} players", at + 1, rules.players.max)
+        } else {
+            String::new()
+        };
+        let mut d = Diagnostic::warning(
+            file,
+            format!(
+                "variant \"{}\": the smoke simulation stopped at {why}, so it is unfinished: it played {}{unplayed}; no problem was found in the games it played",
+                rules.name,
+                done.join(", ")
+            ),
+        )
+        .help(format!(
+            "its games are long; check the rest with `roots simulate {file} --players {at} --games {GAMES}` (or skip this check with --no-smoke)"
+        ));
+        d.code = Code::Smoke;
+        out.push(d);
     }
     out
 }
