@@ -468,3 +468,101 @@ fn an_overlong_typed_line_is_refused() {
         line_after(&clean, "scores: ")
     );
 }
+
+/// A seeded record of random bots with automatic dice, in `dir`.
+fn seeded_record(dir: &Path) -> String {
+    let out = run(
+        dir,
+        &[
+            "play",
+            "--players",
+            "random,random",
+            "--seed",
+            "1",
+            "--record",
+            "r.jsonl",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    std::fs::read_to_string(dir.join("r.jsonl")).expect("record")
+}
+
+/// `replay` of a seeded record accepted an edited roll face silently (the
+/// score changed), while `resume` warned. Replay checks every roll and bot
+/// decision against the seed and names the first line that differs.
+#[test]
+fn replay_checks_every_roll_against_the_seed() {
+    let dir = tmp_dir("edited-roll");
+    let record = seeded_record(&dir);
+    let mut lines: Vec<String> = record.lines().map(str::to_string).collect();
+    // Edit a nutrient's value (a d12: the score changes, the moves do not;
+    // a 1 would bring rain, so neither the old nor the new face is 1).
+    let (i, edited) = lines
+        .iter()
+        .enumerate()
+        .skip(lines.len() / 2)
+        .find_map(|(i, l)| {
+            let v: serde_json::Value = serde_json::from_str(l).ok()?;
+            let face = v.get("roll")?.as_u64()?;
+            if v.get("die")?.as_str()? != "d12" || face == 1 {
+                return None;
+            }
+            let new = if face == 6 { 5 } else { 6 };
+            Some((
+                i,
+                l.replacen(&format!("\"roll\":{face}"), &format!("\"roll\":{new}"), 1),
+            ))
+        })
+        .expect("a roll");
+    lines[i] = edited;
+    std::fs::write(dir.join("r.jsonl"), lines.join("\n") + "\n").expect("write");
+    let out = run(&dir, &["replay", "r.jsonl"], "");
+    let err = text(&out.stderr);
+    let line = i + 1;
+    assert!(
+        err.contains(&format!(
+            "r.jsonl:{line}: warning: the record differs from what its seed gives from this line on"
+        )),
+        "line {line}: {err}"
+    );
+    // The unedited record replays without a word.
+    let clean = tmp_dir("unedited-roll");
+    seeded_record(&clean);
+    let out = run(&clean, &["replay", "r.jsonl"], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stderr), "");
+}
+
+/// `replay` accepted players and seeds that `resume` refuses; both now
+/// accept exactly the same records.
+#[test]
+fn replay_and_resume_accept_the_same_records() {
+    let dir = tmp_dir("same-records");
+    let record = seeded_record(&dir);
+    let (header, rest) = record.split_once('\n').expect("header");
+    let mut cases = Vec::new();
+    let mut h: serde_json::Value = serde_json::from_str(header).expect("json");
+    h["players"] = serde_json::json!(["alien", "random"]);
+    cases.push((h.to_string(), "r.jsonl:1: error: players:"));
+    let mut h: serde_json::Value = serde_json::from_str(header).expect("json");
+    h["seed"] = serde_json::Value::Null;
+    cases.push((
+        h.to_string(),
+        "r.jsonl:1: error: expected a seed for automatic dice, found null",
+    ));
+    for (header, expected) in cases {
+        std::fs::write(dir.join("r.jsonl"), format!("{header}\n{rest}")).expect("write");
+        let before = std::fs::read(dir.join("r.jsonl")).expect("read");
+        for args in [
+            &["replay", "r.jsonl"][..],
+            &["play", "--resume", "r.jsonl"][..],
+        ] {
+            let out = run(&dir, args, "");
+            let err = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+            assert!(err.contains(expected), "{args:?}: {err}");
+        }
+        assert_eq!(std::fs::read(dir.join("r.jsonl")).expect("read"), before);
+    }
+}

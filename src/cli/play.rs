@@ -66,7 +66,7 @@ enum Dice {
 }
 
 /// Who sits in a seat.
-enum SeatKind {
+pub(super) enum SeatKind {
     Human,
     Bot(BotSpec),
 }
@@ -221,12 +221,7 @@ fn resume(path: &Path) -> Result<(), Failure> {
         eprintln!("{shown}: warning: {w}");
     }
     let header = &raw.header;
-    let seats: Vec<SeatKind> = header
-        .players
-        .iter()
-        .map(|p| parse_seat(p))
-        .collect::<Result<_, _>>()
-        .map_err(|e| Failure::invalid(format!("{shown}:1: error: players: {e}")))?;
+    let seats = record_seats(&shown, header)?;
     let names = header.players.clone();
     let console = Rc::new(RefCell::new(Console::new(
         Box::new(BufReader::new(std::io::stdin())),
@@ -236,12 +231,7 @@ fn resume(path: &Path) -> Result<(), Failure> {
     let mut players = build_players(&seats, header.seed, &console);
     let mut seeded = match (header.dice, header.seed) {
         (DiceMode::Auto, Some(s)) => Some(SeededDice::for_game(s, 0)),
-        (DiceMode::Auto, None) => {
-            return Err(Failure::invalid(format!(
-                "{shown}:1: error: expected a seed for automatic dice, found null"
-            )));
-        }
-        (DiceMode::Manual, _) => None,
+        _ => None,
     };
     let mut game = {
         let mut sync = Sync {
@@ -259,9 +249,8 @@ fn resume(path: &Path) -> Result<(), Failure> {
         let game = Game::replay_synced(&raw, None, &mut sync)
             .map_err(|e| Failure::invalid(record_error(&shown, &e)))?;
         if let Some(line) = sync.diverged {
-            eprintln!(
-                "{shown}:{line}: warning: the record differs from what its seed gives from here; the game goes on with the seed's dice and bots"
-            );
+            eprintln!("{}", diverged_warning(&shown, line));
+            eprintln!("{shown}: the game goes on with the seed's dice and bots");
         }
         game
     };
@@ -278,6 +267,49 @@ fn resume(path: &Path) -> Result<(), Failure> {
     }
     let dice = header.dice;
     drive(&mut game, dice, seeded, &mut players, &console, path)
+}
+
+/// The header checks of a record that `play --resume` and `replay` share,
+/// so that both accept exactly the same records: every seat is `human` or a
+/// bot, and automatic dice have a seed.
+pub(super) fn record_seats(shown: &str, header: &Header) -> Result<Vec<SeatKind>, Failure> {
+    let seats: Vec<SeatKind> = header
+        .players
+        .iter()
+        .map(|p| parse_seat(p))
+        .collect::<Result<_, _>>()
+        .map_err(|e| Failure::invalid(format!("{shown}:1: error: players: {e}")))?;
+    if header.dice == DiceMode::Auto && header.seed.is_none() {
+        return Err(Failure::invalid(format!(
+            "{shown}:1: error: expected a seed for automatic dice, found null"
+        )));
+    }
+    Ok(seats)
+}
+
+/// The seeded bots of a record's seats (`None` for a person), as `play
+/// --resume` builds them: bot `s` on `SeededDice::for_seat(seed, 0, s)`.
+pub(super) fn record_bots(seats: &[SeatKind], seed: Option<u64>) -> Vec<Option<Box<dyn Player>>> {
+    seats
+        .iter()
+        .enumerate()
+        .map(|(s, seat)| match seat {
+            SeatKind::Human => None,
+            SeatKind::Bot(spec) => Some(spec.build(SeededDice::for_seat(
+                seed.unwrap_or(0),
+                0,
+                s as Seat,
+            )) as Box<dyn Player>),
+        })
+        .collect()
+}
+
+/// What `play --resume` and `replay` say of a seeded record whose rolls or
+/// bot decisions are not what its seed gives, from `line` on.
+pub(super) fn diverged_warning(shown: &str, line: usize) -> String {
+    format!(
+        "{shown}:{line}: warning: the record differs from what its seed gives from this line on (a roll or a bot's decision was edited, or the record was not played with this seed)"
+    )
 }
 
 fn record_error(shown: &str, e: &record::RecordError) -> String {

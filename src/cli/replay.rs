@@ -3,9 +3,11 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use roots::core::dice::SeededDice;
 use roots::core::protocol::{GameState, Next};
+use roots::record::DiceMode;
 use roots::record::{self, PartialTail, ReadError};
-use roots::referee::Game;
+use roots::referee::{Game, Sync};
 use serde_json::json;
 
 use super::Failure;
@@ -60,7 +62,29 @@ pub fn run(args: ReplayArgs) -> Result<(), Failure> {
             "{shown}: error: --until {n}, but the record has {total} events"
         )));
     }
-    let game = Game::replay(&raw, args.until).map_err(|e| Failure::invalid(located(&shown, &e)))?;
+    // The same checks as `play --resume`: the seats, the seed, and every
+    // roll and bot decision of a seeded record against what its seed gives.
+    let seats = super::play::record_seats(&shown, &raw.header)?;
+    let mut bots = super::play::record_bots(&seats, raw.header.seed);
+    let mut seeded = match (raw.header.dice, raw.header.seed) {
+        (DiceMode::Auto, Some(s)) => Some(SeededDice::for_game(s, 0)),
+        _ => None,
+    };
+    let mut sync = Sync {
+        dice: seeded.as_mut(),
+        bots: bots
+            .iter_mut()
+            .map(|b| b.as_mut().map(|p| &mut **p as &mut dyn roots::bots::Player))
+            .collect(),
+        diverged: None,
+    };
+    let replayed = Game::replay_synced(&raw, args.until, &mut sync);
+    // Said even when a later line is refused: an edit is often the cause.
+    let diverged = sync.diverged;
+    if let Some(line) = diverged {
+        eprintln!("{}", super::play::diverged_warning(&shown, line));
+    }
+    let game = replayed.map_err(|e| Failure::invalid(located(&shown, &e)))?;
     let state = game.state();
     let names = &raw.header.players;
     let outcome = state.outcome();
@@ -79,6 +103,7 @@ pub fn run(args: ReplayArgs) -> Result<(), Failure> {
                 "dice": raw.header.dice.key(),
                 "events": game.events(),
                 "events_in_record": total,
+                "differs_from_seed_at_line": diverged,
                 "finished": outcome.is_some(),
                 "end_reason": state.end_reason().map(|r| r.key()),
                 "rounds": state.round(),
