@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # A short fuzzing pass over every target (or the ones named), one at a time,
 # one job each: fuzz/run.sh [SECONDS] [TARGET...]   (default 60 s a target).
-# Installs the nightly toolchain and cargo-fuzz if they are missing. Not part
-# of CI: the crashes it finds are kept under tests/fuzz/TARGET/ and replayed
-# by the ordinary `cargo test --test fuzz_regressions`.
+# Installs cargo-fuzz if it is missing. Runs on the machine's stable
+# toolchain (a fresh machine has no nightly and cannot fetch one):
+# RUSTC_BOOTSTRAP=1 lets stable accept the -Z flags cargo-fuzz passes. Built
+# optimised (-O) with debug assertions and overflow checks on (-a), so a
+# wrapping sum is a crash. Not part of CI: the crashes it finds are kept
+# under tests/fuzz/TARGET/ and replayed by the ordinary
+# `cargo test --test fuzz_regressions`.
 set -euo pipefail
 secs="${1:-60}"
 shift || true
@@ -11,8 +15,8 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"
 cd "$here"
 
-rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
-cargo +nightly fuzz --version >/dev/null 2>&1 || cargo install cargo-fuzz --locked
+export RUSTC_BOOTSTRAP=1
+cargo fuzz --version >/dev/null 2>&1 || cargo install cargo-fuzz --locked
 
 targets=("$@")
 if [ "${#targets[@]}" -eq 0 ]; then
@@ -52,7 +56,7 @@ for t in "${targets[@]}"; do
   seed "$t"
   echo "== $t: ${secs}s"
   status=0
-  cargo +nightly fuzz run -O "$t" "corpus/$t" -- \
+  cargo fuzz run -O -a "$t" "corpus/$t" -- \
     -max_total_time="$secs" -jobs=1 -workers=1 -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="artifacts/$t/" >"logs/$t.out" 2>&1 || status=$?
   mkdir -p "artifacts/$t"

@@ -98,7 +98,7 @@ fn play_random<G: Game>(rules: Arc<G::Rules>, players: u8, seed: u64) {
             Next::Over => break,
         }
         steps += 1;
-        if steps % 64 == 0 {
+        if steps.is_multiple_of(64) {
             check::<G>(&state, &format!("after step {steps}"));
         }
         if steps >= STEP_BUDGET {

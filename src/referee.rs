@@ -270,7 +270,19 @@ impl<G: Game> Referee<G> {
         let header = &raw.header;
         let rules = header.rules::<G>().map_err(|m| RecordError::at(1, m))?;
         check_playable::<G>(&rules).map_err(|m| RecordError::at(1, m))?;
-        let seats = u8::try_from(header.players.len()).unwrap_or(u8::MAX);
+        let seats_allowed = G::seats(&rules);
+        let (min, max) = (*seats_allowed.start(), *seats_allowed.end());
+        let n = header.players.len();
+        if n < usize::from(min) || n > usize::from(max) {
+            return Err(RecordError::at(
+                1,
+                format!(
+                    "expected players the variant allows, found {n} players: variant `{}` is for {min} to {max} players",
+                    G::name(&rules)
+                ),
+            ));
+        }
+        let seats = u8::try_from(n).unwrap_or(u8::MAX);
         let mut game = Referee::<G>::new(rules, seats).map_err(|e| {
             RecordError::at(
                 1,

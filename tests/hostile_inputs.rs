@@ -333,3 +333,188 @@ fn deep_json_nesting_is_refused() {
     r.push_str(&format!("\n{{\"roll\":{deep}}}\n"));
     refused_record("deep-json-event", r.as_bytes(), "r.jsonl:2: error:");
 }
+
+// --- issue #20: a reliability trial's findings ---
+
+/// `beads.store = 0` validated, then the first-turn bead took one from an
+/// empty store and each store wrapped to 4,294,967,295.
+#[test]
+fn store_zero_does_not_wrap() {
+    refused_variant(
+        "store-zero",
+        b"name = \"s0\"\n[beads]\nstore = 0\n",
+        1,
+        "`beads.store` is 0, less than the smallest allowed, 1",
+    );
+    // The engine refuses such rules too, whatever built them.
+    let mut rules = Rules::standard();
+    rules.beads.store = 0;
+    let Err(err) = roots::games::roots_and_shoots::State::new(std::sync::Arc::new(rules), 2) else {
+        panic!("a zero store was accepted");
+    };
+    assert!(err.to_string().contains("beads.store"), "{err}");
+}
+
+/// `roots ARGS` in `dir`, killed if it runs past `BOUND` (then the test
+/// fails instead of hanging): exit code and output.
+fn roots_killed_after_bound(dir: &Path, args: &[&str]) -> Out {
+    roots_killed_after(dir, args, BOUND)
+}
+
+/// `roots ARGS` in `dir`, killed (and the test failed) past `bound`.
+fn roots_killed_after(dir: &Path, args: &[&str], bound: Duration) -> Out {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run roots");
+    let start = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if start.elapsed() > bound {
+            child.kill().expect("kill");
+            child.wait().expect("reap");
+            panic!("roots {args:?} blocked for more than {bound:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().expect("output");
+    Out {
+        code: out.status.code().unwrap_or(-1),
+        text: format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    }
+}
+
+/// `extends = "/proc/kmsg"` passed the regular-file check (`stat` calls it a
+/// regular file of 0 bytes) and then blocked `validate` for ever; a record
+/// that is a named pipe blocked `replay`. Reads are bounded in time.
+#[test]
+fn extends_of_a_character_device_is_refused() {
+    let dir = tmp_dir("extends-kmsg");
+    std::fs::write(dir.join("v.toml"), "extends = \"/proc/kmsg\"\n").expect("write");
+    let out = roots_killed_after_bound(&dir, &["validate", "v.toml"]);
+    assert_eq!(out.code, 1, "{}", out.text);
+    // Root reads it (and it blocks); anyone else is refused at once.
+    assert!(
+        out.text.contains("did not finish within 2 s") || out.text.contains("permission denied"),
+        "{}",
+        out.text
+    );
+
+    let fifo = dir.join("r.jsonl");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    for args in [
+        &["replay", "r.jsonl"][..],
+        &["play", "--resume", "r.jsonl"][..],
+    ] {
+        let out = roots_killed_after_bound(&dir, args);
+        assert_ne!(out.code, 0, "{}", out.text);
+        assert!(
+            out.text.contains("did not finish within 2 s"),
+            "{}",
+            out.text
+        );
+    }
+}
+
+/// `{"roll":256}` was reported as "found 255".
+#[test]
+fn a_roll_of_256_is_reported_as_256() {
+    let mut r = header_line(Rules::standard(), 2);
+    r.push_str("\n{\"roll\":256,\"die\":\"d20\"}\n");
+    refused_record(
+        "roll-256",
+        r.as_bytes(),
+        "r.jsonl:2: error: expected a die face (1 to 20 on the largest die, the d20), found 256",
+    );
+}
+
+/// A header with 300 players said "found 300 players ... not 255".
+#[test]
+fn a_header_with_300_players_says_300_and_what_is_allowed() {
+    let dir = tmp_dir("players-300");
+    let header = format!("{}\n", header_line(Rules::standard(), 300));
+    std::fs::write(dir.join("r.jsonl"), header).expect("write");
+    let out = roots(&dir, &["replay", "r.jsonl"]);
+    assert_eq!(out.code, 1, "{}", out.text);
+    assert_eq!(
+        out.text.trim_end(),
+        "r.jsonl:1: error: expected players the variant allows, found 300 players: variant `standard` is for 2 to 6 players"
+    );
+}
+
+/// `--set board.size=99999999999999999999` said "it is a string", where the
+/// same value in a file says "far too large".
+#[test]
+fn an_astronomic_set_value_is_far_too_large_not_a_string() {
+    let dir = tmp_dir("set-astronomic");
+    std::fs::write(dir.join("v.toml"), "name = \"v\"\n").expect("write");
+    let out = roots(
+        &dir,
+        &[
+            "validate",
+            "v.toml",
+            "--set",
+            "board.size=99999999999999999999",
+        ],
+    );
+    assert_eq!(out.code, 1, "{}", out.text);
+    assert!(
+        out.text.contains("--set board.size=99999999999999999999: error: `board.size` is 99999999999999999999, far too large a number: it must be a whole number from 5 to 25, odd"),
+        "{}",
+        out.text
+    );
+    refused_variant(
+        "file-astronomic",
+        b"[board]\nsize = 99999999999999999999\n",
+        1,
+        "`board.size` is 99999999999999999999, far too large a number: it must be a whole number from 5 to 25, odd",
+    );
+}
+
+/// `board.size = 19.0` said "invalid type: floating point `19.0`, expected u8".
+#[test]
+fn a_decimal_board_size_says_what_is_allowed() {
+    refused_variant(
+        "decimal-size",
+        b"[board]\nsize = 19.0\n",
+        1,
+        "v.toml:2:8: error: `board.size` must be a whole number from 5 to 25, odd, but it is 19.0, a decimal number",
+    );
+}
+
+/// A valid 15-line variant whose random games are very long took 47 s in
+/// `validate`'s smoke simulation (a release build). It is bounded in steps
+/// and time and says what it could not finish.
+#[test]
+fn a_slow_variant_s_smoke_simulation_is_bounded() {
+    let dir = tmp_dir("slow-smoke");
+    let variant = "name = \"slow\"\n\
+                   [board]\nsize = 25\n\
+                   [players]\nmin = 2\nmax = 8\n\
+                   [beads]\nsupply = 2000\nremoved_go_to = \"supply\"\n\
+                   [rain]\nrolls = []\n\
+                   [end]\nmax_rounds = 10000\n";
+    std::fs::write(dir.join("slow.toml"), variant).expect("write");
+    let start = Instant::now();
+    let out = roots_killed_after(&dir, &["validate", "slow.toml"], Duration::from_secs(30));
+    let took = start.elapsed();
+    assert_eq!(out.code, 0, "{}", out.text);
+    assert!(
+        out.text.contains("the smoke simulation stopped at its")
+            && out.text.contains("so it is unfinished: it played")
+            && out.text.contains("roots simulate slow.toml --players"),
+        "{}",
+        out.text
+    );
+    // 10 s of time budget, plus loading and a slow shared machine.
+    assert!(took < Duration::from_secs(20), "took {took:?}");
+}

@@ -316,3 +316,253 @@ fn usage_errors_exit_2() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr).contains("2 to 6 players, not 1"));
 }
+
+/// Start `roots ARGS` in `dir` with `faces` typed faces and stdin left open,
+/// and wait until `record` holds at least `rolls` rolls: it then waits for
+/// more input, holding the record open.
+fn waiting_writer(
+    dir: &Path,
+    args: &[&str],
+    faces_typed: usize,
+    record: &Path,
+    rolls: usize,
+) -> (std::process::Child, std::process::ChildStdin) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(faces(faces_typed).as_bytes())
+        .expect("write");
+    stdin.flush().expect("flush");
+    let start = Instant::now();
+    loop {
+        let n = std::fs::read_to_string(record)
+            .map(|r| r.matches("\"roll\"").count())
+            .unwrap_or(0);
+        if n >= rolls {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the game did not start"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    (child, stdin)
+}
+
+/// Two `play --resume` of one record both exited 0 and interleaved their
+/// events, and the record no longer replayed. The record being written is
+/// locked: a second writer gets a clear error (exit 2) and changes nothing.
+#[test]
+fn second_writer_is_refused() {
+    let dir = tmp_dir("second-writer");
+    let record = dir.join("w.jsonl");
+    let args = [
+        "play",
+        "--players",
+        "random,random",
+        "--dice",
+        "manual",
+        "--seed",
+        "9",
+        "--record",
+        "w.jsonl",
+    ];
+    // The first writer is the game that created the record, then a resume.
+    for (first, rolls) in [(&args[..], 20), (&["play", "--resume", "w.jsonl"][..], 40)] {
+        let (mut child, stdin) = waiting_writer(&dir, first, rolls, &record, rolls);
+        let before = std::fs::read(&record).expect("read");
+        let out = run(&dir, &["play", "--resume", "w.jsonl"], &faces(200_000));
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}{}", text(&out.stdout));
+        assert!(err.contains("w.jsonl: error: cannot resume the record: another process is writing this record (it is locked); nothing was changed"), "{err}");
+        assert_eq!(
+            std::fs::read(&record).expect("read"),
+            before,
+            "the record changed"
+        );
+        child.kill().expect("kill");
+        child.wait().expect("reap");
+        drop(stdin);
+    }
+    // Once the writers are gone the record resumes, finishes and replays.
+    let out = run(&dir, &["play", "--resume", "w.jsonl"], &faces(200_000));
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let replay = run(&dir, &["replay", "w.jsonl"], "");
+    assert_eq!(replay.status.code(), Some(0), "{}", text(&replay.stderr));
+}
+
+/// `roots play` of seed 9 with manual dice, typed `input`; stdout.
+fn typed_game(dir: &Path, input: Vec<u8>) -> String {
+    let mut child = Command::new(BIN)
+        .args(["play", "--players", "random,random", "--dice", "manual"])
+        .args(["--seed", "9", "--record", "g.jsonl"])
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn roots");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("wait");
+    writer.join().ok();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+/// Typed faces with `bad` as the 11th line.
+fn faces_with(bad: &[u8]) -> Vec<u8> {
+    let all = faces(200_000);
+    let cut = all.match_indices('\n').nth(9).expect("ten lines").0 + 1;
+    let mut input = all.as_bytes()[..cut].to_vec();
+    input.extend_from_slice(bad);
+    input.extend_from_slice(&all.as_bytes()[cut..]);
+    input
+}
+
+/// A non-UTF-8 typed line ended the session ("end of input: game stopped")
+/// and the rest of the input was ignored: it is refused and the game goes on.
+#[test]
+fn a_non_utf8_typed_line_is_refused_and_the_game_goes_on() {
+    let clean = typed_game(&tmp_dir("typed-clean"), faces(200_000).into_bytes());
+    let played = typed_game(&tmp_dir("typed-non-utf8"), faces_with(b"3\xff\xfe\n"));
+    assert!(
+        played.contains(
+            "refused: the line is not UTF-8 text (an invalid byte at byte 2); type it again"
+        ),
+        "{played}"
+    );
+    assert!(!played.contains("end of input"), "{played}");
+    assert_eq!(
+        line_after(&played, "scores: "),
+        line_after(&clean, "scores: ")
+    );
+}
+
+/// A 200 MB typed line used 596 MB: a typed line has at most 4096 bytes, and
+/// a longer one is refused without being kept.
+#[test]
+fn an_overlong_typed_line_is_refused() {
+    let clean = typed_game(&tmp_dir("typed-clean-2"), faces(200_000).into_bytes());
+    let mut long = vec![b'1'; 20_000_000];
+    long.push(b'\n');
+    let played = typed_game(&tmp_dir("typed-long"), faces_with(&long));
+    assert!(
+        played.contains("refused: a line of 20000001 bytes; a typed line has at most 4096"),
+        "{}",
+        &played[..played.len().min(3000)]
+    );
+    assert_eq!(
+        line_after(&played, "scores: "),
+        line_after(&clean, "scores: ")
+    );
+}
+
+/// A seeded record of random bots with automatic dice, in `dir`.
+fn seeded_record(dir: &Path) -> String {
+    let out = run(
+        dir,
+        &[
+            "play",
+            "--players",
+            "random,random",
+            "--seed",
+            "1",
+            "--record",
+            "r.jsonl",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    std::fs::read_to_string(dir.join("r.jsonl")).expect("record")
+}
+
+/// `replay` of a seeded record accepted an edited roll face silently (the
+/// score changed), while `resume` warned. Replay checks every roll and bot
+/// decision against the seed and names the first line that differs.
+#[test]
+fn replay_checks_every_roll_against_the_seed() {
+    let dir = tmp_dir("edited-roll");
+    let record = seeded_record(&dir);
+    let mut lines: Vec<String> = record.lines().map(str::to_string).collect();
+    // Edit a nutrient's value (a d12: the score changes, the moves do not;
+    // a 1 would bring rain, so neither the old nor the new face is 1).
+    let (i, edited) = lines
+        .iter()
+        .enumerate()
+        .skip(lines.len() / 2)
+        .find_map(|(i, l)| {
+            let v: serde_json::Value = serde_json::from_str(l).ok()?;
+            let face = v.get("roll")?.as_u64()?;
+            if v.get("die")?.as_str()? != "d12" || face == 1 {
+                return None;
+            }
+            let new = if face == 6 { 5 } else { 6 };
+            Some((
+                i,
+                l.replacen(&format!("\"roll\":{face}"), &format!("\"roll\":{new}"), 1),
+            ))
+        })
+        .expect("a roll");
+    lines[i] = edited;
+    std::fs::write(dir.join("r.jsonl"), lines.join("\n") + "\n").expect("write");
+    let out = run(&dir, &["replay", "r.jsonl"], "");
+    let err = text(&out.stderr);
+    let line = i + 1;
+    assert!(
+        err.contains(&format!(
+            "r.jsonl:{line}: warning: the record differs from what its seed gives from this line on"
+        )),
+        "line {line}: {err}"
+    );
+    // The unedited record replays without a word.
+    let clean = tmp_dir("unedited-roll");
+    seeded_record(&clean);
+    let out = run(&clean, &["replay", "r.jsonl"], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stderr), "");
+}
+
+/// `replay` accepted players and seeds that `resume` refuses; both now
+/// accept exactly the same records.
+#[test]
+fn replay_and_resume_accept_the_same_records() {
+    let dir = tmp_dir("same-records");
+    let record = seeded_record(&dir);
+    let (header, rest) = record.split_once('\n').expect("header");
+    let mut cases = Vec::new();
+    let mut h: serde_json::Value = serde_json::from_str(header).expect("json");
+    h["players"] = serde_json::json!(["alien", "random"]);
+    cases.push((h.to_string(), "r.jsonl:1: error: players:"));
+    let mut h: serde_json::Value = serde_json::from_str(header).expect("json");
+    h["seed"] = serde_json::Value::Null;
+    cases.push((
+        h.to_string(),
+        "r.jsonl:1: error: expected a seed for automatic dice, found null",
+    ));
+    for (header, expected) in cases {
+        std::fs::write(dir.join("r.jsonl"), format!("{header}\n{rest}")).expect("write");
+        let before = std::fs::read(dir.join("r.jsonl")).expect("read");
+        for args in [
+            &["replay", "r.jsonl"][..],
+            &["play", "--resume", "r.jsonl"][..],
+        ] {
+            let out = run(&dir, args, "");
+            let err = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+            assert!(err.contains(expected), "{args:?}: {err}");
+        }
+        assert_eq!(std::fs::read(dir.join("r.jsonl")).expect("read"), before);
+    }
+}

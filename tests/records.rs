@@ -71,6 +71,9 @@ fn two_hundred_bot_games_replay_identically() {
 fn a_cut_record_resumes_from_its_last_whole_event() {
     let path = tmp("cut.jsonl");
     let played = play_recorded(7, 2, &path);
+    // Its writer holds the record's lock: a game still writing it.
+    let events = played.events();
+    drop(played);
     let bytes = std::fs::read(&path).expect("read");
     // Cut in the middle of a line near the end.
     let cut = bytes.len() - 5;
@@ -79,7 +82,7 @@ fn a_cut_record_resumes_from_its_last_whole_event() {
     assert!(err.to_string().contains("truncated last line"), "{err}");
     let raw = record::reader::read_path(&path, PartialTail::Drop).expect("lenient read");
     assert_eq!(raw.warnings.len(), 1);
-    assert_eq!(raw.events.len() as u64, played.events() - 1);
+    assert_eq!(raw.events.len() as u64, events - 1);
     // Reopening cuts the partial line off; the file is whole again.
     let w = RecordWriter::resume(&path, raw.whole_len).expect("reopen");
     drop(w);

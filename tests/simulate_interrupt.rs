@@ -81,3 +81,186 @@ fn ctrl_c_leaves_a_valid_file_and_a_report_of_the_games_played() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Whether the process of `status_file` (`/proc/PID/status`) catches
+/// SIGINT: bit 2 of its `SigCgt` mask.
+fn catches_sigint(status_file: &str) -> bool {
+    let Ok(text) = std::fs::read_to_string(status_file) else {
+        return false;
+    };
+    text.lines()
+        .find_map(|l| l.strip_prefix("SigCgt:"))
+        .and_then(|hex| u64::from_str_radix(hex.trim(), 16).ok())
+        .is_some_and(|mask| mask & 2 != 0)
+}
+
+/// Start `roots ARGS`, wait `after`, send SIGINT `times` times (10 ms
+/// apart), and return (exit code, stdout, stderr).
+fn interrupt(
+    args: &[&str],
+    wait_for: impl Fn() -> bool,
+    times: usize,
+) -> (Option<i32>, String, String) {
+    let child = Command::new(env!("CARGO_BIN_EXE_roots"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let started = Instant::now();
+    while !wait_for() {
+        assert!(started.elapsed() < Duration::from_secs(120), "never ready");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // Wait until the process catches SIGINT at all (bit 2 of SigCgt): before
+    // that a SIGINT is the kernel's default action, not ours.
+    let status_file = format!("/proc/{}/status", child.id());
+    while !catches_sigint(&status_file) {
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "SIGINT never caught"
+        );
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    // Back to back: the second arrives while the first is being handled.
+    for _ in 0..times {
+        let status = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+    let output = child.wait_with_output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+fn after(ms: u64) -> impl Fn() -> bool {
+    let start = Instant::now();
+    move || start.elapsed() >= Duration::from_millis(ms)
+}
+
+/// Ctrl-C during `compare` exited 0 and reported side B, with 0 games, as
+/// "no clear difference".
+#[test]
+fn ctrl_c_during_compare_is_a_partial_report_and_exit_130() {
+    let (code, stdout, stderr) = interrupt(
+        &[
+            "compare",
+            "standard",
+            "standard",
+            "-n",
+            "100000000",
+            "--seed",
+            "1",
+            "--jobs",
+            "2",
+        ],
+        after(1500),
+        1,
+    );
+    assert_eq!(code, Some(130), "{stdout}{stderr}");
+    assert!(stderr.contains("interrupted: partial:"), "{stderr}");
+    assert!(!stdout.contains("no clear difference"), "{stdout}");
+}
+
+/// Ctrl-C during `sweep` exited 0 and showed the later values with 0 games.
+#[test]
+fn ctrl_c_during_sweep_is_a_partial_report_and_exit_130() {
+    let (code, stdout, stderr) = interrupt(
+        &[
+            "sweep",
+            "standard",
+            "--set",
+            "beads.supply=30..120:10",
+            "-n",
+            "100000000",
+            "--seed",
+            "1",
+            "--format",
+            "csv",
+        ],
+        after(1500),
+        1,
+    );
+    assert_eq!(code, Some(130), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("interrupted: partial: 1 of 10 values"),
+        "{stderr}"
+    );
+    // A header and the one value played, no row of 0 games.
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+}
+
+/// Ctrl-C in `simulate`'s first milliseconds killed it with no report.
+#[test]
+fn ctrl_c_at_the_start_of_simulate_is_a_partial_report_and_exit_130() {
+    let dir = std::env::temp_dir().join(format!("roots-interrupt0-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("games.csv");
+    let path = out.to_string_lossy().into_owned();
+    let (code, stdout, stderr) = interrupt(
+        &[
+            "simulate",
+            "-n",
+            "100000000",
+            "--seed",
+            "1",
+            "--jobs",
+            "2",
+            "--out",
+            &path,
+        ],
+        after(0),
+        1,
+    );
+    assert_eq!(code, Some(130), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("interrupted: the report covers the first"),
+        "{stderr}"
+    );
+    // The file holds its header (and whole rows, if any game finished).
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.starts_with("game,") && text.ends_with('\n'), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A second Ctrl-C exited at once: no report, and rows of finished games
+/// still in the buffer were lost (an empty `--out`).
+#[test]
+fn a_second_ctrl_c_keeps_the_rows_and_the_report() {
+    let dir = std::env::temp_dir().join(format!("roots-interrupt2-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("games.csv");
+    let path = out.to_string_lossy().into_owned();
+    let watched = out.clone();
+    let (code, stdout, stderr) = interrupt(
+        &[
+            "simulate",
+            "-n",
+            "100000000",
+            "--seed",
+            "11",
+            "--jobs",
+            "2",
+            "--out",
+            &path,
+        ],
+        move || std::fs::metadata(&watched).map(|m| m.len()).unwrap_or(0) >= 2000,
+        2,
+    );
+    assert_eq!(code, Some(130), "{stdout}{stderr}");
+    let n: usize = stderr
+        .split("the report covers the first ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no interruption message in:\n{stderr}"));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.ends_with('\n'));
+    assert_eq!(text.lines().count(), n + 1, "a header and {n} rows");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -7,7 +7,9 @@ use roots::sim::{Report, compare};
 
 use super::Failure;
 use super::exit;
-use super::simulate::{Output, SimArgs, print_seed, run_config};
+use super::simulate::{
+    Output, SimArgs, interrupted, print_report, print_seed, run_config, was_interrupted,
+};
 
 /// Simulate two variants with the same bots and the same seed (game i of both
 /// rolls the same dice stream) and show every statistic side by side, each
@@ -37,7 +39,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> u8 {
+    interrupted();
     match try_run(args) {
+        // Interrupted, partial report printed.
+        Ok(()) if was_interrupted() => 130,
         Ok(()) => exit::OK,
         Err(f) => f.report(),
     }
@@ -72,11 +77,32 @@ fn try_run(args: Args) -> Result<(), Failure> {
     let seed = args.sim.seed();
     print_seed(&args.sim, seed);
     let (a, b) = roots::with_game!(&rules_a, G, ra => {
-        let rb = G::unwrap(&rules_b).ok_or_else(|| Failure::usage("the two variants are of different games"))?;
-        (
-            side::<G>(Arc::clone(ra), &[], &args.sim, seed, "A")?,
-            side::<G>(Arc::clone(rb), &args.set, &args.sim, seed, "B")?,
-        )
+        let rb = G::unwrap(&rules_b)
+            .ok_or_else(|| Failure::usage("the two variants are of different games"))?;
+        let a = side::<G>(Arc::clone(ra), &[], &args.sim, seed, "A")?;
+        if was_interrupted() {
+            // B would play no game: no comparison, only what A played.
+            super::err(&format!(
+                "interrupted: partial: side A played {} of {} games and side B none, so there is no comparison; A's report follows\n",
+                a.games, args.sim.games
+            ));
+            return print_report(&a, args.sim.format);
+        }
+        let b = side::<G>(Arc::clone(rb), &args.set, &args.sim, seed, "B")?;
+        if was_interrupted() {
+            if b.games == 0 {
+                super::err(&format!(
+                    "interrupted: partial: side B played no game, so there is no comparison; A's report ({} games) follows\n",
+                    a.games
+                ));
+                return print_report(&a, args.sim.format);
+            }
+            super::err(&format!(
+                "interrupted: partial: side A played {} games, side B only the first {} of them; the comparison below is of those, not of matched runs\n",
+                a.games, b.games
+            ));
+        }
+        (a, b)
     });
     let c = compare(a, b);
     match args.sim.format {

@@ -49,6 +49,10 @@ pub fn help<G: Game>() -> String {
     )
 }
 
+/// The longest line a person may type at the table, in bytes (an action is
+/// a dozen).
+pub const MAX_TYPED_LINE: usize = 4096;
+
 impl<G: Game> Console<G> {
     pub fn new(input: Box<dyn BufRead>, names: Vec<String>, colour: bool) -> Console<G> {
         use std::io::IsTerminal;
@@ -61,24 +65,62 @@ impl<G: Game> Console<G> {
         }
     }
 
-    /// One line of input after a prompt; `None` at end of input.
+    /// One line of input after a prompt; `None` at end of input. A line that
+    /// is not UTF-8 or longer than [`MAX_TYPED_LINE`] bytes is refused with a
+    /// message and read as an empty line (the prompt comes again); only its
+    /// first bytes are kept in memory, whatever its length.
     fn read(&mut self, prompt: &str) -> Option<String> {
         print!("{prompt}");
         let _ = std::io::stdout().flush();
-        let mut line = String::new();
-        match self.input.read_line(&mut line) {
-            Ok(0) | Err(_) => {
-                println!();
-                None
+        let mut bytes = Vec::new();
+        let mut len = 0usize;
+        loop {
+            let buf = match self.input.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(_) => break,
+            };
+            if buf.is_empty() {
+                break;
             }
-            Ok(_) => {
-                let line = line.trim().to_string();
-                if self.echo {
-                    println!("{line}");
-                }
-                Some(line)
+            let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (&buf[..=i], true),
+                None => (buf, false),
+            };
+            let n = chunk.len();
+            let room = (MAX_TYPED_LINE + 1).saturating_sub(bytes.len());
+            bytes.extend_from_slice(&chunk[..n.min(room)]);
+            len += n;
+            self.input.consume(n);
+            if done {
+                break;
             }
         }
+        if len == 0 {
+            println!();
+            return None;
+        }
+        let text = match std::str::from_utf8(&bytes) {
+            _ if bytes.len() > MAX_TYPED_LINE => {
+                println!(
+                    "\nrefused: a line of {len} bytes; a typed line has at most {MAX_TYPED_LINE}"
+                );
+                return Some(String::new());
+            }
+            Ok(text) => text,
+            Err(e) => {
+                println!(
+                    "\nrefused: the line is not UTF-8 text (an invalid byte at byte {}); type it again",
+                    e.valid_up_to() + 1
+                );
+                return Some(String::new());
+            }
+        };
+        let line = text.trim().to_string();
+        if self.echo {
+            println!("{line}");
+        }
+        Some(line)
     }
 
     /// Answer a command every prompt knows; `Some` when the line was one.

@@ -13,7 +13,7 @@ use roots::core::draw::seat_tag;
 use roots::core::protocol::{GameState, Next, Seat};
 use roots::games::Game;
 use roots::record::{
-    self, DiceMode, Event, Header, PartialTail, RawRecord, ReadError, RecordWriter,
+    self, DiceMode, Event, Header, PartialTail, RawRecord, ReadError, RecordLock, RecordWriter,
 };
 use roots::referee::{DiceSource, ManualDice, Referee, Stop, Sync};
 
@@ -66,7 +66,7 @@ enum Dice {
 }
 
 /// Who sits in a seat.
-enum SeatKind {
+pub(super) enum SeatKind {
     Human,
     Bot(BotSpec),
 }
@@ -216,6 +216,10 @@ fn build_players<'a, G: Game>(
 
 fn resume(path: &Path) -> Result<(), Failure> {
     let shown = path.display().to_string();
+    // Locked before it is read: a second `--resume` of the same record is
+    // refused and changes nothing.
+    let lock = RecordLock::acquire(path)
+        .map_err(|e| Failure::io(format!("{shown}: error: cannot resume the record: {e}")))?;
     let raw = match record::reader::read_path(path, PartialTail::Drop) {
         Ok(raw) => raw,
         Err(ReadError::Io(e)) => {
@@ -226,17 +230,17 @@ fn resume(path: &Path) -> Result<(), Failure> {
     for w in &raw.warnings {
         eprintln!("{shown}: warning: {w}");
     }
-    roots::with_game_id!(raw.header.game(), G => resume_game::<G>(path, &shown, &raw))
+    roots::with_game_id!(raw.header.game(), G => resume_game::<G>(path, &shown, &raw, lock))
 }
 
-fn resume_game<G: Game>(path: &Path, shown: &str, raw: &RawRecord) -> Result<(), Failure> {
+fn resume_game<G: Game>(
+    path: &Path,
+    shown: &str,
+    raw: &RawRecord,
+    lock: RecordLock,
+) -> Result<(), Failure> {
     let header = &raw.header;
-    let seats: Vec<SeatKind> = header
-        .players
-        .iter()
-        .map(|p| parse_seat(p))
-        .collect::<Result<_, _>>()
-        .map_err(|e| Failure::invalid(format!("{shown}:1: error: players: {e}")))?;
+    let seats = record_seats(shown, header)?;
     let names = header.players.clone();
     let console = Rc::new(RefCell::new(Console::<G>::new(
         Box::new(BufReader::new(std::io::stdin())),
@@ -246,12 +250,7 @@ fn resume_game<G: Game>(path: &Path, shown: &str, raw: &RawRecord) -> Result<(),
     let mut players = build_players::<G>(&seats, header.seed, &console);
     let mut seeded = match (header.dice, header.seed) {
         (DiceMode::Auto, Some(s)) => Some(SeededDice::for_game(s, 0)),
-        (DiceMode::Auto, None) => {
-            return Err(Failure::invalid(format!(
-                "{shown}:1: error: expected a seed for automatic dice, found null"
-            )));
-        }
-        (DiceMode::Manual, _) => None,
+        _ => None,
     };
     let mut game = {
         let mut sync = Sync {
@@ -269,13 +268,12 @@ fn resume_game<G: Game>(path: &Path, shown: &str, raw: &RawRecord) -> Result<(),
         let game = Referee::<G>::replay_synced(raw, None, &mut sync)
             .map_err(|e| Failure::invalid(record_error(shown, &e)))?;
         if let Some(line) = sync.diverged {
-            eprintln!(
-                "{shown}:{line}: warning: the record differs from what its seed gives from here; the game goes on with the seed's dice and bots"
-            );
+            eprintln!("{}", diverged_warning(shown, line));
+            eprintln!("{shown}: the game goes on with the seed's dice and bots");
         }
         game
     };
-    let writer = RecordWriter::resume(path, raw.whole_len)
+    let writer = RecordWriter::resume_locked(lock, raw.whole_len)
         .map_err(|e| Failure::io(format!("{shown}: error: cannot append to the record: {e}")))?;
     game.record_to(writer);
     println!(
@@ -288,6 +286,51 @@ fn resume_game<G: Game>(path: &Path, shown: &str, raw: &RawRecord) -> Result<(),
     }
     let dice = header.dice;
     drive(&mut game, dice, seeded, &mut players, &console, path)
+}
+
+/// The header checks of a record that `play --resume` and `replay` share,
+/// so that both accept exactly the same records: every seat is `human` or a
+/// bot, and automatic dice have a seed.
+pub(super) fn record_seats(shown: &str, header: &Header) -> Result<Vec<SeatKind>, Failure> {
+    let seats: Vec<SeatKind> = header
+        .players
+        .iter()
+        .map(|p| parse_seat(p))
+        .collect::<Result<_, _>>()
+        .map_err(|e| Failure::invalid(format!("{shown}:1: error: players: {e}")))?;
+    if header.dice == DiceMode::Auto && header.seed.is_none() {
+        return Err(Failure::invalid(format!(
+            "{shown}:1: error: expected a seed for automatic dice, found null"
+        )));
+    }
+    Ok(seats)
+}
+
+/// The seeded bots of a record's seats (`None` for a person), as `play
+/// --resume` builds them: bot `s` on `SeededDice::for_seat(seed, 0, s)`.
+pub(super) fn record_bots<G: Game>(
+    seats: &[SeatKind],
+    seed: Option<u64>,
+) -> Vec<Option<Box<dyn Player<G::State>>>> {
+    seats
+        .iter()
+        .enumerate()
+        .map(|(s, seat)| match seat {
+            SeatKind::Human => None,
+            SeatKind::Bot(spec) => Some(G::bot(
+                *spec,
+                SeededDice::for_seat(seed.unwrap_or(0), 0, s as Seat),
+            ) as Box<dyn Player<G::State>>),
+        })
+        .collect()
+}
+
+/// What `play --resume` and `replay` say of a seeded record whose rolls or
+/// bot decisions are not what its seed gives, from `line` on.
+pub(super) fn diverged_warning(shown: &str, line: usize) -> String {
+    format!(
+        "{shown}:{line}: warning: the record differs from what its seed gives from this line on (a roll or a bot's decision was edited, or the record was not played with this seed)"
+    )
 }
 
 fn record_error(shown: &str, e: &record::RecordError) -> String {

@@ -3,11 +3,13 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use roots::core::dice::SeededDice;
 use roots::core::draw::seat_tag;
 use roots::core::protocol::{GameState, Next};
 use roots::games::Game;
+use roots::record::DiceMode;
 use roots::record::{self, PartialTail, RawRecord, ReadError};
-use roots::referee::Referee;
+use roots::referee::{Referee, Sync};
 use serde_json::json;
 
 use super::Failure;
@@ -70,8 +72,32 @@ fn report<G: Game>(
     raw: &RawRecord,
     total: u64,
 ) -> Result<(), Failure> {
-    let game =
-        Referee::<G>::replay(raw, args.until).map_err(|e| Failure::invalid(located(shown, &e)))?;
+    // The same checks as `play --resume`: the seats, the seed, and every
+    // roll and bot decision of a seeded record against what its seed gives.
+    let seats = super::play::record_seats(shown, &raw.header)?;
+    let mut bots = super::play::record_bots::<G>(&seats, raw.header.seed);
+    let mut seeded = match (raw.header.dice, raw.header.seed) {
+        (DiceMode::Auto, Some(s)) => Some(SeededDice::for_game(s, 0)),
+        _ => None,
+    };
+    let mut sync = Sync {
+        dice: seeded.as_mut(),
+        bots: bots
+            .iter_mut()
+            .map(|b| {
+                b.as_mut()
+                    .map(|p| &mut **p as &mut dyn roots::bots::Player<G::State>)
+            })
+            .collect(),
+        diverged: None,
+    };
+    let replayed = Referee::<G>::replay_synced(raw, args.until, &mut sync);
+    // Said even when a later line is refused: an edit is often the cause.
+    let diverged = sync.diverged;
+    if let Some(line) = diverged {
+        eprintln!("{}", super::play::diverged_warning(shown, line));
+    }
+    let game = replayed.map_err(|e| Failure::invalid(located(shown, &e)))?;
     let state = game.state();
     let names = &raw.header.players;
     let outcome = state.outcome();
@@ -93,6 +119,7 @@ fn report<G: Game>(
                 "dice": raw.header.dice.key(),
                 "events": game.events(),
                 "events_in_record": total,
+                "differs_from_seed_at_line": diverged,
                 "finished": outcome.is_some(),
                 "end_reason": outcome
                     .is_some()

@@ -242,22 +242,31 @@ pub fn run_config<G: Game>(
     Ok(Report::new(config, &acc))
 }
 
-/// The flag a Ctrl-C sets. The first Ctrl-C lets the games under way finish
-/// and the report be printed; a second one exits at once.
-fn interrupted() -> &'static AtomicBool {
+/// The flag a Ctrl-C sets, its handler installed at the first call (which
+/// `simulate`, `compare` and `sweep` make before anything else). A Ctrl-C
+/// lets the games under way finish, starts no more, and the partial report
+/// be printed, exit 130; a second one does the same (it used to exit at
+/// once, losing the report and the rows not yet written).
+pub(super) fn interrupted() -> &'static AtomicBool {
     static FLAG: OnceLock<&'static AtomicBool> = OnceLock::new();
     FLAG.get_or_init(|| {
         let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
         let _ = ctrlc::set_handler(move || {
             if flag.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
+                super::err("already stopping: finishing the games under way\n");
             }
         });
         flag
     })
 }
 
+/// Whether a Ctrl-C came.
+pub(super) fn was_interrupted() -> bool {
+    interrupted().load(Ordering::Relaxed)
+}
+
 pub fn run(args: Args) -> u8 {
+    interrupted();
     match try_run(args) {
         // Interrupted, report printed: the shell's code for Ctrl-C.
         Ok(()) if interrupted().load(Ordering::Relaxed) => 130,

@@ -10,7 +10,7 @@ use roots::sim::sweep::{self, Range};
 
 use super::Failure;
 use super::exit;
-use super::simulate::{Output, SimArgs, print_seed, run_config};
+use super::simulate::{Output, SimArgs, interrupted, print_seed, run_config, was_interrupted};
 
 /// Simulate a variant once per value of one whole-number key and tabulate
 /// mean game length, seat 1's win rate and how games end; optionally plot
@@ -38,7 +38,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> u8 {
+    interrupted();
     match try_run(args) {
+        // Interrupted, partial table printed.
+        Ok(()) if was_interrupted() => 130,
         Ok(()) => exit::OK,
         Err(f) => f.report(),
     }
@@ -68,9 +71,17 @@ fn sweep_game<G: Game>(args: &Args, range: &Range, base: &Arc<G::Rules>) -> Resu
     print_seed(&args.sim, seed);
     let mut reports = Vec::new();
     let mut points = Vec::new();
+    let count = variants.len();
     for (v, rules) in variants {
+        if was_interrupted() {
+            break;
+        }
         let config = args.sim.config::<G>(rules, seed)?;
         let r = run_config(&config, None, &format!("{} = {v}", range.key))?;
+        if r.games == 0 {
+            // A value that played no game is left out, not shown as 0 games.
+            break;
+        }
         let s1 = &r.seats[0].wins;
         points.push(sweep::Point {
             value: v,
@@ -80,6 +91,14 @@ fn sweep_game<G: Game>(args: &Args, range: &Range, base: &Arc<G::Rules>) -> Resu
             seat1_high: s1.high,
         });
         reports.push((v, r));
+    }
+    if was_interrupted() {
+        super::err(&format!(
+            "interrupted: partial: {} of {count} values of {} played (the last of them may cover fewer than {} games: see above); the values after it are left out\n",
+            reports.len(),
+            range.key,
+            args.sim.games
+        ));
     }
     if let Some(path) = &args.svg {
         std::fs::write(path, sweep::svg(&range.key, &base_name, &points))

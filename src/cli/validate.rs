@@ -43,14 +43,17 @@ pub fn run(args: Args, color: Color) -> u8 {
     let mut all = Vec::new();
     for file in &args.files {
         let shown = file.display().to_string();
+        let start = std::time::Instant::now();
         let loaded = variant::load_file_with(file, &args.set.set).and_then(|mut loaded| {
             if args.no_smoke {
                 return Ok(loaded);
             }
             let (errors, warnings): (Vec<_>, Vec<_>) =
-                roots::with_game!(&loaded.rules, G, r => smoke::check::<G>(r, &shown))
-                    .into_iter()
-                    .partition(|d| d.is_error());
+                roots::with_game!(&loaded.rules, G, r => smoke::check_within::<G>(r, &shown, &|| {
+                    start.elapsed().as_secs() >= smoke::TIME_BUDGET_SECS
+                }))
+                .into_iter()
+                .partition(|d| d.is_error());
             loaded.warnings.extend(warnings);
             if errors.is_empty() {
                 Ok(loaded)

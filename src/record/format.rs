@@ -316,7 +316,9 @@ impl Event {
                 ));
             }
             let face = match face.as_u64() {
-                Some(f) => u8::try_from(f).unwrap_or(u8::MAX),
+                Some(f) => u8::try_from(f).map_err(|_| {
+                    format!("expected a die face (1 to 20 on the largest die, the d20), found {f}")
+                })?,
                 None => {
                     return Err(format!(
                         "expected a die face (a whole number), found {}",

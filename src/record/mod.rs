@@ -16,4 +16,4 @@ pub use format::{DiceMode, Event, FORMAT_TAG, Header, VERSION, fnv1a64, utc_now,
 pub use reader::{
     MAX_EVENTS, MAX_LINE_BYTES, MAX_RECORD_BYTES, PartialTail, RawRecord, ReadError, RecordError,
 };
-pub use writer::RecordWriter;
+pub use writer::{RecordLock, RecordWriter};

@@ -2,7 +2,6 @@
 //! make a legal game is checked by replaying them ([`crate::referee::Game`]).
 
 use std::fmt;
-use std::io::Read;
 use std::path::Path;
 
 use crate::record::format::{Event, Header};
@@ -94,15 +93,18 @@ pub struct RawRecord {
 /// Read and parse the record at `path`, refusing files over the limits
 /// before reading them whole.
 pub fn read_path(path: &Path, tail: PartialTail) -> Result<RawRecord, ReadError> {
-    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
-    let len = file.metadata().map_err(ReadError::Io)?.len();
+    // `stat` does not block; the size it gives is checked first, then the
+    // read itself is bounded in bytes and in time (a pipe, a device or
+    // `/proc/kmsg`, which `stat` calls a regular file of 0 bytes).
+    let len = std::fs::metadata(path).map_err(ReadError::Io)?.len();
     if len > MAX_RECORD_BYTES {
         return Err(ReadError::Record(too_big(len)));
     }
-    let mut bytes = Vec::with_capacity(len as usize);
-    file.take(MAX_RECORD_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(ReadError::Io)?;
+    let bytes =
+        crate::variant::load::read_bounded(path, MAX_RECORD_BYTES + 1).map_err(ReadError::Io)?;
+    if bytes.len() as u64 > MAX_RECORD_BYTES {
+        return Err(ReadError::Record(too_big(bytes.len() as u64)));
+    }
     parse(&bytes, tail).map_err(ReadError::Record)
 }
 

@@ -1,5 +1,7 @@
 //! Writing a record: append-only, one flushed write per line, so a process
-//! killed at any moment leaves at worst one partial last line.
+//! killed at any moment leaves at worst one partial last line. A record being
+//! written is locked (an advisory exclusive lock, `flock` on Unix): a second
+//! writer is refused before it reads or changes anything.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -7,11 +9,49 @@ use std::path::{Path, PathBuf};
 
 use crate::record::format::{Event, Header};
 
-/// An open record, appended to event by event.
+/// An open record, appended to event by event. It holds the record's lock
+/// until it is dropped.
 #[derive(Debug)]
 pub struct RecordWriter {
     file: File,
     path: PathBuf,
+}
+
+/// A record opened for appending and locked against other writers (the
+/// first step of resuming: taken before the record is read).
+#[derive(Debug)]
+pub struct RecordLock {
+    file: File,
+    path: PathBuf,
+}
+
+/// The error of a record another process is writing.
+fn locked() -> io::Error {
+    io::Error::new(
+        io::ErrorKind::WouldBlock,
+        "another process is writing this record (it is locked); nothing was changed",
+    )
+}
+
+fn try_lock(file: &File) -> io::Result<()> {
+    match file.try_lock() {
+        Ok(()) => Ok(()),
+        Err(std::fs::TryLockError::WouldBlock) => Err(locked()),
+        Err(std::fs::TryLockError::Error(e)) => Err(e),
+    }
+}
+
+impl RecordLock {
+    /// Open `path` for appending and lock it; refused with an error of kind
+    /// `WouldBlock` while another writer holds it.
+    pub fn acquire(path: &Path) -> io::Result<RecordLock> {
+        let file = OpenOptions::new().read(true).append(true).open(path)?;
+        try_lock(&file)?;
+        Ok(RecordLock {
+            file,
+            path: path.to_path_buf(),
+        })
+    }
 }
 
 impl RecordWriter {
@@ -22,6 +62,7 @@ impl RecordWriter {
             .append(true)
             .create_new(true)
             .open(path)?;
+        try_lock(&file)?;
         let mut w = RecordWriter {
             file,
             path: path.to_path_buf(),
@@ -35,7 +76,13 @@ impl RecordWriter {
     /// partial line after it (a write cut short) is cut off first, and a
     /// missing final newline is added. Nothing before `whole_len` changes.
     pub fn resume(path: &Path, whole_len: u64) -> io::Result<RecordWriter> {
-        let mut file = OpenOptions::new().read(true).write(true).open(path)?;
+        RecordWriter::resume_locked(RecordLock::acquire(path)?, whole_len)
+    }
+
+    /// [`RecordWriter::resume`] with the lock already taken (before the
+    /// record was read, so no other writer can have changed it since).
+    pub fn resume_locked(lock: RecordLock, whole_len: u64) -> io::Result<RecordWriter> {
+        let RecordLock { mut file, path } = lock;
         let len = file.metadata()?.len();
         if len > whole_len {
             file.set_len(whole_len)?;
@@ -47,12 +94,8 @@ impl RecordWriter {
             file.read_exact(&mut last)?;
             needs_newline = last[0] != b'\n';
         }
-        drop(file);
-        let file = OpenOptions::new().append(true).open(path)?;
-        let mut w = RecordWriter {
-            file,
-            path: path.to_path_buf(),
-        };
+        // The handle is in append mode: every write goes to the end.
+        let mut w = RecordWriter { file, path };
         if needs_newline {
             w.file.write_all(b"\n")?;
             w.file.flush()?;

@@ -57,10 +57,10 @@ pub fn leaves<R: Serialize>(rules: &R) -> Vec<(String, toml::Value)> {
             for part in table.split('.') {
                 node = node.and_then(|n| n.get(part.trim_matches('"')));
             }
-            if let Some(v) = node.and_then(|t| t.get(&key)) {
-                if let Ok(v) = toml::Value::try_from(v) {
-                    out.push((format!("{table}.{key}"), v));
-                }
+            if let Some(v) = node.and_then(|t| t.get(&key))
+                && let Ok(v) = toml::Value::try_from(v)
+            {
+                out.push((format!("{table}.{key}"), v));
             }
         }
     }

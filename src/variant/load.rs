@@ -15,6 +15,39 @@ use super::diagnostic::{Code, Diagnostic};
 use super::schema::{self, PathSeg};
 use crate::games::GameId;
 
+/// How long reading one variant file or record may take. A regular file of
+/// a few MiB takes milliseconds; a file that blocks (a pipe, a device, or a
+/// special file that `stat` calls regular, like `/proc/kmsg`) is given up.
+pub const READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Open and read at most `limit` bytes of `path` in a thread of its own,
+/// waiting [`READ_TIMEOUT`] for it: a file whose open or read blocks is
+/// refused with an error of kind `TimedOut` (its thread is left blocked, and
+/// ends with the process) instead of hanging the caller.
+pub fn read_bounded(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let owned = path.to_path_buf();
+    std::thread::Builder::new()
+        .name("roots-read".into())
+        .spawn(move || {
+            let read = std::fs::File::open(&owned).and_then(|file| {
+                let mut bytes = Vec::new();
+                file.take(limit).read_to_end(&mut bytes).map(|_| bytes)
+            });
+            let _ = tx.send(read);
+        })?;
+    match rx.recv_timeout(READ_TIMEOUT) {
+        Ok(read) => read,
+        Err(_) => Err(std::io::Error::new(
+            std::io::ErrorKind::TimedOut,
+            format!(
+                "reading it did not finish within {} s: it is not a file that can be read whole (a pipe, a device or a special file such as /proc/kmsg)",
+                READ_TIMEOUT.as_secs()
+            ),
+        )),
+    }
+}
+
 /// Variant files larger than this are refused before they are parsed.
 pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
 
@@ -55,6 +88,8 @@ pub(crate) struct Layer {
     pub parsed: Head,
     /// The game of a built-in variant (whose file may leave `game` out).
     pub implied_game: Option<GameId>,
+    /// Values whose message needs the game's schema ([`check_layer`]).
+    pub deferred: Vec<Deferred>,
     /// Every key and list item, by path (`beads.supply`, `rain.rolls[1]`).
     pub places: BTreeMap<String, Place>,
 }
@@ -62,6 +97,78 @@ pub(crate) struct Layer {
 impl Layer {
     pub fn place(&self, path: &str) -> Option<&Place> {
         self.places.get(path)
+    }
+}
+
+/// A value TOML read but JSON cannot hold as the file meant: judged against
+/// the game's schema once the chain's game is known.
+#[derive(Clone, Debug)]
+pub(crate) struct Deferred {
+    path: Vec<PathSeg>,
+    span: Range<usize>,
+    /// The value as written.
+    text: String,
+    kind: DeferredKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DeferredKind {
+    /// A whole number beyond 64 bits.
+    HugeInteger,
+    /// A decimal number, wrong where the schema wants a whole one (JSON
+    /// Schema would count 19.0 as an integer).
+    Decimal,
+}
+
+impl Deferred {
+    /// The diagnostic, if the value is wrong for `game`.
+    fn judge(&self, game: GameId, file: &str, text: &str) -> Option<Diagnostic> {
+        let path = &self.path;
+        let node = schema::node_at(game, path);
+        match self.kind {
+            DeferredKind::HugeInteger => Some(
+                Diagnostic::error(
+                    Code::Range,
+                    file,
+                    match node.map(|n| schema::describe(game, n)) {
+                        Some(allowed) => format!(
+                            "`{}` is {}, far too large a number: it must be {allowed}",
+                            path_string(path),
+                            self.text
+                        ),
+                        None => format!(
+                            "`{}` is {}, far too large a number",
+                            path_string(path),
+                            self.text
+                        ),
+                    },
+                )
+                .at(text, self.span.clone())
+                .key(path_string(path)),
+            ),
+            DeferredKind::Decimal => {
+                let node = node?;
+                if node.get("type").and_then(Value::as_str) != Some("integer") {
+                    return None;
+                }
+                let allowed = schema::describe(game, node);
+                Some(
+                    Diagnostic::error(
+                        Code::Type,
+                        file,
+                        format!(
+                            "`{}` must be {allowed}, but it is {}, a decimal number",
+                            path_string(path),
+                            self.text
+                        ),
+                    )
+                    .at(text, self.span.clone())
+                    .key(path_string(path))
+                    .maybe_expected(Some(allowed))
+                    .help("use a whole number, without a decimal point"),
+                )
+            }
+        }
     }
 }
 
@@ -119,23 +226,13 @@ pub(crate) fn read_file(path: &Path, display: &str) -> Result<String, Box<Diagno
             "cannot read the file: it is not a regular file (a directory, device or pipe)",
         )));
     }
-    let file = std::fs::File::open(path).map_err(|e| {
-        Diagnostic::error(
+    let bytes = read_bounded(path, MAX_FILE_BYTES + 1).map_err(|e| {
+        Box::new(Diagnostic::error(
             Code::Io,
             display,
             format!("cannot read the file: {}", io_reason(&e)),
-        )
+        ))
     })?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| {
-            Box::new(Diagnostic::error(
-                Code::Io,
-                display,
-                format!("cannot read the file: {}", io_reason(&e)),
-            ))
-        })?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(Box::new(
             Diagnostic::error(
@@ -193,6 +290,7 @@ pub(crate) fn parse_layer(
             "the text is larger than 1 MiB; a variant file is a few dozen lines",
         )]);
     }
+    let mut deferred = Vec::new();
     let (json, places) = match DeTable::parse(&text) {
         Ok(table) => {
             let mut places = BTreeMap::new();
@@ -202,6 +300,7 @@ pub(crate) fn parse_layer(
                 &mut Vec::new(),
                 &mut places,
                 &mut errors,
+                &mut deferred,
                 file,
                 &text,
             );
@@ -219,6 +318,7 @@ pub(crate) fn parse_layer(
         stem,
         parsed: Head::of(&json),
         implied_game: None,
+        deferred,
         text,
         json,
         places,
@@ -228,7 +328,16 @@ pub(crate) fn parse_layer(
 /// Check a parsed file against the schema of `game`: every problem, sorted
 /// by place.
 pub(crate) fn check_layer(layer: &Layer, game: GameId) -> Vec<Diagnostic> {
-    let mut errors = schema_errors(game, &layer.file, &layer.text, &layer.json, &layer.places);
+    let judged: Vec<Diagnostic> = layer
+        .deferred
+        .iter()
+        .filter_map(|d| d.judge(game, &layer.file, &layer.text))
+        .collect();
+    let mut errors = if judged.is_empty() {
+        schema_errors(game, &layer.file, &layer.text, &layer.json, &layer.places)
+    } else {
+        judged
+    };
     errors.sort_by_key(|d| (d.span.as_ref().map_or(0, |s| s.start), d.message.clone()));
     if errors.len() > MAX_DIAGNOSTICS {
         errors.truncate(MAX_DIAGNOSTICS);
@@ -274,6 +383,7 @@ fn table_to_json(
     path: &mut Vec<PathSeg>,
     places: &mut BTreeMap<String, Place>,
     errors: &mut Vec<Diagnostic>,
+    deferred: &mut Vec<Deferred>,
     file: &str,
     text: &str,
 ) -> Map<String, Value> {
@@ -298,6 +408,7 @@ fn table_to_json(
             path,
             places,
             errors,
+            deferred,
             file,
             text,
         );
@@ -342,6 +453,7 @@ fn value_to_json(
     path: &mut Vec<PathSeg>,
     places: &mut BTreeMap<String, Place>,
     errors: &mut Vec<Diagnostic>,
+    deferred: &mut Vec<Deferred>,
     file: &str,
     text: &str,
 ) -> Value {
@@ -358,20 +470,25 @@ fn value_to_json(
             match i64::from_str_radix(&digits, i.radix()) {
                 Ok(n) => Value::from(n),
                 Err(_) => {
-                    errors.push(
-                        Diagnostic::error(
-                            Code::Range,
-                            file,
-                            format!("`{}` is far too large a number", path_string(path)),
-                        )
-                        .at(text, span)
-                        .key(path_string(path)),
-                    );
+                    deferred.push(Deferred {
+                        path: path.clone(),
+                        span,
+                        text: i.as_str().to_owned(),
+                        kind: DeferredKind::HugeInteger,
+                    });
                     Value::Null
                 }
             }
         }
         DeValue::Float(f) => {
+            // JSON Schema counts 19.0 as an integer; a variant file does
+            // not: judged by the game's schema in `check_layer`.
+            deferred.push(Deferred {
+                path: path.clone(),
+                span,
+                text: f.as_str().to_owned(),
+                kind: DeferredKind::Decimal,
+            });
             let n = f.as_str().replace('_', "").parse::<f64>().ok();
             n.and_then(serde_json::Number::from_f64)
                 .map(Value::Number)
@@ -400,6 +517,7 @@ fn value_to_json(
                     path,
                     places,
                     errors,
+                    deferred,
                     file,
                     text,
                 ));
@@ -407,7 +525,9 @@ fn value_to_json(
             }
             Value::Array(out)
         }
-        DeValue::Table(t) => Value::Object(table_to_json(t, path, places, errors, file, text)),
+        DeValue::Table(t) => {
+            Value::Object(table_to_json(t, path, places, errors, deferred, file, text))
+        }
     }
 }
 

@@ -17,7 +17,7 @@
 pub mod diagnostic;
 pub mod diff;
 pub mod explain;
-mod load;
+pub(crate) mod load;
 pub mod overrides;
 pub mod resolve;
 pub mod schema;

@@ -115,6 +115,14 @@ fn normalize_value(raw: &str) -> Option<String> {
     if is_toml_value(raw) {
         return Some(raw.to_owned());
     }
+    // A whole number too large for TOML's 64 bits is still a number: the
+    // loader says it is far too large, as it does in a file.
+    let digits = raw.strip_prefix(['+', '-']).unwrap_or(raw);
+    if digits.starts_with(|c: char| c.is_ascii_digit())
+        && digits.chars().all(|c| c.is_ascii_digit() || c == '_')
+    {
+        return Some(raw.to_owned());
+    }
     if is_bare(raw) {
         return Some(format!("\"{raw}\""));
     }

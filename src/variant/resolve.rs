@@ -684,10 +684,10 @@ impl Checker<'_> {
     /// Place `d` at item `item` (`severing.actions[2]`) of `key` when the
     /// loaded file sets `key` itself.
     pub fn at_item(&self, d: Diagnostic, key: &str, item: &str) -> Diagnostic {
-        if self.prov.get(key) == Some(&0) {
-            if let Some(place) = self.chain[0].place(item) {
-                return d.at(&self.chain[0].text, place.value.clone());
-            }
+        if self.prov.get(key) == Some(&0)
+            && let Some(place) = self.chain[0].place(item)
+        {
+            return d.at(&self.chain[0].text, place.value.clone());
         }
         d
     }

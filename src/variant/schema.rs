@@ -64,10 +64,12 @@ pub fn schema_of<G: Game>() -> Value {
     let root = value.clone();
     if let Some(props) = value.get_mut("properties").and_then(Value::as_object_mut) {
         for (key, prop) in props.iter_mut() {
-            if let Some(v) = standard.get(key) {
-                if !v.is_object() && key != "name" && key != "description" {
-                    prop_default(prop, v);
-                }
+            if let Some(v) = standard.get(key)
+                && !v.is_object()
+                && key != "name"
+                && key != "description"
+            {
+                prop_default(prop, v);
             }
         }
     }

@@ -16,7 +16,12 @@
 //!   limit is a safety net, a game that needs it is probably not what was
 //!   meant (but a deliberately short game is a choice, not an error).
 //!
-//! No IO: the rules core stays pure.
+//! Bounded: [`check_within`] stops after [`STEP_BUDGET`] rolls and decisions
+//! in all (and when the caller's clock says so: `validate` gives it
+//! [`TIME_BUDGET_SECS`] seconds), and then says which games it could not play.
+//!
+//! No IO and no clock: the rules core stays pure (the caller's `out_of_time`
+//! reads the clock).
 
 use std::sync::Arc;
 
@@ -34,6 +39,14 @@ pub const FIRST_SEED: u64 = 1;
 /// More than this share (in %) of games ending by the round limit is a warning.
 pub const ROUND_LIMIT_WARN_PERCENT: u64 = 20;
 
+/// Rolls and decisions of all the smoke games together, at most: a standard
+/// variant takes about a million, a few seconds' worth in a release build.
+pub const STEP_BUDGET: u64 = 10_000_000;
+/// The seconds `roots validate` gives the smoke simulation.
+pub const TIME_BUDGET_SECS: u64 = 10;
+/// How often (in steps) a game asks whether the budget is spent.
+const BUDGET_STRIDE: u64 = 4096;
+
 /// Rolls and decisions after which a game counts as stalled (the game's
 /// [`Game::step_budget`]).
 pub fn step_budget<G: Game>(rules: &G::Rules, players: u8) -> u64 {
@@ -43,14 +56,16 @@ pub fn step_budget<G: Game>(rules: &G::Rules, players: u8) -> u64 {
 /// How one smoke game went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
-    /// Ended by itself.
+    /// Ended by itself (nutrients or beads out).
     Natural,
     /// Ended by the game's safety limit (Roots and Shoots: `end.max_rounds`).
     RoundLimit,
     /// Still going after the step budget.
     Stalled,
-    /// Still going past the safety limit.
+    /// Still going past the round limit.
     PastRoundLimit,
+    /// Not finished: the smoke simulation's budget ran out first.
+    Stopped,
 }
 
 /// Play the smoke game of `seed` with `players` random bots, at most
@@ -60,6 +75,18 @@ pub fn play<G: Game>(
     players: u8,
     seed: u64,
     budget: u64,
+) -> Result<Ending, String> {
+    play_within::<G>(rules, players, seed, budget, &mut |_| false)
+}
+
+/// [`play`], asking `stop(steps)` every few thousand steps (with the steps
+/// played since it last asked) whether to give up: then [`Ending::Stopped`].
+pub fn play_within<G: Game>(
+    rules: &Arc<G::Rules>,
+    players: u8,
+    seed: u64,
+    budget: u64,
+    stop: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Ending, String> {
     let limit = G::safety_limit(rules);
     let mut state = G::new_state(rules.clone(), players)?;
@@ -88,6 +115,9 @@ pub fn play<G: Game>(
             }
         }
         steps += 1;
+        if steps.is_multiple_of(BUDGET_STRIDE) && stop(BUDGET_STRIDE) {
+            return Ok(Ending::Stopped);
+        }
         if limit.is_some() && G::past_limit(&state) {
             return Ok(Ending::PastRoundLimit);
         }
@@ -100,8 +130,20 @@ pub fn play<G: Game>(
 /// Smoke-test resolved rules; `file` is how the diagnostics name the variant.
 /// Empty when every game of every player count ends by itself often enough.
 pub fn check<G: Game>(rules: &G::Rules, file: &str) -> Vec<Diagnostic> {
+    check_within::<G>(rules, file, &|| false)
+}
+
+/// [`check`] within [`STEP_BUDGET`] steps in all, and until `out_of_time`
+/// says so. What the budget left unplayed is a warning naming the games
+/// played and not played: their variant is neither passed nor failed.
+pub fn check_within<G: Game>(
+    rules: &G::Rules,
+    file: &str,
+    out_of_time: &dyn Fn() -> bool,
+) -> Vec<Diagnostic> {
     let rules = Arc::new(rules.clone());
-    let name = G::name(&rules);
+    let name = G::name(&rules).to_owned();
+    let seats = G::seats(&rules);
     let limit = G::safety_limit(&rules).unwrap_or(SafetyLimit {
         reason: usize::MAX,
         key: "",
@@ -109,7 +151,26 @@ pub fn check<G: Game>(rules: &G::Rules, file: &str) -> Vec<Diagnostic> {
         help: String::new(),
     });
     let mut out = Vec::new();
-    for players in G::seats(&rules) {
+    let mut left = STEP_BUDGET;
+    let mut why_stopped: Option<String> = None;
+    let mut stop = |steps: u64| {
+        left = left.saturating_sub(steps);
+        if why_stopped.is_none() {
+            if left == 0 {
+                why_stopped = Some(format!("its budget of {STEP_BUDGET} rolls and decisions"));
+            } else if out_of_time() {
+                why_stopped = Some("its time budget".to_string());
+            }
+        }
+        why_stopped.is_some()
+    };
+    let mut played: Vec<(u8, u64)> = Vec::new();
+    let mut stopped_at: Option<u8> = None;
+    for players in seats.clone() {
+        if stopped_at.is_some() {
+            break;
+        }
+        let mut games = 0u64;
         let budget = step_budget::<G>(&rules, players);
         let reproduce = |seed: u64| {
             let bots = vec!["random"; usize::from(players)].join(",");
@@ -117,7 +178,13 @@ pub fn check<G: Game>(rules: &G::Rules, file: &str) -> Vec<Diagnostic> {
         };
         let mut limited = Vec::new();
         for seed in FIRST_SEED..FIRST_SEED + GAMES {
-            match play::<G>(&rules, players, seed, budget) {
+            let ending = play_within::<G>(&rules, players, seed, budget, &mut stop);
+            if ending == Ok(Ending::Stopped) {
+                stopped_at = Some(players);
+                break;
+            }
+            games += 1;
+            match ending {
                 Err(e) => {
                     out.push(
                         Diagnostic::error(
@@ -160,11 +227,12 @@ pub fn check<G: Game>(rules: &G::Rules, file: &str) -> Vec<Diagnostic> {
                     break;
                 }
                 Ok(Ending::RoundLimit) => limited.push(seed),
-                Ok(Ending::Natural) => {}
+                Ok(Ending::Natural | Ending::Stopped) => {}
             }
         }
+        played.push((players, games));
         let share = limited.len() as u64 * 100 / GAMES;
-        if share > ROUND_LIMIT_WARN_PERCENT {
+        if stopped_at.is_none() && share > ROUND_LIMIT_WARN_PERCENT {
             let message = format!(
                 "variant \"{name}\": {} of {GAMES} games of {players} random players ended by {}, not by themselves; the first was seed {}",
                 limited.len(),
@@ -178,6 +246,29 @@ pub fn check<G: Game>(rules: &G::Rules, file: &str) -> Vec<Diagnostic> {
             out.push(d);
         }
     }
+    if let (Some(at), Some(why)) = (stopped_at, why_stopped) {
+        let done: Vec<String> = played
+            .iter()
+            .map(|(p, g)| format!("{g} of {GAMES} games of {p} players"))
+            .collect();
+        let unplayed = if at < *seats.end() {
+            format!("; none of {} to {} players", at + 1, seats.end())
+        } else {
+            String::new()
+        };
+        let mut d = Diagnostic::warning(
+            file,
+            format!(
+                "variant \"{name}\": the smoke simulation stopped at {why}, so it is unfinished: it played {}{unplayed}; no problem was found in the games it played",
+                done.join(", ")
+            ),
+        )
+        .help(format!(
+            "its games are long; check the rest with `roots simulate {file} --players {at} --games {GAMES}` (or skip this check with --no-smoke)"
+        ));
+        d.code = Code::Smoke;
+        out.push(d);
+    }
     out
 }
 
@@ -188,6 +279,10 @@ mod tests {
 
     fn check(rules: &Rules, file: &str) -> Vec<Diagnostic> {
         super::check::<RootsAndShoots>(rules, file)
+    }
+
+    fn play(rules: &Arc<Rules>, players: u8, seed: u64, budget: u64) -> Result<Ending, String> {
+        super::play::<RootsAndShoots>(rules, players, seed, budget)
     }
 
     #[test]
@@ -219,9 +314,6 @@ mod tests {
     #[test]
     fn a_tiny_budget_is_a_stall() {
         let rules = Arc::new(Rules::standard());
-        assert_eq!(
-            play::<RootsAndShoots>(&rules, 2, 1, 10),
-            Ok(Ending::Stalled)
-        );
+        assert_eq!(play(&rules, 2, 1, 10), Ok(Ending::Stalled));
     }
 }

@@ -92,8 +92,8 @@ pub struct SetupFile {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BeadsFile {
-    /// Beads each player holds in hand (the store) at the start, ready to place. From 0 to 200, and no more than the supply. Standard: 6.
-    #[schemars(range(min = 0, max = 200))]
+    /// Beads each player holds in hand (the store) at the start, ready to place. From 1 to 200 (the first-turn bead comes from the store), and no more than the supply. Standard: 6.
+    #[schemars(range(min = 1, max = 200))]
     pub store: Option<u32>,
     /// Beads in each player's pile (the supply); sunbathing moves beads from here to the store. A bigger supply makes a longer game. From 0 to 2000. Standard: 60.
     #[schemars(range(min = 0, max = 2000))]

@@ -302,6 +302,13 @@ impl State {
                 rules.name
             )));
         }
+        // The first-turn bead comes from the store (the pipeline refuses 0).
+        if rules.beads.store == 0 {
+            return Err(SetupError(format!(
+                "variant `{}` has `beads.store` 0: the first-turn bead comes from the store, which needs at least 1",
+                rules.name
+            )));
+        }
         let mut state = State::empty(rules, players);
         state.advance();
         Ok(state)
@@ -1762,8 +1769,12 @@ impl State {
                     count[s]
                 ));
             }
-            let total = pl.store + pl.supply + pl.on_board() + pl.removed;
-            let expected = self.baseline.beads[s];
+            // Widened: a wrapped count must not add up by accident.
+            let total = u64::from(pl.store)
+                + u64::from(pl.supply)
+                + u64::from(pl.on_board())
+                + u64::from(pl.removed);
+            let expected = u64::from(self.baseline.beads[s]);
             if total != expected {
                 return Err(format!(
                     "seat {}: store {} + supply {} + board {} + removed {} = {total}, not {expected}",
@@ -1775,9 +1786,10 @@ impl State {
                 ));
             }
         }
-        let placed =
-            self.nutrient_supply + self.nutrients.len() as u32 + self.stats.nutrients_scored;
-        if placed != self.baseline.nutrients {
+        let placed = u64::from(self.nutrient_supply)
+            + self.nutrients.len() as u64
+            + u64::from(self.stats.nutrients_scored);
+        if placed != u64::from(self.baseline.nutrients) {
             return Err(format!(
                 "nutrients: pile {} + board {} + scored {} != {}",
                 self.nutrient_supply,
