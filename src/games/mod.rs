@@ -55,6 +55,20 @@ pub struct SafetyLimit {
     pub help: String,
 }
 
+/// A game's counts given by name, in the order of `stats` (a [`Game::COUNTERS`]
+/// list): 0 for a name not given, `u32::MAX` for a count beyond it.
+pub fn counts_in_order(stats: &[Stat], named: &[(&str, i64)]) -> Vec<u32> {
+    stats
+        .iter()
+        .map(|c| {
+            named
+                .iter()
+                .find(|(k, _)| *k == c.key)
+                .map_or(0, |(_, v)| u32::try_from(*v).unwrap_or(u32::MAX))
+        })
+        .collect()
+}
+
 /// A built-in variant: its name and its file's text.
 pub type Builtin = (&'static str, &'static str);
 

@@ -156,16 +156,7 @@ impl Game for Branches {
     }
 
     fn counters(state: &State) -> Vec<u32> {
-        let named = super::counters(state);
-        Self::COUNTERS
-            .iter()
-            .map(|c| {
-                named
-                    .iter()
-                    .find(|(k, _)| *k == c.key)
-                    .map_or(0, |(_, v)| u32::try_from(*v).unwrap_or(u32::MAX))
-            })
-            .collect()
+        crate::games::counts_in_order(Self::COUNTERS, &super::counters(state))
     }
 
     fn bot(spec: BotSpec, dice: SeededDice) -> Box<dyn Player<State> + Send> {

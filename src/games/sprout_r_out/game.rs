@@ -280,19 +280,11 @@ impl Game for SproutROut {
     }
 
     fn counters(state: &State) -> Vec<u32> {
-        let named = super::counters(state);
+        let mut named = super::counters(state);
         let scores = state.scores();
-        Self::COUNTERS
-            .iter()
-            .map(|c| match c.key {
-                "territory_1" => u32::try_from(scores[0]).unwrap_or(0),
-                "territory_2" => u32::try_from(scores[1]).unwrap_or(0),
-                key => named
-                    .iter()
-                    .find(|(k, _)| *k == key)
-                    .map_or(0, |(_, v)| u32::try_from(*v).unwrap_or(u32::MAX)),
-            })
-            .collect()
+        named.push(("territory_1", i64::from(scores[0])));
+        named.push(("territory_2", i64::from(scores[1])));
+        crate::games::counts_in_order(Self::COUNTERS, &named)
     }
 
     fn bot(spec: BotSpec, dice: SeededDice) -> Box<dyn Player<State> + Send> {
