@@ -31,12 +31,15 @@ pub mod exit {
     pub const USAGE: u8 = 2;
 }
 
-/// A toolkit for the dice-and-beads board game Roots and Shoots and its house
-/// rules.
+/// A toolkit for inventing, checking and playtesting rule variants of
+/// root-growing board games: Roots and Shoots, Branches & Twigs & Thorns and
+/// Sprout-R-Out (`roots games` lists them).
 #[derive(Debug, Parser)]
 #[command(name = "roots", version, propagate_version = true)]
 #[command(after_help = "Examples:
+  roots games                                     the games and their built-in variants
   roots simulate --bots greedy,random             playtest with bots: statistics for the standard rules
+  roots simulate btt --players 4                  the same for Branches & Twigs & Thorns
   roots compare standard variants/fewer-beads.toml  does a house rule change the game?
   roots sweep standard --set beads.supply=30..120:10 --svg supply.svg
   roots validate variants/*.toml                  check variant files

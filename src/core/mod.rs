@@ -1,5 +1,5 @@
-//! The engine core: what any dice-and-beads board game here needs, whatever its
-//! rules. Nothing in this module knows about Roots and Shoots.
+//! The engine core: what any board game here needs, whatever its
+//! rules. Nothing in this module knows about any one game.
 
 pub mod dice;
 pub mod draw;
