@@ -419,7 +419,8 @@ fn sprout_r_out_bots_play_to_the_end_and_the_replay_agrees() {
         let top = scores.iter().filter_map(|s| s.as_u64()).max().expect("max");
         assert!(top * 2 > 75, "{replay}");
     }
-    let line = format!("scores: A {}, B {}", scores[0], scores[1]);
+    // Sprout-R-Out's seats are X and O, on the board and in the result.
+    let line = format!("scores: X {}, O {}", scores[0], scores[1]);
     assert!(played.stdout.contains(&line), "{line} in {}", played.stdout);
     insta::assert_snapshot!(played.transcript());
 }

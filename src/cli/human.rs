@@ -9,7 +9,6 @@ use std::rc::Rc;
 
 use roots::bots::{NoAction, Player};
 use roots::core::dice::Die;
-use roots::core::draw::seat_tag;
 use roots::core::protocol::{GameState, Next};
 use roots::games::{ActionOf, Game};
 
@@ -146,7 +145,7 @@ impl<G: Game> Console<G> {
         };
         format!(
             "[{} {}] {}",
-            seat_tag(who, self.colour),
+            G::seat_tag(who, self.colour),
             self.names
                 .get(usize::from(who))
                 .map(String::as_str)

@@ -9,7 +9,6 @@ use std::sync::Arc;
 use clap::{Args, ValueEnum};
 use roots::bots::{BotSpec, NoAction, Player};
 use roots::core::dice::{Die, SeededDice};
-use roots::core::draw::seat_tag;
 use roots::core::protocol::{GameState, Next, Seat};
 use roots::games::Game;
 use roots::record::{
@@ -380,10 +379,14 @@ fn drive<G: Game>(
             Ok(None) => break,
             Ok(Some(event)) => {
                 if any_human {
-                    println!("  {}", narrate(&event, next, &before, &names, colour));
+                    println!("  {}", narrate::<G>(&event, next, &before, &names, colour));
                     let after: Vec<i32> = G::scores(game.state());
                     if after != scores_before {
-                        println!("  {}: {}", G::SCORES_CHANGED, scores_line(&after, colour));
+                        println!(
+                            "  {}: {}",
+                            G::SCORES_CHANGED,
+                            scores_line::<G>(&after, colour)
+                        );
                     }
                 }
             }
@@ -416,14 +419,20 @@ fn drive<G: Game>(
     Ok(())
 }
 
-fn narrate(event: &Event, next: Next, before: &str, names: &[String], colour: bool) -> String {
+fn narrate<G: Game>(
+    event: &Event,
+    next: Next,
+    before: &str,
+    names: &[String],
+    colour: bool,
+) -> String {
     match (event, next) {
         (Event::Roll { face, .. }, Next::Chance(die)) => {
             format!("{before}: the {die} shows {face}")
         }
         (Event::Act { action, seat }, _) => format!(
             "{} ({}): {action}",
-            seat_tag(*seat, colour),
+            G::seat_tag(*seat, colour),
             names
                 .get(usize::from(*seat))
                 .map(String::as_str)
@@ -433,11 +442,11 @@ fn narrate(event: &Event, next: Next, before: &str, names: &[String], colour: bo
     }
 }
 
-fn scores_line(scores: &[i32], colour: bool) -> String {
+fn scores_line<G: Game>(scores: &[i32], colour: bool) -> String {
     scores
         .iter()
         .enumerate()
-        .map(|(s, v)| format!("{} {v}", seat_tag(s as Seat, colour)))
+        .map(|(s, v)| format!("{} {v}", G::seat_tag(s as Seat, colour)))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -456,14 +465,14 @@ pub fn print_result<G: Game>(state: &G::State, names: &[String], colour: bool) {
         Some(l) => println!("game over ({reason}) after {count} {}", l.label),
         None => println!("game over ({reason})"),
     }
-    println!("scores: {}", scores_line(&outcome.scores, colour));
+    println!("scores: {}", scores_line::<G>(&outcome.scores, colour));
     let winners: Vec<String> = outcome
         .winners
         .iter()
         .map(|&s| {
             format!(
                 "{} (seat {}, {})",
-                seat_tag(s, colour),
+                G::seat_tag(s, colour),
                 s + 1,
                 names.get(usize::from(s)).map(String::as_str).unwrap_or("?")
             )

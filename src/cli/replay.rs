@@ -4,7 +4,6 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 use roots::core::dice::SeededDice;
-use roots::core::draw::seat_tag;
 use roots::core::protocol::{GameState, Next};
 use roots::games::Game;
 use roots::record::DiceMode;
@@ -164,7 +163,7 @@ fn report<G: Game>(
                         scores
                             .iter()
                             .enumerate()
-                            .map(|(s, v)| format!("{} {v}", seat_tag(s as u8, colour)))
+                            .map(|(s, v)| format!("{} {v}", G::seat_tag(s as u8, colour)))
                             .collect::<Vec<_>>()
                             .join(", ")
                     );

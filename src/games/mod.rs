@@ -137,6 +137,18 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn describe_node(state: &Self::State) -> String;
     /// The seat whose turn it is (also at chance nodes).
     fn turn_seat(state: &Self::State) -> Seat;
+    /// The letter of a seat on the drawn board (`A` for the first seat).
+    fn seat_letter(seat: Seat) -> char {
+        crate::core::draw::seat_letter(seat)
+    }
+    /// The seat's letter for a person, coloured when `colour`.
+    fn seat_tag(seat: Seat, colour: bool) -> String {
+        crate::core::draw::paint(
+            &Self::seat_letter(seat).to_string(),
+            crate::core::draw::seat_colour(seat),
+            colour,
+        )
+    }
     /// How to type the game's moves at the prompt: lines of `  NAME  TEXT`.
     const ACTION_HELP: &'static str;
     /// A note on the notation (how cells are named), or empty.

@@ -224,13 +224,17 @@ impl Game for SproutROut {
                 } else {
                     "plays a stone against an enemy group"
                 };
-                format!("{} {what} (turn {})", letter(s), state.turn() + 1)
+                format!("{} {what} (turn {})", letter(s), state.turn())
             }
         }
     }
 
     fn turn_seat(state: &State) -> Seat {
         state.mover()
+    }
+
+    fn seat_letter(seat: Seat) -> char {
+        super::seat_letter(seat)
     }
 
     const ACTION_HELP: &'static str =
