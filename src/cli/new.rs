@@ -143,15 +143,33 @@ pub fn run(args: Args) -> u8 {
     exit::OK
 }
 
-/// An example `--set` for the rules: a whole-number key, one more.
+/// An example `--set` for the rules: a whole-number key, one more; else a
+/// word key set to another of its allowed words.
 fn example_set(rules: &AnyRules) -> String {
     if rules.game() == GameId::RootsAndShoots {
         return "beads.supply=35".to_owned();
     }
     let leaves = roots::with_game!(rules, G, r => roots::variant::diff::leaves::<<G as roots::games::Game>::Rules>(r));
-    leaves
+    if let Some(set) = leaves
         .iter()
         .find_map(|(k, v)| v.as_integer().map(|i| format!("{k}={}", i + 1)))
+    {
+        return set;
+    }
+    leaves
+        .iter()
+        .find_map(|(k, v)| {
+            let now = v.as_str()?;
+            let path: Vec<roots::variant::schema::PathSeg> = k
+                .split('.')
+                .map(|p| roots::variant::schema::PathSeg::Key(p.to_owned()))
+                .collect();
+            let node = roots::variant::schema::node_at(rules.game(), &path)?;
+            roots::variant::schema::allowed_words(node)
+                .into_iter()
+                .find(|w| w != now)
+                .map(|w| format!("{k}={w}"))
+        })
         .unwrap_or_else(|| "KEY=VALUE".to_owned())
 }
 
