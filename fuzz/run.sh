@@ -37,7 +37,8 @@ seed() {
     referee_input)
       local i=0
       for line in "place 9,9" "grow buds" "grow 8" "d8" "3,4" "pass" "spawn 0,0" "lose 1,1" \
-                  "grow new-plant" "GROW   simple_growth" "12" "place 99,-1" '{"roll":5,"die":"d8"}'; do
+                  "grow new-plant" "GROW   simple_growth" "12" "place 99,-1" '{"roll":5,"die":"d8"}' \
+                  "c2 2 W" "null b1" "root c1" "d1, large, west" "remove c4" "c4" "A5"; do
         i=$((i + 1))
         printf "$(printf '\\x%02x\\x00\\x%02x\\x%02x' "$((i % 7))" "$i" "$((i * 9 % 256))")%s" "$line" > "$dir/seed-$i"
       done ;;

@@ -178,6 +178,46 @@ pub fn referee_input(data: &[u8]) {
             panic!("`{text}` does not parse back to {action:?}");
         }
     }
+    // The other games' parsers of typed moves, on positions of theirs.
+    typed_line::<crate::games::branches::Branches>(data, &line);
+    typed_line::<crate::games::sprout_r_out::SproutROut>(data, &line);
+}
+
+/// A line typed at a position of game `G` (its standard rules; the first
+/// bytes choose the seats, the seed and how far into the game): whatever
+/// the game's reader makes of it must be refused or keep the state
+/// consistent, and an action it yields must read back from its text form.
+fn typed_line<G: Game>(data: &[u8], line: &str) {
+    let rules = std::sync::Arc::new(G::standard());
+    let seats = G::seats(&rules);
+    let span = seats.end().saturating_sub(*seats.start()).saturating_add(1);
+    let n = seats.start().saturating_add(data[1] % span.max(1));
+    let mut state = match G::new_state(rules, n) {
+        Ok(s) => s,
+        Err(e) => panic!("the standard rules of {} refuse {n} players: {e}", G::ID),
+    };
+    let mut dice = SeededDice::for_game(u64::from(data[2]), 0);
+    for _ in 0..u32::from(data[3]) * 2 {
+        match state.next() {
+            Next::Chance(die) => state.roll_unchecked(dice.roll(die)),
+            Next::Decide(_) => {
+                let a = state.random_action(&mut dice);
+                state.play_unchecked(a);
+            }
+            Next::Over => break,
+        }
+    }
+    let _ = G::parse_action(&state, line);
+    if let Ok(action) = G::interpret(&state, line) {
+        let mut trial = state.clone();
+        if trial.play(action).is_ok() {
+            check::<G>(&trial, &format!("after the typed `{line}`"));
+        }
+        let text = G::format_action(&state, action);
+        if G::parse_action(&state, &text) != Ok(action) {
+            panic!("{}: `{text}` does not parse back to {action:?}", G::ID);
+        }
+    }
 }
 
 /// Bytes as a game: byte 0 picks a shipped variant, byte 1 the players; then
