@@ -129,13 +129,9 @@ pub fn run(args: Args) -> u8 {
         example_set(&loaded.rules)
     );
     if schema.is_none() {
-        let flag = if game == GameId::RootsAndShoots {
-            String::new()
-        } else {
-            format!(" --game {game}")
-        };
         next.push_str(&format!(
-            "  roots schema{flag} > {}   completion and checks in your editor (docs/editors.md)\n",
+            "  {} > {}   completion and checks in your editor (docs/editors.md)\n",
+            game.schema_command(),
             file.with_file_name(game.schema_file()).display()
         ));
     }

@@ -240,6 +240,38 @@ impl GameId {
     /// How many games there are.
     pub const COUNT: usize = 3;
 
+    /// The game of a file that names none: every file written before there
+    /// were several games.
+    pub const DEFAULT: GameId = GameId::RootsAndShoots;
+
+    /// The id of game `G`.
+    pub fn of<G: Game>() -> GameId {
+        *GameId::ALL
+            .iter()
+            .find(|g| g.key() == G::ID)
+            .expect("every Game is registered in GameId")
+    }
+
+    /// The `$id` of the game's schema. Variant files point at their schema
+    /// by relative path, so this is only a stable name; the first game's
+    /// keeps its historical one.
+    pub fn schema_id(self) -> String {
+        if self == GameId::DEFAULT {
+            "urn:roots:schema:variant:1".to_owned()
+        } else {
+            format!("urn:roots:schema:{self}:1")
+        }
+    }
+
+    /// The command that prints the game's schema.
+    pub fn schema_command(self) -> String {
+        if self == GameId::DEFAULT {
+            "roots schema".to_owned()
+        } else {
+            format!("roots schema --game {self}")
+        }
+    }
+
     /// The position of the game in [`GameId::ALL`].
     pub fn index(self) -> usize {
         self as usize
@@ -362,7 +394,7 @@ impl AnyRules {
         let body =
             crate::with_game!(self, G, r => toml::to_string(&**r).map_err(|e| e.to_string()))?;
         let game = self.game();
-        Ok(if game == GameId::RootsAndShoots {
+        Ok(if game == GameId::DEFAULT {
             body
         } else {
             format!("game = \"{game}\"\n{body}")

@@ -181,7 +181,7 @@ impl Header {
         }
         let game = match m.get("game") {
             // Records written before there were several games.
-            None => GameId::RootsAndShoots,
+            None => GameId::DEFAULT,
             Some(Value::String(s)) => GameId::parse(s).ok_or_else(|| {
                 format!(
                     "expected \"game\" to name a game of this toolkit ({}), found \"{s}\"",

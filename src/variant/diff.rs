@@ -99,7 +99,7 @@ pub fn diff<G: Game>(a: &G::Rules, b: &G::Rules) -> Vec<Change> {
 /// chosen (an enum value), or else of the key itself, without its closing
 /// "Standard: ..." sentence.
 fn from_schema<G: Game>(key: &str, value: &toml::Value) -> Option<String> {
-    let game = GameId::parse(G::ID)?;
+    let game = GameId::of::<G>();
     let path: Vec<PathSeg> = key.split('.').map(|p| PathSeg::Key(p.to_owned())).collect();
     let node = schema::node_at(game, &path)?;
     let word = value.as_str();
@@ -112,11 +112,7 @@ fn from_schema<G: Game>(key: &str, value: &toml::Value) -> Option<String> {
             .as_str()
     });
     let text = chosen.or_else(|| node.get("description")?.as_str())?;
-    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let text = match text.find(" Standard:") {
-        Some(i) => text[..i].to_owned(),
-        None => text,
-    };
+    let text = schema::without_standard(text);
     (!text.is_empty()).then_some(match word {
         Some(_) if chosen.is_some() => text,
         _ => format!("now {value}: {text}"),

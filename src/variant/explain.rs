@@ -14,20 +14,9 @@ use crate::games::{Game, GameId};
 
 const TAG: &str = " **(house rule)**";
 
-/// The schema description of `path` without its closing "Standard: ..."
-/// sentence, on one line.
+/// The schema description of a node, if there is one.
 fn meaning(node: Option<&Value>) -> String {
-    let text = node
-        .and_then(|n| n.get("description"))
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    match text.find(" Standard:") {
-        Some(i) => text[..i].to_owned(),
-        None => text,
-    }
+    node.map(schema::meaning).unwrap_or_default()
 }
 
 fn path_of(key: &str) -> Vec<PathSeg> {
@@ -37,7 +26,7 @@ fn path_of(key: &str) -> Vec<PathSeg> {
 /// The rules sheet of `rules` in Markdown; `doc` is the rules document the
 /// sheet points to for the reasons behind each reading.
 pub fn sheet<G: Game>(rules: &G::Rules, doc: &str) -> String {
-    let game = GameId::parse(G::ID).unwrap_or(GameId::RootsAndShoots);
+    let game = GameId::of::<G>();
     let standard: BTreeMap<String, toml::Value> = leaves(&G::standard()).into_iter().collect();
     let json = serde_json::to_value(rules).unwrap_or(Value::Null);
     let description = json
@@ -70,6 +59,9 @@ pub fn sheet<G: Game>(rules: &G::Rules, doc: &str) -> String {
             continue;
         };
         if t != table {
+            if !table.is_empty() {
+                o.push('\n');
+            }
             table = t.to_owned();
             let _ = writeln!(o, "## {t}\n");
             let text = meaning(schema::node_at(game, &path_of(t)));
@@ -84,14 +76,9 @@ pub fn sheet<G: Game>(rules: &G::Rules, doc: &str) -> String {
         };
         let text = meaning(schema::node_at(game, &path_of(key)));
         let _ = writeln!(o, "- **{k}** = `{value}`{tag}: {text}");
-        if ours
-            .iter()
-            .skip_while(|(x, _)| x != key)
-            .nth(1)
-            .is_none_or(|(n, _)| !n.starts_with(&format!("{t}.")))
-        {
-            o.push('\n');
-        }
+    }
+    if !table.is_empty() {
+        o.push('\n');
     }
     let _ = writeln!(
         o,

@@ -317,7 +317,7 @@ fn game_of(chain: &[Layer]) -> Result<GameId, Box<Diagnostic>> {
             Some(_) => {}
         }
     }
-    Ok(found.map_or(GameId::RootsAndShoots, |(g, _)| g))
+    Ok(found.map_or(GameId::DEFAULT, |(g, _)| g))
 }
 
 /// The overrides as one layer, parsed and checked like a file of `game`.
@@ -577,7 +577,7 @@ fn resolve<G: Game>(
         }
     };
     let checker = Checker {
-        game: GameId::parse(G::ID).unwrap_or(GameId::RootsAndShoots),
+        game: GameId::of::<G>(),
         chain: &chain,
         prov: &prov,
         overrides,

@@ -8,17 +8,6 @@ use serde_json::{Map, Value};
 
 use crate::games::{Game, GameId};
 
-/// The `$id` of a game's schema. Variant files point at their schema by
-/// relative path (`#:schema ../schema/variant.schema.json`), so this is only
-/// a stable name.
-pub fn schema_id(game: GameId) -> String {
-    if game == GameId::RootsAndShoots {
-        "urn:roots:schema:variant:1".to_owned()
-    } else {
-        format!("urn:roots:schema:{game}:1")
-    }
-}
-
 /// The schema of a variant file of `game`, as a JSON value.
 pub fn schema(game: GameId) -> Value {
     crate::with_game_id!(game, G => schema_of::<G>())
@@ -28,7 +17,7 @@ pub fn schema(game: GameId) -> Value {
 /// of every rule key is the standard value, taken from the standard variant
 /// itself.
 pub fn schema_of<G: Game>() -> Value {
-    let game = GameId::parse(G::ID).unwrap_or(GameId::RootsAndShoots);
+    let game = GameId::of::<G>();
     let mut value = G::file_schema().to_value();
     strip_null(&mut value);
     if let Value::Object(root) = &mut value {
@@ -37,7 +26,7 @@ pub fn schema_of<G: Game>() -> Value {
         if let Some(s) = root.remove("$schema") {
             head.insert("$schema".into(), s);
         }
-        head.insert("$id".into(), Value::String(schema_id(game)));
+        head.insert("$id".into(), Value::String(game.schema_id()));
         head.insert(
             "title".into(),
             Value::String(format!("{} variant", G::TITLE)),
@@ -366,6 +355,25 @@ pub fn describe(game: GameId, node: &Value) -> String {
         Some("object") => "a table".to_owned(),
         _ => "a valid value".to_owned(),
     }
+}
+
+/// A text of the schema on one line, without its closing "Standard: ..."
+/// sentence (the sheet, the template and `diff` show the value itself).
+pub fn without_standard(text: &str) -> String {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    match text.rfind(" Standard:") {
+        Some(i) => text[..i].to_owned(),
+        None => text,
+    }
+}
+
+/// A node's description, as [`without_standard`] gives it.
+pub fn meaning(node: &Value) -> String {
+    without_standard(
+        node.get("description")
+            .and_then(Value::as_str)
+            .unwrap_or(""),
+    )
 }
 
 /// The keys a table node allows.

@@ -2,10 +2,8 @@
 //! commented out with its inherited value, its meaning and its allowed
 //! values, all taken from the schema (so the template cannot drift from it).
 
-use serde_json::Value;
-
 use super::diff::leaves;
-use super::schema::{self, PathSeg};
+use super::schema::{self, PathSeg, meaning};
 use crate::games::AnyRules;
 
 /// What the new file starts from.
@@ -47,22 +45,6 @@ fn comment(text: &str, out: &mut String) {
     }
 }
 
-/// A schema description without its closing "Standard: ..." sentence (the
-/// template shows the value itself).
-fn meaning(node: &Value) -> String {
-    let text = node
-        .get("description")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    match text.rfind(" Standard:") {
-        Some(i) => text[..i].to_owned(),
-        None => text,
-    }
-}
-
 /// The text of a starter variant file.
 pub fn starter(s: &Starter<'_>) -> String {
     let game = s.parent.game();
@@ -72,14 +54,10 @@ pub fn starter(s: &Starter<'_>) -> String {
         None => {
             let file = game.schema_file();
             out.push_str(&format!("#:schema ./{file}\n"));
-            let flag = if game == crate::games::GameId::RootsAndShoots {
-                String::new()
-            } else {
-                format!(" --game {game}")
-            };
             out.push_str(&format!(
                 "# For completion and checks in your editor, write the schema next to this file:\n\
-                 #   roots schema{flag} > {file}\n",
+                 #   {} > {file}\n",
+                game.schema_command()
             ));
         }
     }
