@@ -208,6 +208,17 @@ pub struct Board {
     edge_mask: Vec<CellSet>,
     vertex_mask: Vec<CellSet>,
     all: CellSet,
+    /// Where each cell goes in the text drawing, worked out on first use.
+    layout: std::sync::OnceLock<Layout>,
+}
+
+/// The text layout of a board: for each cell its row and its column in half
+/// cells, and the cells in left-to-right order.
+#[derive(Clone, Debug)]
+struct Layout {
+    rows: usize,
+    place: Vec<(usize, usize)>,
+    order: Vec<usize>,
 }
 
 /// Axial hex coordinates `(i, r)`: `r` the row, `i` the column along the
@@ -291,6 +302,7 @@ impl Board {
             edge_mask,
             vertex_mask,
             all: CellSet::first(n),
+            layout: std::sync::OnceLock::new(),
         })
     }
 
@@ -513,44 +525,62 @@ impl Board {
             .any(|(e, v)| e.len() != v.len())
     }
 
+    /// Rows of centroids, and each cell's column in half cells: the smallest
+    /// horizontal gap between two cells of one row sets the scale, and
+    /// half-offset rows (hex boards) need half a cell of resolution.
+    fn layout(&self) -> &Layout {
+        self.layout.get_or_init(|| {
+            let n = self.len();
+            let key = |v: f64| (v * 1000.0).round() as i64;
+            let mut ys: Vec<i64> = self.xy.iter().map(|p| key(p.1)).collect();
+            ys.sort_unstable();
+            ys.dedup();
+            let x0 = self.xy.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+            let mut gap = f64::INFINITY;
+            for a in 0..n {
+                for b in 0..n {
+                    let (pa, pb) = (self.xy[a], self.xy[b]);
+                    let dx = (pb.0 - pa.0).abs();
+                    if a != b && key(pa.1) == key(pb.1) && dx > 1e-6 {
+                        gap = gap.min(dx);
+                    }
+                }
+            }
+            if !gap.is_finite() {
+                gap = 1.0;
+            }
+            let unit = gap / 2.0;
+            let place = self
+                .xy
+                .iter()
+                .map(|&(x, y)| {
+                    let row = ys.binary_search(&key(y)).unwrap_or(0);
+                    (row, ((x - x0) / unit).round() as usize)
+                })
+                .collect();
+            let mut order: Vec<usize> = (0..n).collect();
+            order.sort_by(|&a, &b| self.xy[a].0.total_cmp(&self.xy[b].0));
+            Layout {
+                rows: ys.len(),
+                place,
+                order,
+            }
+        })
+    }
+
     /// The board as text: one line per row of centroids, each cell drawn by
     /// `cell` (all strings the same width), placed by its `x`.
     pub fn draw_rows(&self, cell: impl Fn(Cell) -> String) -> Vec<String> {
-        let n = self.len();
-        if n == 0 {
+        if self.is_empty() {
             return Vec::new();
         }
-        let key = |v: f64| (v * 1000.0).round() as i64;
-        let mut ys: Vec<i64> = self.xy.iter().map(|p| key(p.1)).collect();
-        ys.sort_unstable();
-        ys.dedup();
-        let mut xs: Vec<f64> = self.xy.iter().map(|p| p.0).collect();
-        xs.sort_by(f64::total_cmp);
-        // The smallest horizontal gap between two cells of one row sets the scale.
-        let mut gap = f64::INFINITY;
-        for a in 0..n {
-            for b in 0..n {
-                let (pa, pb) = (self.xy[a], self.xy[b]);
-                let dx = (pb.0 - pa.0).abs();
-                if a != b && key(pa.1) == key(pb.1) && dx > 1e-6 {
-                    gap = gap.min(dx);
-                }
-            }
-        }
-        if !gap.is_finite() {
-            gap = 1.0;
-        }
+        let layout = self.layout();
         let width = cell(0).chars().count().max(1) + 1;
-        // Half-offset rows (hex boards) need half a cell of resolution.
-        let unit = gap / 2.0;
-        let x0 = xs[0];
-        let mut rows = vec![String::new(); ys.len()];
-        let mut cols = vec![0usize; ys.len()];
-        let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by(|&a, &b| self.xy[a].0.total_cmp(&self.xy[b].0));
-        for c in order {
-            let row = ys.binary_search(&key(self.xy[c].1)).unwrap_or(0);
-            let col = (((self.xy[c].0 - x0) / unit).round() as usize) * width / 2;
+        let mut rows = vec![String::new(); layout.rows];
+        let mut cols = vec![0usize; layout.rows];
+        for &c in &layout.order {
+            let (row, half) = layout.place[c];
+            let col = half * width / 2;
             let line = &mut rows[row];
             while cols[row] < col {
                 line.push(' ');
