@@ -89,6 +89,13 @@ pub struct State {
     nbr: &'static [CellSet],
     all: CellSet,
     stones: [CellSet; 2],
+    /// Groups kept incrementally (stones are only added, merging groups, or
+    /// removed a whole group at a time): the group of every stone, named by
+    /// a representative cell, and each group's cells and neighbours. Entries
+    /// of cells without a stone are stale and never read.
+    gid: [Cell; MAX_CELLS],
+    gcells: [CellSet; MAX_CELLS],
+    gadj: [CellSet; MAX_CELLS],
     /// Stones still to be played against this turn (and stale marks, see
     /// the rules document).
     marks: CellSet,
@@ -139,6 +146,9 @@ impl State {
             nbr: board.neighbour_sets(rules.groups.adjacency()),
             all: board.cells(),
             stones: [CellSet::EMPTY; 2],
+            gid: [0; MAX_CELLS],
+            gcells: [CellSet::EMPTY; MAX_CELLS],
+            gadj: [CellSet::EMPTY; MAX_CELLS],
             marks: CellSet::EMPTY,
             eyes: [CellSet::EMPTY; 2],
             mover: 0,
@@ -185,6 +195,7 @@ impl State {
             return Err(format!("there is no seat {}", mover + 1));
         }
         s.stones = stones;
+        s.rebuild_groups();
         s.eyes = eyes;
         s.mover = mover;
         s.hash_stones = stone_hash(0, stones[0]) ^ stone_hash(1, stones[1]);
@@ -297,15 +308,106 @@ impl State {
         reached
     }
 
-    /// Cells next to two or more groups of `stones`.
+    /// The group of the stone on `c` (a cell holding a stone).
+    #[inline]
+    fn group(&self, c: Cell) -> CellSet {
+        let g = self.gcells[self.gid[c as usize] as usize];
+        debug_assert!(
+            {
+                let q = usize::from(self.stones[1].contains(c));
+                self.stones[q].contains(c) && g == self.flood(CellSet::single(c), self.stones[q])
+            },
+            "the kept group of cell {c} differs from a flood fill"
+        );
+        g
+    }
+
+    /// The cells next to the group of the stone on `c`.
+    #[inline]
+    fn group_adj(&self, c: Cell) -> CellSet {
+        let a = self.gadj[self.gid[c as usize] as usize];
+        debug_assert_eq!(a, self.dilate(self.group(c)), "kept neighbours of a group");
+        a
+    }
+
+    /// Every whole group of one seat's `stones` that has a stone in `seeds`.
+    #[inline]
+    fn groups_at(&self, seeds: CellSet) -> CellSet {
+        let mut rest = seeds;
+        let mut all = CellSet::EMPTY;
+        while let Some(c) = rest.lowest() {
+            let g = self.group(c);
+            all |= g;
+            rest &= !g;
+        }
+        all
+    }
+
+    /// Add a stone of `seat` on `s` to the group table, merging the groups
+    /// it touches into the largest of them.
+    fn join(&mut self, seat: usize, s: Cell) {
+        let touching = self.nbr[s as usize] & self.stones[seat];
+        let mut rep = s;
+        let mut best = 0;
+        let mut rest = touching;
+        while let Some(c) = rest.lowest() {
+            let r = self.gid[c as usize];
+            let g = self.gcells[r as usize];
+            rest &= !g;
+            if g.len() > best {
+                best = g.len();
+                rep = r;
+            }
+        }
+        let r = rep as usize;
+        if rep == s {
+            self.gcells[r] = CellSet::EMPTY;
+            self.gadj[r] = CellSet::EMPTY;
+        }
+        let mut rest = touching;
+        while let Some(c) = rest.lowest() {
+            let o = self.gid[c as usize] as usize;
+            let g = self.gcells[o];
+            rest &= !g;
+            if o != r {
+                for m in g.iter() {
+                    self.gid[m as usize] = rep;
+                }
+                self.gcells[r] |= g;
+                let a = self.gadj[o];
+                self.gadj[r] |= a;
+            }
+        }
+        self.gid[s as usize] = rep;
+        self.gcells[r].insert(s);
+        self.gadj[r] |= self.nbr[s as usize];
+    }
+
+    /// The group table from scratch (after a position is set up by hand).
+    fn rebuild_groups(&mut self) {
+        for q in 0..2 {
+            let stones = self.stones[q];
+            let mut rest = stones;
+            while let Some(c) = rest.lowest() {
+                let g = self.flood(CellSet::single(c), stones);
+                rest &= !g;
+                for m in g.iter() {
+                    self.gid[m as usize] = c;
+                }
+                self.gcells[c as usize] = g;
+                self.gadj[c as usize] = self.dilate(g);
+            }
+        }
+    }
+
+    /// Cells next to two or more groups of `stones` (all of one seat's).
     fn touching_two(&self, stones: CellSet) -> CellSet {
         let mut rest = stones;
         let mut seen = CellSet::EMPTY;
         let mut multi = CellSet::EMPTY;
         while let Some(c) = rest.lowest() {
-            let g = self.flood(CellSet::single(c), stones);
-            rest &= !g;
-            let d = self.dilate(g);
+            rest &= !self.group(c);
+            let d = self.group_adj(c);
             multi |= seen & d;
             seen |= d;
         }
@@ -323,12 +425,11 @@ impl State {
         }
         let around = self.dilate(eyes) & !eyes;
         match self.rules.territory {
-            Territory::ImmortalGroups => eyes | self.flood(around, self.stones[q]),
+            Territory::ImmortalGroups => eyes | self.groups_at(around & self.stones[q]),
             Territory::FloodFill => {
                 let empty = self.empty();
                 eyes | self.flood(around & empty, empty)
-                    | self.flood(around & self.stones[q], self.stones[q])
-                    | self.flood(around & self.stones[q ^ 1], self.stones[q ^ 1])
+                    | self.groups_at(around & (self.stones[0] | self.stones[1]))
             }
         }
     }
@@ -395,9 +496,9 @@ impl State {
                     let mut free = first;
                     let mut rest = ostones;
                     while let Some(c) = rest.lowest() {
-                        let g = self.flood(CellSet::single(c), ostones);
+                        let g = self.group(c);
                         rest &= !g;
-                        let near = self.dilate(g) & first;
+                        let near = self.group_adj(c) & first;
                         free &= !near;
                         let base = h_marked ^ mark_hash(g);
                         for s in near.iter() {
@@ -427,12 +528,12 @@ impl State {
             let clear = h ^ mark_hash(self.marks & ostones);
             let mut rest = ostones;
             while let Some(c) = rest.lowest() {
-                let g = self.flood(CellSet::single(c), ostones);
+                let g = self.group(c);
                 rest &= !g;
                 let candidate = match self.rules.stuck_removal {
-                    StuckRemoval::Eyeless => !self.dilate(g).intersects(&self.eyes[o]),
+                    StuckRemoval::Eyeless => !self.group_adj(c).intersects(&self.eyes[o]),
                     StuckRemoval::Unplayable => {
-                        let sites = self.dilate(g) & empty & !multi;
+                        let sites = self.group_adj(c) & empty & !multi;
                         let base = h_marked ^ mark_hash(g);
                         sites
                             .iter()
@@ -458,9 +559,11 @@ impl State {
         let marked = self.marks & ostones;
         let mut rest = marked;
         while let Some(c) = rest.lowest() {
-            let g = self.flood(CellSet::single(c), marked);
+            // Marks cover whole groups once the turn's first sub-move is made.
+            let g = self.group(c);
+            debug_assert!(g.is_subset(&marked), "a group is marked in part");
             rest &= !g;
-            let sites = self.dilate(g) & empty & !multi;
+            let sites = self.group_adj(c) & empty & !multi;
             let base = h ^ mark_hash(g);
             let mut any = false;
             for s in sites.iter() {
@@ -489,8 +592,7 @@ impl State {
             if legal.remove.any() {
                 legal.place = CellSet::EMPTY;
             } else if let Some(c) = marked.lowest() {
-                let g = self.flood(CellSet::single(c), marked);
-                legal.place &= self.dilate(g);
+                legal.place &= self.group_adj(c);
             }
         }
         if legal.place.is_empty() && legal.remove.is_empty() {
@@ -562,6 +664,7 @@ impl State {
     // ----- playing ------------------------------------------------------------
 
     fn set_stone(&mut self, seat: usize, c: Cell) {
+        self.join(seat, c);
         self.stones[seat].insert(c);
         self.hash_stones ^= STONE_KEYS[seat][c as usize];
     }
@@ -596,12 +699,12 @@ impl State {
                 }
                 let touched = self.nbr[s as usize] & self.stones[o];
                 if touched.any() {
-                    let g = self.flood(touched, self.stones[o]);
+                    let g = self.groups_at(touched);
                     self.set_marks(self.marks & !g);
                 }
                 self.set_stone(p, s);
                 turn_ends = !self.marks.intersects(&self.stones[o]);
-                self.after_action(s);
+                self.after_action(s, CellSet::EMPTY);
             }
             Action::Remove(c) => {
                 self.counts.removals += 1;
@@ -609,7 +712,7 @@ impl State {
                 if first {
                     self.counts.stuck_removals += 1;
                 }
-                let g = self.flood(CellSet::single(c), self.stones[o]);
+                let g = self.group(c);
                 self.stones[o] &= !g;
                 self.hash_stones ^= stone_hash(o, g);
                 self.set_marks(self.marks & !g);
@@ -618,7 +721,7 @@ impl State {
                 }
                 self.multi = self.touching_two(self.stones[o]);
                 turn_ends = first || !self.marks.intersects(&self.stones[o]);
-                self.after_action(c);
+                self.after_action(c, g);
             }
         }
         if turn_ends && a != Action::Pass {
@@ -697,8 +800,9 @@ impl State {
         self.analyse();
     }
 
-    /// Record the mover's new eyes after a placement on, or removal named by, `t`.
-    fn after_action(&mut self, t: Cell) {
+    /// Record the mover's new eyes after a placement on `t`, or the removal
+    /// of the group `removed` named by `t`.
+    fn after_action(&mut self, t: Cell, removed: CellSet) {
         let p = self.mover as usize;
         let mine = self.stones[p];
         let empty = self.empty();
@@ -710,17 +814,39 @@ impl State {
                 }
                 (around | CellSet::single(t)) & empty
             }
-            EyeDetection::WholeBoard => empty,
+            // An empty cell becomes an eye only when its neighbourhood
+            // changes: after a placement, a cell next to the group the new
+            // stone joined (every other cell sees the same stones and the
+            // same groups as before); after a removal, a cell the removed
+            // group left (the mover's stones did not change, and a cell next
+            // to the removed group had an enemy neighbour before, so still
+            // has an empty one).
+            EyeDetection::WholeBoard if removed.any() => removed & empty,
+            EyeDetection::WholeBoard => self.group_adj(t) & empty,
         };
         for e in candidates.iter() {
-            let n = self.nbr[e as usize];
-            if n.any() && n.is_subset(&mine) && !self.eyes[p].contains(e) {
-                let first = n.lowest().map(CellSet::single).unwrap_or_default();
-                if n.is_subset(&self.flood(first, mine)) {
-                    self.eyes[p].insert(e);
-                }
+            if self.surrounded_by_one_group(e, mine) {
+                self.eyes[p].insert(e);
             }
         }
+        debug_assert!(
+            self.rules.eye_detection != EyeDetection::WholeBoard
+                || empty
+                    .iter()
+                    .all(|e| !self.surrounded_by_one_group(e, mine) || self.eyes[p].contains(e)),
+            "the whole-board eye scan finds an eye the narrowed one missed"
+        );
+    }
+
+    /// Whether every neighbour of the empty cell `e` is a stone of `mine`,
+    /// all in one group.
+    #[inline]
+    fn surrounded_by_one_group(&self, e: Cell, mine: CellSet) -> bool {
+        let n = self.nbr[e as usize];
+        n.any()
+            && n.is_subset(&mine)
+            && n.lowest()
+                .is_some_and(|first| n.is_subset(&self.group(first)))
     }
 
     /// Recount everything from scratch and compare with the incremental state.
