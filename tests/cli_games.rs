@@ -571,3 +571,36 @@ fn schema_for_an_unknown_game_names_the_games() {
         assert!(run.stderr.contains(game), "{}", run.stderr);
     }
 }
+
+/// `--set board=cairo-1` names a value of one key of the `board` table: the
+/// error says which key, and the suggested option works.
+#[test]
+fn set_a_table_to_a_value_of_one_of_its_keys_suggests_that_key() {
+    let run = roots(&[
+        "simulate",
+        "sprout-r-out-ludii",
+        "--set",
+        "board=cairo-1",
+        "-n",
+        "2",
+    ]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("\"cairo-1\" is a value of its key `shape`: --set board.shape=cairo-1"),
+        "{}",
+        run.stderr
+    );
+    let run = roots(&[
+        "simulate",
+        "sprout-r-out-ludii",
+        "--set",
+        "board.shape=cairo-1",
+        "-n",
+        "20",
+        "--seed",
+        "5",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("cairo-1"), "{}", run.stdout);
+}

@@ -197,11 +197,28 @@ pub(crate) fn relabel(game: GameId, mut d: Diagnostic, o: Option<&Override>) -> 
         let keys = schema::node_at(game, &[PathSeg::Key(table.clone())])
             .map(schema::allowed_keys)
             .unwrap_or_default();
-        d.help = Some(format!(
-            "`{table}` is a table: set one of its keys, like --set {table}.{}=VALUE (its keys: {})",
-            keys.first().map_or("KEY", String::as_str),
-            keys.join(", ")
-        ));
+        // A word that is a value of exactly one key of the table: say which.
+        let word = o.map(|o| o.value().trim_matches('"').to_owned());
+        let fits: Vec<&String> = keys
+            .iter()
+            .filter(|k| {
+                let path = [PathSeg::Key(table.clone()), PathSeg::Key((*k).clone())];
+                word.as_ref().is_some_and(|w| {
+                    schema::node_at(game, &path)
+                        .is_some_and(|n| schema::allowed_words(n).contains(w))
+                })
+            })
+            .collect();
+        d.help = Some(match (fits.as_slice(), word) {
+            ([key], Some(word)) => format!(
+                "`{table}` is a table; \"{word}\" is a value of its key `{key}`: --set {table}.{key}={word}"
+            ),
+            _ => format!(
+                "`{table}` is a table: set one of its keys, like --set {table}.{}=VALUE (its keys: {})",
+                keys.first().map_or("KEY", String::as_str),
+                keys.join(", ")
+            ),
+        });
     }
     d
 }
