@@ -93,9 +93,9 @@ pub struct State {
     /// removed a whole group at a time): the group of every stone, named by
     /// a representative cell, and each group's cells and neighbours. Entries
     /// of cells without a stone are stale and never read.
-    gid: [Cell; MAX_CELLS],
-    gcells: [CellSet; MAX_CELLS],
-    gadj: [CellSet; MAX_CELLS],
+    /// One entry per cell of the board (sized to the board, so a small
+    /// board's state is small to make and to clone).
+    groups: Box<[GroupEntry]>,
     /// Stones still to be played against this turn (and stale marks, see
     /// the rules document).
     marks: CellSet,
@@ -125,6 +125,16 @@ pub struct State {
     counts: Counts,
 }
 
+/// The group table's entry of one cell: the representative cell of the
+/// group of its stone and, when the cell is a representative, the group's
+/// cells and the cells next to them.
+#[derive(Clone, Copy, Debug, Default)]
+struct GroupEntry {
+    gid: Cell,
+    cells: CellSet,
+    adj: CellSet,
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Counts {
     sub_moves: u32,
@@ -146,9 +156,7 @@ impl State {
             nbr: board.neighbour_sets(rules.groups.adjacency()),
             all: board.cells(),
             stones: [CellSet::EMPTY; 2],
-            gid: [0; MAX_CELLS],
-            gcells: [CellSet::EMPTY; MAX_CELLS],
-            gadj: [CellSet::EMPTY; MAX_CELLS],
+            groups: vec![GroupEntry::default(); board.len()].into_boxed_slice(),
             marks: CellSet::EMPTY,
             eyes: [CellSet::EMPTY; 2],
             mover: 0,
@@ -311,7 +319,7 @@ impl State {
     /// The group of the stone on `c` (a cell holding a stone).
     #[inline]
     fn group(&self, c: Cell) -> CellSet {
-        let g = self.gcells[self.gid[c as usize] as usize];
+        let g = self.groups[self.groups[c as usize].gid as usize].cells;
         debug_assert!(
             {
                 let q = usize::from(self.stones[1].contains(c));
@@ -325,7 +333,7 @@ impl State {
     /// The cells next to the group of the stone on `c`.
     #[inline]
     fn group_adj(&self, c: Cell) -> CellSet {
-        let a = self.gadj[self.gid[c as usize] as usize];
+        let a = self.groups[self.groups[c as usize].gid as usize].adj;
         debug_assert_eq!(a, self.dilate(self.group(c)), "kept neighbours of a group");
         a
     }
@@ -351,8 +359,8 @@ impl State {
         let mut best = 0;
         let mut rest = touching;
         while let Some(c) = rest.lowest() {
-            let r = self.gid[c as usize];
-            let g = self.gcells[r as usize];
+            let r = self.groups[c as usize].gid;
+            let g = self.groups[r as usize].cells;
             rest &= !g;
             if g.len() > best {
                 best = g.len();
@@ -361,26 +369,26 @@ impl State {
         }
         let r = rep as usize;
         if rep == s {
-            self.gcells[r] = CellSet::EMPTY;
-            self.gadj[r] = CellSet::EMPTY;
+            self.groups[r].cells = CellSet::EMPTY;
+            self.groups[r].adj = CellSet::EMPTY;
         }
         let mut rest = touching;
         while let Some(c) = rest.lowest() {
-            let o = self.gid[c as usize] as usize;
-            let g = self.gcells[o];
+            let o = self.groups[c as usize].gid as usize;
+            let g = self.groups[o].cells;
             rest &= !g;
             if o != r {
                 for m in g.iter() {
-                    self.gid[m as usize] = rep;
+                    self.groups[m as usize].gid = rep;
                 }
-                self.gcells[r] |= g;
-                let a = self.gadj[o];
-                self.gadj[r] |= a;
+                self.groups[r].cells |= g;
+                let a = self.groups[o].adj;
+                self.groups[r].adj |= a;
             }
         }
-        self.gid[s as usize] = rep;
-        self.gcells[r].insert(s);
-        self.gadj[r] |= self.nbr[s as usize];
+        self.groups[s as usize].gid = rep;
+        self.groups[r].cells.insert(s);
+        self.groups[r].adj |= self.nbr[s as usize];
     }
 
     /// The group table from scratch (after a position is set up by hand).
@@ -392,10 +400,10 @@ impl State {
                 let g = self.flood(CellSet::single(c), stones);
                 rest &= !g;
                 for m in g.iter() {
-                    self.gid[m as usize] = c;
+                    self.groups[m as usize].gid = c;
                 }
-                self.gcells[c as usize] = g;
-                self.gadj[c as usize] = self.dilate(g);
+                self.groups[c as usize].cells = g;
+                self.groups[c as usize].adj = self.dilate(g);
             }
         }
     }
@@ -564,6 +572,15 @@ impl State {
             debug_assert!(g.is_subset(&marked), "a group is marked in part");
             rest &= !g;
             let sites = self.group_adj(c) & empty & !multi;
+            if self.rules.repetition != Repetition::Superko {
+                // Nothing is blocked: the sites are the moves.
+                if sites.any() {
+                    legal.place |= sites;
+                } else {
+                    legal.remove.insert(c);
+                }
+                continue;
+            }
             let base = h ^ mark_hash(g);
             let mut any = false;
             for s in sites.iter() {
