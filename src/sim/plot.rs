@@ -32,11 +32,18 @@ pub fn nice_ticks(lo: f64, hi: f64, want: usize, min_step: f64) -> (f64, Vec<f64
     let (lo, hi) = if hi > lo { (lo, hi) } else { (lo - 0.5, lo + 0.5) };
     let raw = (hi - lo) / want.max(1) as f64;
     let mag = 10f64.powf(raw.log10().floor());
-    let step = [1.0, 2.0, 5.0, 10.0]
+    // Of 1, 2, 5 and 10 times the power of ten below the raw step, the one
+    // that gives the number of intervals nearest `want` (the wider on a tie).
+    let span = hi - lo;
+    let step = [10.0, 5.0, 2.0, 1.0]
         .iter()
         .map(|m| m * mag)
-        .find(|s| *s >= raw)
-        .unwrap_or(10.0 * mag)
+        .min_by(|a, b| {
+            let da = (span / a - want as f64).abs();
+            let db = (span / b - want as f64).abs();
+            da.total_cmp(&db)
+        })
+        .unwrap_or(mag)
         .max(min_step);
     let first = (lo / step).floor() as i64;
     let last = (hi / step).ceil() as i64;
@@ -365,7 +372,8 @@ pub fn heat_svg(title: &str, x: &Axis, y: &Axis, panel: &Panel) -> String {
     let cell = (560.0 / nx as f64).min(400.0 / ny as f64).clamp(4.0, 60.0);
     let (left, top) = (110.0, 64.0);
     let (gw, gh) = (cell * nx as f64, cell * ny as f64);
-    let (w, h) = ((left + gw + 150.0).max(640.0), top + gh + 70.0);
+    let bh = gh.clamp(120.0, 400.0);
+    let (w, h) = ((left + gw + 150.0).max(640.0), top + gh.max(bh) + 70.0);
     let scale = if panel.rate { 100.0 } else { 1.0 };
     let values: Vec<f64> = panel.points.iter().flatten().map(|e| e.value).collect();
     let fair = panel.fair.iter().flatten().next().copied();
@@ -479,7 +487,7 @@ pub fn heat_svg(title: &str, x: &Axis, y: &Axis, panel: &Panel) -> String {
         esc(&y.key)
     );
     // The colour bar, with nice ticks.
-    let (bx, bw, bh) = (left + gw + 30.0, 16.0, gh.clamp(120.0, 400.0));
+    let (bx, bw) = (left + gw + 30.0, 16.0);
     for k in 0..50 {
         let t = f64::from(k) / 49.0;
         let (r, g, b) = colour(t, fair.is_some());
@@ -508,12 +516,10 @@ pub fn heat_svg(title: &str, x: &Axis, y: &Axis, panel: &Panel) -> String {
     }
     let _ = writeln!(
         o,
-        "<rect x=\"{bx:.1}\" y=\"{top}\" width=\"{bw}\" height=\"{bh:.1}\" fill=\"none\" stroke=\"#444\"/>\n<text transform=\"translate({:.1} {:.1}) rotate(90)\" text-anchor=\"middle\">{}{}</text>\n</svg>",
-        bx + bw + 60.0,
-        top + bh / 2.0,
-        esc(&panel.label),
+        "<rect x=\"{bx:.1}\" y=\"{top}\" width=\"{bw}\" height=\"{bh:.1}\" fill=\"none\" stroke=\"#444\"/>\n<text x=\"{bx:.1}\" y=\"{:.1}\" font-size=\"10\">{}</text>\n</svg>",
+        top + bh + 16.0,
         if fair.is_some() {
-            " (white: fair share)"
+            "white: fair share"
         } else {
             ""
         }

@@ -207,10 +207,19 @@ pub fn search(
     let size = space_size(axes);
     let eta = plan.eta.max(2);
     let mut round = 0;
+    // Brackets in a row that played no new game (every point drawn was
+    // known): the first sends the search back to the whole space, the
+    // second ends it.
+    let mut idle = 0;
     loop {
         // This bracket's points.
         let want = (plan.candidates as u128).min(size) as usize;
-        let best = out.ranking().first().map(|(p, _)| (*p).clone());
+        let best = if idle > 0 {
+            None
+        } else {
+            out.ranking().first().map(|(p, _)| (*p).clone())
+        };
+        let games_before = out.games;
         let mut points: Vec<Point> = Vec::new();
         let radius = |a: &Axis| -> usize {
             // Half the axis, halved each bracket after the first, at least 1.
@@ -327,6 +336,14 @@ pub fn search(
         }
         if out.games >= plan.budget {
             break;
+        }
+        if out.games == games_before {
+            idle += 1;
+            if idle >= 2 {
+                break;
+            }
+        } else {
+            idle = 0;
         }
     }
     out
