@@ -65,14 +65,14 @@ ReturnToService=2
 NodeName=$host CPUs=$cpus RealMemory=$mem State=UNKNOWN
 PartitionName=main Nodes=$host Default=YES MaxTime=INFINITE State=UP OverSubscribe=FORCE:4
 CONF
-# cgroup.conf is read even when cgroups are not used.
-echo "CgroupPlugin=disabled" >/etc/slurm/cgroup.conf 2>/dev/null || true
+# No cgroup.conf: Slurm 22.05 finds the cgroup version itself (and knows
+# no `CgroupPlugin=disabled`); jobs are tracked as plain processes.
 
 if ! scontrol ping 2>/dev/null | grep -q UP; then
-    slurmctld
+    slurmctld || { tail -5 /var/log/slurm/slurmctld.log >&2; exit 1; }
 fi
 if ! { [ -s /run/slurmd.pid ] && kill -0 "$(cat /run/slurmd.pid)" 2>/dev/null; }; then
-    slurmd
+    slurmd || { tail -5 /var/log/slurm/slurmd.log >&2; exit 1; }
 fi
 # Wait for the node to take jobs.
 i=0
