@@ -294,3 +294,50 @@ fn tune_mistakes_get_clear_errors() {
     }
     insta::assert_snapshot!(out);
 }
+
+/// Ctrl-C during a tune keeps the best so far: it is printed, marked
+/// partial, written as a variant file, and the exit code is 130.
+#[test]
+fn ctrl_c_during_tune_keeps_the_best_so_far() {
+    let dir = temp_dir("tune-interrupt");
+    let out = dir.join("best.toml");
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_roots"))
+        .args([
+            "tune", "standard", "--vary", "beads.supply=30..90", "--target", "rounds=25",
+            "--budget", "1000000000", "-n", "100000", "--seed", "1", "-j", "1", "--write",
+        ])
+        .arg(&out)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    // The first round (100000 / 27 games of each point) takes a while.
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill");
+    assert!(status.success());
+    let o = child.wait_with_output().expect("ends");
+    let (stdout, stderr) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    assert_eq!(o.status.code(), Some(130), "{stdout}{stderr}");
+    assert!(stderr.contains("interrupted: partial"), "{stderr}");
+    assert!(stdout.contains("; partial"), "{stdout}");
+    if stdout.contains("Best variant written") {
+        let v = roots(&["validate", out.to_str().expect("utf-8")]);
+        assert_eq!(v.code, 0, "{}", v.stderr);
+    } else {
+        assert!(stdout.contains("no point finished a round"), "{stdout}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// docs/cluster.md shows the job-array script that CI runs, as it is.
+#[test]
+fn the_cluster_doc_shows_the_script_that_runs() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/cluster.md")).expect("doc");
+    let script = std::fs::read_to_string(root.join("scripts/slurm-array.sh")).expect("script");
+    assert!(doc.contains(script.trim_end()), "docs/cluster.md is out of date with scripts/slurm-array.sh");
+}

@@ -445,6 +445,8 @@ fn tune_game<G: Game>(
         first_games,
         eta: 3,
         budget: args.budget,
+        final_share: 0.3,
+        finalists: args.top.clamp(1, 20),
         seed,
     };
     let outcome = tune::search(axes, &targets, &plan, start, &mut runner);

@@ -114,6 +114,11 @@ pub struct Plan {
     pub eta: u64,
     /// Most games in all (the budget).
     pub budget: u64,
+    /// The share of the budget kept for the last round, where the best
+    /// points found play more games each, for narrower intervals.
+    pub final_share: f64,
+    /// How many of the best points the last round plays.
+    pub finalists: usize,
     pub seed: u64,
 }
 
@@ -206,6 +211,7 @@ pub fn search(
     let mut out = Outcome::default();
     let size = space_size(axes);
     let eta = plan.eta.max(2);
+    let search_budget = plan.budget - (plan.budget as f64 * plan.final_share.clamp(0.0, 0.9)) as u64;
     let mut round = 0;
     // Brackets in a row that played no new game (every point drawn was
     // known): the first sends the search back to the whole space, the
@@ -278,9 +284,9 @@ pub fn search(
                 })
                 .collect();
             let cost: u64 = jobs.iter().map(|j| j.to - j.from).sum();
-            if out.games + cost > plan.budget && out.games > 0 {
-                // The budget is spent.
-                return out;
+            if out.games + cost > search_budget && out.games > 0 {
+                // The search's share of the budget is spent.
+                return last_round(out, plan, targets, eval);
             }
             if !jobs.is_empty() {
                 let Some(results) = eval.batch(&jobs) else {
@@ -334,7 +340,7 @@ pub fn search(
         if bracket_done {
             out.brackets += 1;
         }
-        if out.games >= plan.budget {
+        if out.games >= search_budget {
             break;
         }
         if out.games == games_before {
@@ -346,6 +352,51 @@ pub fn search(
             idle = 0;
         }
     }
+    last_round(out, plan, targets, eval)
+}
+
+/// The last round: the best points play the rest of the budget between
+/// them (more games each, on the same seeds), and are ranked again.
+fn last_round(mut out: Outcome, plan: &Plan, targets: &[Target], eval: &mut dyn Evaluate) -> Outcome {
+    let best: Vec<(Point, u64)> = out
+        .ranking()
+        .iter()
+        .take(plan.finalists.max(1))
+        .map(|(p, k)| ((*p).clone(), k.acc.games))
+        .collect();
+    let left = plan.budget.saturating_sub(out.games);
+    if best.is_empty() || left < best.len() as u64 {
+        return out;
+    }
+    // Every finalist ends with the same number of games.
+    let most = best.iter().map(|(_, g)| *g).max().unwrap_or(0);
+    let have: u64 = best.iter().map(|(_, g)| *g).sum();
+    let n = (have + left) / best.len() as u64;
+    if n <= most {
+        return out;
+    }
+    let jobs: Vec<Job> = best
+        .iter()
+        .map(|(p, g)| Job {
+            point: p.clone(),
+            from: *g,
+            to: n,
+        })
+        .collect();
+    let Some(results) = eval.batch(&jobs) else {
+        out.stopped = true;
+        return out;
+    };
+    for (job, r) in jobs.iter().zip(results) {
+        out.games += job.to - job.from;
+        if let (Some(Ok(k)), Ok(acc)) = (out.known.get_mut(&job.point), r) {
+            k.acc.merge(&acc);
+            let report = eval.report(&job.point, &k.acc);
+            k.loss = loss(targets, &report);
+        }
+    }
+    // The finalists are now the points with the most games.
+    out.finalists = jobs.into_iter().map(|j| j.point).collect();
     out
 }
 
@@ -450,6 +501,8 @@ mod tests {
             first_games: 10,
             eta: 3,
             budget: 20_000,
+            final_share: 0.3,
+            finalists: 3,
             seed: 1,
         };
         let mut fake = Fake {
