@@ -35,7 +35,11 @@ fn shards_merge_to_one_run(name: &str, args: &[&str], n: u64) {
     // Given out of order, to show the order does not matter.
     for (k, out) in children.into_iter().enumerate().rev() {
         let out = out.expect("the roots binary runs");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let path = dir.join(format!("part-{}.json", k + 1));
         std::fs::write(&path, &out.stdout).expect("write part");
         parts.push(path.to_string_lossy().into_owned());
@@ -44,7 +48,10 @@ fn shards_merge_to_one_run(name: &str, args: &[&str], n: u64) {
     merge.extend(parts.iter().map(String::as_str));
     let merged = roots(&merge);
     assert_eq!(merged.code, 0, "{}", merged.stderr);
-    assert_eq!(merged.stdout, one.stdout, "merged shards differ from one run");
+    assert_eq!(
+        merged.stdout, one.stdout,
+        "merged shards differ from one run"
+    );
     // A missing shard is refused, not merged into a smaller report.
     let short = roots(&merge[..merge.len() - 1]);
     assert_eq!(short.code, 1, "{}", short.stdout);
@@ -56,12 +63,25 @@ fn shards_merge_to_one_run(name: &str, args: &[&str], n: u64) {
 fn simulate_in_shards_merges_to_the_report_of_one_run() {
     shards_merge_to_one_run(
         "shard-simulate",
-        &["simulate", "-n", "301", "--seed", "9", "--players", "3", "--rotate", "--bots", "greedy,random,random"],
+        &[
+            "simulate",
+            "-n",
+            "301",
+            "--seed",
+            "9",
+            "--players",
+            "3",
+            "--rotate",
+            "--bots",
+            "greedy,random,random",
+        ],
         4,
     );
     shards_merge_to_one_run(
         "shard-simulate-json",
-        &["simulate", "btt", "-n", "200", "--seed", "2", "--format", "json"],
+        &[
+            "simulate", "btt", "-n", "200", "--seed", "2", "--format", "json",
+        ],
         3,
     );
 }
@@ -70,7 +90,15 @@ fn simulate_in_shards_merges_to_the_report_of_one_run() {
 fn compare_in_shards_merges_to_the_comparison_of_one_run() {
     shards_merge_to_one_run(
         "shard-compare",
-        &["compare", "standard", "variants/fewer-beads.toml", "-n", "150", "--seed", "4"],
+        &[
+            "compare",
+            "standard",
+            "variants/fewer-beads.toml",
+            "-n",
+            "150",
+            "--seed",
+            "4",
+        ],
         2,
     );
 }
@@ -101,7 +129,11 @@ fn sweep_in_shards_merges_to_the_table_of_one_run() {
 fn shards_need_a_seed_and_parts_must_match() {
     let run = roots(&["simulate", "--shard", "1/2", "-n", "10"]);
     assert_eq!(run.code, 2);
-    assert!(run.stderr.contains("--shard needs --seed"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("--shard needs --seed"),
+        "{}",
+        run.stderr
+    );
     let dir = temp_dir("shard-mismatch");
     let a = roots(&["simulate", "--shard", "1/2", "-n", "10", "--seed", "1"]);
     let b = roots(&["simulate", "--shard", "2/2", "-n", "10", "--seed", "2"]);
@@ -113,7 +145,11 @@ fn shards_need_a_seed_and_parts_must_match() {
         dir.join("b.json").to_str().expect("utf-8"),
     ]);
     assert_eq!(merged.code, 1);
-    assert!(merged.stderr.contains("not a shard of the same run"), "{}", merged.stderr);
+    assert!(
+        merged.stderr.contains("not a shard of the same run"),
+        "{}",
+        merged.stderr
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -123,14 +159,44 @@ fn shards_need_a_seed_and_parts_must_match() {
 /// option, and skipped.
 #[test]
 fn sweep_reports_and_skips_invalid_points() {
-    let run = roots(&["sweep", "standard", "--set", "beads.store=0..30:10", "-n", "20", "--seed", "1"]);
+    let run = roots(&[
+        "sweep",
+        "standard",
+        "--set",
+        "beads.store=0..30:10",
+        "-n",
+        "20",
+        "--seed",
+        "1",
+    ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stderr.contains("--set beads.store=0: error"), "{}", run.stderr);
-    assert!(!run.stderr.contains("standard-beads-store"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("--set beads.store=0: error"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        !run.stderr.contains("standard-beads-store"),
+        "{}",
+        run.stderr
+    );
     insta::assert_snapshot!(run.transcript());
-    let none = roots(&["sweep", "standard", "--set", "beads.store=0..300:300", "-n", "20", "--seed", "1"]);
+    let none = roots(&[
+        "sweep",
+        "standard",
+        "--set",
+        "beads.store=0..300:300",
+        "-n",
+        "20",
+        "--seed",
+        "1",
+    ]);
     assert_eq!(none.code, 1, "{}", none.stderr);
-    assert!(none.stderr.contains("no value of the sweep"), "{}", none.stderr);
+    assert!(
+        none.stderr.contains("no value of the sweep"),
+        "{}",
+        none.stderr
+    );
 }
 
 /// A 20..200:2 sweep drew 91 overlapping labels and uneven y ticks: the
@@ -192,7 +258,10 @@ fn sweep_grid_draws_a_heat_map() {
     let text = std::fs::read_to_string(&svg).expect("plot written");
     assert!(text.contains("white: fair share"), "a diverging scale");
     insta::assert_snapshot!(text);
-    assert!(run.stdout.starts_with("beads.supply,nutrients.value_rolled,"));
+    assert!(
+        run.stdout
+            .starts_with("beads.supply,nutrients.value_rolled,")
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -248,9 +317,24 @@ fn tune_finds_a_variant_and_writes_it_as_a_file_that_extends_the_original() {
         .map(|k| {
             std::process::Command::new(env!("CARGO_BIN_EXE_roots"))
                 .args([
-                    "tune", "standard", "--vary", "beads.supply=20..80:2", "--target", "rounds=25",
-                    "--budget", "6000", "-n", "270", "--seed", "3", "--write", out_s,
-                    "--shard", &format!("{k}/3"), "--exchange", ex_s,
+                    "tune",
+                    "standard",
+                    "--vary",
+                    "beads.supply=20..80:2",
+                    "--target",
+                    "rounds=25",
+                    "--budget",
+                    "6000",
+                    "-n",
+                    "270",
+                    "--seed",
+                    "3",
+                    "--write",
+                    out_s,
+                    "--shard",
+                    &format!("{k}/3"),
+                    "--exchange",
+                    ex_s,
                 ])
                 .current_dir(env!("CARGO_MANIFEST_DIR"))
                 .stdout(std::process::Stdio::piped())
@@ -281,16 +365,48 @@ fn tune_finds_a_variant_and_writes_it_as_a_file_that_extends_the_original() {
 #[test]
 fn tune_mistakes_get_clear_errors() {
     let cases: &[&[&str]] = &[
-        &["tune", "standard", "--vary", "beads.suply=1..3", "--target", "rounds=25"],
-        &["tune", "standard", "--vary", "beads.supply=30..60", "--target", "fun=3"],
-        &["tune", "standard", "--vary", "beads.supply=30..60", "--target", "seat1-wins=55"],
-        &["tune", "standard", "--vary", "beads.supply=30..60", "--target", "rounds"],
+        &[
+            "tune",
+            "standard",
+            "--vary",
+            "beads.suply=1..3",
+            "--target",
+            "rounds=25",
+        ],
+        &[
+            "tune",
+            "standard",
+            "--vary",
+            "beads.supply=30..60",
+            "--target",
+            "fun=3",
+        ],
+        &[
+            "tune",
+            "standard",
+            "--vary",
+            "beads.supply=30..60",
+            "--target",
+            "seat1-wins=55",
+        ],
+        &[
+            "tune",
+            "standard",
+            "--vary",
+            "beads.supply=30..60",
+            "--target",
+            "rounds",
+        ],
     ];
     let mut out = String::new();
     for args in cases {
         let run = roots(args);
         assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
-        out.push_str(&format!("$ roots {}\n{}\n", args.join(" "), run.transcript()));
+        out.push_str(&format!(
+            "$ roots {}\n{}\n",
+            args.join(" "),
+            run.transcript()
+        ));
     }
     insta::assert_snapshot!(out);
 }
@@ -303,8 +419,21 @@ fn ctrl_c_during_tune_keeps_the_best_so_far() {
     let out = dir.join("best.toml");
     let child = std::process::Command::new(env!("CARGO_BIN_EXE_roots"))
         .args([
-            "tune", "standard", "--vary", "beads.supply=30..90", "--target", "rounds=25",
-            "--budget", "1000000000", "-n", "100000", "--seed", "1", "-j", "1", "--write",
+            "tune",
+            "standard",
+            "--vary",
+            "beads.supply=30..90",
+            "--target",
+            "rounds=25",
+            "--budget",
+            "1000000000",
+            "-n",
+            "100000",
+            "--seed",
+            "1",
+            "-j",
+            "1",
+            "--write",
         ])
         .arg(&out)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -320,7 +449,10 @@ fn ctrl_c_during_tune_keeps_the_best_so_far() {
         .expect("kill");
     assert!(status.success());
     let o = child.wait_with_output().expect("ends");
-    let (stdout, stderr) = (String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr),
+    );
     assert_eq!(o.status.code(), Some(130), "{stdout}{stderr}");
     assert!(stderr.contains("interrupted: partial"), "{stderr}");
     assert!(stdout.contains("; partial"), "{stdout}");
@@ -339,5 +471,8 @@ fn the_cluster_doc_shows_the_script_that_runs() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let doc = std::fs::read_to_string(root.join("docs/cluster.md")).expect("doc");
     let script = std::fs::read_to_string(root.join("scripts/slurm-array.sh")).expect("script");
-    assert!(doc.contains(script.trim_end()), "docs/cluster.md is out of date with scripts/slurm-array.sh");
+    assert!(
+        doc.contains(script.trim_end()),
+        "docs/cluster.md is out of date with scripts/slurm-array.sh"
+    );
 }

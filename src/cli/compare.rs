@@ -59,8 +59,9 @@ pub fn merge(
 ) -> Result<(), Failure> {
     let setup: Setup = serde_json::from_value(part.setup.clone())
         .map_err(|e| Failure::usage(format!("the parts' settings cannot be read: {e}")))?;
-    let game = roots::games::GameId::parse(&part.game)
-        .ok_or_else(|| Failure::usage(format!("the parts are of an unknown game `{}`", part.game)))?;
+    let game = roots::games::GameId::parse(&part.game).ok_or_else(|| {
+        Failure::usage(format!("the parts are of an unknown game `{}`", part.game))
+    })?;
     let (a, b) = roots::with_game_id!(game, G => {
         let ca = setup.sim.config::<G>(&setup.rules_a)?;
         let cb = setup.sim.config::<G>(&setup.rules_b)?;

@@ -79,7 +79,11 @@ fn try_run(args: &Args) -> Result<(), Failure> {
 }
 
 /// Two shards' totals of one run, added.
-fn add(game: &str, a: AccumulatorData, b: &AccumulatorData) -> Result<Result<AccumulatorData, String>, String> {
+fn add(
+    game: &str,
+    a: AccumulatorData,
+    b: &AccumulatorData,
+) -> Result<Result<AccumulatorData, String>, String> {
     let id = roots::games::GameId::parse(game).ok_or_else(|| format!("unknown game `{game}`"))?;
     roots::with_game_id!(id, G => {
         let mut x = roots::sim::Accumulator::from_data::<G>(&a)?;

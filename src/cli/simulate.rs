@@ -154,7 +154,10 @@ pub fn print_seed_of(s: &SimSetup) {
 }
 
 /// The `--shard` of a command, checked: it needs a seed.
-pub fn parse_shard(shard: Option<&str>, sim: &SimArgs) -> Result<Option<roots::sim::shard::Shard>, Failure> {
+pub fn parse_shard(
+    shard: Option<&str>,
+    sim: &SimArgs,
+) -> Result<Option<roots::sim::shard::Shard>, Failure> {
     let Some(text) = shard else { return Ok(None) };
     let shard = roots::sim::shard::Shard::parse(text).map_err(Failure::usage)?;
     if sim.seed.is_none() {
@@ -440,11 +443,15 @@ fn try_run(args: Args) -> Result<(), Failure> {
 }
 
 /// Print the report of merged shards of `simulate`.
-pub fn merge(part: &roots::sim::shard::Partial, totals: &[sim::AccumulatorData]) -> Result<(), Failure> {
+pub fn merge(
+    part: &roots::sim::shard::Partial,
+    totals: &[sim::AccumulatorData],
+) -> Result<(), Failure> {
     let setup: Setup = serde_json::from_value(part.setup.clone())
         .map_err(|e| Failure::usage(format!("the parts' settings cannot be read: {e}")))?;
-    let game = roots::games::GameId::parse(&part.game)
-        .ok_or_else(|| Failure::usage(format!("the parts are of an unknown game `{}`", part.game)))?;
+    let game = roots::games::GameId::parse(&part.game).ok_or_else(|| {
+        Failure::usage(format!("the parts are of an unknown game `{}`", part.game))
+    })?;
     let mut report = roots::with_game_id!(game, G => {
         let config = setup.sim.config::<G>(&setup.rules)?;
         let acc = sim::Accumulator::from_data::<G>(&totals[0]).map_err(Failure::usage)?;

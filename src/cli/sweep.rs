@@ -171,7 +171,9 @@ fn measures<G: Game>(names: &[String], players: u8) -> Result<Vec<Measure>, Fail
     }
     names
         .iter()
-        .map(|n| Measure::parse::<G>(n, players).map_err(|e| Failure::usage(format!("--measure: {e}"))))
+        .map(|n| {
+            Measure::parse::<G>(n, players).map_err(|e| Failure::usage(format!("--measure: {e}")))
+        })
         .collect()
 }
 
@@ -204,19 +206,37 @@ fn sweep_game<G: Game>(
     // Check every point before playing any; an invalid one is skipped.
     let grid = points(axes);
     let mut rules = Vec::new();
+    let mut skipped = 0;
     for p in &grid {
-        let sets: Vec<Override> = axes.iter().zip(p).map(|(a, &i)| a.set(&a.values[i])).collect();
-        let r = sweep::apply::<G>(&args.variant, fixed, &sets).and_then(|r| {
-            G::new_state(Arc::clone(&r), args.sim.players).map(|_| r)
-        });
+        let sets: Vec<Override> = axes
+            .iter()
+            .zip(p)
+            .map(|(a, &i)| a.set(&a.values[i]))
+            .collect();
+        let r = sweep::apply::<G>(&args.variant, fixed, &sets)
+            .and_then(|r| G::new_state(Arc::clone(&r), args.sim.players).map(|_| r));
         if let Err(e) = &r {
-            super::err(&format!(
-                "skipped: {} is not a valid variant:\n{}\n",
-                point_words(axes, p),
-                indent(e)
-            ));
+            // The whole diagnostic for the first few, a line for the rest.
+            skipped += 1;
+            if skipped <= 3 {
+                super::err(&format!(
+                    "skipped: {} is not a valid variant:\n{}\n",
+                    point_words(axes, p),
+                    indent(e)
+                ));
+            } else if skipped <= 10 {
+                let first = e.lines().next().unwrap_or("");
+                super::err(&format!("skipped: {first}\n"));
+            }
         }
         rules.push(r);
+    }
+    if skipped > 10 {
+        super::err(&format!(
+            "skipped: {} more values that make no valid variant ({skipped} of {} in all)\n",
+            skipped - 10,
+            grid.len()
+        ));
     }
     if rules.iter().all(Result::is_err) {
         return Err(Failure::invalid_line(format!(
@@ -286,7 +306,10 @@ fn sweep_game<G: Game>(
         super::err(&format!(
             "interrupted: partial: {} of {count} values of {} played (the last of them may cover fewer than {} games: see above); the values after it are left out\n",
             outcomes.len(),
-            axes.iter().map(|a| a.key.as_str()).collect::<Vec<_>>().join(" and "),
+            axes.iter()
+                .map(|a| a.key.as_str())
+                .collect::<Vec<_>>()
+                .join(" and "),
             args.sim.games
         ));
     }
@@ -338,7 +361,8 @@ fn print_sweep<G: Game>(
         .collect();
     if let Some(path) = &setup.svg {
         let text = svg::<G>(setup, axes, measures, &reports, config.players);
-        std::fs::write(path, text).map_err(|e| Failure::usage(format!("cannot write {path}: {e}")))?;
+        std::fs::write(path, text)
+            .map_err(|e| Failure::usage(format!("cannot write {path}: {e}")))?;
     }
     let length_stat = G::COUNTERS
         .get(G::LENGTH)
@@ -350,7 +374,8 @@ fn print_sweep<G: Game>(
         .iter()
         .filter(|m| **m != Measure::SeatWins(1) && **m != Measure::Mean(length_stat.key.to_owned()))
         .collect();
-    let values = |p: &[usize]| -> Vec<&Value> { axes.iter().zip(p).map(|(a, &i)| &a.values[i]).collect() };
+    let values =
+        |p: &[usize]| -> Vec<&Value> { axes.iter().zip(p).map(|(a, &i)| &a.values[i]).collect() };
     match setup.sim.format {
         Output::Table => {
             let mut o = String::new();
@@ -387,11 +412,7 @@ fn print_sweep<G: Game>(
                     }
                 };
                 let (mean, sd) = length(r);
-                let _ = write!(
-                    o,
-                    "{mean:>7.1}  {sd:>6.1}  {:>24}",
-                    r.seats[0].wins.words(),
-                );
+                let _ = write!(o, "{mean:>7.1}  {sd:>6.1}  {:>24}", r.seats[0].wins.words(),);
                 for e in G::END_REASONS {
                     let rate = r.end_reasons.get(e.key).map_or(0.0, |x| x.rate);
                     let _ = write!(o, "  {:>8.1}%", 100.0 * rate);
@@ -401,7 +422,12 @@ fn print_sweep<G: Game>(
                     let _ = write!(
                         o,
                         "  {:>w$}",
-                        format!("{} ({} to {})", m.show(e.value), m.show(e.low), m.show(e.high))
+                        format!(
+                            "{} ({} to {})",
+                            m.show(e.value),
+                            m.show(e.low),
+                            m.show(e.high)
+                        )
                     );
                 }
                 o.push('\n');
@@ -457,7 +483,12 @@ fn print_sweep<G: Game>(
                 let vals: serde_json::Map<String, serde_json::Value> = axes
                     .iter()
                     .zip(p)
-                    .map(|(a, &i)| (a.key.clone(), serde_json::to_value(&a.values[i]).unwrap_or_default()))
+                    .map(|(a, &i)| {
+                        (
+                            a.key.clone(),
+                            serde_json::to_value(&a.values[i]).unwrap_or_default(),
+                        )
+                    })
                     .collect();
                 match r {
                     Ok(r) => {
@@ -467,7 +498,8 @@ fn print_sweep<G: Game>(
                             .collect();
                         let mut row = serde_json::json!({ "values": vals, "measures": measures, "report": r });
                         if axes.len() == 1 {
-                            row["value"] = serde_json::to_value(&axes[0].values[p[0]]).unwrap_or_default();
+                            row["value"] =
+                                serde_json::to_value(&axes[0].values[p[0]]).unwrap_or_default();
                         }
                         rows.push(row);
                     }
@@ -519,7 +551,11 @@ fn svg<G: Game>(
         t
     };
     match axes {
-        [x] => plot::line_svg(&title(None), x, &measures.iter().map(panel).collect::<Vec<_>>()),
+        [x] => plot::line_svg(
+            &title(None),
+            x,
+            &measures.iter().map(panel).collect::<Vec<_>>(),
+        ),
         [x, y] => {
             // The grid is x outer, y inner; the heat map wants y outer.
             let maps: Vec<String> = measures
@@ -551,12 +587,16 @@ fn svg<G: Game>(
 pub fn merge(part: &Partial, totals: Vec<Result<AccumulatorData, String>>) -> Result<(), Failure> {
     let setup: Setup = serde_json::from_value(part.setup.clone())
         .map_err(|e| Failure::usage(format!("the parts' settings cannot be read: {e}")))?;
-    let game = GameId::parse(&part.game)
-        .ok_or_else(|| Failure::usage(format!("the parts are of an unknown game `{}`", part.game)))?;
+    let game = GameId::parse(&part.game).ok_or_else(|| {
+        Failure::usage(format!("the parts are of an unknown game `{}`", part.game))
+    })?;
     roots::with_game_id!(game, G => merge_game::<G>(&setup, totals))
 }
 
-fn merge_game<G: Game>(setup: &Setup, totals: Vec<Result<AccumulatorData, String>>) -> Result<(), Failure> {
+fn merge_game<G: Game>(
+    setup: &Setup,
+    totals: Vec<Result<AccumulatorData, String>>,
+) -> Result<(), Failure> {
     let game = GameId::of::<G>();
     let axes: Vec<Axis> = setup
         .axes

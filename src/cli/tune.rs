@@ -162,7 +162,10 @@ fn try_run(args: Args) -> Result<(), Failure> {
         .collect::<Result<_, _>>()?;
     for (i, a) in axes.iter().enumerate() {
         if axes[..i].iter().any(|b| b.key == a.key) {
-            return Err(Failure::usage(format!("--vary: `{}` is given twice", a.key)));
+            return Err(Failure::usage(format!(
+                "--vary: `{}` is given twice",
+                a.key
+            )));
         }
         if args.set.iter().any(|o| o.key() == a.key) {
             return Err(Failure::usage(format!(
@@ -183,9 +186,10 @@ fn targets<G: Game>(texts: &[String], players: u8) -> Result<Vec<Target>, Failur
                     "--target `{t}`: expected MEASURE=VALUE, MEASURE=min or MEASURE=max (rounds=25)"
                 ))
             })?;
-            let measure =
-                Measure::parse::<G>(m, players).map_err(|e| Failure::usage(format!("--target: {e}")))?;
-            let goal = Target::goal(&measure, g).map_err(|e| Failure::usage(format!("--target: {e}")))?;
+            let measure = Measure::parse::<G>(m, players)
+                .map_err(|e| Failure::usage(format!("--target: {e}")))?;
+            let goal =
+                Target::goal(&measure, g).map_err(|e| Failure::usage(format!("--target: {e}")))?;
             Ok(Target { measure, goal })
         })
         .collect()
@@ -411,7 +415,10 @@ fn tune_game<G: Game>(
     let exchange = match (shard, &args.exchange) {
         (Some(s), Some(dir)) => {
             std::fs::create_dir_all(dir).map_err(|e| {
-                Failure::usage(format!("cannot make the exchange directory {}: {e}", dir.display()))
+                Failure::usage(format!(
+                    "cannot make the exchange directory {}: {e}",
+                    dir.display()
+                ))
             })?;
             Some((s, dir.clone()))
         }
@@ -572,11 +579,21 @@ fn print_tune<G: Game>(
                     let values: serde_json::Map<String, serde_json::Value> = axes
                         .iter()
                         .zip(p)
-                        .map(|(a, &i)| (a.key.clone(), serde_json::to_value(&a.values[i]).unwrap_or_default()))
+                        .map(|(a, &i)| {
+                            (
+                                a.key.clone(),
+                                serde_json::to_value(&a.values[i]).unwrap_or_default(),
+                            )
+                        })
                         .collect();
                     let measures: serde_json::Map<String, serde_json::Value> = targets
                         .iter()
-                        .map(|t| (t.measure.key(), serde_json::to_value(t.measure.of(r)).unwrap_or_default()))
+                        .map(|t| {
+                            (
+                                t.measure.key(),
+                                serde_json::to_value(t.measure.of(r)).unwrap_or_default(),
+                            )
+                        })
                         .collect();
                     serde_json::json!({
                         "values": values,
@@ -614,7 +631,11 @@ fn print_tune<G: Game>(
                 let _ = writeln!(
                     o,
                     "Targets: {}",
-                    targets.iter().map(Target::words).collect::<Vec<_>>().join(", ")
+                    targets
+                        .iter()
+                        .map(Target::words)
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 );
                 let _ = writeln!(
                     o,
@@ -644,12 +665,22 @@ fn print_tune<G: Game>(
                 for (k, ((p, _), r)) in ranked.iter().zip(&reports).enumerate() {
                     let _ = write!(o, "{:>3}", k + 1);
                     for (a, &i) in axes.iter().zip(p) {
-                        let _ = write!(o, "  {:>w$}", a.values[i].to_string(), w = a.key.len().max(6));
+                        let _ = write!(
+                            o,
+                            "  {:>w$}",
+                            a.values[i].to_string(),
+                            w = a.key.len().max(6)
+                        );
                     }
                     for t in targets {
                         let e = t.measure.of(r);
                         let m = &t.measure;
-                        let cell = format!("{} ({} to {})", m.show(e.value), m.show(e.low), m.show(e.high));
+                        let cell = format!(
+                            "{} ({} to {})",
+                            m.show(e.value),
+                            m.show(e.low),
+                            m.show(e.high)
+                        );
                         let _ = write!(o, "  {cell:<30}");
                     }
                     let _ = writeln!(o, "  {:>8.2}  {:>6}", tune::loss(targets, r), r.games);
@@ -732,7 +763,12 @@ fn write_best<G: Game>(
         .iter()
         .map(|v| v.split('=').next().unwrap_or(v).trim().to_owned())
         .collect();
-    keys.extend(setup.fixed.iter().map(|f| f.split('=').next().unwrap_or(f).trim().to_owned()));
+    keys.extend(
+        setup
+            .fixed
+            .iter()
+            .map(|f| f.split('=').next().unwrap_or(f).trim().to_owned()),
+    );
     let mut sections: Vec<(String, Vec<(String, toml::Value)>)> = Vec::new();
     let mut changed = Vec::new();
     for key in &keys {
@@ -759,9 +795,17 @@ fn write_best<G: Game>(
         setup.sim.seed,
         setup.sim.players,
         setup.sim.bots,
-        targets.iter().map(Target::words).collect::<Vec<_>>().join(", ")
+        targets
+            .iter()
+            .map(Target::words)
+            .collect::<Vec<_>>()
+            .join(", ")
     );
-    let _ = writeln!(text, "# Measured over {} games (95% intervals):", report.games);
+    let _ = writeln!(
+        text,
+        "# Measured over {} games (95% intervals):",
+        report.games
+    );
     for t in targets {
         let e = t.measure.of(report);
         let m = &t.measure;
@@ -774,7 +818,11 @@ fn write_best<G: Game>(
             m.show(e.high)
         );
     }
-    let _ = writeln!(text, "extends = {}", toml::Value::String(extends_for(&setup.variant, path)));
+    let _ = writeln!(
+        text,
+        "extends = {}",
+        toml::Value::String(extends_for(&setup.variant, path))
+    );
     let _ = writeln!(text, "name = {}", toml::Value::String(name));
     let _ = writeln!(
         text,
@@ -782,7 +830,11 @@ fn write_best<G: Game>(
         toml::Value::String(format!(
             "{} tuned by `roots tune` toward {}.",
             G::name(base),
-            targets.iter().map(Target::words).collect::<Vec<_>>().join(", ")
+            targets
+                .iter()
+                .map(Target::words)
+                .collect::<Vec<_>>()
+                .join(", ")
         ))
     );
     for (section, keys) in &sections {
@@ -848,8 +900,9 @@ pub fn merge(parts: &[Partial]) -> Result<(), Failure> {
     }
     let setup: Setup = serde_json::from_value(first.setup.clone())
         .map_err(|e| Failure::usage(format!("the parts' settings cannot be read: {e}")))?;
-    let game = GameId::parse(&first.game)
-        .ok_or_else(|| Failure::usage(format!("the parts are of an unknown game `{}`", first.game)))?;
+    let game = GameId::parse(&first.game).ok_or_else(|| {
+        Failure::usage(format!("the parts are of an unknown game `{}`", first.game))
+    })?;
     roots::with_game_id!(game, G => merge_game::<G>(&setup, first))
 }
 
@@ -891,7 +944,9 @@ fn merge_game<G: Game>(setup: &Setup, part: &Partial) -> Result<(), Failure> {
                 a.values.iter().position(|x| x.to_string() == v)
             })
             .collect::<Option<_>>()
-            .ok_or_else(|| Failure::invalid_line(format!("`{}` is not a point of the search", run.label)))?;
+            .ok_or_else(|| {
+                Failure::invalid_line(format!("`{}` is not a point of the search", run.label))
+            })?;
         runner.rules_of(&p).map_err(Failure::invalid_line)?;
         let acc = run
             .totals

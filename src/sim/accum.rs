@@ -148,10 +148,7 @@ impl Accumulator {
     pub fn from_data<G: Game>(d: &AccumulatorData) -> Result<Accumulator, String> {
         let seats = usize::from(d.players);
         if d.seat_wins.len() != seats || d.seat_score.len() != seats {
-            return Err(format!(
-                "the seat totals are not for {} players",
-                d.players
-            ));
+            return Err(format!("the seat totals are not for {} players", d.players));
         }
         let want = |s: &[Stat]| s.iter().map(|s| s.key).collect::<Vec<_>>();
         let ends: Vec<&str> = d.ends.iter().map(|(k, _)| k.as_str()).collect();

@@ -18,10 +18,10 @@
 
 mod accum;
 mod histogram;
-mod report;
-pub mod stats;
 pub mod plot;
+mod report;
 pub mod shard;
+pub mod stats;
 pub mod sweep;
 pub mod tune;
 

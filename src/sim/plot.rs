@@ -29,7 +29,11 @@ pub struct Panel {
 /// step (1, 2 or 5 times a power of ten, at least `min_step`) and the
 /// ticks, the first at or below `lo` and the last at or above `hi`.
 pub fn nice_ticks(lo: f64, hi: f64, want: usize, min_step: f64) -> (f64, Vec<f64>) {
-    let (lo, hi) = if hi > lo { (lo, hi) } else { (lo - 0.5, lo + 0.5) };
+    let (lo, hi) = if hi > lo {
+        (lo, hi)
+    } else {
+        (lo - 0.5, lo + 0.5)
+    };
     let raw = (hi - lo) / want.max(1) as f64;
     let mag = 10f64.powf(raw.log10().floor());
     // Of 1, 2, 5 and 10 times the power of ten below the raw step, the one
@@ -221,7 +225,12 @@ pub fn line_svg(title: &str, axis: &Axis, panels: &[Panel]) -> String {
                 "<line x1=\"{left}\" y1=\"{y:.1}\" x2=\"{right}\" y2=\"{y:.1}\" stroke=\"#e4e4e4\"/>\n<text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>",
                 left - 6.0,
                 y + 4.0,
-                tick_text(t * if pct { 100.0 } else { 1.0 }, ystep * if pct { 100.0 } else { 1.0 }, pct, p.signed)
+                tick_text(
+                    t * if pct { 100.0 } else { 1.0 },
+                    ystep * if pct { 100.0 } else { 1.0 },
+                    pct,
+                    p.signed
+                )
             );
         }
         let _ = writeln!(
@@ -345,7 +354,11 @@ fn runs(pts: &[Option<(f64, f64)>]) -> Vec<String> {
 /// (after viridis), or, when `diverging`, blue (0) to white (0.5) to red (1).
 fn colour(t: f64, diverging: bool) -> (u8, u8, u8) {
     let stops: &[(f64, f64, f64)] = if diverging {
-        &[(33.0, 102.0, 172.0), (247.0, 247.0, 247.0), (178.0, 24.0, 43.0)]
+        &[
+            (33.0, 102.0, 172.0),
+            (247.0, 247.0, 247.0),
+            (178.0, 24.0, 43.0),
+        ]
     } else {
         &[
             (68.0, 1.0, 84.0),
@@ -426,7 +439,8 @@ pub fn heat_svg(title: &str, x: &Axis, y: &Axis, panel: &Panel) -> String {
                         show(e.value, panel)
                     );
                     if labels {
-                        let light = 0.299 * f64::from(r) + 0.587 * f64::from(g) + 0.114 * f64::from(b);
+                        let light =
+                            0.299 * f64::from(r) + 0.587 * f64::from(g) + 0.114 * f64::from(b);
                         let _ = writeln!(
                             o,
                             "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"10\" fill=\"{}\">{}</text>",
@@ -549,7 +563,11 @@ pub fn stack(svgs: &[String]) -> String {
     let mut y = 0.0;
     for s in svgs {
         // The inner plot keeps its own size, placed at `y`.
-        let inner = s.replacen("<svg xmlns=\"http://www.w3.org/2000/svg\"", &format!("<svg y=\"{y:.0}\""), 1);
+        let inner = s.replacen(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"",
+            &format!("<svg y=\"{y:.0}\""),
+            1,
+        );
         o.push_str(&inner);
         y += size(s, "height");
     }

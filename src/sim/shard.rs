@@ -144,7 +144,11 @@ pub fn check_parts(names: &[String], parts: &mut [Partial]) -> Result<(), String
     let Some(first) = parts.first() else {
         return Err("no partial result given".into());
     };
-    let (command, game, setup) = (first.command.clone(), first.game.clone(), first.setup.clone());
+    let (command, game, setup) = (
+        first.command.clone(),
+        first.game.clone(),
+        first.setup.clone(),
+    );
     let count = first.shard.count;
     let labels: Vec<String> = first.runs.iter().map(|r| r.label.clone()).collect();
     for (name, p) in names.iter().zip(parts.iter()) {

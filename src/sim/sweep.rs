@@ -50,7 +50,10 @@ impl Value {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum KeyKind {
     /// A whole number, with the schema's bounds.
-    Integer { min: Option<i64>, max: Option<i64> },
+    Integer {
+        min: Option<i64>,
+        max: Option<i64>,
+    },
     Boolean,
     /// One word of a list.
     Enum(Vec<String>),
@@ -155,7 +158,9 @@ impl Axis {
                         "`{text}`: more than {MAX_VALUES} values; use a larger step"
                     ));
                 }
-                (0..count as i64).map(|i| Value::Int(from + i * step)).collect()
+                (0..count as i64)
+                    .map(|i| Value::Int(from + i * step))
+                    .collect()
             }
             Some(s) => {
                 let mut values = Vec::new();
@@ -435,7 +440,10 @@ mod tests {
         let e = Axis::parse(RS, "nutrients.value_rolled").expect("an enum");
         assert!(e.values.len() >= 2 && !e.numeric());
         let l = Axis::parse(RS, "growth.buds=d4,d8").expect("a list");
-        assert_eq!(l.values, vec![Value::Word("d4".into()), Value::Word("d8".into())]);
+        assert_eq!(
+            l.values,
+            vec![Value::Word("d4".into()), Value::Word("d8".into())]
+        );
         for bad in [
             "beads.supply=60..30",
             "beads.supply=30..60:0",
@@ -467,7 +475,10 @@ mod tests {
     fn measures_parse_by_name() {
         let p = |t| Measure::parse::<RootsAndShoots>(t, 2);
         assert_eq!(p("rounds"), Ok(Measure::Mean("rounds".into())));
-        assert_eq!(p("first-player-advantage"), Ok(Measure::FirstPlayerAdvantage));
+        assert_eq!(
+            p("first-player-advantage"),
+            Ok(Measure::FirstPlayerAdvantage)
+        );
         assert_eq!(p("seat2-wins"), Ok(Measure::SeatWins(2)));
         assert_eq!(p("beads-out"), Ok(Measure::End("beads_out".into())));
         assert!(p("seat3-wins").is_err());

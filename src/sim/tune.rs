@@ -55,14 +55,18 @@ impl Target {
         } else {
             (t, 1.0)
         };
-        let v: f64 = num.trim().parse().map_err(|_| {
-            format!("`{text}`: a target is a number (25, 50%, 2pt), min or max")
-        })?;
+        let v: f64 = num
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{text}`: a target is a number (25, 50%, 2pt), min or max"))?;
         if !v.is_finite() {
             return Err(format!("`{text}`: a target is a finite number"));
         }
         let v = v * scale;
-        if measure.is_rate() && !matches!(measure, Measure::FirstPlayerAdvantage) && !(0.0..=1.0).contains(&v) {
+        if measure.is_rate()
+            && !matches!(measure, Measure::FirstPlayerAdvantage)
+            && !(0.0..=1.0).contains(&v)
+        {
             return Err(format!(
                 "`{text}`: {} is a rate from 0 to 1 (or 0% to 100%)",
                 measure.key()
@@ -211,7 +215,8 @@ pub fn search(
     let mut out = Outcome::default();
     let size = space_size(axes);
     let eta = plan.eta.max(2);
-    let search_budget = plan.budget - (plan.budget as f64 * plan.final_share.clamp(0.0, 0.9)) as u64;
+    let search_budget =
+        plan.budget - (plan.budget as f64 * plan.final_share.clamp(0.0, 0.9)) as u64;
     let mut round = 0;
     // Brackets in a row that played no new game (every point drawn was
     // known): the first sends the search back to the whole space, the
@@ -241,10 +246,7 @@ pub fn search(
         while points.len() < want && tries < want * 50 {
             tries += 1;
             let p: Point = match &best {
-                None => axes
-                    .iter()
-                    .map(|a| rng.below(a.values.len()))
-                    .collect(),
+                None => axes.iter().map(|a| rng.below(a.values.len())).collect(),
                 Some(b) => axes
                     .iter()
                     .zip(b)
@@ -357,7 +359,12 @@ pub fn search(
 
 /// The last round: the best points play the rest of the budget between
 /// them (more games each, on the same seeds), and are ranked again.
-fn last_round(mut out: Outcome, plan: &Plan, targets: &[Target], eval: &mut dyn Evaluate) -> Outcome {
+fn last_round(
+    mut out: Outcome,
+    plan: &Plan,
+    targets: &[Target],
+    eval: &mut dyn Evaluate,
+) -> Outcome {
     let best: Vec<(Point, u64)> = out
         .ranking()
         .iter()
