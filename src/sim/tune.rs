@@ -422,7 +422,7 @@ impl SplitMix {
 
     /// A number in `0..n` (n >= 1).
     fn below(&mut self, n: usize) -> usize {
-        (u128::from(self.next()) * n as u128 >> 64) as usize
+        ((u128::from(self.next()) * n as u128) >> 64) as usize
     }
 }
 
