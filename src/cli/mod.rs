@@ -84,8 +84,8 @@ pub enum Command {
     /// The same statistics for two variants side by side, over matched seeds,
     /// with each difference tested.
     Compare(compare::Args),
-    /// The statistics across a range of values of one key, as a table and an
-    /// SVG plot.
+    /// The statistics across the values of one key or two (a grid), as a
+    /// table and an SVG plot (a heat map for two keys).
     Sweep(sweep::Args),
     /// Search the values of some keys for the variant nearest to targets
     /// (a game length, no first-player advantage) and write it as a file.
