@@ -122,7 +122,7 @@ fn mistakes_get_clear_errors() {
             "beads.supply=-1",
         ],
         &["sweep", "standard", "--set", "beads.suply=1..3"],
-        &["sweep", "standard", "--set", "board.size=3..999:2"],
+        &["sweep", "standard", "--set", "board.size=27..999:2"],
         &["sweep", "standard", "--set", "beads.supply=9..3"],
     ];
     let mut out = String::new();
@@ -173,7 +173,7 @@ fn sweep_writes_a_table_and_a_plot() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let text = std::fs::read_to_string(&svg).expect("plot written");
     assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
-    assert!(text.contains("mean game length") && text.contains("beads.supply"));
+    assert!(text.contains("mean rounds") && text.contains("beads.supply"));
     let stdout = run.stdout.replace(svg.to_str().expect("utf-8"), "PLOT");
     insta::assert_snapshot!(stdout);
     let _ = std::fs::remove_dir_all(&dir);

@@ -36,6 +36,56 @@ pub struct Args {
     /// `roots compare standard standard --set beads.supply=35`.
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = |t: &str| roots::variant::Override::parse(t))]
     pub set: Vec<roots::variant::Override>,
+
+    /// Play only the K-th of N slices of both sides' games and print a
+    /// partial result (JSON) for `roots merge`; needs --seed.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+}
+
+/// What `compare --shard` keeps for `merge`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Setup {
+    pub label_b: String,
+    pub sim: super::simulate::SimSetup,
+    pub rules_a: serde_json::Value,
+    pub rules_b: serde_json::Value,
+}
+
+/// Print the comparison of merged shards of `compare`.
+pub fn merge(
+    part: &roots::sim::shard::Partial,
+    totals: &[roots::sim::AccumulatorData],
+) -> Result<(), Failure> {
+    let setup: Setup = serde_json::from_value(part.setup.clone())
+        .map_err(|e| Failure::usage(format!("the parts' settings cannot be read: {e}")))?;
+    let game = roots::games::GameId::parse(&part.game).ok_or_else(|| {
+        Failure::usage(format!("the parts are of an unknown game `{}`", part.game))
+    })?;
+    let (a, b) = roots::with_game_id!(game, G => {
+        let ca = setup.sim.config::<G>(&setup.rules_a)?;
+        let cb = setup.sim.config::<G>(&setup.rules_b)?;
+        let acc = |d| roots::sim::Accumulator::from_data::<G>(d).map_err(Failure::usage);
+        let a = Report::new(&ca, &acc(&totals[0])?);
+        let mut b = Report::new(&cb, &acc(&totals[1])?);
+        b.variant = setup.label_b.clone();
+        (a, b)
+    });
+    super::simulate::print_seed_of(&setup.sim);
+    print_comparison(&compare(a, b), setup.sim.format)
+}
+
+fn print_comparison(c: &roots::sim::Comparison, format: Output) -> Result<(), Failure> {
+    match format {
+        Output::Table => super::out(&c.to_table()),
+        Output::Csv => super::out(&c.to_csv()),
+        Output::Json => {
+            let text = serde_json::to_string_pretty(c)
+                .map_err(|e| Failure::usage(format!("cannot print JSON: {e}")))?;
+            super::out(&format!("{text}\n"));
+        }
+    }
+    Ok(())
 }
 
 pub fn run(args: Args) -> u8 {
@@ -75,10 +125,50 @@ fn try_run(args: Args) -> Result<(), Failure> {
         )));
     }
     let seed = args.sim.seed();
-    print_seed(&args.sim, seed);
+    let shard = super::simulate::parse_shard(args.shard.as_deref(), &args.sim)?;
+    if shard.is_none() {
+        print_seed(&args.sim, seed);
+    }
     let (a, b) = roots::with_game!(&rules_a, G, ra => {
         let rb = G::unwrap(&rules_b)
             .ok_or_else(|| Failure::usage("the two variants are of different games"))?;
+        if let Some(shard) = shard {
+            let ca = args.sim.config::<G>(Arc::clone(ra), seed)?;
+            let cb = args.sim.config::<G>(Arc::clone(rb), seed)?;
+            let acc_a = super::simulate::run_shard(&ca, shard, "A")?;
+            let acc_b = if was_interrupted() {
+                roots::sim::Accumulator::new::<G>(args.sim.players)
+            } else {
+                super::simulate::run_shard(&cb, shard, "B")?
+            };
+            let json = |r: &Arc<_>| {
+                serde_json::to_value(&**r)
+                    .map_err(|e| Failure::usage(format!("cannot write the rules as JSON: {e}")))
+            };
+            let setup = Setup {
+                label_b: super::variant_label(G::name(rb), &args.set),
+                sim: super::simulate::SimSetup::of(&args.sim, seed),
+                rules_a: json(ra)?,
+                rules_b: json(rb)?,
+            };
+            let setup = serde_json::to_value(&setup)
+                .map_err(|e| Failure::usage(format!("cannot write the partial result: {e}")))?;
+            let run = |label: &str, acc: &roots::sim::Accumulator| roots::sim::shard::PartialRun {
+                label: label.into(),
+                totals: Some(acc.to_data()),
+                error: None,
+            };
+            let mut part = roots::sim::shard::Partial::new(
+                "compare",
+                shard,
+                G::ID,
+                setup,
+                vec![run("A", &acc_a), run("B", &acc_b)],
+            );
+            part.interrupted = was_interrupted();
+            super::out(&part.to_text());
+            return Ok(());
+        }
         let a = side::<G>(Arc::clone(ra), &[], &args.sim, seed, "A")?;
         if was_interrupted() {
             // B would play no game: no comparison, only what A played.
@@ -104,15 +194,5 @@ fn try_run(args: Args) -> Result<(), Failure> {
         }
         (a, b)
     });
-    let c = compare(a, b);
-    match args.sim.format {
-        Output::Table => super::out(&c.to_table()),
-        Output::Csv => super::out(&c.to_csv()),
-        Output::Json => {
-            let text = serde_json::to_string_pretty(&c)
-                .map_err(|e| Failure::usage(format!("cannot print JSON: {e}")))?;
-            super::out(&format!("{text}\n"));
-        }
-    }
-    Ok(())
+    print_comparison(&compare(a, b), args.sim.format)
 }

@@ -12,6 +12,7 @@ pub mod diff;
 pub mod explain;
 pub mod games;
 mod human;
+pub mod merge;
 pub mod new;
 pub mod play;
 pub mod replay;
@@ -19,6 +20,7 @@ pub mod schema;
 pub mod show;
 pub mod simulate;
 pub mod sweep;
+pub mod tune;
 pub mod validate;
 
 /// Exit codes shared by every command.
@@ -82,9 +84,15 @@ pub enum Command {
     /// The same statistics for two variants side by side, over matched seeds,
     /// with each difference tested.
     Compare(compare::Args),
-    /// The statistics across a range of values of one key, as a table and an
-    /// SVG plot.
+    /// The statistics across the values of one key or two (a grid), as a
+    /// table and an SVG plot (a heat map for two keys).
     Sweep(sweep::Args),
+    /// Search the values of some keys for the variant nearest to targets
+    /// (a game length, no first-player advantage) and write it as a file.
+    Tune(tune::Args),
+    /// Combine the partial results of a run played in shards (`--shard K/N`)
+    /// into the report one run prints.
+    Merge(merge::Args),
     /// Print a variant as a readable rules sheet (Markdown), house rules marked.
     Explain(explain::Args),
     /// Print the rule differences between two variants, with what each means in play.
@@ -110,6 +118,8 @@ impl Cli {
             Command::Simulate(args) => simulate::run(args),
             Command::Compare(args) => compare::run(args),
             Command::Sweep(args) => sweep::run(args),
+            Command::Tune(args) => tune::run(args),
+            Command::Merge(args) => merge::run(args),
             Command::Explain(args) => explain::run(args, self.color),
             Command::Diff(args) => diff::run(args, self.color),
             Command::New(args) => new::run(args),
@@ -181,6 +191,11 @@ impl Failure {
             code: exit::USAGE,
             message: message.into(),
         }
+    }
+
+    /// The input was read but is wrong (exit 1), printed after `error: `.
+    pub fn invalid_line(message: impl std::fmt::Display) -> Failure {
+        Failure::invalid(format!("error: {message}"))
     }
 
     /// A wrong command line or an output that cannot be written (exit 2):

@@ -12,7 +12,7 @@ use roots::sim::{self, Config, GameResult, Report, Seating};
 use super::{Failure, exit};
 
 /// How a report is printed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum, serde::Serialize, serde::Deserialize)]
 pub enum Output {
     /// A readable report.
     Table,
@@ -86,6 +86,116 @@ pub struct Args {
     /// plays one seat against random bots, seats rotated.
     #[arg(long)]
     pub skill: bool,
+
+    /// Play only the K-th of N slices of the games and print a partial
+    /// result (JSON) for `roots merge`; needs --seed.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+}
+
+/// The settings of a run that make its report, as a partial result
+/// (`--shard`) keeps them for `roots merge`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SimSetup {
+    pub games: u64,
+    pub players: u8,
+    pub bots: String,
+    pub rotate: bool,
+    pub seed: u64,
+    pub seed_given: bool,
+    pub format: Output,
+}
+
+impl SimSetup {
+    pub fn of(sim: &SimArgs, seed: u64) -> SimSetup {
+        SimSetup {
+            games: sim.games,
+            players: sim.players,
+            bots: sim.bots.clone(),
+            rotate: sim.rotate,
+            seed,
+            seed_given: sim.seed.is_some(),
+            format: sim.format,
+        }
+    }
+
+    /// The run's configuration, with `rules` (a game's resolved rules as
+    /// JSON), on one thread (a merge plays no game).
+    pub fn config<G: Game>(&self, rules: &serde_json::Value) -> Result<Config<G>, Failure> {
+        let rules: G::Rules = serde_json::from_value(rules.clone()).map_err(|e| {
+            Failure::usage(format!("the parts' variant is not {} rules: {e}", G::TITLE))
+        })?;
+        let config = Config::<G> {
+            rules: Arc::new(rules),
+            players: self.players,
+            bots: parse_bots(&self.bots)?,
+            seating: if self.rotate {
+                Seating::Rotated
+            } else {
+                Seating::Fixed
+            },
+            games: self.games,
+            seed: self.seed,
+            jobs: 1,
+        };
+        config.validate()?;
+        Ok(config)
+    }
+}
+
+/// [`print_seed`] for a merge: what the single run would have printed.
+pub fn print_seed_of(s: &SimSetup) {
+    let line = format!("seed: {}\n", s.seed);
+    if s.format == Output::Table {
+        super::out(&line);
+    } else if !s.seed_given {
+        super::err(&line);
+    }
+}
+
+/// The `--shard` of a command, checked: it needs a seed.
+pub fn parse_shard(
+    shard: Option<&str>,
+    sim: &SimArgs,
+) -> Result<Option<roots::sim::shard::Shard>, Failure> {
+    let Some(text) = shard else { return Ok(None) };
+    let shard = roots::sim::shard::Shard::parse(text).map_err(Failure::usage)?;
+    if sim.seed.is_none() {
+        return Err(Failure::usage(
+            "--shard needs --seed: every shard must play the games of one seed",
+        ));
+    }
+    Ok(Some(shard))
+}
+
+/// Play one shard's slice of a run's games (no per-game file, no report).
+pub fn run_shard<G: Game>(
+    config: &Config<G>,
+    shard: roots::sim::shard::Shard,
+    label: &str,
+) -> Result<sim::Accumulator, Failure> {
+    let range = shard.range(config.games);
+    let progress = Progress::new(range.end - range.start, label);
+    let pool = sim::pool(config.jobs)?;
+    let acc = sim::run_games(
+        config,
+        range,
+        pool.as_ref(),
+        interrupted(),
+        |_| Ok(()),
+        |done| progress.update(done),
+    );
+    progress.finish();
+    Ok(acc?)
+}
+
+/// What `simulate --shard` keeps for `merge`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Setup {
+    pub label: String,
+    pub strong: Option<String>,
+    pub sim: SimSetup,
+    pub rules: serde_json::Value,
 }
 
 impl From<sim::SimError> for Failure {
@@ -293,8 +403,35 @@ fn try_run(args: Args) -> Result<(), Failure> {
         sim_args.rotate = true;
         strong = Some(s.to_string());
     }
+    let shard = parse_shard(args.shard.as_deref(), &args.sim)?;
+    if shard.is_some() && args.out.is_some() {
+        return Err(Failure::usage(
+            "--out with --shard: write the per-game rows from a whole run",
+        ));
+    }
     let mut report = roots::with_game!(&rules, G, r => {
         let config = sim_args.config::<G>(Arc::clone(r), seed)?;
+        if let Some(shard) = shard {
+            let acc = run_shard(&config, shard, "simulating")?;
+            let setup = Setup {
+                label: super::variant_label(G::name(r), &args.set.set),
+                strong: strong.clone(),
+                sim: SimSetup::of(&sim_args, seed),
+                rules: serde_json::to_value(&**r)
+                    .map_err(|e| Failure::usage(format!("cannot write the rules as JSON: {e}")))?,
+            };
+            let setup = serde_json::to_value(&setup)
+                .map_err(|e| Failure::usage(format!("cannot write the partial result: {e}")))?;
+            let run = roots::sim::shard::PartialRun {
+                label: "run".into(),
+                totals: Some(acc.to_data()),
+                error: None,
+            };
+            let mut part = roots::sim::shard::Partial::new("simulate", shard, G::ID, setup, vec![run]);
+            part.interrupted = was_interrupted();
+            super::out(&part.to_text());
+            return Ok(());
+        }
         print_seed(&args.sim, seed);
         run_config(&config, args.out.as_deref(), "simulating")?
     });
@@ -303,6 +440,29 @@ fn try_run(args: Args) -> Result<(), Failure> {
         report = report.with_skill(&s);
     }
     print_report(&report, args.sim.format)
+}
+
+/// Print the report of merged shards of `simulate`.
+pub fn merge(
+    part: &roots::sim::shard::Partial,
+    totals: &[sim::AccumulatorData],
+) -> Result<(), Failure> {
+    let setup: Setup = serde_json::from_value(part.setup.clone())
+        .map_err(|e| Failure::usage(format!("the parts' settings cannot be read: {e}")))?;
+    let game = roots::games::GameId::parse(&part.game).ok_or_else(|| {
+        Failure::usage(format!("the parts are of an unknown game `{}`", part.game))
+    })?;
+    let mut report = roots::with_game_id!(game, G => {
+        let config = setup.sim.config::<G>(&setup.rules)?;
+        let acc = sim::Accumulator::from_data::<G>(&totals[0]).map_err(Failure::usage)?;
+        Report::new(&config, &acc)
+    });
+    report.variant = setup.label.clone();
+    if let Some(s) = &setup.strong {
+        report = report.with_skill(s);
+    }
+    print_seed_of(&setup.sim);
+    print_report(&report, setup.sim.format)
 }
 
 /// Say which seed a run uses: on stdout above a table; on stderr for JSON

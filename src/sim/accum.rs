@@ -2,6 +2,8 @@
 
 use std::collections::BTreeMap;
 
+use serde::{Deserialize, Serialize};
+
 use crate::games::{Game, Stat};
 use crate::sim::GameResult;
 use crate::sim::histogram::Histogram;
@@ -68,5 +70,108 @@ impl Accumulator {
                 e.1 += 1;
             }
         }
+    }
+}
+
+/// An [`Accumulator`] as data: what a partial result file (`--shard`)
+/// keeps, every figure an exact integer, with the game's statistic keys so
+/// that a file of another game (or another version's counters) is refused.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AccumulatorData {
+    pub players: u8,
+    pub games: u64,
+    pub seat_wins: Vec<u64>,
+    pub seat_score: Vec<i64>,
+    pub ties: u64,
+    /// Games per way to end, by the game's key, in its order.
+    pub ends: Vec<(String, u64)>,
+    /// Each counter's histogram (count of each value from 0), by key.
+    pub counters: Vec<(String, Vec<u64>)>,
+    pub margin: Vec<u64>,
+    /// Per bot name: [seats played, sole wins].
+    pub bots: BTreeMap<String, (u64, u64)>,
+}
+
+impl Accumulator {
+    /// Add another accumulator's totals (of other games of the same run):
+    /// integer sums, so the order of merging does not matter.
+    pub fn merge(&mut self, other: &Accumulator) {
+        self.games += other.games;
+        self.ties += other.ties;
+        for (a, b) in self.seat_wins.iter_mut().zip(&other.seat_wins) {
+            *a += b;
+        }
+        for (a, b) in self.seat_score.iter_mut().zip(&other.seat_score) {
+            *a += b;
+        }
+        for (a, b) in self.ends.iter_mut().zip(&other.ends) {
+            *a += b;
+        }
+        for (a, b) in self.counters.iter_mut().zip(&other.counters) {
+            a.merge(b);
+        }
+        self.margin.merge(&other.margin);
+        for (bot, (played, wins)) in &other.bots {
+            let e = self.bots.entry(bot.clone()).or_default();
+            e.0 += played;
+            e.1 += wins;
+        }
+    }
+
+    /// The totals as data, for a partial result file.
+    pub fn to_data(&self) -> AccumulatorData {
+        AccumulatorData {
+            players: self.players,
+            games: self.games,
+            seat_wins: self.seat_wins.clone(),
+            seat_score: self.seat_score.clone(),
+            ties: self.ties,
+            ends: self
+                .end_reasons
+                .iter()
+                .zip(&self.ends)
+                .map(|(s, &n)| (s.key.to_owned(), n))
+                .collect(),
+            counters: self
+                .counter_names
+                .iter()
+                .zip(&self.counters)
+                .map(|(s, h)| (s.key.to_owned(), h.counts().to_vec()))
+                .collect(),
+            margin: self.margin.counts().to_vec(),
+            bots: self.bots.clone(),
+        }
+    }
+
+    /// The totals of game `G` back from data; an error says what does not
+    /// fit the game.
+    pub fn from_data<G: Game>(d: &AccumulatorData) -> Result<Accumulator, String> {
+        let seats = usize::from(d.players);
+        if d.seat_wins.len() != seats || d.seat_score.len() != seats {
+            return Err(format!("the seat totals are not for {} players", d.players));
+        }
+        let want = |s: &[Stat]| s.iter().map(|s| s.key).collect::<Vec<_>>();
+        let ends: Vec<&str> = d.ends.iter().map(|(k, _)| k.as_str()).collect();
+        let counters: Vec<&str> = d.counters.iter().map(|(k, _)| k.as_str()).collect();
+        if ends != want(G::END_REASONS) || counters != want(G::COUNTERS) {
+            return Err(format!(
+                "the statistics are not those of {} in this version of roots",
+                G::TITLE
+            ));
+        }
+        let mut acc = Accumulator::new::<G>(d.players);
+        acc.games = d.games;
+        acc.seat_wins = d.seat_wins.clone();
+        acc.seat_score = d.seat_score.clone();
+        acc.ties = d.ties;
+        acc.ends = d.ends.iter().map(|(_, n)| *n).collect();
+        acc.counters = d
+            .counters
+            .iter()
+            .map(|(_, c)| Histogram::from_counts(c.clone()))
+            .collect();
+        acc.margin = Histogram::from_counts(d.margin.clone());
+        acc.bots = d.bots.clone();
+        Ok(acc)
     }
 }

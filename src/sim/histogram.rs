@@ -63,6 +63,22 @@ impl Histogram {
         }
     }
 
+    /// The count of each value from 0 up to the largest seen (the form a
+    /// partial result file keeps).
+    pub fn counts(&self) -> &[u64] {
+        &self.counts
+    }
+
+    /// A histogram from [`Histogram::counts`]; trailing zeros are dropped,
+    /// so equal totals give equal histograms.
+    pub fn from_counts(counts: Vec<u64>) -> Histogram {
+        let mut counts = counts;
+        while counts.last() == Some(&0) {
+            counts.pop();
+        }
+        Histogram { counts }
+    }
+
     pub fn n(&self) -> u64 {
         self.counts.iter().sum()
     }

@@ -18,11 +18,14 @@
 
 mod accum;
 mod histogram;
+pub mod plot;
 mod report;
+pub mod shard;
 pub mod stats;
 pub mod sweep;
+pub mod tune;
 
-pub use accum::Accumulator;
+pub use accum::{Accumulator, AccumulatorData};
 pub use histogram::{Bin, Histogram, Summary};
 pub use report::{
     BotLine, Comparison, Difference, MARGIN, Rate, Report, SeatBalance, SeatLine, Skill, compare,
@@ -354,30 +357,59 @@ pub fn run<G: Game>(
 pub fn run_until<G: Game>(
     config: &Config<G>,
     stop: &AtomicBool,
+    on_game: impl FnMut(&GameResult) -> std::io::Result<()>,
+    progress: impl FnMut(u64),
+) -> Result<Accumulator, SimError> {
+    config.validate()?;
+    let pool = pool(config.jobs)?;
+    run_games(
+        config,
+        0..config.games,
+        pool.as_ref(),
+        stop,
+        on_game,
+        progress,
+    )
+}
+
+/// A pool of `jobs` worker threads to hand to [`run_games`] (none for one
+/// job: the games are played on the calling thread). A sweep or a tune
+/// makes one and plays every point on it.
+pub fn pool(jobs: usize) -> Result<Option<rayon::ThreadPool>, SimError> {
+    if jobs <= 1 {
+        return Ok(None);
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map(Some)
+        .map_err(|e| SimError::Config(format!("cannot start {jobs} threads: {e}")))
+}
+
+/// Play the games `games` of the run (indexes into the run seeded
+/// `config.seed`: game `i` is the same game whichever range it is played
+/// in) on `pool`, and total them. Splitting `0..n` into ranges and merging
+/// their accumulators ([`Accumulator::merge`]) gives exactly the totals of
+/// `0..n`: that is how `--shard` and a tune's later rounds work. On a stop,
+/// the longest prefix of the range that finished is kept, as in
+/// [`run_until`]; `progress` counts games done in the range.
+pub fn run_games<G: Game>(
+    config: &Config<G>,
+    games: std::ops::Range<u64>,
+    pool: Option<&rayon::ThreadPool>,
+    stop: &AtomicBool,
     mut on_game: impl FnMut(&GameResult) -> std::io::Result<()>,
     mut progress: impl FnMut(u64),
 ) -> Result<Accumulator, SimError> {
     config.validate()?;
     // Fail early on a variant the engine refuses.
     G::new_state(Arc::clone(&config.rules), config.players).map_err(SimError::Config)?;
-    let pool = if config.jobs > 1 {
-        Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(config.jobs)
-                .build()
-                .map_err(|e| {
-                    SimError::Config(format!("cannot start {} threads: {e}", config.jobs))
-                })?,
-        )
-    } else {
-        None
-    };
     let play = |g: u64| (!stop.load(Ordering::Relaxed)).then(|| play_game(config, g));
     let mut acc = Accumulator::new::<G>(config.players);
-    let mut start = 0;
-    while start < config.games {
-        let end = (start + BLOCK).min(config.games);
-        let block: Vec<Option<Result<GameResult, SimError>>> = match &pool {
+    let mut start = games.start;
+    while start < games.end {
+        let end = (start + BLOCK).min(games.end);
+        let block: Vec<Option<Result<GameResult, SimError>>> = match pool {
             Some(pool) => pool.install(|| (start..end).into_par_iter().map(play).collect()),
             None => (start..end).map(play).collect(),
         };
@@ -391,7 +423,7 @@ pub fn run_until<G: Game>(
             on_game(&r).map_err(SimError::Output)?;
             acc.add(&r);
         }
-        progress(end);
+        progress(end - games.start);
         start = end;
     }
     Ok(acc)

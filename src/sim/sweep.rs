@@ -1,279 +1,487 @@
-//! Sweeping one integer key of a variant over a range: `beads.supply=30..120:10`.
+//! Sweeping keys of a variant: `beads.supply=30..120:10`,
+//! `nutrients.value_rolled` (every value of an enum or a boolean), or
+//! `growth.buds=d4,d6,d8` (a list), one key (a line plot) or two (a grid,
+//! drawn as a heat map); and the measures a sweep or a tune reads from a
+//! report (`rounds`, `seat1-wins`, `first-player-advantage`, ...).
 //!
-//! Each value is applied through the variant loader, as a child file that
-//! `extends` the swept variant and sets the one key, so unknown keys and
-//! values out of a key's bounds get the loader's own errors.
+//! Each point is applied through the variant loader as `--set` overrides on
+//! top of the swept variant, so unknown keys and values out of a key's
+//! bounds get the loader's own errors, naming the option
+//! (`--set beads.store=300: error: ...`); a sweep reports such a point and
+//! skips it.
 
-use std::path::Path;
-use std::sync::Arc;
+use crate::games::{Game, GameId};
+use crate::sim::Report;
+use crate::sim::stats::wilson;
+use crate::variant::schema::{self, PathSeg};
+use crate::variant::{self, Override, Style};
 
-use crate::games::Game;
-use crate::variant::{self, Style};
-
-/// A parsed `KEY=FROM..TO[:STEP]` (both ends included).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Range {
-    pub key: String,
-    pub from: i64,
-    pub to: i64,
-    pub step: i64,
+/// One value of a swept key.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(untagged)]
+pub enum Value {
+    Int(i64),
+    Bool(bool),
+    Word(String),
 }
 
-/// Most values one sweep may take.
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Int(n) => write!(f, "{n}"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Word(w) => f.write_str(w),
+        }
+    }
+}
+
+impl Value {
+    /// The value as a TOML value (a variant file's line).
+    pub fn to_toml(&self) -> toml::Value {
+        match self {
+            Value::Int(n) => toml::Value::Integer(*n),
+            Value::Bool(b) => toml::Value::Boolean(*b),
+            Value::Word(w) => toml::Value::String(w.clone()),
+        }
+    }
+}
+
+/// What kind of key a sweep moves, from the game's schema.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KeyKind {
+    /// A whole number, with the schema's bounds.
+    Integer {
+        min: Option<i64>,
+        max: Option<i64>,
+    },
+    Boolean,
+    /// One word of a list.
+    Enum(Vec<String>),
+}
+
+/// A swept key and its values, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Axis {
+    pub key: String,
+    pub kind: KeyKind,
+    pub values: Vec<Value>,
+}
+
+/// Most values one axis may take.
 pub const MAX_VALUES: usize = 1000;
 
-impl Range {
-    pub fn parse(text: &str) -> Result<Range, String> {
-        let usage = || {
-            format!(
-                "`{text}`: expected KEY=FROM..TO or KEY=FROM..TO:STEP, e.g. beads.supply=30..120:10"
-            )
-        };
-        let (key, range) = text.split_once('=').ok_or_else(usage)?;
-        let key = key.trim();
-        if key.is_empty() || !key.contains('.') {
-            return Err(format!(
-                "`{key}`: the key is a path like beads.supply (section.key)"
-            ));
-        }
-        let (span, step) = match range.split_once(':') {
-            Some((s, st)) => (s, st.trim().parse::<i64>().map_err(|_| usage())?),
-            None => (range, 1),
-        };
-        let (from, to) = span.split_once("..").ok_or_else(usage)?;
-        let from = from.trim().parse::<i64>().map_err(|_| usage())?;
-        let to = to.trim().parse::<i64>().map_err(|_| usage())?;
-        if step <= 0 {
-            return Err(format!("`{text}`: the step must be at least 1"));
-        }
-        if to < from {
-            return Err(format!(
-                "`{text}`: the range runs backwards ({from} > {to})"
-            ));
-        }
-        let r = Range {
-            key: key.to_string(),
-            from,
-            to,
-            step,
-        };
-        if r.values().len() > MAX_VALUES {
-            return Err(format!(
-                "`{text}`: more than {MAX_VALUES} values; use a larger step"
-            ));
-        }
-        Ok(r)
-    }
-
-    pub fn values(&self) -> Vec<i64> {
-        let mut v = Vec::new();
-        let mut x = self.from;
-        while x <= self.to && v.len() <= MAX_VALUES {
-            v.push(x);
-            x = match x.checked_add(self.step) {
-                Some(n) => n,
-                None => break,
-            };
-        }
-        v
-    }
-}
-
-/// The rules of `variant` (a built-in name or a path) with `key` set to
-/// `value`, checked by the loader. The error is the loader's message.
-pub fn apply<G: Game>(
-    variant: &str,
-    base: &G::Rules,
-    key: &str,
-    value: i64,
-) -> Result<Arc<G::Rules>, String> {
-    // The key must name an integer of the resolved rules.
-    let json = serde_json::to_value(base).map_err(|e| e.to_string())?;
-    let mut at = &json;
-    for part in key.split('.') {
-        at = at.get(part).ok_or_else(|| {
-            format!("unknown key `{key}`: `roots show` lists every key of a variant")
-        })?;
-    }
-    if !at.is_u64() && !at.is_i64() {
+/// The kind of the key `key` of game `game`: an error in words for a key
+/// that does not exist or that cannot be swept.
+pub fn key_kind(game: GameId, key: &str) -> Result<KeyKind, String> {
+    if key.is_empty() || !key.contains('.') {
         return Err(format!(
-            "`{key}` is not a whole-number key; only those can be swept"
+            "`{key}`: the key is a path like beads.supply (section.key)"
         ));
     }
-    let (section, leaf) = key
-        .rsplit_once('.')
-        .ok_or_else(|| format!("`{key}`: expected section.key"))?;
-    let parent = if variant::is_builtin_name(variant) {
-        variant.to_string()
-    } else {
-        std::fs::canonicalize(Path::new(variant))
-            .map(|p| p.display().to_string())
-            .unwrap_or_else(|_| variant.to_string())
-    };
-    // The game comes from the parent.
-    let text = format!(
-        "extends = {}\n[{section}]\n{leaf} = {value}\n",
-        toml::Value::String(parent)
-    );
-    let base_name = G::name(base).to_owned();
-    let name = format!("{base_name}-{}-{value}", key.replace('.', "-"));
-    match variant::load_str(&name, &text, None) {
-        Ok(loaded) => {
-            let rules = G::unwrap(&loaded.rules)
-                .ok_or_else(|| format!("`{variant}` is not a {} variant", G::TITLE))?;
-            // The swept variant keeps its name: the value is in the report.
-            let mut json = serde_json::to_value(&**rules).map_err(|e| e.to_string())?;
-            json["name"] = serde_json::Value::String(base_name);
-            serde_json::from_value(json)
-                .map(Arc::new)
-                .map_err(|e| e.to_string())
-        }
-        Err(d) => Err(format!(
-            "{key} = {value} is not allowed:\n{}",
-            variant::render(&d.items, &d.sources, Style::Plain).trim_end()
+    let path: Vec<PathSeg> = key.split('.').map(|k| PathSeg::Key(k.to_owned())).collect();
+    let node = schema::node_at(game, &path).ok_or_else(|| {
+        format!(
+            "unknown key `{key}` for {}: `roots show` lists every key of a variant",
+            game.title()
+        )
+    })?;
+    let words = schema::allowed_words(node);
+    if !words.is_empty() {
+        return Ok(KeyKind::Enum(words));
+    }
+    match node.get("type").and_then(serde_json::Value::as_str) {
+        Some("integer") => Ok(KeyKind::Integer {
+            min: node.get("minimum").and_then(serde_json::Value::as_i64),
+            max: node.get("maximum").and_then(serde_json::Value::as_i64),
+        }),
+        Some("boolean") => Ok(KeyKind::Boolean),
+        _ => Err(format!(
+            "`{key}` is {}: a sweep moves a whole number, a word of a list or true/false",
+            schema::describe(game, node)
         )),
     }
 }
 
-/// One point of a sweep's plot.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Point {
-    pub value: i64,
-    pub mean_rounds: f64,
-    pub seat1_win_rate: f64,
-    pub seat1_low: f64,
-    pub seat1_high: f64,
+impl Axis {
+    /// Parse `KEY=FROM..TO`, `KEY=FROM..TO:STEP` (whole numbers, both ends
+    /// included), `KEY=A,B,C` (a list of values) or `KEY` alone (every
+    /// value of a boolean or of a word key) for game `game`.
+    pub fn parse(game: GameId, text: &str) -> Result<Axis, String> {
+        let usage = || {
+            format!(
+                "`{text}`: expected KEY=FROM..TO[:STEP] (beads.supply=30..120:10), KEY=A,B,... (growth.buds=d4,d6) or KEY alone (every value of a true/false or word key)"
+            )
+        };
+        let (key, spec) = match text.split_once('=') {
+            Some((k, s)) => (k.trim(), Some(s.trim())),
+            None => (text.trim(), None),
+        };
+        let kind = key_kind(game, key)?;
+        let values = match spec {
+            None | Some("all" | "*") => match &kind {
+                KeyKind::Boolean => vec![Value::Bool(false), Value::Bool(true)],
+                KeyKind::Enum(words) => words.iter().cloned().map(Value::Word).collect(),
+                KeyKind::Integer {
+                    min: Some(a),
+                    max: Some(b),
+                } if b - a < 50 => (*a..=*b).map(Value::Int).collect(),
+                KeyKind::Integer { .. } => {
+                    return Err(format!(
+                        "`{key}` is a whole number: give its range, like {key}=FROM..TO or {key}=FROM..TO:STEP"
+                    ));
+                }
+            },
+            Some(s) if s.contains("..") => {
+                if !matches!(kind, KeyKind::Integer { .. }) {
+                    return Err(format!(
+                        "`{key}` is not a whole number, so it has no range: list its values ({key}=A,B) or give the key alone for all of them"
+                    ));
+                }
+                let (span, step) = match s.split_once(':') {
+                    Some((sp, st)) => (sp, st.trim().parse::<i64>().map_err(|_| usage())?),
+                    None => (s, 1),
+                };
+                let (from, to) = span.split_once("..").ok_or_else(usage)?;
+                let from = from.trim().parse::<i64>().map_err(|_| usage())?;
+                let to = to.trim().parse::<i64>().map_err(|_| usage())?;
+                if step <= 0 {
+                    return Err(format!("`{text}`: the step must be at least 1"));
+                }
+                if to < from {
+                    return Err(format!(
+                        "`{text}`: the range runs backwards ({from} > {to})"
+                    ));
+                }
+                let count = (i128::from(to) - i128::from(from)) / i128::from(step) + 1;
+                if count > MAX_VALUES as i128 {
+                    return Err(format!(
+                        "`{text}`: more than {MAX_VALUES} values; use a larger step"
+                    ));
+                }
+                (0..count as i64)
+                    .map(|i| Value::Int(from + i * step))
+                    .collect()
+            }
+            Some(s) => {
+                let mut values = Vec::new();
+                for item in s.split(',').map(str::trim) {
+                    if item.is_empty() {
+                        return Err(usage());
+                    }
+                    let v = match &kind {
+                        KeyKind::Integer { .. } => {
+                            Value::Int(item.parse::<i64>().map_err(|_| {
+                                format!("`{key}` is a whole number: `{item}` is not one")
+                            })?)
+                        }
+                        KeyKind::Boolean => Value::Bool(item.parse::<bool>().map_err(|_| {
+                            format!("`{key}` is true or false: `{item}` is neither")
+                        })?),
+                        KeyKind::Enum(words) => {
+                            if !words.iter().any(|w| w == item) {
+                                return Err(format!(
+                                    "`{item}` is not a value of `{key}`: one of {}",
+                                    words.join(", ")
+                                ));
+                            }
+                            Value::Word(item.to_owned())
+                        }
+                    };
+                    if !values.contains(&v) {
+                        values.push(v);
+                    }
+                }
+                if values.len() > MAX_VALUES {
+                    return Err(format!("`{text}`: more than {MAX_VALUES} values"));
+                }
+                values
+            }
+        };
+        Ok(Axis {
+            key: key.to_owned(),
+            kind,
+            values,
+        })
+    }
+
+    /// Whether the values are numbers, placed on the axis by value.
+    pub fn numeric(&self) -> bool {
+        matches!(self.kind, KeyKind::Integer { .. })
+    }
+
+    /// The override that sets this key to `value`.
+    pub fn set(&self, value: &Value) -> Override {
+        Override::parse(&format!("{}={value}", self.key))
+            .expect("a key checked against the schema and a plain value make an override")
+    }
 }
 
-/// A hand-written SVG line plot: mean game length (rounds, left axis) and
-/// seat 1's win rate (right axis, 0-100%) against the key's value.
-pub fn svg(key: &str, variant: &str, points: &[Point]) -> String {
-    let (w, h) = (720.0, 420.0);
-    let (left, right, top, bottom) = (70.0, 650.0, 40.0, 350.0);
-    let xs: Vec<f64> = points.iter().map(|p| p.value as f64).collect();
-    let (x0, x1) = match (xs.first(), xs.last()) {
-        (Some(&a), Some(&b)) if b > a => (a, b),
-        (Some(&a), _) => (a - 1.0, a + 1.0),
-        _ => (0.0, 1.0),
-    };
-    let ymax = points
-        .iter()
-        .map(|p| p.mean_rounds)
-        .fold(1.0_f64, f64::max)
-        .mul_add(1.1, 0.0)
-        .ceil();
-    let px = |x: f64| left + (x - x0) / (x1 - x0) * (right - left);
-    let py_rounds = |y: f64| bottom - y / ymax * (bottom - top);
-    let py_rate = |r: f64| bottom - r * (bottom - top);
-    let esc = |s: &str| {
-        s.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-    };
-    let mut o = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{}\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">{} — sweep of {}</text>\n",
-        w / 2.0,
-        esc(variant),
-        esc(key)
-    );
-    o.push_str(&format!(
-        "<line x1=\"{left}\" y1=\"{bottom}\" x2=\"{right}\" y2=\"{bottom}\" stroke=\"black\"/>\n<line x1=\"{left}\" y1=\"{top}\" x2=\"{left}\" y2=\"{bottom}\" stroke=\"#1f77b4\"/>\n<line x1=\"{right}\" y1=\"{top}\" x2=\"{right}\" y2=\"{bottom}\" stroke=\"#d62728\"/>\n"
-    ));
-    for i in 0..=5 {
-        let f = f64::from(i) / 5.0;
-        let y = bottom - f * (bottom - top);
-        o.push_str(&format!(
-            "<line x1=\"{}\" y1=\"{y}\" x2=\"{right}\" y2=\"{y}\" stroke=\"#eee\"/>\n<text x=\"{}\" y=\"{}\" text-anchor=\"end\" fill=\"#1f77b4\">{:.0}</text>\n<text x=\"{}\" y=\"{}\" fill=\"#d62728\">{:.0}%</text>\n",
-            left,
-            left - 6.0,
-            y + 4.0,
-            f * ymax,
-            right + 6.0,
-            y + 4.0,
-            f * 100.0
-        ));
+/// The rules of `variant` (a built-in name or a path) with `fixed` and then
+/// `point` set on top, checked by the loader. The error is the loader's
+/// diagnostics in plain lines, naming the options at fault.
+pub fn apply<G: Game>(
+    variant: &str,
+    fixed: &[Override],
+    point: &[Override],
+) -> Result<std::sync::Arc<G::Rules>, String> {
+    let mut all = fixed.to_vec();
+    all.extend_from_slice(point);
+    match variant::load_with(variant, &all) {
+        Ok(loaded) => G::unwrap(&loaded.rules)
+            .cloned()
+            .ok_or_else(|| format!("`{variant}` is not a {} variant", G::TITLE)),
+        Err(d) => Err(variant::render(&d.items, &d.sources, Style::Plain)
+            .trim_end()
+            .to_owned()),
     }
-    for p in points {
-        let x = px(p.value as f64);
-        o.push_str(&format!(
-            "<line x1=\"{x}\" y1=\"{bottom}\" x2=\"{x}\" y2=\"{}\" stroke=\"black\"/>\n<text x=\"{x}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
-            bottom + 5.0,
-            bottom + 18.0,
-            p.value
-        ));
+}
+
+/// A measure read from a report, with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Estimate {
+    pub value: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+/// Something to plot or to aim at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// How often seat `n` (from 1) wins outright.
+    SeatWins(u8),
+    /// How often the top score is shared.
+    Ties,
+    /// Seat 1's share of the games someone wins, minus a fair share
+    /// (1 / players): 0 is fair, +0.05 is five points too many.
+    FirstPlayerAdvantage,
+    /// How often games end this way (a key of the game's end reasons).
+    End(String),
+    /// The mean per game of a count of the game, or of the winning margin.
+    Mean(String),
+}
+
+impl Measure {
+    /// Parse a measure's name for game `G` played by `players`.
+    pub fn parse<G: Game>(text: &str, players: u8) -> Result<Measure, String> {
+        let t = text.trim().to_ascii_lowercase().replace('-', "_");
+        let m = match t.as_str() {
+            "ties" => Some(Measure::Ties),
+            "first_player_advantage" | "fpa" => Some(Measure::FirstPlayerAdvantage),
+            "margin" => Some(Measure::Mean("margin".into())),
+            _ => None,
+        };
+        let m = m.or_else(|| {
+            let n = t.strip_prefix("seat")?.strip_suffix("_wins")?;
+            n.parse::<u8>().ok().map(Measure::SeatWins)
+        });
+        let m = m
+            .or_else(|| {
+                let k = t.strip_prefix("ends.").unwrap_or(&t);
+                G::END_REASONS
+                    .iter()
+                    .find(|s| s.key == k)
+                    .map(|s| Measure::End(s.key.to_owned()))
+            })
+            .or_else(|| {
+                G::COUNTERS
+                    .iter()
+                    .find(|s| s.key == t)
+                    .map(|s| Measure::Mean(s.key.to_owned()))
+            });
+        match m {
+            Some(Measure::SeatWins(n)) if n == 0 || n > players => Err(format!(
+                "`{text}`: there are seats 1 to {players} in a game of {players} players"
+            )),
+            Some(m) => Ok(m),
+            None => Err(format!(
+                "`{text}` is not a measure of {}; the measures: {}",
+                G::TITLE,
+                Measure::names::<G>(players).join(", ")
+            )),
+        }
     }
-    let line = |f: &dyn Fn(&Point) -> f64| {
-        points
-            .iter()
-            .map(|p| format!("{:.1},{:.1}", px(p.value as f64), f(p)))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    o.push_str(&format!(
-        "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\" points=\"{}\"/>\n",
-        line(&|p| py_rounds(p.mean_rounds))
-    ));
-    o.push_str(&format!(
-        "<polyline fill=\"none\" stroke=\"#d62728\" stroke-width=\"2\" points=\"{}\"/>\n",
-        line(&|p| py_rate(p.seat1_win_rate))
-    ));
-    for p in points {
-        let x = px(p.value as f64);
-        o.push_str(&format!(
-            "<circle cx=\"{x:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"#1f77b4\"/>\n<line x1=\"{x:.1}\" y1=\"{:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"#d62728\"/>\n<circle cx=\"{x:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"#d62728\"/>\n",
-            py_rounds(p.mean_rounds),
-            py_rate(p.seat1_low),
-            py_rate(p.seat1_high),
-            py_rate(p.seat1_win_rate)
-        ));
+
+    /// Every measure of game `G`, by name.
+    pub fn names<G: Game>(players: u8) -> Vec<String> {
+        let mut v = vec!["first-player-advantage".to_owned()];
+        v.extend((1..=players).map(|s| format!("seat{s}-wins")));
+        v.push("ties".into());
+        v.extend(G::END_REASONS.iter().map(|s| s.key.to_owned()));
+        v.extend(G::COUNTERS.iter().map(|s| s.key.to_owned()));
+        v.push("margin".into());
+        v
     }
-    o.push_str(&format!(
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n<text transform=\"translate(18 {}) rotate(-90)\" text-anchor=\"middle\" fill=\"#1f77b4\">mean game length (rounds)</text>\n<text transform=\"translate({} {}) rotate(90)\" text-anchor=\"middle\" fill=\"#d62728\">seat 1 win rate (95% interval)</text>\n</svg>\n",
-        (left + right) / 2.0,
-        bottom + 40.0,
-        esc(key),
-        (top + bottom) / 2.0,
-        right + 45.0,
-        (top + bottom) / 2.0
-    ));
-    o
+
+    /// The measure's name as typed (`seat1-wins`, `rounds`).
+    pub fn key(&self) -> String {
+        match self {
+            Measure::SeatWins(n) => format!("seat{n}-wins"),
+            Measure::Ties => "ties".into(),
+            Measure::FirstPlayerAdvantage => "first-player-advantage".into(),
+            Measure::End(k) | Measure::Mean(k) => k.clone(),
+        }
+    }
+
+    /// The measure in words, for a plot's axis.
+    pub fn label<G: Game>(&self) -> String {
+        match self {
+            Measure::SeatWins(n) => format!("seat {n} win rate"),
+            Measure::Ties => "tie rate".into(),
+            Measure::FirstPlayerAdvantage => "first-player advantage".into(),
+            Measure::End(k) => G::END_REASONS
+                .iter()
+                .find(|s| s.key == k)
+                .map_or_else(|| k.clone(), |s| format!("games ending: {}", s.label)),
+            Measure::Mean(k) => G::COUNTERS
+                .iter()
+                .find(|s| s.key == k)
+                .map_or_else(|| k.replace('_', " "), |s| format!("mean {}", s.label)),
+        }
+    }
+
+    /// Whether the measure is a proportion (shown in percent).
+    pub fn is_rate(&self) -> bool {
+        !matches!(self, Measure::Mean(_))
+    }
+
+    /// The measure of a report, with its 95% interval (Wilson for rates,
+    /// mean ± 1.96 standard errors for means).
+    pub fn of(&self, r: &Report) -> Estimate {
+        let rate = |k: u64, n: u64| {
+            let (low, high) = wilson(k as f64, n as f64);
+            Estimate {
+                value: if n == 0 { 0.0 } else { k as f64 / n as f64 },
+                low,
+                high,
+            }
+        };
+        match self {
+            Measure::SeatWins(n) => r
+                .seats
+                .get(usize::from(*n).wrapping_sub(1))
+                .map_or(rate(0, 0), |s| rate(s.wins.count, s.wins.of)),
+            Measure::Ties => rate(r.ties.count, r.ties.of),
+            Measure::FirstPlayerAdvantage => {
+                let decided = r.games - r.ties.count;
+                let w = r.seats.first().map_or(0, |s| s.wins.count);
+                let fair = 1.0 / f64::from(r.players.max(1));
+                let e = rate(w, decided);
+                Estimate {
+                    value: e.value - fair,
+                    low: e.low - fair,
+                    high: e.high - fair,
+                }
+            }
+            Measure::End(k) => r
+                .end_reasons
+                .get(k)
+                .map_or(rate(0, 0), |x| rate(x.count, x.of)),
+            Measure::Mean(k) => r.count(k).map_or(
+                Estimate {
+                    value: 0.0,
+                    low: 0.0,
+                    high: 0.0,
+                },
+                |s| {
+                    let half = if s.n > 1 {
+                        1.96 * s.sd / (s.n as f64).sqrt()
+                    } else {
+                        0.0
+                    };
+                    Estimate {
+                        value: s.mean,
+                        low: s.mean - half,
+                        high: s.mean + half,
+                    }
+                },
+            ),
+        }
+    }
+
+    /// The fair share a plot of this measure draws a line at, for a report
+    /// of `players` with the given tie rate: seat wins `(1 - ties) / players`,
+    /// the first-player advantage 0.
+    pub fn fair(&self, players: u8, tie_rate: f64) -> Option<f64> {
+        match self {
+            Measure::SeatWins(_) => Some((1.0 - tie_rate) / f64::from(players.max(1))),
+            Measure::FirstPlayerAdvantage => Some(0.0),
+            _ => None,
+        }
+    }
+
+    /// A value of the measure for people: `53.1%`, `+2.3pt`, `31.4`.
+    pub fn show(&self, v: f64) -> String {
+        match self {
+            Measure::FirstPlayerAdvantage => format!("{:+.1}pt", 100.0 * v),
+            m if m.is_rate() => format!("{:.1}%", 100.0 * v),
+            _ => format!("{v:.1}"),
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::roots_and_shoots::RootsAndShoots;
+
+    const RS: GameId = GameId::RootsAndShoots;
 
     #[test]
-    fn ranges_parse_with_both_ends() {
-        let r = Range::parse("beads.supply=30..60:10").expect("valid");
-        assert_eq!(r.values(), vec![30, 40, 50, 60]);
+    fn ranges_lists_and_whole_keys_parse() {
+        let ints = |a: &Axis| a.values.iter().map(ToString::to_string).collect::<Vec<_>>();
+        let r = Axis::parse(RS, "beads.supply=30..60:10").expect("valid");
+        assert_eq!(ints(&r), ["30", "40", "50", "60"]);
         assert_eq!(
-            Range::parse("beads.store=4..6").expect("valid").values(),
-            vec![4, 5, 6]
+            ints(&Axis::parse(RS, "beads.store=4..6").expect("valid")),
+            ["4", "5", "6"]
         );
-        assert!(Range::parse("beads.supply=60..30").is_err());
-        assert!(Range::parse("beads.supply=30..60:0").is_err());
-        assert!(Range::parse("supply=1..2").is_err());
-        assert!(Range::parse("beads.supply").is_err());
+        let b = Axis::parse(RS, "turn.one_nutrient_per_turn").expect("a boolean");
+        assert_eq!(b.values, vec![Value::Bool(false), Value::Bool(true)]);
+        let e = Axis::parse(RS, "nutrients.value_rolled").expect("an enum");
+        assert!(e.values.len() >= 2 && !e.numeric());
+        let l = Axis::parse(RS, "growth.buds=d4,d8").expect("a list");
+        assert_eq!(
+            l.values,
+            vec![Value::Word("d4".into()), Value::Word("d8".into())]
+        );
+        for bad in [
+            "beads.supply=60..30",
+            "beads.supply=30..60:0",
+            "supply=1..2",
+            "beads.suply=1..2",
+            "beads.supply",
+            "growth.buds=1..3",
+            "growth.buds=d5",
+            "rain.rolls",
+            "beads.supply=1..100000:1",
+        ] {
+            assert!(Axis::parse(RS, bad).is_err(), "{bad}");
+        }
     }
 
     #[test]
-    fn keys_are_applied_and_checked_by_the_loader() {
-        use crate::games::roots_and_shoots::{RootsAndShoots, Rules};
-        let apply = |v: &str, b: &Rules, k: &str, x: i64| apply::<RootsAndShoots>(v, b, k, x);
-        let base = Rules::standard();
-        let r = apply("standard", &base, "beads.supply", 30).expect("in bounds");
-        assert_eq!(r.beads.supply, 30);
-        assert!(
-            apply("standard", &base, "beads.suply", 30)
-                .unwrap_err()
-                .contains("unknown key")
+    fn points_are_applied_and_checked_by_the_loader() {
+        let axis = Axis::parse(RS, "beads.store=0..300:100").expect("valid");
+        let r = apply::<RootsAndShoots>("standard", &[], &[axis.set(&Value::Int(4))])
+            .expect("in bounds");
+        assert_eq!(r.beads.store, 4);
+        let e = apply::<RootsAndShoots>("standard", &[], &[axis.set(&Value::Int(300))])
+            .expect_err("more than the supply");
+        // The option is named, not a file that does not exist.
+        assert!(e.starts_with("--set beads.store=300"), "{e}");
+    }
+
+    #[test]
+    fn measures_parse_by_name() {
+        let p = |t| Measure::parse::<RootsAndShoots>(t, 2);
+        assert_eq!(p("rounds"), Ok(Measure::Mean("rounds".into())));
+        assert_eq!(
+            p("first-player-advantage"),
+            Ok(Measure::FirstPlayerAdvantage)
         );
-        assert!(
-            apply("standard", &base, "end.finish", 1)
-                .unwrap_err()
-                .contains("whole-number")
-        );
-        assert!(apply("standard", &base, "board.size", 1000).is_err());
+        assert_eq!(p("seat2-wins"), Ok(Measure::SeatWins(2)));
+        assert_eq!(p("beads-out"), Ok(Measure::End("beads_out".into())));
+        assert!(p("seat3-wins").is_err());
+        assert!(p("fun").unwrap_err().contains("first-player-advantage"));
     }
 }

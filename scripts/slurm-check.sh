@@ -1,0 +1,39 @@
+#!/bin/bash
+# Run scripts/slurm-array.sh for real on the Slurm of this machine (see
+# scripts/slurm-single-node.sh): a 4-way job array, a dependent merge job,
+# and a check that the merged report is byte for byte the report of one
+# run with the same seed. Prints what it did; exit 0 when they match.
+#
+#   scripts/slurm-check.sh [path/to/roots]
+set -euo pipefail
+roots=$(realpath "${1:-target/release/roots}")
+args=${ROOTS_ARGS:-simulate standard -n 20000 --seed 7 --players 3}
+work=$(mktemp -d /tmp/roots-slurm.XXXXXX)
+cd "$work"
+start=$(date +%s)
+echo "\$ ROOTS_ARGS=\"$args\" sbatch --array=1-4 slurm-array.sh"
+array=$(ROOTS_BIN="$roots" ROOTS_ARGS="$args" ROOTS_PARTS="$work/parts" \
+    sbatch --parsable --array=1-4 --chdir="$work" "$OLDPWD/scripts/slurm-array.sh")
+echo "array job $array"
+merge=$(sbatch --parsable --dependency="afterok:$array" --chdir="$work" --output=merge.log \
+    --wrap "\"$roots\" merge parts/part-*.json > merged.txt")
+echo "merge job $merge (after the array)"
+# Wait for the merge job to leave the queue.
+for _ in $(seq 1 170); do
+    squeue -h -j "$array,$merge" 2>/dev/null | grep -q . || break
+    sleep 1
+done
+sacct_state=$(scontrol show job "$merge" 2>/dev/null | grep -o 'JobState=[A-Z]*' || true)
+echo "merge job: ${sacct_state:-finished}"
+ls parts
+# shellcheck disable=SC2086
+"$roots" $args >single.txt
+if cmp -s merged.txt single.txt; then
+    echo "merged report = single run's report ($(wc -c <merged.txt) bytes), in $(($(date +%s) - start)) s"
+    head -12 merged.txt
+else
+    echo "the merged report differs from one run's:" >&2
+    cat merge.log >&2 || true
+    diff merged.txt single.txt >&2 || true
+    exit 1
+fi

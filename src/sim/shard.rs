@@ -1,0 +1,222 @@
+//! Runs split across machines: `--shard K/N` plays the K-th of N slices of
+//! every run's games and writes a [`Partial`]; merging the N partials gives
+//! exactly the totals of one run (every total is an integer sum, and game
+//! `i` is the same game whichever shard plays it).
+
+use std::ops::Range;
+
+use serde::{Deserialize, Serialize};
+
+use super::AccumulatorData;
+
+/// The K-th (from 1) of N shards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+/// Most shards one run may be split into.
+pub const MAX_SHARDS: u64 = 100_000;
+
+impl Shard {
+    /// Parse `K/N` (1 <= K <= N).
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || {
+            format!(
+                "--shard `{text}`: expected K/N with 1 <= K <= N, like 2/4 (the second of four shards)"
+            )
+        };
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let index: u64 = k.trim().parse().map_err(|_| bad())?;
+        let count: u64 = n.trim().parse().map_err(|_| bad())?;
+        if index == 0 || index > count || count > MAX_SHARDS {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The whole run as one shard.
+    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
+
+    /// This shard's slice of the games `0..games`: contiguous, the slices
+    /// of `1/N .. N/N` covering it once, in order.
+    pub fn range(&self, games: u64) -> Range<u64> {
+        let at = |k: u64| (u128::from(games) * u128::from(k) / u128::from(self.count)) as u64;
+        at(self.index - 1)..at(self.index)
+    }
+
+    /// The slice of the games `from..to` (a tune's later round).
+    pub fn slice(&self, from: u64, to: u64) -> Range<u64> {
+        let r = self.range(to - from);
+        from + r.start..from + r.end
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// What a partial result file says it is.
+pub const PARTIAL_FORMAT: &str = "roots-partial";
+/// Its version; a merge refuses another.
+pub const PARTIAL_VERSION: u32 = 1;
+
+/// One run of a sharded command (a side of `compare`, a point of `sweep`):
+/// its name, its totals, or why it could not be played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PartialRun {
+    pub label: String,
+    /// The run's totals of this shard's games (none: not a valid variant).
+    pub totals: Option<AccumulatorData>,
+    /// Why the run was not played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// A partial result: what `--shard K/N` writes and `roots merge` reads.
+/// `command` and `setup` (the command's settings and the resolved
+/// variants, as JSON) must be the same in every part of one merge.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Partial {
+    pub format: String,
+    pub version: u32,
+    /// The command that wrote it: `simulate`, `compare`, `sweep`, `tune`.
+    pub command: String,
+    pub shard: Shard,
+    /// The `game` key of the variants played.
+    pub game: String,
+    /// The command's settings, variants and seed: what makes the report.
+    pub setup: serde_json::Value,
+    pub runs: Vec<PartialRun>,
+    /// Whether a Ctrl-C cut this shard short (a merge refuses it).
+    #[serde(default)]
+    pub interrupted: bool,
+}
+
+impl Partial {
+    pub fn new(
+        command: &str,
+        shard: Shard,
+        game: &str,
+        setup: serde_json::Value,
+        runs: Vec<PartialRun>,
+    ) -> Partial {
+        Partial {
+            format: PARTIAL_FORMAT.to_owned(),
+            version: PARTIAL_VERSION,
+            command: command.to_owned(),
+            shard,
+            game: game.to_owned(),
+            setup,
+            runs,
+            interrupted: false,
+        }
+    }
+
+    /// The file's text: one JSON document and a newline.
+    pub fn to_text(&self) -> String {
+        let mut s = serde_json::to_string(self).unwrap_or_default();
+        s.push('\n');
+        s
+    }
+
+    /// Read a part; `name` is how messages call it.
+    pub fn read(name: &str, text: &str) -> Result<Partial, String> {
+        let p: Partial = serde_json::from_str(text).map_err(|e| {
+            format!("{name}: not a partial result of `roots ... --shard K/N` ({e})")
+        })?;
+        if p.format != PARTIAL_FORMAT || p.version != PARTIAL_VERSION {
+            return Err(format!(
+                "{name}: a partial result of format `{}` version {}, not `{PARTIAL_FORMAT}` version {PARTIAL_VERSION}",
+                p.format, p.version
+            ));
+        }
+        Ok(p)
+    }
+}
+
+/// Check that `parts` are the N shards of one run, each once: the same
+/// command, game, setup and runs; shards 1..N. Ordered by shard.
+pub fn check_parts(names: &[String], parts: &mut [Partial]) -> Result<(), String> {
+    let Some(first) = parts.first() else {
+        return Err("no partial result given".into());
+    };
+    let (command, game, setup) = (
+        first.command.clone(),
+        first.game.clone(),
+        first.setup.clone(),
+    );
+    let count = first.shard.count;
+    let labels: Vec<String> = first.runs.iter().map(|r| r.label.clone()).collect();
+    for (name, p) in names.iter().zip(parts.iter()) {
+        if p.interrupted {
+            return Err(format!(
+                "{name}: shard {} was interrupted (Ctrl-C) and holds only part of its games: run it again",
+                p.shard
+            ));
+        }
+        if p.command != command || p.game != game {
+            return Err(format!(
+                "{name}: a part of `roots {}` for {}, but {} is of `roots {command}` for {game}",
+                p.command, p.game, names[0]
+            ));
+        }
+        if p.setup != setup || p.runs.iter().map(|r| &r.label).ne(labels.iter()) {
+            return Err(format!(
+                "{name}: not a shard of the same run as {} (the variant, seed or settings differ)",
+                names[0]
+            ));
+        }
+        if p.shard.count != count {
+            return Err(format!(
+                "{name}: shard {} of a run split {} ways, but {} is of one split {count} ways",
+                p.shard, p.shard.count, names[0]
+            ));
+        }
+    }
+    parts.sort_by_key(|p| p.shard.index);
+    for (k, p) in parts.iter().enumerate() {
+        if p.shard.index != k as u64 + 1 {
+            let have: Vec<String> = parts.iter().map(|p| p.shard.to_string()).collect();
+            return Err(format!(
+                "the parts are shards {} of {count}: give each of the {count} shards exactly once",
+                have.join(", ")
+            ));
+        }
+    }
+    if parts.len() as u64 != count {
+        return Err(format!(
+            "{} parts given for a run split {count} ways: give every shard",
+            parts.len()
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_cover_the_games_once_in_order() {
+        for games in [0u64, 1, 7, 1000, 1001] {
+            for n in 1..=6 {
+                let mut next = 0;
+                for k in 1..=n {
+                    let r = Shard { index: k, count: n }.range(games);
+                    assert_eq!(r.start, next);
+                    next = r.end;
+                }
+                assert_eq!(next, games);
+            }
+        }
+        assert_eq!(Shard::parse("2/4"), Ok(Shard { index: 2, count: 4 }));
+        for bad in ["0/4", "5/4", "4", "a/b", "1/0"] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+        assert_eq!(Shard { index: 2, count: 2 }.slice(100, 300), 200..300);
+    }
+}
