@@ -9,8 +9,9 @@
   echo '{\"cmd\":\"start\",\"variant\":\"btt\",\"seed\":7}' | roots engine
 The protocol is described in docs/protocol.md.")]
 pub struct Args {
-    /// Refuse to read variant files or write records: built-in variants and
-    /// inline TOML only (for an engine serving untrusted clients).
+    /// Refuse to read variant files, write records or start programs, and
+    /// play at most 8 games per `simulate`: built-in variants and inline
+    /// TOML only (for an engine serving untrusted clients).
     #[arg(long)]
     pub no_files: bool,
 }
@@ -18,8 +19,10 @@ pub struct Args {
 pub fn run(args: Args) -> u8 {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    let access = roots::engine::Access {
-        files: !args.no_files,
+    let access = if args.no_files {
+        roots::engine::Access::CLOSED
+    } else {
+        roots::engine::Access::ALL
     };
     match roots::engine::serve(&mut stdin.lock(), &mut stdout.lock(), access) {
         Ok(()) => super::exit::OK,

@@ -66,7 +66,24 @@ impl Failure {
 /// records (off for the fuzzer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Access {
+    /// Read variant files, write records, and run external players
+    /// (`cmd:` bots in `simulate`).
     pub files: bool,
+    /// Most games one `simulate` request plays.
+    pub max_games: u64,
+}
+
+impl Access {
+    /// Everything a local client may do (`roots engine`).
+    pub const ALL: Access = Access {
+        files: true,
+        max_games: crate::sim::MAX_GAMES,
+    };
+    /// No files, no processes, small simulations (`--no-files`, fuzzing).
+    pub const CLOSED: Access = Access {
+        files: false,
+        max_games: 8,
+    };
 }
 
 /// One engine session: at most one game at a time.
@@ -144,13 +161,26 @@ impl Engine {
             }
             None => {
                 return Err(Failure::malformed(
-                    "expected a \"cmd\" key (hello, start, state, roll, act, bot, undo, record, save, quit), found none",
+                    "expected a \"cmd\" key (hello, validate, simulate, start, state, roll, act, bot, undo, record, save, quit), found none",
                 ));
             }
         };
         let allowed: &[&str] = match cmd {
             "hello" | "state" | "record" | "quit" => &[],
             "start" => &["variant", "toml", "set", "players", "seed"],
+            "validate" => &["variant", "toml", "set"],
+            "simulate" => &[
+                "variant",
+                "toml",
+                "set",
+                "players",
+                "seed",
+                "games",
+                "bots",
+                "rotate",
+                "jobs",
+                "cmd_timeout",
+            ],
             "roll" => &["face", "die"],
             "act" => &["action", "seat"],
             "bot" => &["bot", "play"],
@@ -160,7 +190,7 @@ impl Engine {
                 return Err(Failure::new(
                     "unknown_command",
                     format!(
-                        "expected a command (hello, start, state, roll, act, bot, undo, record, save, quit), found \"{}\"",
+                        "expected a command (hello, validate, simulate, start, state, roll, act, bot, undo, record, save, quit), found \"{}\"",
                         cut(cmd)
                     ),
                 ));
@@ -178,6 +208,8 @@ impl Engine {
         }
         match cmd {
             "hello" => Ok(hello()),
+            "validate" => validate(req, self.access),
+            "simulate" => simulate(req, self.access),
             "quit" => {
                 self.done = true;
                 Ok(Map::new())
@@ -357,6 +389,148 @@ fn invalid_variant(d: Diagnostics) -> Failure {
     }
 }
 
+/// `validate`: load a variant and describe it, without starting a game.
+fn validate(req: &Map<String, Value>, access: Access) -> Result<Map<String, Value>, Failure> {
+    let loaded = load_variant(req, access)?;
+    let rules = &loaded.rules;
+    let seats = rules.seats();
+    let mut m = Map::new();
+    m.insert("game".into(), rules.game().key().into());
+    m.insert("name".into(), rules.name().into());
+    m.insert("seats".into(), json!([seats.start(), seats.end()]));
+    m.insert(
+        "toml".into(),
+        rules
+            .to_toml()
+            .map_err(|e| Failure::new("internal", e))?
+            .into(),
+    );
+    m.insert("rules".into(), rules.to_json());
+    m.insert(
+        "warnings".into(),
+        serde_json::to_value(&loaded.warnings).unwrap_or(Value::Null),
+    );
+    Ok(m)
+}
+
+/// `simulate`: many seeded games between bots, as `roots simulate`: the
+/// report and one row per game.
+fn simulate(req: &Map<String, Value>, access: Access) -> Result<Map<String, Value>, Failure> {
+    let loaded = load_variant(req, access)?;
+    let number = |key: &str, default: u64| match req.get(key) {
+        None | Some(Value::Null) => Ok(default),
+        Some(v) => v.as_u64().ok_or_else(|| {
+            Failure::malformed(format!(
+                "expected \"{key}\" as a whole number, found {}",
+                short(v)
+            ))
+        }),
+    };
+    let games = number("games", 100)?;
+    if games > access.max_games {
+        return Err(Failure::new(
+            "refused",
+            format!(
+                "expected at most {} games in one request, found {games}",
+                access.max_games
+            ),
+        ));
+    }
+    let players = u8::try_from(number("players", 2)?).unwrap_or(u8::MAX);
+    let seed = number("seed", 0)?;
+    let jobs = usize::try_from(number("jobs", 1)?.clamp(1, 64)).unwrap_or(1);
+    let timeout_ms = match req.get("cmd_timeout") {
+        None | Some(Value::Null) => crate::bots::DEFAULT_CMD_TIMEOUT_MS,
+        Some(v) => match v.as_f64() {
+            Some(s) if s > 0.0 && s.is_finite() => (s * 1000.0).clamp(1.0, 3_600_000.0) as u32,
+            _ => {
+                return Err(Failure::malformed(format!(
+                    "expected \"cmd_timeout\" as seconds, found {}",
+                    short(v)
+                )));
+            }
+        },
+    };
+    let rotate = match req.get("rotate") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(v) => {
+            return Err(Failure::malformed(format!(
+                "expected \"rotate\" as true or false, found {}",
+                short(v)
+            )));
+        }
+    };
+    let names: Vec<String> = match req.get("bots") {
+        None => vec!["random".to_string()],
+        Some(Value::String(s)) => s.split(',').map(str::to_string).collect(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|i| {
+                i.as_str().map(str::to_string).ok_or_else(|| {
+                    Failure::malformed(format!(
+                        "expected \"bots\" as a list of bot names, found {}",
+                        short(i)
+                    ))
+                })
+            })
+            .collect::<Result<_, _>>()?,
+        Some(v) => {
+            return Err(Failure::malformed(format!(
+                "expected \"bots\" as a list of bot names, found {}",
+                short(v)
+            )));
+        }
+    };
+    let bots: Vec<BotSpec> = names
+        .iter()
+        .map(|n| {
+            BotSpec::parse(n)
+                .map(|b| b.with_timeout(timeout_ms))
+                .map_err(|e| Failure::new("refused", format!("\"bots\": {e}")))
+        })
+        .collect::<Result<_, _>>()?;
+    if !access.files && bots.iter().any(|b| b.is_external()) {
+        return Err(Failure::new(
+            "io",
+            "expected built-in bots: this engine starts no programs",
+        ));
+    }
+    crate::with_game!(&loaded.rules, G, r => {
+        let config = crate::sim::Config::<G> {
+            rules: Arc::clone(r),
+            players,
+            bots,
+            seating: if rotate {
+                crate::sim::Seating::Rotated
+            } else {
+                crate::sim::Seating::Fixed
+            },
+            games,
+            seed,
+            jobs,
+        };
+        let mut rows = Vec::new();
+        let acc = crate::sim::run(
+            &config,
+            |row| {
+                rows.push(serde_json::to_value(row).map_err(std::io::Error::other)?);
+                Ok(())
+            },
+            |_| {},
+        )
+        .map_err(|e| Failure::new("refused", e.to_string()))?;
+        let report = crate::sim::Report::new(&config, &acc);
+        let mut m = Map::new();
+        m.insert(
+            "report".into(),
+            serde_json::to_value(&report).map_err(|e| Failure::new("internal", e.to_string()))?,
+        );
+        m.insert("rows".into(), rows.into());
+        Ok(m)
+    })
+}
+
 fn start(req: &Map<String, Value>, access: Access) -> Result<Box<dyn Session>, Failure> {
     let loaded = load_variant(req, access)?;
     let rules = loaded.rules;
@@ -424,6 +598,9 @@ pub struct GameSession<G: Game> {
     seeded_rolls: Vec<bool>,
     dice: SeededDice,
     bots: Vec<(String, Seat, Box<dyn Player<G::State> + Send>)>,
+    /// The last move a bot suggested without playing it: at how many
+    /// events, which bot, the move.
+    suggested: Option<(usize, String, String)>,
 }
 
 impl<G: Game> GameSession<G> {
@@ -439,6 +616,7 @@ impl<G: Game> GameSession<G> {
             seeded_rolls: Vec::new(),
             dice: SeededDice::for_game(seed, 0),
             bots: Vec::new(),
+            suggested: None,
         })
     }
 
@@ -640,11 +818,19 @@ impl<G: Game> GameSession<G> {
                 self.bots.len() - 1
             }
         };
-        let action = self.bots[i]
-            .2
-            .choose(self.referee.state())
-            .map_err(|e| Failure::new("refused", format!("the bot gave no move: {e:?}")))?;
-        let text = G::format_action(self.referee.state(), action);
+        // The move a bot suggested here is the move it plays when asked
+        // again to play it (a bot draws from its stream at every call).
+        let text = match &self.suggested {
+            Some((at, k, text)) if *at == self.events.len() && *k == key => text.clone(),
+            _ => {
+                let action = self.bots[i]
+                    .2
+                    .choose(self.referee.state())
+                    .map_err(|e| Failure::new("refused", format!("the bot gave no move: {e:?}")))?;
+                G::format_action(self.referee.state(), action)
+            }
+        };
+        self.suggested = (!play).then(|| (self.events.len(), key.clone(), text.clone()));
         if play {
             let mut m = self.apply_act(text.clone(), seat)?;
             m.insert("action".into(), text.into());
@@ -697,6 +883,7 @@ impl<G: Game> GameSession<G> {
         self.seeded_rolls.truncate(rolls);
         self.referee = referee;
         self.dice = self.dice_at();
+        self.suggested = None;
         let mut m = Map::new();
         m.insert("undone".into(), steps.into());
         m.insert("state".into(), self.state_value());
@@ -852,7 +1039,8 @@ pub fn chance_json(die: Die) -> Value {
 /// `node` is `"chance"`, `"decision"` or `"over"`; `seat` whose turn it is
 /// (at every node); `chance` (at a chance node) what is drawn; `legal` (at a
 /// decision) the legal actions in text form; `outcome` once over; `board`
-/// the drawing as text and as rows; `scores` each seat's score now.
+/// the drawing as text and, for a game that gives it, as structured data;
+/// `scores` each seat's score now.
 pub fn state_json<G: Game>(state: &G::State) -> Value {
     let mut m = Map::new();
     m.insert("game".into(), G::ID.into());
@@ -891,14 +1079,11 @@ pub fn state_json<G: Game>(state: &G::State) -> Value {
         }
     }
     m.insert("describe".into(), G::describe_node(state).into());
-    let text = G::draw(state);
-    let rows: Vec<&str> = text.lines().collect();
     let mut board = Map::new();
-    board.insert("rows".into(), rows.into());
     if let Some(data) = G::board_data(state) {
         board.insert("data".into(), data);
     }
-    board.insert("text".into(), text.clone().into());
+    board.insert("text".into(), G::draw(state).into());
     m.insert("board".into(), Value::Object(board));
     m.insert("scores".into(), G::scores(state).into());
     Value::Object(m)
