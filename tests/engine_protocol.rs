@@ -353,6 +353,19 @@ fn save_writes_a_record_and_never_overwrites() {
         )["kind"],
         "io"
     );
+    // Nor does it follow an inline file's `extends` to a file; a built-in
+    // parent is fine.
+    assert_eq!(
+        refused(
+            &mut closed,
+            json!({"cmd":"start","toml":"extends = \"variants/standard.toml\"\n"})
+        )["kind"],
+        "io"
+    );
+    ok(
+        &mut closed,
+        json!({"cmd":"start","toml":"extends = \"btt\"\nname = \"mine\"\n"}),
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -345,10 +345,34 @@ fn load_variant(
             }
             crate::variant::load_with(name, &overrides)
         }
-        (None, Some(text)) => load_inline(text, &overrides, access),
+        (None, Some(text)) => {
+            if !access.files {
+                refuse_file_parent(text)?;
+            }
+            load_inline(text, &overrides, access)
+        }
         (None, None) => crate::variant::load_with("standard", &overrides),
     };
     loaded.map_err(invalid_variant)
+}
+
+/// An engine without file access refuses an inline variant that extends a
+/// file (a built-in parent is fine). Text that is not TOML is left to the
+/// loader, which reports it without reading anything.
+fn refuse_file_parent(text: &str) -> Result<(), Failure> {
+    if let Ok(table) = text.parse::<toml::Table>()
+        && let Some(toml::Value::String(parent)) = table.get("extends")
+        && !crate::variant::is_builtin_name(parent)
+    {
+        return Err(Failure::new(
+            "io",
+            format!(
+                "expected `extends` to name a built-in variant, found \"{}\": this engine reads no files",
+                cut(parent)
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Inline TOML with overrides: the text is the first layer, the overrides a
