@@ -50,7 +50,7 @@ seed() {
       # The hand-made sessions of tests/fuzz/protocol/ (copied below) and
       # the requests of docs/protocol.md, one a line, behind a start byte.
       for i in 0 4 8 11; do
-        { printf "$(printf '\\x%02x' "$i")"; grep -h '^{"cmd"' "$root/docs/protocol.md" || true; } > "$dir/doc-$i"
+        { printf "$(printf '\\x%02x' "$i")"; grep -hE '^\{"(id|cmd)"' "$root/docs/protocol.md" | grep -v '"ok"' || true; } > "$dir/doc-$i"
       done ;;
   esac
   if [ -d "$root/tests/fuzz/$t" ]; then

@@ -449,3 +449,49 @@ fn every_builtin_plays_to_the_end() {
         }
     }
 }
+
+#[test]
+fn validate_and_simulate_requests() {
+    let mut e = Engine::new(FILES);
+    let v = ok(
+        &mut e,
+        json!({"cmd":"validate","variant":"btt","set":["board.width=6"]}),
+    );
+    assert_eq!(v["game"], "branches");
+    assert_eq!(v["rules"]["board"]["width"], 6);
+    assert!(
+        v["toml"]
+            .as_str()
+            .unwrap()
+            .starts_with("game = \"branches\"")
+    );
+    let s = ok(
+        &mut e,
+        json!({"cmd":"simulate","variant":"btt","games":4,"bots":["greedy","random"],"seed":3,"jobs":2}),
+    );
+    assert_eq!(s["report"]["games"], 4);
+    let rows = s["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[0]["bots"], json!(["greedy", "random"]));
+    // The same rows as the simulator gives for that seed, on one thread.
+    let again = ok(
+        &mut e,
+        json!({"cmd":"simulate","variant":"btt","games":4,"bots":"greedy,random","seed":3}),
+    );
+    assert_eq!(again["rows"], s["rows"]);
+    let mut closed = Engine::new(Access::CLOSED);
+    assert_eq!(
+        refused(
+            &mut closed,
+            json!({"cmd":"simulate","variant":"btt","games":9})
+        )["kind"],
+        "refused"
+    );
+    assert_eq!(
+        refused(
+            &mut closed,
+            json!({"cmd":"simulate","variant":"btt","games":2,"bots":["cmd:sh"]})
+        )["kind"],
+        "io"
+    );
+}

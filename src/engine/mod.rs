@@ -609,6 +609,9 @@ trait Session {
     ) -> Result<Map<String, Value>, Failure>;
 }
 
+/// A built-in bot asked for moves: its name, its seat, the bot.
+type AskedBot<G> = (String, Seat, Box<dyn Player<<G as Game>::State> + Send>);
+
 /// A started game of `G`: the referee (whose checks and messages every
 /// roll and action goes through), the events so far (for undo and the
 /// record), the seeded dice and the bots asked so far.
@@ -621,7 +624,7 @@ pub struct GameSession<G: Game> {
     /// Whether each roll so far was drawn from the seed (`true`) or given.
     seeded_rolls: Vec<bool>,
     dice: SeededDice,
-    bots: Vec<(String, Seat, Box<dyn Player<G::State> + Send>)>,
+    bots: Vec<AskedBot<G>>,
     /// The last move a bot suggested without playing it: at how many
     /// events, which bot, the move.
     suggested: Option<(usize, String, String)>,
@@ -702,9 +705,8 @@ impl<G: Game> GameSession<G> {
                             "expected a decision of seat {} ({what}), found a roll",
                             u16::from(s) + 1
                         ),
-                        _ => {
-                            format!("expected the end of the game (the game is over), found a roll")
-                        }
+                        _ => "expected the end of the game (the game is over), found a roll"
+                            .to_string(),
                     },
                 ));
             }
