@@ -259,7 +259,8 @@ class Game:
 
 class Simulation:
     """A simulation's report (as `roots simulate --format json`) and one row
-    per game (as `--out games.jsonl`)."""
+    per game (as `--out games.jsonl`: there `winner` and `top` count seats
+    from 0, as the row format does)."""
 
     def __init__(self, report: Dict[str, Any], rows: List[Dict[str, Any]]) -> None:
         self.report = report
@@ -267,7 +268,8 @@ class Simulation:
 
     def dataframe(self) -> Any:
         """The rows as a pandas DataFrame, one column per key (`scores` and
-        `bots` split into `score_1`, `bot_1`, ...). Needs pandas."""
+        `bots` split into `score_1`, `bot_1`, ...; `winner` the seat from 1,
+        like the columns, or None on a tie). Needs pandas."""
         try:
             import pandas
         except ImportError as e:
@@ -275,6 +277,7 @@ class Simulation:
         flat = []
         for row in self.rows:
             r = {k: v for k, v in row.items() if k not in ("scores", "bots", "top")}
+            r["winner"] = None if row["winner"] is None else row["winner"] + 1
             for i, s in enumerate(row["scores"], 1):
                 r[f"score_{i}"] = s
             for i, b in enumerate(row["bots"], 1):

@@ -114,6 +114,9 @@ class Simulate(unittest.TestCase):
         frame = sim.dataframe()
         self.assertEqual(len(frame), 3)
         self.assertIn("score_1", frame.columns)
+        for row, winner in zip(sim.rows, frame["winner"]):
+            if row["winner"] is not None:
+                self.assertEqual(winner, row["winner"] + 1)
 
 
 if __name__ == "__main__":
