@@ -20,7 +20,7 @@ cargo fuzz --version >/dev/null 2>&1 || cargo install cargo-fuzz --locked
 
 targets=("$@")
 if [ "${#targets[@]}" -eq 0 ]; then
-  targets=(variant_loader record_replay referee_input engine)
+  targets=(variant_loader record_replay referee_input engine protocol)
 fi
 
 # Seed corpora: the shipped and test variants, the test records, sample
@@ -45,6 +45,12 @@ seed() {
     engine)
       for i in 0 1 2 3 4 5 6; do
         python3 -c "import random,sys; r=random.Random($i); sys.stdout.buffer.write(bytes([$i, $i]) + bytes(r.randrange(256) for _ in range(4000)))" > "$dir/seed-$i"
+      done ;;
+    protocol)
+      # The hand-made sessions of tests/fuzz/protocol/ (copied below) and
+      # the requests of docs/protocol.md, one a line, behind a start byte.
+      for i in 0 4 8 11; do
+        { printf "$(printf '\\x%02x' "$i")"; grep -hE '^\{"(id|cmd)"' "$root/docs/protocol.md" | grep -v '"ok"' || true; } > "$dir/doc-$i"
       done ;;
   esac
   if [ -d "$root/tests/fuzz/$t" ]; then

@@ -263,3 +263,53 @@ pub fn engine(data: &[u8]) {
         check::<RootsAndShoots>(&state, &format!("after step {i}"));
     }
 }
+
+/// Bytes as an engine protocol session (`roots engine`, files off): byte 0
+/// picks a built-in variant of any game and a seed to start, the rest is
+/// split into request lines. Every line must get one answer line, a JSON
+/// object with `ok`; after a refused request the state must be what it was.
+/// Lines asking for an MCTS bot are skipped (slow by design, not a crash);
+/// `simulate` plays at most 8 games (the engine's closed access).
+pub fn protocol(data: &[u8]) {
+    use crate::engine::{Access, Engine};
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let names = crate::variant::builtin_names();
+    let name = names[usize::from(first) % names.len()];
+    let mut engine = Engine::new(Access::CLOSED);
+    let start = format!("{{\"cmd\":\"start\",\"variant\":\"{name}\",\"seed\":{first}}}");
+    let answer = engine.handle_line(&start);
+    if !answer.starts_with("{\"ok\":true") {
+        panic!("the built-in `{name}` does not start: {answer}");
+    }
+    let state_req = "{\"cmd\":\"state\"}";
+    for raw in rest.split(|&b| b == b'\n') {
+        let line = String::from_utf8_lossy(raw);
+        if line.to_ascii_lowercase().contains("mcts") {
+            continue;
+        }
+        let before = engine.handle_line(state_req);
+        let answer = engine.handle_line(&line);
+        if answer.contains('\n') {
+            panic!("an answer of several lines to `{line}`: {answer}");
+        }
+        let v: serde_json::Value = match serde_json::from_str(&answer) {
+            Ok(v) => v,
+            Err(e) => panic!("the answer to `{line}` is not JSON ({e}): {answer}"),
+        };
+        let ok = match v.get("ok") {
+            Some(serde_json::Value::Bool(b)) => *b,
+            _ => panic!("the answer to `{line}` has no `ok`: {answer}"),
+        };
+        if engine.is_done() {
+            return;
+        }
+        if !ok {
+            let after = engine.handle_line(state_req);
+            if after != before {
+                panic!("a refused `{line}` changed the state");
+            }
+        }
+    }
+}

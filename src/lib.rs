@@ -7,6 +7,7 @@
 
 pub mod bots;
 pub mod core;
+pub mod engine;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod games;

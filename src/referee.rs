@@ -52,6 +52,7 @@ impl std::fmt::Display for Stop {
         match self {
             Stop::NoAction(NoAction::Quit) => f.write_str("the game was stopped"),
             Stop::NoAction(NoAction::EndOfInput) => f.write_str("the input ended"),
+            Stop::NoAction(NoAction::Forfeit(why)) => write!(f, "a player forfeits: {why}"),
             Stop::Refused { event, reason } => {
                 write!(f, "{} was refused: {reason}", event.describe())
             }

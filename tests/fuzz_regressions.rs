@@ -48,3 +48,8 @@ fn referee_input_inputs() {
 fn engine_inputs() {
     replay("engine", roots::fuzzing::engine);
 }
+
+#[test]
+fn protocol_inputs() {
+    replay("protocol", roots::fuzzing::protocol);
+}

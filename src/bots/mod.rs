@@ -31,6 +31,9 @@ pub enum NoAction {
     Quit,
     /// The player's input ended (end of file) before a decision.
     EndOfInput,
+    /// The player loses the game: an external program crashed, did not
+    /// answer in time or answered an illegal move. The reason, in words.
+    Forfeit(String),
 }
 
 /// Someone who makes the decisions of one seat of a game whose nodes are `S`.
@@ -44,7 +47,7 @@ pub trait Player<S: GameState> {
 }
 
 /// Which bot plays a seat, as written on the command line: `random`,
-/// `greedy`, `mcts` or `mcts:ITERATIONS`.
+/// `greedy`, `mcts`, `mcts:ITERATIONS` or `cmd:PROGRAM`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BotSpec {
     /// Any legal action, from the engine's fast sampler.
@@ -53,14 +56,56 @@ pub enum BotSpec {
     Greedy,
     /// Monte Carlo tree search with this many iterations per decision.
     Mcts { iterations: u32 },
+    /// An external program speaking the player side of the engine protocol
+    /// (`docs/protocol.md`), run by the shell; it forfeits a decision not
+    /// answered within `timeout_ms`.
+    Cmd {
+        program: &'static str,
+        timeout_ms: u32,
+    },
+}
+
+/// The time an external player has for each decision unless told otherwise.
+pub const DEFAULT_CMD_TIMEOUT_MS: u32 = 10_000;
+
+/// The program text of a `cmd:` spec, kept for the life of the process so
+/// that [`BotSpec`] stays `Copy`: each distinct text is stored once.
+fn intern(text: &str) -> &'static str {
+    use std::collections::HashSet;
+    use std::sync::{Mutex, OnceLock};
+    static TEXTS: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+    let mut set = TEXTS
+        .get_or_init(|| Mutex::new(HashSet::new()))
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some(t) = set.get(text) {
+        return t;
+    }
+    let t: &'static str = Box::leak(text.to_owned().into_boxed_str());
+    set.insert(t);
+    t
 }
 
 impl BotSpec {
     /// Most MCTS iterations accepted per decision.
     pub const MAX_ITERATIONS: u32 = 1_000_000;
 
-    /// Parse `random`, `greedy`, `mcts` or `mcts:ITERATIONS`.
+    /// Parse `random`, `greedy`, `mcts`, `mcts:ITERATIONS` or `cmd:PROGRAM`
+    /// (the program as the shell runs it, its case kept).
     pub fn parse(s: &str) -> Result<BotSpec, String> {
+        let trimmed = s.trim();
+        if trimmed.len() >= 4 && trimmed[..4].eq_ignore_ascii_case("cmd:") {
+            let program = trimmed[4..].trim();
+            if program.is_empty() {
+                return Err(
+                    "`cmd:` needs a program: `cmd:python3 examples/python_bot.py`".to_string(),
+                );
+            }
+            return Ok(BotSpec::Cmd {
+                program: intern(program),
+                timeout_ms: DEFAULT_CMD_TIMEOUT_MS,
+            });
+        }
         let text = s.trim().to_ascii_lowercase();
         let (name, arg) = match text.split_once(':') {
             Some((n, a)) => (n.trim(), Some(a.trim())),
@@ -85,7 +130,7 @@ impl BotSpec {
                 Err(format!("`{text}`: only mcts takes a number (`mcts:2000`)"))
             }
             _ => Err(format!(
-                "unknown bot `{}`: expected random, greedy, mcts or mcts:ITERATIONS",
+                "unknown bot `{}`: expected random, greedy, mcts, mcts:ITERATIONS or cmd:PROGRAM",
                 s.trim()
             )),
         }
@@ -94,6 +139,22 @@ impl BotSpec {
     /// Whether this is a searching bot (stronger than random).
     pub fn is_strong(self) -> bool {
         !matches!(self, BotSpec::Random)
+    }
+
+    /// An external player's time for each decision; other bots unchanged.
+    pub fn with_timeout(self, timeout_ms: u32) -> BotSpec {
+        match self {
+            BotSpec::Cmd { program, .. } => BotSpec::Cmd {
+                program,
+                timeout_ms,
+            },
+            other => other,
+        }
+    }
+
+    /// Whether this seat is an external program.
+    pub fn is_external(self) -> bool {
+        matches!(self, BotSpec::Cmd { .. })
     }
 
     /// The bot for a seat of game `G`, drawing its own randomness from
@@ -117,6 +178,14 @@ pub fn generic<G: Game>(
         BotSpec::Random => Box::new(RandomBot::new(dice)),
         BotSpec::Greedy => Box::new(GreedyBot::<G>::new(dice)),
         BotSpec::Mcts { iterations } => Box::new(MctsBot::<G>::new(dice, iterations)),
+        BotSpec::Cmd {
+            program,
+            timeout_ms,
+        } => Box::new(crate::engine::player::CmdPlayer::<G>::new(
+            program,
+            std::time::Duration::from_millis(u64::from(timeout_ms)),
+            dice,
+        )),
     }
 }
 
@@ -129,6 +198,7 @@ impl std::fmt::Display for BotSpec {
                 f.write_str("mcts")
             }
             BotSpec::Mcts { iterations } => write!(f, "mcts:{iterations}"),
+            BotSpec::Cmd { program, .. } => write!(f, "cmd:{program}"),
         }
     }
 }

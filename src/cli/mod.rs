@@ -9,6 +9,7 @@ use roots::variant::{Override, Style};
 pub mod compare;
 pub mod completions;
 pub mod diff;
+pub mod engine;
 pub mod explain;
 pub mod games;
 mod human;
@@ -101,6 +102,9 @@ pub enum Command {
     New(new::Args),
     /// List the games of the toolkit with their built-in variants.
     Games(games::Args),
+    /// Serve the engine protocol (JSON Lines on stdin/stdout) for programs:
+    /// bots and interfaces in any language (docs/protocol.md).
+    Engine(engine::Args),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     Completions(completions::CompletionArgs),
     /// Print the manual page (roff), for `man -l -` or a man directory.
@@ -124,6 +128,7 @@ impl Cli {
             Command::Diff(args) => diff::run(args, self.color),
             Command::New(args) => new::run(args),
             Command::Games(args) => games::run(args),
+            Command::Engine(args) => engine::run(args),
             Command::Completions(args) => completions::run_completions(args),
             Command::Man(args) => completions::run_man(args),
         }

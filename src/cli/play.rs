@@ -52,10 +52,21 @@ pub struct PlayArgs {
     #[command(flatten)]
     set: super::SetArgs,
 
+    /// Seconds an external player (`cmd:PROGRAM`) has for each decision;
+    /// one that takes longer forfeits.
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    cmd_timeout: f64,
+
     /// Go on with the game of this record (after `quit`, the end of input or
     /// a crash), appending to it.
     #[arg(long, value_name = "RECORD", conflicts_with = "set")]
     resume: Option<PathBuf>,
+}
+
+impl PlayArgs {
+    fn cmd_timeout_ms(&self) -> u32 {
+        super::simulate::timeout_ms(self.cmd_timeout)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -97,7 +108,19 @@ fn start(args: PlayArgs) -> Result<(), Failure> {
     let names: Vec<String> = args
         .players
         .iter()
-        .map(|p| p.trim().to_ascii_lowercase())
+        .zip(&seats)
+        .map(|(p, seat)| match seat {
+            // An external program keeps its case (paths); its timeout too.
+            SeatKind::Bot(spec) if spec.is_external() => spec.to_string(),
+            _ => p.trim().to_ascii_lowercase(),
+        })
+        .collect();
+    let seats: Vec<SeatKind> = seats
+        .into_iter()
+        .map(|s| match s {
+            SeatKind::Bot(spec) => SeatKind::Bot(spec.with_timeout(args.cmd_timeout_ms())),
+            human => human,
+        })
         .collect();
     let rules = super::load_variant(args.variant.as_deref().unwrap_or("standard"), &args.set.set)?;
     roots::with_game!(&rules, G, r => start_game::<G>(&args, Arc::clone(r), seats, names))
@@ -206,7 +229,7 @@ fn build_players<'a, G: Game>(
         .map(|(s, seat)| match seat {
             SeatKind::Human => Box::new(Human::new(console.clone())) as Box<dyn Player<G::State>>,
             SeatKind::Bot(spec) => {
-                G::bot(*spec, SeededDice::for_seat(seed.unwrap_or(0), 0, s as Seat))
+                spec.build::<G>(SeededDice::for_seat(seed.unwrap_or(0), 0, s as Seat))
                     as Box<dyn Player<G::State>>
             }
         })
@@ -316,10 +339,11 @@ pub(super) fn record_bots<G: Game>(
         .enumerate()
         .map(|(s, seat)| match seat {
             SeatKind::Human => None,
-            SeatKind::Bot(spec) => Some(G::bot(
-                *spec,
-                SeededDice::for_seat(seed.unwrap_or(0), 0, s as Seat),
-            ) as Box<dyn Player<G::State>>),
+            SeatKind::Bot(spec) => Some(spec.build::<G>(SeededDice::for_seat(
+                seed.unwrap_or(0),
+                0,
+                s as Seat,
+            )) as Box<dyn Player<G::State>>),
         })
         .collect()
 }
@@ -394,6 +418,9 @@ fn drive<G: Game>(
                 let how = match why {
                     NoAction::Quit => "game stopped",
                     NoAction::EndOfInput => "end of input: game stopped",
+                    NoAction::Forfeit(why) => {
+                        return Err(forfeit::<G>(game.state(), &names, &why, path));
+                    }
                 };
                 println!(
                     "{how} after {} events; the record is saved in {}",
@@ -417,6 +444,41 @@ fn drive<G: Game>(
     print_result::<G>(state, &names, colour);
     println!("record: {}", path.display());
     Ok(())
+}
+
+/// An external player forfeited: it loses, the game stops there (the
+/// record holds every event up to it), and the run says so (exit 1).
+fn forfeit<G: Game>(state: &G::State, names: &[String], why: &str, path: &Path) -> Failure {
+    let seat = match state.next() {
+        Next::Decide(s) => s,
+        _ => G::turn_seat(state),
+    };
+    let name = names
+        .get(usize::from(seat))
+        .map(String::as_str)
+        .unwrap_or("?");
+    let scores = G::scores(state);
+    let others: Vec<String> = (0..scores.len())
+        .filter(|&s| s != usize::from(seat))
+        .map(|s| {
+            format!(
+                "seat {} ({})",
+                s + 1,
+                names.get(s).map(String::as_str).unwrap_or("?")
+            )
+        })
+        .collect();
+    Failure::invalid(format!(
+        "seat {} ({name}) forfeits and loses: {why}\n{} {} the game by forfeit; the record up to the forfeit is in {}",
+        seat + 1,
+        others.join(", "),
+        if others.len() == 1 {
+            "wins"
+        } else {
+            "go on to rank by score:"
+        },
+        path.display()
+    ))
 }
 
 fn narrate<G: Game>(

@@ -34,7 +34,8 @@ pub struct SimArgs {
     pub players: u8,
 
     /// The bot of each seat, seat 1 first, comma-separated: random, greedy,
-    /// mcts or mcts:ITERATIONS. One bot plays every seat.
+    /// mcts, mcts:ITERATIONS or cmd:PROGRAM (an external player, see
+    /// docs/protocol.md). One bot plays every seat.
     #[arg(long, short = 'b', default_value = "random", value_name = "B1,B2,...")]
     pub bots: String,
 
@@ -55,6 +56,23 @@ pub struct SimArgs {
     /// How to print the report.
     #[arg(long, value_enum, default_value_t = Output::Table)]
     pub format: Output,
+
+    /// Seconds an external player (`cmd:PROGRAM`) has for each decision;
+    /// one that takes longer forfeits the game, and the run goes on.
+    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    pub cmd_timeout: f64,
+}
+
+/// Seconds as whole milliseconds, within 1 ms and about 49 days.
+pub fn timeout_ms(secs: f64) -> u32 {
+    if secs.is_nan() {
+        return crate_default_timeout();
+    }
+    (secs * 1000.0).clamp(1.0, f64::from(u32::MAX)) as u32
+}
+
+fn crate_default_timeout() -> u32 {
+    roots::bots::DEFAULT_CMD_TIMEOUT_MS
 }
 
 /// Play many games of a variant between bots and report who wins, how long
@@ -246,7 +264,10 @@ impl SimArgs {
         let config = Config::<G> {
             rules,
             players: self.players,
-            bots: parse_bots(&self.bots)?,
+            bots: parse_bots(&self.bots)?
+                .into_iter()
+                .map(|b| b.with_timeout(timeout_ms(self.cmd_timeout)))
+                .collect(),
             seating: if self.rotate {
                 Seating::Rotated
             } else {
@@ -318,16 +339,33 @@ pub fn run_config<G: Game>(
         }
         None => None,
     };
+    let mut forfeits = 0u64;
     let acc = sim::run_until(
         config,
         interrupted(),
-        |r| match &mut writer {
-            Some((w, true)) => {
-                serde_json::to_writer(&mut *w, r)?;
-                w.write_all(b"\n")
+        |r| {
+            if let Some((seat, why)) = &r.forfeit {
+                // Say why, for the first few; the report counts them all.
+                forfeits += 1;
+                if forfeits <= 5 {
+                    super::err(&format!(
+                        "game {}: seat {} ({}) forfeits and loses: {why}\n",
+                        r.game,
+                        u16::from(*seat) + 1,
+                        r.bots.get(usize::from(*seat)).map_or("?", String::as_str)
+                    ));
+                } else if forfeits == 6 {
+                    super::err("more forfeits follow; the report counts them\n");
+                }
             }
-            Some((w, false)) => writeln!(w, "{}", r.csv_row()),
-            None => Ok(()),
+            match &mut writer {
+                Some((w, true)) => {
+                    serde_json::to_writer(&mut *w, r)?;
+                    w.write_all(b"\n")
+                }
+                Some((w, false)) => writeln!(w, "{}", r.csv_row()),
+                None => Ok(()),
+            }
         },
         |done| progress.update(done),
     );

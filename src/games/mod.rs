@@ -180,6 +180,12 @@ pub trait Game: Sized + Send + Sync + 'static {
         let _ = (names, colour);
         Self::draw(state)
     }
+    /// The board as structured data, for programs (the engine protocol's
+    /// `board.data`); `None` when the game gives only its drawing.
+    fn board_data(state: &Self::State) -> Option<serde_json::Value> {
+        let _ = state;
+        None
+    }
     /// Each seat's score now.
     fn scores(state: &Self::State) -> Vec<i32>;
     /// Recount the state from scratch and compare (property tests).

@@ -30,6 +30,8 @@ pub struct Accumulator {
     pub margin: Histogram,
     /// Per bot name: (seats played, sole wins).
     pub bots: BTreeMap<String, (u64, u64)>,
+    /// Games ended by an external player's forfeit.
+    pub forfeits: u64,
 }
 
 impl Accumulator {
@@ -58,6 +60,9 @@ impl Accumulator {
         }
         if let Some(n) = self.ends.get_mut(r.end_reason) {
             *n += 1;
+        }
+        if r.forfeit.is_some() {
+            self.forfeits += 1;
         }
         for (h, &c) in self.counters.iter_mut().zip(&r.counters) {
             h.add(c);

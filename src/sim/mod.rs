@@ -50,6 +50,14 @@ pub const MAX_GAMES: u64 = 1_000_000_000;
 /// game (far above any real game; the engine's round limit comes first).
 const MAX_STEPS: u64 = 50_000_000;
 
+/// The way a game ends when an external player forfeits it (crashed, too
+/// slow, an illegal move): not one of the game's own ways to end.
+pub const FORFEIT: Stat = Stat {
+    key: "forfeit",
+    label: "a player forfeited",
+    short: "forfeit",
+};
+
 /// Who sits where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Seating {
@@ -139,12 +147,17 @@ pub struct GameResult {
     pub counter_names: &'static [Stat],
     /// Top score minus the next best (0 on a tie).
     pub margin: u32,
+    /// The seat that forfeited the game and why (an external player that
+    /// crashed, did not answer in time or answered an illegal move): it
+    /// loses, the others are ranked by their scores when it stopped.
+    pub forfeit: Option<(Seat, String)>,
 }
 
 impl Serialize for GameResult {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        let mut m = serializer.serialize_map(Some(7 + self.counters.len()))?;
+        let extra = usize::from(self.forfeit.is_some()) * 2;
+        let mut m = serializer.serialize_map(Some(7 + self.counters.len() + extra))?;
         m.serialize_entry("game", &self.game)?;
         m.serialize_entry("bots", &self.bots)?;
         m.serialize_entry("scores", &self.scores)?;
@@ -155,6 +168,10 @@ impl Serialize for GameResult {
             m.serialize_entry(name.key, value)?;
         }
         m.serialize_entry("margin", &self.margin)?;
+        if let Some((seat, why)) = &self.forfeit {
+            m.serialize_entry("forfeit_seat", &(u16::from(*seat) + 1))?;
+            m.serialize_entry("forfeit", why)?;
+        }
         m.end()
     }
 }
@@ -162,6 +179,9 @@ impl Serialize for GameResult {
 impl GameResult {
     /// The key of the way the game ended (`beads_out`).
     pub fn end_reason_key(&self) -> &'static str {
+        if self.forfeit.is_some() {
+            return FORFEIT.key;
+        }
         self.end_reasons.get(self.end_reason).map_or("?", |s| s.key)
     }
 
@@ -278,7 +298,7 @@ pub fn play_game<G: Game>(config: &Config<G>, game: u64) -> Result<GameResult, S
     let mut bots: Vec<_> = specs
         .iter()
         .enumerate()
-        .map(|(s, b)| G::bot(*b, SeededDice::for_seat(config.seed, game, s as Seat)))
+        .map(|(s, b)| b.build::<G>(SeededDice::for_seat(config.seed, game, s as Seat)))
         .collect();
     let mut dice = SeededDice::for_game(config.seed, game);
     let mut steps = 0u64;
@@ -289,9 +309,13 @@ pub fn play_game<G: Game>(config: &Config<G>, game: u64) -> Result<GameResult, S
                 state.roll_unchecked(dice.roll(die));
             }
             Next::Decide(seat) => {
-                let action = bots[usize::from(seat)]
-                    .choose(&state)
-                    .map_err(|_: NoAction| SimError::Bot { game, seat })?;
+                let action = match bots[usize::from(seat)].choose(&state) {
+                    Ok(a) => a,
+                    Err(NoAction::Forfeit(why)) => {
+                        return Ok(forfeited::<G>(&state, game, &specs, seat, why));
+                    }
+                    Err(_) => return Err(SimError::Bot { game, seat }),
+                };
                 state.play(action).map_err(|e| {
                     SimError::Config(format!(
                         "game {game}: the bot in seat {} played an illegal action: {e}",
@@ -335,6 +359,51 @@ pub fn result_of<G: Game>(state: &G::State, game: u64, bots: &[BotSpec]) -> Game
         end_reasons: G::END_REASONS,
         counters: G::counters(state),
         counter_names: G::COUNTERS,
+        forfeit: None,
+    }
+}
+
+/// The result of a game seat `loser` forfeited: it loses; of the other
+/// seats, the best score now wins (a tie when several share it). The counts
+/// are the game's so far.
+pub fn forfeited<G: Game>(
+    state: &G::State,
+    game: u64,
+    bots: &[BotSpec],
+    loser: Seat,
+    why: String,
+) -> GameResult {
+    let scores: Vec<i32> = G::scores(state);
+    let others: Vec<(Seat, i32)> = (0..scores.len())
+        .map(|s| s as Seat)
+        .filter(|&s| s != loser)
+        .map(|s| (s, scores[usize::from(s)]))
+        .collect();
+    let best = others.iter().map(|&(_, v)| v).max().unwrap_or(0);
+    let top: Vec<Seat> = others
+        .iter()
+        .filter(|&&(_, v)| v == best)
+        .map(|&(s, _)| s)
+        .collect();
+    let second = others
+        .iter()
+        .filter(|&&(s, _)| top.len() > 1 || Some(&s) != top.first())
+        .map(|&(_, v)| v)
+        .chain(std::iter::once(scores[usize::from(loser)]))
+        .max()
+        .unwrap_or(best);
+    GameResult {
+        game,
+        bots: bots.iter().map(|b| b.to_string()).collect(),
+        winner: (top.len() == 1).then(|| top[0]),
+        top,
+        margin: u32::try_from(i64::from(best) - i64::from(second)).unwrap_or(0),
+        scores,
+        end_reason: usize::MAX,
+        end_reasons: G::END_REASONS,
+        counters: G::counters(state),
+        counter_names: G::COUNTERS,
+        forfeit: Some((loser, why)),
     }
 }
 

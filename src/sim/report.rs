@@ -190,11 +190,21 @@ impl Report {
                 .iter()
                 .zip(&acc.ends)
                 .map(|(stat, &k)| (stat.key.to_owned(), Rate::new(k, n)))
+                // Forfeits of external players, only when there were any.
+                .chain(
+                    (acc.forfeits > 0)
+                        .then(|| (super::FORFEIT.key.to_owned(), Rate::new(acc.forfeits, n))),
+                )
                 .collect(),
             counts,
             per_bot,
             skill: None,
-            end_order: acc.end_reasons.to_vec(),
+            end_order: acc
+                .end_reasons
+                .iter()
+                .copied()
+                .chain((acc.forfeits > 0).then_some(super::FORFEIT))
+                .collect(),
             count_order,
             length: acc.counter_names.get(acc.length).copied().unwrap_or(MARGIN),
         }

@@ -71,6 +71,19 @@ pub fn load_str(name: &str, text: &str, base_dir: Option<&Path>) -> Result<Loade
     finish(root, name, text, &[])
 }
 
+/// [`load_str`] with `--set` overrides on top (see [`load_with`]).
+pub fn load_str_with(
+    name: &str,
+    text: &str,
+    base_dir: Option<&Path>,
+    overrides: &[Override],
+) -> Result<Loaded, Diagnostics> {
+    let dir = Some(base_dir.map(Path::to_path_buf).unwrap_or_default());
+    let stem = stem_of(Path::new(name));
+    let root = load::parse_layer(name, text.to_owned(), dir, format!("text:{name}"), stem);
+    finish(root, name, text, overrides)
+}
+
 /// A built-in variant by name (`"standard"`, `"btt"`).
 pub fn resolve_builtin(name: &str) -> Result<Loaded, Diagnostics> {
     match builtin_layer(name) {

@@ -119,6 +119,46 @@ impl Game for Branches {
         super::draw(state)
     }
 
+    /// `cells`: each cell by name with what it holds (`empty`, `null`,
+    /// `root`, or a pyramid's seat from 1, size and direction); each seat's
+    /// score, coins and stash of small, medium and large pyramids.
+    fn board_data(state: &State) -> Option<serde_json::Value> {
+        use super::state::Piece;
+        use serde_json::json;
+        let board = state.board();
+        let cells: Vec<serde_json::Value> = (0..board.cells())
+            .filter_map(|c| u8::try_from(c).ok())
+            .map(|c| {
+                let name = board.name(c);
+                match state.piece(c) {
+                    Piece::Empty => json!({"cell": name, "piece": "empty"}),
+                    Piece::Null => json!({"cell": name, "piece": "null"}),
+                    Piece::Root => json!({"cell": name, "piece": "root"}),
+                    Piece::Pyramid { seat, size, dir } => json!({
+                        "cell": name,
+                        "piece": "pyramid",
+                        "seat": u16::from(seat) + 1,
+                        "size": size,
+                        "dir": dir.letter().to_string(),
+                    }),
+                }
+            })
+            .collect();
+        let scores = state.scores();
+        let coins = state.coins();
+        let seats: Vec<serde_json::Value> = (0..state.players())
+            .map(|s| {
+                json!({
+                    "seat": u16::from(s) + 1,
+                    "score": scores.get(usize::from(s)),
+                    "coins": coins.get(usize::from(s)),
+                    "stash": state.stash(s),
+                })
+            })
+            .collect();
+        Some(json!({"cells": cells, "players": seats, "coin_resets": state.coin_resets()}))
+    }
+
     fn scores(state: &State) -> Vec<i32> {
         state.scores()
     }

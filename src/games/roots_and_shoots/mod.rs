@@ -169,6 +169,55 @@ impl Game for RootsAndShoots {
         draw::draw(state)
     }
 
+    /// `size`; `beads`, a row per y of seat numbers (from 1) or null;
+    /// `nutrients` with their point and value (null until rolled); each
+    /// seat's score, store, supply and beads on the board; the pile; the round.
+    fn board_data(state: &State) -> Option<serde_json::Value> {
+        let grid = state.grid();
+        let n = i32::from(grid.size());
+        let beads: Vec<Vec<Option<u16>>> = (0..n)
+            .map(|y| {
+                (0..n)
+                    .map(|x| {
+                        grid.point(x, y)
+                            .and_then(|p| state.bead(p))
+                            .map(|s| u16::from(s) + 1)
+                    })
+                    .collect()
+            })
+            .collect();
+        let nutrients: Vec<serde_json::Value> = state
+            .nutrients()
+            .iter()
+            .map(|nu| {
+                let (x, y) = grid.xy(nu.point);
+                serde_json::json!({"x": x, "y": y, "value": nu.value})
+            })
+            .collect();
+        let players: Vec<serde_json::Value> = state
+            .players()
+            .iter()
+            .enumerate()
+            .map(|(s, p)| {
+                serde_json::json!({
+                    "seat": s + 1,
+                    "score": p.score,
+                    "store": p.store,
+                    "supply": p.supply,
+                    "on_board": p.on_board(),
+                })
+            })
+            .collect();
+        Some(serde_json::json!({
+            "size": grid.size(),
+            "beads": beads,
+            "nutrients": nutrients,
+            "players": players,
+            "nutrient_pile": state.nutrient_supply(),
+            "round": state.round(),
+        }))
+    }
+
     fn draw_for_people(state: &State, names: &[String], colour: bool) -> String {
         board::render(state, names, colour)
     }
@@ -303,6 +352,7 @@ impl Game for RootsAndShoots {
             BotSpec::Random => Box::new(RandomBot::new(dice)),
             BotSpec::Greedy => Box::new(bots::GreedyBot::new(dice)),
             BotSpec::Mcts { iterations } => Box::new(bots::MctsBot::new(dice, iterations)),
+            external @ BotSpec::Cmd { .. } => crate::bots::generic::<Self>(external, dice),
         }
     }
 

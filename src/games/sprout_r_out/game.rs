@@ -248,6 +248,29 @@ impl Game for SproutROut {
         super::draw(state)
     }
 
+    /// `cells`: each cell by label with its stone's seat (from 1) or null,
+    /// and whether it is marked; the turn and sub-move.
+    fn board_data(state: &State) -> Option<serde_json::Value> {
+        use serde_json::json;
+        let board = state.board();
+        let marks = state.marks();
+        let cells: Vec<serde_json::Value> = board
+            .cells()
+            .iter()
+            .map(|c| {
+                let seat = (0..2u8).find(|&s| state.stones(s).contains(c));
+                json!({
+                    "cell": board.label(c),
+                    "stone": seat.map(|s| u16::from(s) + 1),
+                    "marked": marks.contains(c),
+                })
+            })
+            .collect();
+        Some(
+            json!({"board": board.name(), "cells": cells, "turn": state.turn(), "sub_move": state.sub()}),
+        )
+    }
+
     fn scores(state: &State) -> Vec<i32> {
         state.scores()
     }
