@@ -20,7 +20,8 @@ use super::simulate::{Output, SimArgs, interrupted, print_seed, run_config, was_
   roots sweep standard --set beads.supply=30..120:10 --svg supply.svg
   roots sweep variants/fewer-beads.toml --set nutrients.supply=20..60:5 -n 500 --seed 1")]
 pub struct Args {
-    /// A built-in variant name (standard) or the path of a variant file.
+    /// A built-in variant name (standard), the path of a variant file, or
+    /// `-` for standard input.
     #[arg(value_name = "VARIANT")]
     pub variant: String,
 
@@ -68,15 +69,19 @@ fn sweep_game<G: Game>(args: &Args, range: &Range, base: &Arc<G::Rules>) -> Resu
         variants.push((v, rules));
     }
     let seed = args.sim.seed();
+    // Every value's settings checked before the seed is announced.
+    let configs = variants
+        .into_iter()
+        .map(|(v, rules)| Ok((v, args.sim.config::<G>(rules, seed)?)))
+        .collect::<Result<Vec<_>, Failure>>()?;
     print_seed(&args.sim, seed);
     let mut reports = Vec::new();
     let mut points = Vec::new();
-    let count = variants.len();
-    for (v, rules) in variants {
+    let count = configs.len();
+    for (v, config) in configs {
         if was_interrupted() {
             break;
         }
-        let config = args.sim.config::<G>(rules, seed)?;
         let r = run_config(&config, None, &format!("{} = {v}", range.key))?;
         if r.games == 0 {
             // A value that played no game is left out, not shown as 0 games.
@@ -103,6 +108,8 @@ fn sweep_game<G: Game>(args: &Args, range: &Range, base: &Arc<G::Rules>) -> Resu
     if let Some(path) = &args.svg {
         std::fs::write(path, sweep::svg(&range.key, &base_name, &points))
             .map_err(|e| Failure::usage(format!("cannot write {path}: {e}")))?;
+        // A note, not part of the table: stdout stays the table alone.
+        super::note(&format!("plot written to {path}\n"));
     }
     let length_stat = G::COUNTERS
         .get(G::LENGTH)
@@ -111,6 +118,13 @@ fn sweep_game<G: Game>(args: &Args, range: &Range, base: &Arc<G::Rules>) -> Resu
     match args.sim.format {
         Output::Table => {
             let mut o = String::new();
+            if was_interrupted() {
+                let _ = writeln!(
+                    o,
+                    "PARTIAL SWEEP: interrupted after {} of {count} values (the last may cover fewer games)\n",
+                    reports.len()
+                );
+            }
             let _ = writeln!(
                 o,
                 "Variant `{}`, {} players, {} games per value, bots {}\n",
@@ -138,40 +152,47 @@ fn sweep_game<G: Game>(args: &Args, range: &Range, base: &Arc<G::Rules>) -> Resu
                 }
                 o.push('\n');
             }
-            if let Some(path) = &args.svg {
-                let _ = writeln!(o, "\nplot written to {path}");
-            }
             super::out(&o);
         }
         Output::Csv => {
-            let mut o = format!(
-                "{},mean_{len},sd_{len},seat1_win_rate,seat1_low,seat1_high",
-                range.key,
-                len = length_stat.key
-            );
-            for e in G::END_REASONS {
-                o.push(',');
-                o.push_str(e.key);
-            }
-            o.push('\n');
-            for (v, r) in &reports {
+            let mut header = vec![
+                range.key.clone(),
+                format!("mean_{}", length_stat.key),
+                format!("sd_{}", length_stat.key),
+                "seat1_win_rate".into(),
+                "seat1_low".into(),
+                "seat1_high".into(),
+            ];
+            header.extend(G::END_REASONS.iter().map(|e| e.key.to_string()));
+            let rows = reports.iter().map(|(v, r)| {
                 let w = &r.seats[0].wins;
                 let (mean, sd) = length(r);
-                let _ = write!(o, "{v},{mean},{sd},{},{},{}", w.rate, w.low, w.high);
-                for e in G::END_REASONS {
-                    let rate = r.end_reasons.get(e.key).map_or(0.0, |x| x.rate);
-                    let _ = write!(o, ",{rate}");
-                }
-                o.push('\n');
-            }
-            super::out(&o);
+                let mut row = vec![
+                    v.to_string(),
+                    mean.to_string(),
+                    sd.to_string(),
+                    w.rate.to_string(),
+                    w.low.to_string(),
+                    w.high.to_string(),
+                ];
+                row.extend(
+                    G::END_REASONS
+                        .iter()
+                        .map(|e| r.end_reasons.get(e.key).map_or(0.0, |x| x.rate).to_string()),
+                );
+                row
+            });
+            super::out(&roots::sim::csv_text(std::iter::once(header).chain(rows)));
         }
         Output::Json => {
             let rows: Vec<serde_json::Value> = reports
                 .iter()
                 .map(|(v, r)| serde_json::json!({ "value": v, "report": r }))
                 .collect();
-            let doc = serde_json::json!({ "key": range.key, "values": rows });
+            let mut doc = serde_json::json!({ "key": range.key, "values": rows });
+            if was_interrupted() {
+                doc["partial"] = serde_json::json!({ "interrupted": true, "values_asked": count });
+            }
             let text = serde_json::to_string_pretty(&doc)
                 .map_err(|e| Failure::usage(format!("cannot print JSON: {e}")))?;
             super::out(&format!("{text}\n"));

@@ -111,10 +111,22 @@ pub fn apply<G: Game>(
             .unwrap_or_else(|_| variant.to_string())
     };
     // The game comes from the parent.
-    let text = format!(
-        "extends = {}\n[{section}]\n{leaf} = {value}\n",
-        toml::Value::String(parent)
-    );
+    let text = if variant == variant::STDIN_ARG {
+        // Standard input cannot be read again: the resolved rules written
+        // out whole, the key changed.
+        let mut whole = json.clone();
+        if let Some(slot) = key.split('.').try_fold(&mut whole, |v, k| v.get_mut(k)) {
+            *slot = serde_json::Value::from(value);
+        }
+        let body = toml::to_string(&whole).map_err(|e| e.to_string())?;
+        let game = crate::games::GameId::of::<G>();
+        format!("game = \"{game}\"\n{body}")
+    } else {
+        format!(
+            "extends = {}\n[{section}]\n{leaf} = {value}\n",
+            toml::Value::String(parent)
+        )
+    };
     let base_name = G::name(base).to_owned();
     let name = format!("{base_name}-{}-{value}", key.replace('.', "-"));
     match variant::load_str(&name, &text, None) {
