@@ -164,9 +164,12 @@ impl Progress {
             indicatif::ProgressDrawTarget::stderr(),
         );
         if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{prefix} [{bar:25}] {pos}/{len} games, {per_sec}, {eta} left",
+            "{prefix} [{bar:25}] {pos}/{len} games, {rate}, {eta} left",
         ) {
-            bar.set_style(style.progress_chars("#>-"));
+            let rate = |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.1} games/s", state.per_sec());
+            };
+            bar.set_style(style.progress_chars("#>-").with_key("rate", rate));
         }
         bar.set_prefix(label.to_string());
         Progress { bar: Some(bar) }
