@@ -218,7 +218,7 @@ impl OutFormat {
 
 /// The per-game file being written.
 enum GameFile {
-    Csv(csv::Writer<std::io::BufWriter<std::fs::File>>),
+    Csv(Box<csv::Writer<std::io::BufWriter<std::fs::File>>>),
     Json {
         w: std::io::BufWriter<std::fs::File>,
         array: bool,
@@ -237,7 +237,7 @@ impl GameFile {
                 let mut c = csv::Writer::from_writer(w);
                 c.write_record(GameResult::csv_header::<G>(players))
                     .map_err(|e| cannot(&e))?;
-                Ok(GameFile::Csv(c))
+                Ok(GameFile::Csv(Box::new(c)))
             }
             OutFormat::Jsonl | OutFormat::Json => {
                 let array = format == OutFormat::Json;
