@@ -278,8 +278,9 @@ impl<G: Game> Referee<G> {
             return Err(RecordError::at(
                 1,
                 format!(
-                    "expected players the variant allows, found {n} players: variant `{}` is for {min} to {max} players",
-                    G::name(&rules)
+                    "expected players the variant allows, found {n} players: variant `{}` is for {}",
+                    G::name(&rules),
+                    crate::core::players_phrase(min, max)
                 ),
             ));
         }

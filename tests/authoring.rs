@@ -42,7 +42,8 @@ fn diff_each_house_rule_against_standard() {
         }
         seen += 1;
         let run = roots(&["diff", base, &file]);
-        assert_eq!(run.code, 0, "{file}:\n{}", run.transcript());
+        // 1: the variants differ (as diff(1)).
+        assert_eq!(run.code, 1, "{file}:\n{}", run.transcript());
         assert!(run.stdout.contains(" → "), "{file}:\n{}", run.stdout);
         insta::assert_snapshot!(run.transcript());
     });
@@ -78,10 +79,11 @@ fn diff_with_set_and_bad_variant() {
         "--set",
         "rain.rolls=[growth]",
     ]);
-    assert_eq!(run.code, 0, "{}", run.transcript());
+    assert_eq!(run.code, 1, "they differ: {}", run.transcript());
     insta::assert_snapshot!(run.transcript());
+    // An invalid variant is trouble, 2 (1 says "they differ").
     let run = roots(&["diff", "standard", "tests/variants/bad/negative.toml"]);
-    assert_eq!(run.code, 1, "{}", run.transcript());
+    assert_eq!(run.code, 2, "{}", run.transcript());
     let run = roots(&["diff", "standard", "no-such-file.toml"]);
     assert_eq!(run.code, 2, "{}", run.transcript());
 }

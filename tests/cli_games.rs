@@ -465,7 +465,7 @@ fn show_sprout_r_out_ludii_is_a_valid_variant_file() {
 #[test]
 fn diff_btt_and_btt_arcade() {
     let run = roots(&["diff", "btt", "btt-arcade"]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.code, 1, "they differ: {}", run.stderr);
     assert!(run.stdout.contains("4 rules differ"));
     insta::assert_snapshot!(run.transcript());
 }

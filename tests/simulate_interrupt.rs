@@ -101,7 +101,9 @@ fn interrupt(
     wait_for: impl Fn() -> bool,
     times: usize,
 ) -> (Option<i32>, String, String) {
-    let child = Command::new(env!("CARGO_BIN_EXE_roots"))
+    // ROOTS_BIN: another build, to show a test fails before its fix.
+    let bin = std::env::var("ROOTS_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_roots").to_owned());
+    let child = Command::new(bin)
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -263,4 +265,84 @@ fn a_second_ctrl_c_keeps_the_rows_and_the_report() {
     assert!(text.ends_with('\n'));
     assert_eq!(text.lines().count(), n + 1, "a header and {n} rows");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The report of an interrupted compare said nothing on stdout of being
+/// partial (only a line on stderr): a report piped to a file looked whole.
+#[test]
+fn an_interrupted_compare_says_partial_in_the_report_itself() {
+    for format in ["table", "json"] {
+        let (code, stdout, stderr) = interrupt(
+            &[
+                "compare",
+                "btt",
+                "btt-arcade",
+                "-n",
+                "100000000",
+                "--seed",
+                "1",
+                "--jobs",
+                "2",
+                "--format",
+                format,
+            ],
+            after(1500),
+            1,
+        );
+        assert_eq!(code, Some(130), "{stdout}{stderr}");
+        if format == "table" {
+            assert!(
+                stdout.starts_with("PARTIAL REPORT: interrupted after "),
+                "{stdout}"
+            );
+        } else {
+            let doc: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+            assert_eq!(doc["partial"]["interrupted"], true, "{stdout}");
+            assert_eq!(doc["partial"]["games_asked"], 100_000_000u64);
+        }
+    }
+}
+
+/// The same for simulate (CSV: its first row) and sweep (its table).
+#[test]
+fn an_interrupted_simulate_or_sweep_says_partial_in_the_report_itself() {
+    let (code, stdout, stderr) = interrupt(
+        &[
+            "simulate",
+            "sprout-r-out",
+            "-n",
+            "100000000",
+            "--seed",
+            "1",
+            "--format",
+            "csv",
+        ],
+        after(1500),
+        1,
+    );
+    assert_eq!(code, Some(130), "{stdout}{stderr}");
+    let second = stdout.lines().nth(1).unwrap_or("");
+    assert!(
+        second.starts_with("partial: interrupted,games_asked,100000000"),
+        "{stdout}"
+    );
+    let (code, stdout, stderr) = interrupt(
+        &[
+            "sweep",
+            "standard",
+            "--set",
+            "beads.supply=30..120:10",
+            "-n",
+            "100000000",
+            "--seed",
+            "1",
+        ],
+        after(1500),
+        1,
+    );
+    assert_eq!(code, Some(130), "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with("PARTIAL SWEEP: interrupted after 1 of 10 values"),
+        "{stdout}"
+    );
 }

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use roots::games::Game;
-use roots::sim::{Report, compare};
+use roots::sim::{self, Report, compare};
 
 use super::Failure;
 use super::exit;
@@ -20,7 +20,8 @@ use super::simulate::{
   roots compare standard variants/fewer-beads.toml
   roots compare standard variants/one-nutrient-per-turn.toml -n 5000 --seed 3 --format json")]
 pub struct Args {
-    /// The first variant: a built-in name (standard) or a path.
+    /// The first variant: a built-in name (standard), a path, or `-` for
+    /// standard input.
     #[arg(value_name = "A")]
     pub a: String,
 
@@ -99,19 +100,17 @@ pub fn run(args: Args) -> u8 {
 }
 
 fn side<G: Game>(
-    rules: Arc<G::Rules>,
+    config: &sim::Config<G>,
     overrides: &[roots::variant::Override],
-    sim: &SimArgs,
-    seed: u64,
     label: &str,
 ) -> Result<Report, Failure> {
-    let config = sim.config::<G>(rules, seed)?;
-    let mut report = run_config(&config, None, label)?;
+    let mut report = run_config(config, None, label)?;
     report.variant = super::variant_label(&report.variant, overrides);
     Ok(report)
 }
 
 fn try_run(args: Args) -> Result<(), Failure> {
+    super::stdin_once([args.a.as_str(), args.b.as_str()])?;
     // Load both variants (once) before playing either.
     let rules_a = super::load_variant(&args.a, &[])?;
     let rules_b = super::load_variant(&args.b, &args.set)?;
@@ -126,20 +125,18 @@ fn try_run(args: Args) -> Result<(), Failure> {
     }
     let seed = args.sim.seed();
     let shard = super::simulate::parse_shard(args.shard.as_deref(), &args.sim)?;
-    if shard.is_none() {
-        print_seed(&args.sim, seed);
-    }
     let (a, b) = roots::with_game!(&rules_a, G, ra => {
         let rb = G::unwrap(&rules_b)
             .ok_or_else(|| Failure::usage("the two variants are of different games"))?;
+        // Both sides' settings checked before the seed is announced.
+        let config_a = args.sim.config::<G>(Arc::clone(ra), seed)?;
+        let config_b = args.sim.config::<G>(Arc::clone(rb), seed)?;
         if let Some(shard) = shard {
-            let ca = args.sim.config::<G>(Arc::clone(ra), seed)?;
-            let cb = args.sim.config::<G>(Arc::clone(rb), seed)?;
-            let acc_a = super::simulate::run_shard(&ca, shard, "A")?;
+            let acc_a = super::simulate::run_shard(&config_a, shard, "A")?;
             let acc_b = if was_interrupted() {
                 roots::sim::Accumulator::new::<G>(args.sim.players)
             } else {
-                super::simulate::run_shard(&cb, shard, "B")?
+                super::simulate::run_shard(&config_b, shard, "B")?
             };
             let json = |r: &Arc<_>| {
                 serde_json::to_value(&**r)
@@ -169,7 +166,8 @@ fn try_run(args: Args) -> Result<(), Failure> {
             super::out(&part.to_text());
             return Ok(());
         }
-        let a = side::<G>(Arc::clone(ra), &[], &args.sim, seed, "A")?;
+        print_seed(&args.sim, seed);
+        let a = side::<G>(&config_a, &[], "A")?;
         if was_interrupted() {
             // B would play no game: no comparison, only what A played.
             super::err(&format!(
@@ -178,7 +176,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
             ));
             return print_report(&a, args.sim.format);
         }
-        let b = side::<G>(Arc::clone(rb), &args.set, &args.sim, seed, "B")?;
+        let b = side::<G>(&config_b, &args.set, "B")?;
         if was_interrupted() {
             if b.games == 0 {
                 super::err(&format!(

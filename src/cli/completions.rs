@@ -17,11 +17,24 @@ pub struct CompletionArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// Print the manual page of `roots` (roff) to stdout.
+/// Print a manual page (roff) to stdout: the main page, or one command's;
+/// or write every page into a directory.
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Read it with:  roots man | man -l -
-Install it with:  roots man > ~/.local/share/man/man1/roots.1")]
-pub struct ManArgs {}
+#[command(after_help = "Examples:
+  roots man | man -l -                         the main page
+  roots man simulate | man -l -                the page of one command, every option
+  roots man --dir ~/.local/share/man/man1      install every page (roots.1, roots-simulate.1, ...)")]
+pub struct ManArgs {
+    /// The command whose page to print (simulate, validate, ...); the main
+    /// page when left out.
+    #[arg(value_name = "COMMAND")]
+    pub command: Option<String>,
+
+    /// Write every page (roots.1 and roots-COMMAND.1 for each command) into
+    /// DIR instead of printing one.
+    #[arg(long, value_name = "DIR", conflicts_with = "command")]
+    pub dir: Option<std::path::PathBuf>,
+}
 
 pub fn run_completions(args: CompletionArgs) -> u8 {
     let mut command = Cli::command();
@@ -31,16 +44,136 @@ pub fn run_completions(args: CompletionArgs) -> u8 {
     exit::OK
 }
 
-pub fn run_man(_args: ManArgs) -> u8 {
-    let command = Cli::command();
-    let mut buffer = Vec::new();
-    if let Err(e) = clap_mangen::Man::new(command).render(&mut buffer) {
-        super::err(&format!("error: cannot write the manual page: {e}\n"));
-        return exit::USAGE;
+pub fn run_man(args: ManArgs) -> u8 {
+    let mut root = Cli::command().disable_help_subcommand(true);
+    root.build();
+    let subs: Vec<clap::Command> = root
+        .get_subcommands()
+        .filter(|c| !c.is_hide_set())
+        .cloned()
+        .collect();
+    if let Some(dir) = &args.dir {
+        let mut written = Vec::new();
+        for (i, cmd) in std::iter::once(&root).chain(&subs).enumerate() {
+            let name = format!("{}.1", page_name(cmd));
+            let path = dir.join(&name);
+            if let Err(e) = std::fs::write(&path, page(cmd, &subs, i == 0)) {
+                super::err(&format!("error: cannot write {}: {e}\n", path.display()));
+                return exit::USAGE;
+            }
+            written.push(name);
+        }
+        super::note(&format!(
+            "wrote {} pages into {}: {}\n",
+            written.len(),
+            dir.display(),
+            written.join(" ")
+        ));
+        return exit::OK;
     }
-    buffer.extend_from_slice(
-        b".SH \"SEE ALSO\"\nroots help COMMAND, or roots COMMAND --help, for the options of each command.\n",
-    );
-    super::out(&String::from_utf8_lossy(&buffer));
+    let text = match &args.command {
+        None => page(&root, &subs, true),
+        Some(name) => match subs.iter().find(|c| c.get_name() == name) {
+            Some(cmd) => page(cmd, &subs, false),
+            None => {
+                let names: Vec<&str> = subs.iter().map(|c| c.get_name()).collect();
+                super::err(&format!(
+                    "error: no command `{name}`; the commands are {}\n",
+                    names.join(", ")
+                ));
+                return exit::USAGE;
+            }
+        },
+    };
+    super::out(&text);
     exit::OK
+}
+
+/// A command's page name: `roots`, `roots-simulate`.
+fn page_name(cmd: &clap::Command) -> String {
+    cmd.get_display_name()
+        .unwrap_or_else(|| cmd.get_name())
+        .to_owned()
+}
+
+/// One manual page: clap_mangen's sections (name, synopsis, description,
+/// every option, the commands), then the text after the help (examples)
+/// kept line for line, and on the main page every command's page.
+fn page(cmd: &clap::Command, subs: &[clap::Command], main: bool) -> String {
+    let man = clap_mangen::Man::new(cmd.clone());
+    let mut b: Vec<u8> = Vec::new();
+    let _ = man.render_title(&mut b);
+    let _ = man.render_name_section(&mut b);
+    let _ = man.render_synopsis_section(&mut b);
+    let _ = man.render_description_section(&mut b);
+    if cmd.get_arguments().any(|a| !a.is_hide_set()) {
+        let _ = man.render_options_section(&mut b);
+    }
+    if cmd.has_subcommands() {
+        let _ = man.render_subcommands_section(&mut b);
+    }
+    // Each section rendered alone repeats the definition of the apostrophe
+    // string; once is enough.
+    let preamble = ".ie \\n(.g .ds Aq \\(aq\n.el .ds Aq '\n";
+    let whole = String::from_utf8_lossy(&b).into_owned();
+    let mut text = match whole.split_once(preamble) {
+        Some((head, rest)) => format!("{head}{preamble}{}", rest.replace(preamble, "")),
+        None => whole,
+    };
+    if let Some(after) = cmd.get_after_help() {
+        text.push_str(&verbatim_section(&after.to_string()));
+    }
+    if main {
+        text.push_str(".SH \"SEE ALSO\"\n");
+        let refs: Vec<String> = subs
+            .iter()
+            .map(|c| format!("{}(1)", page_name(c)))
+            .collect();
+        text.push_str(&roff_escape(&refs.join(", ")));
+        text.push_str("\n.PP\n");
+        text.push_str(&roff_escape(
+            "Each command's page: roots man COMMAND; all of them: roots man --dir DIR.",
+        ));
+        text.push('\n');
+    }
+    text
+}
+
+/// The text after a command's help as a section, its lines kept as they
+/// are (no filling: the examples are aligned in columns). A first line
+/// ending in `:` (`Examples:`) is the heading.
+fn verbatim_section(after: &str) -> String {
+    let mut lines = after.lines().peekable();
+    let heading = match lines.peek() {
+        Some(first) if first.trim_end().ends_with(':') => {
+            let h = first.trim_end().trim_end_matches(':').to_uppercase();
+            lines.next();
+            h
+        }
+        _ => "NOTES".to_owned(),
+    };
+    let mut o = format!(".SH \"{heading}\"\n.nf\n");
+    for line in lines {
+        o.push_str(&roff_escape(line));
+        o.push('\n');
+    }
+    o.push_str(".fi\n");
+    o
+}
+
+/// A line of text for roff: backslashes and hyphens escaped, a leading
+/// `.` or `'` guarded so it is not read as a request.
+fn roff_escape(line: &str) -> String {
+    let mut o = String::new();
+    if line.starts_with(['.', '\'']) {
+        o.push_str("\\&");
+    }
+    for c in line.chars() {
+        match c {
+            '\\' => o.push_str("\\e"),
+            '-' => o.push_str("\\-"),
+            _ => o.push(c),
+        }
+    }
+    o
 }

@@ -1,6 +1,6 @@
 //! `roots explain [VARIANT]`: the variant as a rules sheet in Markdown.
 
-use super::{Color, exit};
+use super::exit;
 
 /// Print the whole game as this variant plays it, as a Markdown rules sheet
 /// (setup, a turn, scoring, severing, the end), with the rules that differ
@@ -16,8 +16,17 @@ pub struct Args {
     pub variant: super::VariantArg,
 }
 
-pub fn run(args: Args, color: Color) -> u8 {
-    match args.variant.load(color) {
+pub fn run(args: Args) -> u8 {
+    match args.variant.load() {
+        Ok(loaded) if args.variant.format == super::Format::Json => {
+            let doc = serde_json::json!({
+                "game": loaded.rules.game().to_string(),
+                "name": loaded.rules.name(),
+                "chain": loaded.chain,
+                "markdown": loaded.rules.explain(),
+            });
+            super::out_json(&doc)
+        }
         Ok(loaded) => {
             super::out(&loaded.rules.explain());
             exit::OK

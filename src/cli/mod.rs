@@ -56,9 +56,16 @@ pub mod exit {
   roots show --set beads.supply=35                try a change without editing a file
   roots schema > variant.schema.json              the JSON schema, for editors")]
 pub struct Cli {
-    /// When to use colours: auto (on a terminal, unless NO_COLOR is set), always, never.
+    /// When to use colours: auto (on a terminal, unless NO_COLOR is set;
+    /// CLICOLOR_FORCE=1 forces them), always, never. One decision for every
+    /// command and both streams.
     #[arg(long, value_enum, default_value_t = Color::Auto, global = true)]
     pub color: Color,
+
+    /// No progress bar and no notes on stderr (the seed drawn, files
+    /// written); errors, warnings and results still print.
+    #[arg(long, short = 'q', global = true)]
+    pub quiet: bool,
 
     #[command(subcommand)]
     pub command: Command,
@@ -113,9 +120,11 @@ pub enum Command {
 
 impl Cli {
     pub fn run(self) -> u8 {
+        set_colour(self.color);
+        QUIET.store(self.quiet, std::sync::atomic::Ordering::Relaxed);
         match self.command {
-            Command::Validate(args) => validate::run(args, self.color),
-            Command::Show(args) => show::run(args, self.color),
+            Command::Validate(args) => validate::run(args),
+            Command::Show(args) => show::run(args),
             Command::Schema(args) => schema::run(args),
             Command::Play(args) => finish(play::run(args)),
             Command::Replay(args) => finish(replay::run(args)),
@@ -124,8 +133,8 @@ impl Cli {
             Command::Sweep(args) => sweep::run(args),
             Command::Tune(args) => tune::run(args),
             Command::Merge(args) => merge::run(args),
-            Command::Explain(args) => explain::run(args, self.color),
-            Command::Diff(args) => diff::run(args, self.color),
+            Command::Explain(args) => explain::run(args),
+            Command::Diff(args) => diff::run(args),
             Command::New(args) => new::run(args),
             Command::Games(args) => games::run(args),
             Command::Engine(args) => engine::run(args),
@@ -139,11 +148,13 @@ impl Cli {
 /// argument, how to print its errors, and `--set` changes.
 #[derive(Debug, clap::Args)]
 pub struct VariantArg {
-    /// A built-in variant name (standard) or the path of a variant file.
+    /// A built-in variant name (standard), the path of a variant file, or
+    /// `-` for standard input.
     #[arg(default_value = "standard", value_name = "VARIANT")]
     pub variant: String,
 
-    /// How to print errors, when the variant is invalid.
+    /// How to print the result and errors: json prints the result as JSON
+    /// (and errors as a JSON array).
     #[arg(long, value_enum, default_value_t = Format::Auto)]
     pub format: Format,
 
@@ -153,8 +164,8 @@ pub struct VariantArg {
 
 impl VariantArg {
     /// Load the variant with [`load_reporting`], errors styled for stderr.
-    pub fn load(&self, color: Color) -> Result<roots::variant::Loaded, u8> {
-        let style = style(self.format, color, stderr_is_terminal());
+    pub fn load(&self) -> Result<roots::variant::Loaded, u8> {
+        let style = style(self.format, Stream::Stderr);
         load_reporting(&self.variant, &self.set.set, style)
     }
 }
@@ -218,6 +229,56 @@ impl Failure {
     }
 }
 
+/// The value parser of `--bots` and `--players`: the text as given (checked
+/// later, with the game's own message), but with the bot names as possible
+/// values, so shell completion offers them rather than file names.
+#[derive(Clone, Debug)]
+pub struct BotNames {
+    /// Whether `human` is one of them (`play --players`).
+    pub human: bool,
+}
+
+impl clap::builder::TypedValueParser for BotNames {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        use clap::builder::PossibleValue;
+        let mut values = Vec::new();
+        if self.human {
+            values.push(PossibleValue::new("human").help("a person at the terminal"));
+        }
+        values.push(PossibleValue::new("random").help("any legal move"));
+        values.push(PossibleValue::new("greedy").help("the best move one step ahead"));
+        values.push(PossibleValue::new("mcts").help("tree search; mcts:N for N iterations"));
+        Some(Box::new(values.into_iter()))
+    }
+}
+
+/// Standard input holds one variant: refuse `-` given twice.
+pub fn stdin_once<'a>(args: impl IntoIterator<Item = &'a str>) -> Result<(), Failure> {
+    let n = args
+        .into_iter()
+        .filter(|a| *a == roots::variant::STDIN_ARG)
+        .count();
+    if n > 1 {
+        return Err(Failure::usage(
+            "`-` (standard input) is given more than once: standard input holds one variant",
+        ));
+    }
+    Ok(())
+}
+
 fn finish(result: Result<(), Failure>) -> u8 {
     match result {
         Ok(()) => exit::OK,
@@ -249,15 +310,20 @@ fn load_or_report(
     use roots::variant::{Code, load_with, render};
     match load_with(arg, overrides) {
         Ok(loaded) => {
-            err(&render(&loaded.warnings, &loaded.sources, style));
+            // No warnings, nothing printed (in JSON not even `[]`).
+            if !loaded.warnings.is_empty() {
+                err(&render(&loaded.warnings, &loaded.sources, style));
+            }
             Ok(loaded)
         }
         Err(diags) => {
             err(&render(&diags.items, &diags.sources, style));
-            let unreadable = diags
-                .items
-                .iter()
-                .any(|d| d.code == Code::Io && d.file == arg);
+            let unreadable = diags.items.iter().any(|d| {
+                d.code == Code::Io
+                    && (d.file == arg
+                        || (arg == roots::variant::STDIN_ARG
+                            && d.file == roots::variant::STDIN_DISPLAY))
+            });
             let in_set = diags.items.iter().any(|d| d.file.starts_with("--set"));
             let code = if unreadable {
                 exit::USAGE
@@ -283,7 +349,7 @@ pub fn variant_label(name: &str, overrides: &[Override]) -> String {
 /// `simulate`, `compare`, `sweep`): [`load_reporting`] in the style of a
 /// terminal or not, plus a last line that points to `roots validate`.
 pub fn load_variant(arg: &str, overrides: &[Override]) -> Result<roots::games::AnyRules, Failure> {
-    let style = style(Format::Auto, Color::Auto, stderr_is_terminal());
+    let style = style(Format::Auto, Stream::Stderr);
     load_or_report(arg, overrides, style)
         .map(|loaded| loaded.rules)
         .map_err(|(code, in_set)| {
@@ -318,25 +384,75 @@ pub enum Format {
     Json,
 }
 
-/// The style to print diagnostics in, to a stream that is a terminal or not.
-pub fn style(format: Format, color: Color, terminal: bool) -> Style {
-    let colored = match color {
-        Color::Always => true,
-        Color::Never => false,
-        Color::Auto => terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+/// The standard stream a text goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stream {
+    Stdout,
+    Stderr,
+}
+
+impl Stream {
+    pub fn is_terminal(self) -> bool {
+        match self {
+            Stream::Stdout => stdout_is_terminal(),
+            Stream::Stderr => stderr_is_terminal(),
+        }
+    }
+}
+
+/// Record `--color` as the program's one colour setting (anstream's global
+/// choice), read by [`colour`] for every stream.
+pub fn set_colour(color: Color) {
+    anstream::ColorChoice::write_global(match color {
+        Color::Auto => anstream::ColorChoice::Auto,
+        Color::Always => anstream::ColorChoice::AlwaysAnsi,
+        Color::Never => anstream::ColorChoice::Never,
+    });
+}
+
+/// Whether to colour what goes to `stream`: the one decision of the program.
+/// `--color always`/`never` win; otherwise CLICOLOR_FORCE forces colour,
+/// NO_COLOR (or CLICOLOR=0) turns it off, and a terminal that takes colour
+/// gets it (anstream's rules).
+pub fn colour(stream: Stream) -> bool {
+    let choice = match stream {
+        Stream::Stdout => anstream::AutoStream::choice(&std::io::stdout()),
+        Stream::Stderr => anstream::AutoStream::choice(&std::io::stderr()),
     };
+    choice != anstream::ColorChoice::Never
+}
+
+/// The style to print diagnostics in, to `stream`: snippets on a terminal
+/// or when colour is on, plain lines otherwise, unless `format` says.
+pub fn style(format: Format, stream: Stream) -> Style {
+    let colored = colour(stream);
     match format {
         Format::Json => Style::Json,
         Format::Plain => Style::Plain,
         Format::Snippet => Style::Snippet { color: colored },
-        Format::Auto if terminal || color == Color::Always => Style::Snippet { color: colored },
+        Format::Auto if stream.is_terminal() || colored => Style::Snippet { color: colored },
         Format::Auto => Style::Plain,
     }
 }
 
 /// Whether to colour what goes to stdout.
 pub fn use_colour() -> bool {
-    stdout_is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+    colour(Stream::Stdout)
+}
+
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether `-q/--quiet` was given.
+pub fn quiet() -> bool {
+    QUIET.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// A note for a person on stderr (the seed drawn, a file written), left out
+/// under `--quiet`.
+pub fn note(text: &str) {
+    if !quiet() {
+        err(text);
+    }
 }
 
 pub fn stdout_is_terminal() -> bool {
@@ -345,6 +461,40 @@ pub fn stdout_is_terminal() -> bool {
 
 pub fn stderr_is_terminal() -> bool {
     std::io::stderr().is_terminal()
+}
+
+/// A seed drawn at random (the operating system's entropy through `rand`),
+/// short enough to type back: below 10^12.
+pub fn random_seed() -> u64 {
+    rand::random::<u64>() % 1_000_000_000_000
+}
+
+/// Print a JSON document on stdout (pretty, one trailing newline): exit 0.
+pub fn out_json(doc: &serde_json::Value) -> u8 {
+    match serde_json::to_string_pretty(doc) {
+        Ok(text) => {
+            out(&format!("{text}\n"));
+            exit::OK
+        }
+        Err(e) => {
+            err(&format!("error: cannot print JSON: {e}\n"));
+            exit::INVALID
+        }
+    }
+}
+
+/// A word for a shell command line: as it is when it holds nothing a
+/// POSIX shell reads specially, else in single quotes.
+pub fn shell_quote(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:=@%+,".contains(c));
+    if plain {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
 }
 
 /// Write to stdout. A closed pipe (`roots show | head`) is not an error worth

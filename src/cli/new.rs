@@ -84,11 +84,7 @@ pub fn run(args: Args) -> u8 {
         });
         (relative.replace('\\', "/"), args.extends.clone())
     };
-    let style = super::style(
-        super::Format::Auto,
-        super::Color::Auto,
-        super::stderr_is_terminal(),
-    );
+    let style = super::style(super::Format::Auto, super::Stream::Stderr);
     let loaded = match super::load_reporting(&parent, &[], style) {
         Ok(loaded) => loaded,
         Err(code) => {
@@ -113,26 +109,33 @@ pub fn run(args: Args) -> u8 {
         return exit::USAGE;
     }
     let shown = file.display().to_string();
-    let base = if extends == "standard" {
-        "standard".to_owned()
+    // Quoted for the shell where needed (`roots validate 'my rules.toml'`).
+    let cmd_file = super::shell_quote(&shown);
+    let base = super::shell_quote(if extends == "standard" {
+        "standard"
     } else {
-        args.extends.clone()
-    };
+        &args.extends
+    });
     let mut next = format!(
         "wrote {shown}: variant \"{name}\", extending {extends}, every rule commented out\n\n\
          Next:\n\
          \x20 edit {shown}: uncomment the rules you want to change\n\
-         \x20 roots validate {shown}            check it\n\
-         \x20 roots explain {shown}             read it as a rules sheet\n\
-         \x20 roots diff {base} {shown}    what it changes, and what that means\n\
-         \x20 roots show {shown} --set {}   try a change before writing it down\n",
+         \x20 roots validate {cmd_file}            check it\n\
+         \x20 roots explain {cmd_file}             read it as a rules sheet\n\
+         \x20 roots diff {base} {cmd_file}    what it changes, and what that means\n\
+         \x20 roots show {cmd_file} --set {}   try a change before writing it down\n",
         example_set(&loaded.rules)
     );
     if schema.is_none() {
         next.push_str(&format!(
             "  {} > {}   completion and checks in your editor (docs/editors.md)\n",
             game.schema_command(),
-            file.with_file_name(game.schema_file()).display()
+            super::shell_quote(
+                &file
+                    .with_file_name(game.schema_file())
+                    .display()
+                    .to_string()
+            )
         ));
     }
     super::out(&next);

@@ -21,15 +21,24 @@ use super::human::{Console, Human, SharedConsole};
 
 #[derive(Args, Debug)]
 #[command(after_help = super::human::HELP)]
+// Written out: clap's usage after an error lists the options given as if
+// they were required (`roots play --record <FILE> --players ...`).
+#[command(
+    override_usage = "roots play [OPTIONS] --players <P1,P2,...> [VARIANT]\n       roots play --resume <RECORD>"
+)]
 pub struct PlayArgs {
-    /// The variant: a built-in name (`standard`) or a variant file.
+    /// The variant: a built-in name (`standard`), a variant file, or `-`
+    /// for standard input (with bots only: people type on standard input).
     #[arg(value_name = "VARIANT", conflicts_with = "resume")]
     variant: Option<String>,
 
-    /// Who plays each seat, in turn order: `human` or a bot (`random`),
-    /// comma separated, e.g. `human,random`.
+    /// Who plays each seat, in turn order, comma separated: `human` or a
+    /// bot (random, greedy, mcts or mcts:ITERATIONS), e.g. `human,greedy`.
     #[arg(
         long,
+        value_name = "P1,P2,...",
+        value_parser = super::BotNames { human: true },
+        hide_possible_values = true,
         value_delimiter = ',',
         required_unless_present = "resume",
         conflicts_with = "resume"
@@ -122,7 +131,15 @@ fn start(args: PlayArgs) -> Result<(), Failure> {
             human => human,
         })
         .collect();
-    let rules = super::load_variant(args.variant.as_deref().unwrap_or("standard"), &args.set.set)?;
+    let variant = args.variant.as_deref().unwrap_or("standard");
+    if variant == roots::variant::STDIN_ARG
+        && (seats.iter().any(|s| matches!(s, SeatKind::Human)) || args.dice == Dice::Manual)
+    {
+        return Err(Failure::usage(
+            "the variant comes from standard input (`-`), so nobody can type moves or dice there: give it as a file",
+        ));
+    }
+    let rules = super::load_variant(variant, &args.set.set)?;
     roots::with_game!(&rules, G, r => start_game::<G>(&args, Arc::clone(r), seats, names))
 }
 
@@ -201,21 +218,7 @@ fn create_default(header: &Header, stamp: &str) -> Result<RecordWriter, Failure>
 }
 
 fn random_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0);
-    // Mix in the process id and a stack address so two games started in the
-    // same instant differ.
-    let local = 0u8;
-    let mixed = nanos
-        ^ u64::from(std::process::id()).rotate_left(32)
-        ^ (&local as *const u8 as u64).rotate_left(17);
-    // A round of splitmix64 to spread the bits.
-    let mut z = mixed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    super::random_seed()
 }
 
 fn build_players<'a, G: Game>(

@@ -15,11 +15,13 @@ use super::Failure;
 
 #[derive(Args, Debug)]
 pub struct ReplayArgs {
-    /// The record to replay (a `.jsonl` file written by `roots play`).
-    #[arg(value_name = "RECORD")]
-    record: PathBuf,
+    /// The records to replay (`.jsonl` files written by `roots play`), one
+    /// after the other: `roots replay roots-game-*.jsonl`.
+    #[arg(value_name = "RECORD", required = true)]
+    records: Vec<PathBuf>,
 
-    /// Stop after event N (0: before the first event) and draw the board.
+    /// Stop after event N (0: before the first event) and draw the board
+    /// (one record only).
     #[arg(long, value_name = "N")]
     until: Option<u64>,
 
@@ -39,14 +41,66 @@ enum Format {
     Json,
 }
 
+/// Replay every record given: each one's result (a JSON array of them with
+/// `--format json` and several records); a record that fails is reported
+/// and the others still replayed, the exit code the worst of them.
 pub fn run(args: ReplayArgs) -> Result<(), Failure> {
-    let shown = args.record.display().to_string();
+    if args.until.is_some() && args.records.len() > 1 {
+        return Err(Failure::usage(format!(
+            "--until stops one game: give one record, not {}",
+            args.records.len()
+        )));
+    }
+    let several = args.records.len() > 1;
+    let mut worst: Option<Failure> = None;
+    let mut docs = Vec::new();
+    for (i, path) in args.records.iter().enumerate() {
+        if several && i > 0 && args.format == Format::Text {
+            println!();
+        }
+        match replay_one(&args, path) {
+            Ok(Some(doc)) => docs.push(doc),
+            Ok(None) => {}
+            Err(f) if several => {
+                // Said now, in its place; the exit code is kept for the end.
+                let code = f.code;
+                f.report();
+                if worst.as_ref().is_none_or(|w| w.code < code) {
+                    worst = Some(Failure {
+                        code,
+                        message: String::new(),
+                    });
+                }
+            }
+            Err(f) => return Err(f),
+        }
+    }
+    if args.format == Format::Json {
+        let v = if several {
+            serde_json::Value::Array(docs)
+        } else {
+            docs.pop().unwrap_or(serde_json::Value::Null)
+        };
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&v).unwrap_or_else(|_| v.to_string())
+        );
+    }
+    worst.map_or(Ok(()), Err)
+}
+
+/// Replay one record: its JSON document with `--format json`, else printed.
+fn replay_one(
+    args: &ReplayArgs,
+    path: &std::path::Path,
+) -> Result<Option<serde_json::Value>, Failure> {
+    let shown = path.display().to_string();
     let tail = if args.lenient {
         PartialTail::Drop
     } else {
         PartialTail::Refuse
     };
-    let raw = match record::reader::read_path(&args.record, tail) {
+    let raw = match record::reader::read_path(path, tail) {
         Ok(raw) => raw,
         Err(ReadError::Io(e)) => return Err(Failure::io(format!("{shown}: error: {e}"))),
         Err(ReadError::Record(e)) => return Err(Failure::invalid(located(&shown, &e))),
@@ -62,7 +116,7 @@ pub fn run(args: ReplayArgs) -> Result<(), Failure> {
             "{shown}: error: --until {n}, but the record has {total} events"
         )));
     }
-    roots::with_game_id!(raw.header.game(), G => report::<G>(&args, &shown, &raw, total))
+    roots::with_game_id!(raw.header.game(), G => report::<G>(args, &shown, &raw, total))
 }
 
 fn report<G: Game>(
@@ -70,7 +124,7 @@ fn report<G: Game>(
     shown: &str,
     raw: &RawRecord,
     total: u64,
-) -> Result<(), Failure> {
+) -> Result<Option<serde_json::Value>, Failure> {
     // The same checks as `play --resume`: the seats, the seed, and every
     // roll and bot decision of a seeded record against what its seed gives.
     let seats = super::play::record_seats(shown, &raw.header)?;
@@ -130,10 +184,7 @@ fn report<G: Game>(
                 "board": args.until.map(|_| G::draw(state)),
             });
             v[length] = json!(length_value);
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&v).unwrap_or_else(|_| v.to_string())
-            );
+            return Ok(Some(v));
         }
         Format::Text => {
             let colour = super::use_colour();
@@ -175,7 +226,7 @@ fn report<G: Game>(
             }
         }
     }
-    Ok(())
+    Ok(None)
 }
 
 fn located(shown: &str, e: &record::RecordError) -> String {

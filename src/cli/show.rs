@@ -1,6 +1,6 @@
 //! `roots show [VARIANT]`: print every rule of a variant, resolved.
 
-use super::{Color, exit};
+use super::exit;
 
 /// Print every rule of a variant as TOML, after following `extends` and
 /// filling in the standard values: what a game with this variant plays.
@@ -14,8 +14,18 @@ pub struct Args {
     pub variant: super::VariantArg,
 }
 
-pub fn run(args: Args, color: Color) -> u8 {
-    match args.variant.load(color) {
+pub fn run(args: Args) -> u8 {
+    match args.variant.load() {
+        Ok(loaded) if args.variant.format == super::Format::Json => {
+            // The rules as JSON, with where they came from.
+            let doc = serde_json::json!({
+                "game": loaded.rules.game().to_string(),
+                "name": loaded.rules.name(),
+                "chain": loaded.chain,
+                "rules": loaded.rules.to_json(),
+            });
+            super::out_json(&doc)
+        }
         Ok(loaded) => {
             let body = match loaded.rules.to_toml() {
                 Ok(body) => body,

@@ -36,7 +36,8 @@ pub struct SimArgs {
     /// The bot of each seat, seat 1 first, comma-separated: random, greedy,
     /// mcts, mcts:ITERATIONS or cmd:PROGRAM (an external player, see
     /// docs/protocol.md). One bot plays every seat.
-    #[arg(long, short = 'b', default_value = "random", value_name = "B1,B2,...")]
+    #[arg(long, short = 'b', default_value = "random", value_name = "B1,B2,...",
+          value_parser = super::BotNames { human: false }, hide_possible_values = true)]
     pub bots: String,
 
     /// Rotate the bots round the seats from game to game, so each plays
@@ -85,7 +86,8 @@ fn crate_default_timeout() -> u32 {
   roots simulate --skill --bots mcts:200 -n 200    how much skill the variant rewards
   roots simulate -n 100000 --out games.csv         one CSV row per game as well")]
 pub struct Args {
-    /// A built-in variant name (standard) or the path of a variant file.
+    /// A built-in variant name (standard), the path of a variant file, or
+    /// `-` for standard input.
     #[arg(default_value = "standard", value_name = "VARIANT")]
     pub variant: String,
 
@@ -95,10 +97,15 @@ pub struct Args {
     #[command(flatten)]
     pub set: super::SetArgs,
 
-    /// Also write one row per game to FILE, in game order: JSON lines when
-    /// FILE ends in .jsonl or .json, CSV otherwise.
+    /// Also write one row per game to FILE, in game order, seats numbered
+    /// from 1: JSON Lines when FILE ends in .jsonl, a JSON array for .json,
+    /// CSV otherwise (or as --out-format says).
     #[arg(long, value_name = "FILE")]
     pub out: Option<String>,
+
+    /// The format of the --out file, whatever its extension.
+    #[arg(long, value_enum, value_name = "FORMAT", requires = "out")]
+    pub out_format: Option<OutFormat>,
 
     /// Measure skill: the first non-random bot of --bots (greedy if none)
     /// plays one seat against random bots, seats rotated.
@@ -163,11 +170,13 @@ impl SimSetup {
 
 /// [`print_seed`] for a merge: what the single run would have printed.
 pub fn print_seed_of(s: &SimSetup) {
-    let line = format!("seed: {}\n", s.seed);
-    if s.format == Output::Table {
-        super::out(&line);
-    } else if !s.seed_given {
-        super::err(&line);
+    // As `print_seed`: a note on stderr, only for a seed drawn at random
+    // (shards always have theirs given).
+    if !s.seed_given {
+        super::note(&format!(
+            "seed: {} (drawn at random; --seed {} repeats this run)\n",
+            s.seed, s.seed
+        ));
     }
 }
 
@@ -236,20 +245,9 @@ pub fn parse_bots(text: &str) -> Result<Vec<BotSpec>, Failure> {
 }
 
 impl SimArgs {
-    /// The seed to use, drawn from the clock and the process when not given.
+    /// The seed to use, drawn at random (`rand`) when not given.
     pub fn seed(&self) -> u64 {
-        self.seed.unwrap_or_else(|| {
-            use std::hash::{BuildHasher, Hasher};
-            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-            let now = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos())
-                .unwrap_or(0);
-            h.write_u128(now);
-            h.write_u32(std::process::id());
-            // Keep seeds short enough to type.
-            h.finish() % 1_000_000_000_000
-        })
+        self.seed.unwrap_or_else(super::random_seed)
     }
 
     pub fn config<G: Game>(&self, rules: Arc<G::Rules>, seed: u64) -> Result<Config<G>, Failure> {
@@ -282,38 +280,144 @@ impl SimArgs {
     }
 }
 
-/// A progress line on stderr, drawn only when stderr is a terminal.
+/// A progress bar on stderr (indicatif), updated after every game, with
+/// the rate and the time left; drawn only when stderr is a terminal and
+/// `--quiet` is not given.
 pub struct Progress {
-    on: bool,
-    total: u64,
-    label: String,
+    bar: Option<indicatif::ProgressBar>,
 }
 
 impl Progress {
     pub fn new(total: u64, label: &str) -> Progress {
-        Progress {
-            on: super::stderr_is_terminal(),
-            total,
-            label: label.to_string(),
+        if !super::stderr_is_terminal() || super::quiet() {
+            return Progress { bar: None };
         }
+        let bar = indicatif::ProgressBar::with_draw_target(
+            Some(total),
+            indicatif::ProgressDrawTarget::stderr(),
+        );
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{prefix} [{bar:25}] {pos}/{len} games, {rate}, {eta} left",
+        ) {
+            let rate = |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.1} games/s", state.per_sec());
+            };
+            bar.set_style(style.progress_chars("#>-").with_key("rate", rate));
+        }
+        bar.set_prefix(label.to_string());
+        Progress { bar: Some(bar) }
     }
 
     pub fn update(&self, done: u64) {
-        if self.on {
-            let pct = 100 * done / self.total.max(1);
-            let filled = (pct / 4) as usize;
-            super::err(&format!(
-                "\r{} [{:<25}] {done}/{} games",
-                self.label,
-                "#".repeat(filled),
-                self.total
-            ));
+        if let Some(bar) = &self.bar {
+            bar.set_position(done);
         }
     }
 
     pub fn finish(&self) {
-        if self.on {
-            super::err("\r\x1b[2K");
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// The format of the per-game file of `--out`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutFormat {
+    /// Comma-separated values with a header row.
+    Csv,
+    /// One JSON object per line.
+    Jsonl,
+    /// One JSON array of the games.
+    Json,
+}
+
+impl OutFormat {
+    /// The format `--out-format` gives, else the extension of `path`:
+    /// `.jsonl` JSON Lines, `.json` a JSON array, anything else CSV.
+    pub fn of(path: &str, flag: Option<OutFormat>) -> OutFormat {
+        flag.unwrap_or_else(|| {
+            let lower = path.to_ascii_lowercase();
+            if lower.ends_with(".jsonl") {
+                OutFormat::Jsonl
+            } else if lower.ends_with(".json") {
+                OutFormat::Json
+            } else {
+                OutFormat::Csv
+            }
+        })
+    }
+}
+
+/// The per-game file being written.
+enum GameFile {
+    Csv(Box<csv::Writer<std::io::BufWriter<std::fs::File>>>),
+    Json {
+        w: std::io::BufWriter<std::fs::File>,
+        array: bool,
+        first: bool,
+    },
+}
+
+impl GameFile {
+    fn create<G: Game>(path: &str, format: OutFormat, players: u8) -> Result<GameFile, Failure> {
+        let cannot =
+            |e: &dyn std::fmt::Display| Failure::usage(format!("cannot write {path}: {e}"));
+        let file = std::fs::File::create(path).map_err(|e| cannot(&e))?;
+        let w = std::io::BufWriter::new(file);
+        match format {
+            OutFormat::Csv => {
+                let mut c = csv::Writer::from_writer(w);
+                c.write_record(GameResult::csv_header::<G>(players))
+                    .map_err(|e| cannot(&e))?;
+                Ok(GameFile::Csv(Box::new(c)))
+            }
+            OutFormat::Jsonl | OutFormat::Json => {
+                let array = format == OutFormat::Json;
+                let mut w = w;
+                if array {
+                    w.write_all(b"[").map_err(|e| cannot(&e))?;
+                }
+                Ok(GameFile::Json {
+                    w,
+                    array,
+                    first: true,
+                })
+            }
+        }
+    }
+
+    fn write(&mut self, r: &GameResult) -> std::io::Result<()> {
+        match self {
+            GameFile::Csv(c) => c.write_record(r.csv_row()).map_err(std::io::Error::other),
+            GameFile::Json { w, array, first } => {
+                if *array {
+                    w.write_all(if *first { b"\n" } else { b",\n" })?;
+                }
+                *first = false;
+                serde_json::to_writer(&mut *w, r)?;
+                if !*array {
+                    w.write_all(b"\n")?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Close the array (after a Ctrl-C too) and flush.
+    fn finish(self) -> std::io::Result<()> {
+        match self {
+            GameFile::Csv(mut c) => c.flush(),
+            GameFile::Json {
+                mut w,
+                array,
+                first,
+            } => {
+                if array {
+                    w.write_all(if first { b"]\n" } else { b"\n]\n" })?;
+                }
+                w.flush()
+            }
         }
     }
 }
@@ -321,22 +425,12 @@ impl Progress {
 /// Run a configured simulation with an optional per-game file and progress.
 pub fn run_config<G: Game>(
     config: &Config<G>,
-    out: Option<&str>,
+    out: Option<(&str, OutFormat)>,
     label: &str,
 ) -> Result<Report, Failure> {
     let progress = Progress::new(config.games, label);
     let mut writer = match out {
-        Some(path) => {
-            let file = std::fs::File::create(path)
-                .map_err(|e| Failure::usage(format!("cannot write {path}: {e}")))?;
-            let mut w = std::io::BufWriter::new(file);
-            let jsonl = path.ends_with(".jsonl") || path.ends_with(".json");
-            if !jsonl {
-                writeln!(w, "{}", GameResult::csv_header::<G>(config.players))
-                    .map_err(|e| Failure::usage(format!("cannot write {path}: {e}")))?;
-            }
-            Some((w, jsonl))
-        }
+        Some((path, format)) => Some(GameFile::create::<G>(path, format, config.players)?),
         None => None,
     };
     let mut forfeits = 0u64;
@@ -359,11 +453,7 @@ pub fn run_config<G: Game>(
                 }
             }
             match &mut writer {
-                Some((w, true)) => {
-                    serde_json::to_writer(&mut *w, r)?;
-                    w.write_all(b"\n")
-                }
-                Some((w, false)) => writeln!(w, "{}", r.csv_row()),
+                Some(w) => w.write(r),
                 None => Ok(()),
             }
         },
@@ -371,10 +461,11 @@ pub fn run_config<G: Game>(
     );
     progress.finish();
     let acc = acc?;
-    if let Some((mut w, _)) = writer {
-        w.flush()
+    if let Some(w) = writer {
+        w.finish()
             .map_err(|e| Failure::usage(format!("cannot write the per-game file: {e}")))?;
     }
+    let mut report = Report::new(config, &acc);
     if interrupted().load(Ordering::Relaxed) {
         super::err(&format!(
             "interrupted: the report covers the first {} of {} games (game order, so the same as --games {} with this seed){}\n",
@@ -382,12 +473,13 @@ pub fn run_config<G: Game>(
             config.games,
             acc.games,
             match out {
-                Some(path) => format!("; {path} holds those {} games", acc.games),
+                Some((path, _)) => format!("; {path} holds those {} games", acc.games),
                 None => String::new(),
             }
         ));
+        report.mark_partial(config.games);
     }
-    Ok(Report::new(config, &acc))
+    Ok(report)
 }
 
 /// The flag a Ctrl-C sets, its handler installed at the first call (which
@@ -471,7 +563,8 @@ fn try_run(args: Args) -> Result<(), Failure> {
             return Ok(());
         }
         print_seed(&args.sim, seed);
-        run_config(&config, args.out.as_deref(), "simulating")?
+        let out = args.out.as_deref().map(|p| (p, OutFormat::of(p, args.out_format)));
+        run_config(&config, out, "simulating")?
     });
     report.variant = super::variant_label(&report.variant, &args.set.set);
     if let Some(s) = strong {
@@ -503,14 +596,14 @@ pub fn merge(
     print_report(&report, setup.sim.format)
 }
 
-/// Say which seed a run uses: on stdout above a table; on stderr for JSON
-/// and CSV (so stdout stays parseable), and only when it was not given.
+/// Say on stderr which seed a run drew (when `--seed` was not given), so
+/// the run can be repeated; stdout holds the report alone (whose heading
+/// names the seed too).
 pub fn print_seed(sim: &SimArgs, seed: u64) {
-    let line = format!("seed: {seed}\n");
-    if sim.format == Output::Table {
-        super::out(&line);
-    } else if sim.seed.is_none() {
-        super::err(&line);
+    if sim.seed.is_none() {
+        super::note(&format!(
+            "seed: {seed} (drawn at random; --seed {seed} repeats this run)\n"
+        ));
     }
 }
 

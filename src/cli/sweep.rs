@@ -32,7 +32,8 @@ use super::simulate::{Output, Progress, SimArgs, interrupted, print_seed, was_in
   roots sweep variants/fewer-beads.toml --set nutrients.supply=20..60:5 -n 500 --seed 1
   roots sweep standard --set beads.supply=30..90:10 --seed 1 --shard 2/4 > part-2.json")]
 pub struct Args {
-    /// A built-in variant name (standard) or the path of a variant file.
+    /// A built-in variant name (standard), the path of a variant file, or
+    /// `-` for standard input.
     #[arg(value_name = "VARIANT")]
     pub variant: String,
 
@@ -363,6 +364,8 @@ fn print_sweep<G: Game>(
         let text = svg::<G>(setup, axes, measures, &reports, config.players);
         std::fs::write(path, text)
             .map_err(|e| Failure::usage(format!("cannot write {path}: {e}")))?;
+        // A note, not part of the table: stdout stays the table alone.
+        super::note(&format!("plot written to {path}\n"));
     }
     let length_stat = G::COUNTERS
         .get(G::LENGTH)
@@ -379,6 +382,14 @@ fn print_sweep<G: Game>(
     match setup.sim.format {
         Output::Table => {
             let mut o = String::new();
+            if was_interrupted() {
+                let _ = writeln!(
+                    o,
+                    "PARTIAL SWEEP: interrupted after {} of {} values (the last may cover fewer games)\n",
+                    reports.len(),
+                    grid.len()
+                );
+            }
             let _ = writeln!(
                 o,
                 "Variant `{}`, {} players, {} games per value, bots {}\n",

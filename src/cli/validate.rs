@@ -1,10 +1,8 @@
 //! `roots validate FILE...`: check variant files and explain every problem.
 
-use std::path::PathBuf;
-
 use roots::variant::{self, Code, Style, smoke};
 
-use super::{Color, Format, exit};
+use super::{Format, exit};
 
 /// Check variant files: syntax, key names, values and ranges, the `extends`
 /// chain, whether the rules make a playable game together, and (unless
@@ -20,9 +18,10 @@ use super::{Color, Format, exit};
   roots validate --format json my-house-rules.toml
   roots validate mine.toml --set beads.supply=35 --set rain.rolls=[growth]")]
 pub struct Args {
-    /// Variant files to check.
+    /// Variant files to check; a built-in name (standard) checks that
+    /// variant, and `-` reads one from standard input.
     #[arg(required = true, value_name = "FILE")]
-    pub files: Vec<PathBuf>,
+    pub files: Vec<String>,
 
     /// How to print errors and warnings.
     #[arg(long, value_enum, default_value_t = Format::Auto)]
@@ -37,14 +36,22 @@ pub struct Args {
     pub no_smoke: bool,
 }
 
-pub fn run(args: Args, color: Color) -> u8 {
-    let style = super::style(args.format, color, super::stdout_is_terminal());
+pub fn run(args: Args) -> u8 {
+    let style = super::style(args.format, super::Stream::Stdout);
+    if let Err(f) = super::stdin_once(args.files.iter().map(String::as_str)) {
+        return f.report();
+    }
     let mut status = exit::OK;
     let mut all = Vec::new();
     for file in &args.files {
-        let shown = file.display().to_string();
+        // The name messages use: as written, `<stdin>` for `-`.
+        let shown = if file == variant::STDIN_ARG {
+            variant::STDIN_DISPLAY.to_owned()
+        } else {
+            file.clone()
+        };
         let start = std::time::Instant::now();
-        let loaded = variant::load_file_with(file, &args.set.set).and_then(|mut loaded| {
+        let loaded = variant::load_with(file, &args.set.set).and_then(|mut loaded| {
             if args.no_smoke {
                 return Ok(loaded);
             }
@@ -88,7 +95,7 @@ pub fn run(args: Args, color: Color) -> u8 {
                 let unreadable = diagnostics
                     .items
                     .iter()
-                    .any(|d| d.code == Code::Io && d.file == shown);
+                    .any(|d| d.code == Code::Io && (d.file == shown || d.file == *file));
                 status = status.max(if unreadable {
                     exit::USAGE
                 } else {

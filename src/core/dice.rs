@@ -8,7 +8,7 @@
 //! same sequence of faces in every future version of this crate.
 
 use rand::rngs::ChaCha8Rng;
-use rand_core::{Rng, SeedableRng};
+use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 /// A polyhedral die.

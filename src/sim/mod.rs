@@ -28,11 +28,12 @@ pub mod tune;
 pub use accum::{Accumulator, AccumulatorData};
 pub use histogram::{Bin, Histogram, Summary};
 pub use report::{
-    BotLine, Comparison, Difference, MARGIN, Rate, Report, SeatBalance, SeatLine, Skill, compare,
+    BotLine, Comparison, Difference, MARGIN, Partial, Rate, Report, SeatBalance, SeatLine, Skill,
+    compare,
 };
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -161,8 +162,10 @@ impl Serialize for GameResult {
         m.serialize_entry("game", &self.game)?;
         m.serialize_entry("bots", &self.bots)?;
         m.serialize_entry("scores", &self.scores)?;
-        m.serialize_entry("winner", &self.winner)?;
-        m.serialize_entry("top", &self.top)?;
+        // Seats from 1, as in the CSV form and everywhere a person reads them.
+        m.serialize_entry("winner", &self.winner.map(|w| u32::from(w) + 1))?;
+        let top: Vec<u32> = self.top.iter().map(|&s| u32::from(s) + 1).collect();
+        m.serialize_entry("top", &top)?;
         m.serialize_entry("end_reason", self.end_reason_key())?;
         for (name, value) in self.counter_names.iter().zip(&self.counters) {
             m.serialize_entry(name.key, value)?;
@@ -194,45 +197,45 @@ impl GameResult {
     }
 
     /// The header of the CSV form, for game `G`.
-    pub fn csv_header<G: Game>(players: u8) -> String {
-        let mut h = String::from("game");
-        for s in 1..=players {
-            h.push_str(&format!(",bot_{s}"));
-        }
-        for s in 1..=players {
-            h.push_str(&format!(",score_{s}"));
-        }
-        h.push_str(",winner,end_reason");
-        for c in G::COUNTERS {
-            h.push(',');
-            h.push_str(c.key);
-        }
-        h.push_str(",margin");
+    pub fn csv_header<G: Game>(players: u8) -> Vec<String> {
+        let mut h = vec!["game".to_string()];
+        h.extend((1..=players).map(|s| format!("bot_{s}")));
+        h.extend((1..=players).map(|s| format!("score_{s}")));
+        h.push("winner".into());
+        h.push("end_reason".into());
+        h.extend(G::COUNTERS.iter().map(|c| c.key.to_string()));
+        h.push("margin".into());
         h
     }
 
-    /// One CSV row (seats numbered from 1; the winner column is empty on a tie).
-    pub fn csv_row(&self) -> String {
-        let mut r = self.game.to_string();
-        for b in &self.bots {
-            r.push(',');
-            r.push_str(b);
-        }
-        for s in &self.scores {
-            r.push_str(&format!(",{s}"));
-        }
-        r.push(',');
-        if let Some(w) = self.winner {
-            r.push_str(&(w + 1).to_string());
-        }
-        r.push(',');
-        r.push_str(self.end_reason_key());
-        for c in &self.counters {
-            r.push_str(&format!(",{c}"));
-        }
-        r.push_str(&format!(",{}", self.margin));
+    /// One CSV row (seats numbered from 1; the winner column is empty on a
+    /// tie), as fields: write them with a CSV writer, which quotes.
+    pub fn csv_row(&self) -> Vec<String> {
+        let mut r = vec![self.game.to_string()];
+        r.extend(self.bots.iter().cloned());
+        r.extend(self.scores.iter().map(i32::to_string));
+        r.push(self.winner.map_or(String::new(), |w| (w + 1).to_string()));
+        r.push(self.end_reason_key().to_string());
+        r.extend(self.counters.iter().map(u32::to_string));
+        r.push(self.margin.to_string());
         r
     }
+}
+
+/// Rows as CSV text, quoted where a field needs it (the csv crate).
+pub fn csv_text<R, F>(rows: impl IntoIterator<Item = R>) -> String
+where
+    R: IntoIterator<Item = F>,
+    F: AsRef<[u8]>,
+{
+    let mut w = csv::WriterBuilder::new()
+        .flexible(true)
+        .from_writer(Vec::new());
+    for row in rows {
+        // Writing to memory cannot fail.
+        let _ = w.write_record(row);
+    }
+    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
 }
 
 impl<G: Game> Config<G> {
@@ -242,8 +245,9 @@ impl<G: Game> Config<G> {
         let (min, max) = (*seats.start(), *seats.end());
         if self.players < min || self.players > max {
             return Err(SimError::Config(format!(
-                "variant `{}` is for {min} to {max} players, not {}",
+                "variant `{}` is for {}, not {}",
                 G::name(&self.rules),
+                crate::core::players_phrase(min, max),
                 self.players
             )));
         }
@@ -408,11 +412,12 @@ pub fn forfeited<G: Game>(
 }
 
 /// Run the simulation. `on_game` sees every game's result in game order as
-/// blocks finish (for `--out`); `progress` is told how many games are done.
+/// blocks finish (for `--out`); `progress` is told how many games are done,
+/// after every game (from the worker threads, so it must be `Sync`).
 pub fn run<G: Game>(
     config: &Config<G>,
     on_game: impl FnMut(&GameResult) -> std::io::Result<()>,
-    progress: impl FnMut(u64),
+    progress: impl Fn(u64) + Sync,
 ) -> Result<Accumulator, SimError> {
     run_until(config, &AtomicBool::new(false), on_game, progress)
 }
@@ -427,7 +432,7 @@ pub fn run_until<G: Game>(
     config: &Config<G>,
     stop: &AtomicBool,
     on_game: impl FnMut(&GameResult) -> std::io::Result<()>,
-    progress: impl FnMut(u64),
+    progress: impl Fn(u64) + Sync,
 ) -> Result<Accumulator, SimError> {
     config.validate()?;
     let pool = pool(config.jobs)?;
@@ -468,12 +473,22 @@ pub fn run_games<G: Game>(
     pool: Option<&rayon::ThreadPool>,
     stop: &AtomicBool,
     mut on_game: impl FnMut(&GameResult) -> std::io::Result<()>,
-    mut progress: impl FnMut(u64),
+    progress: impl Fn(u64) + Sync,
 ) -> Result<Accumulator, SimError> {
     config.validate()?;
     // Fail early on a variant the engine refuses.
     G::new_state(Arc::clone(&config.rules), config.players).map_err(SimError::Config)?;
-    let play = |g: u64| (!stop.load(Ordering::Relaxed)).then(|| play_game(config, g));
+    // Games finished so far, in any order: progress after every game, not
+    // every block (a block of slow bots can take minutes).
+    let finished = AtomicU64::new(0);
+    let play = |g: u64| {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let r = play_game(config, g);
+        progress(finished.fetch_add(1, Ordering::Relaxed) + 1);
+        Some(r)
+    };
     let mut acc = Accumulator::new::<G>(config.players);
     let mut start = games.start;
     while start < games.end {

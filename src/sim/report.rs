@@ -124,6 +124,19 @@ pub struct Report {
     /// The count of game length, drawn as a histogram.
     #[serde(skip)]
     pub length: Stat,
+    /// Set when the run was interrupted (Ctrl-C): the report covers only
+    /// the first `games` of the games asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partial: Option<Partial>,
+}
+
+/// What an interrupted run's report covers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Partial {
+    /// Always true: the report is of fewer games than asked for.
+    pub interrupted: bool,
+    /// The games asked for (`--games`).
+    pub games_asked: u64,
 }
 
 /// The winning margin, which every game reports.
@@ -207,7 +220,27 @@ impl Report {
                 .collect(),
             count_order,
             length: acc.counter_names.get(acc.length).copied().unwrap_or(MARGIN),
+            partial: None,
         }
+    }
+
+    /// Mark the report as partial: the run was interrupted before the
+    /// `asked` games were played.
+    pub fn mark_partial(&mut self, asked: u64) {
+        self.partial = Some(Partial {
+            interrupted: true,
+            games_asked: asked,
+        });
+    }
+
+    /// The line that opens a partial report's table, if it is one.
+    fn partial_line(&self) -> Option<String> {
+        self.partial.as_ref().map(|p| {
+            format!(
+                "PARTIAL REPORT: interrupted after {} of {} games\n",
+                self.games, p.games_asked
+            )
+        })
     }
 
     /// Attach the skill figure of a run where `strong` played one seat
@@ -266,7 +299,7 @@ impl Report {
 
     /// The readable report.
     pub fn to_table(&self) -> String {
-        let mut o = String::new();
+        let mut o = self.partial_line().unwrap_or_default();
         let seating = match self.seating {
             "fixed" => format!("bots by seat: {}", self.bots.join(", ")),
             _ => format!("bots {} with seats rotated each game", self.bots.join(", ")),
@@ -353,26 +386,79 @@ impl Report {
     /// means with the standard deviation in `low` and nothing in `high`
     /// would mislead, so means get `mean,sd` columns of their own).
     pub fn to_csv(&self) -> String {
-        let mut o = String::from("measure,kind,value,low,high,sd,min,median,max\n");
-        for (name, r) in self.rates() {
-            let _ = writeln!(o, "{name},rate,{},{},{},,,,", r.rate, r.low, r.high);
+        let mut rows: Vec<Vec<String>> = vec![
+            [
+                "measure", "kind", "value", "low", "high", "sd", "min", "median", "max",
+            ]
+            .map(String::from)
+            .to_vec(),
+        ];
+        let e = String::new;
+        if let Some(p) = &self.partial {
+            // A partial run says so in its first row.
+            rows.push(vec![
+                "partial: interrupted".into(),
+                "games_asked".into(),
+                p.games_asked.to_string(),
+                e(),
+                e(),
+                e(),
+                e(),
+                e(),
+                e(),
+            ]);
         }
-        let _ = writeln!(
-            o,
-            "seat balance p,p_value,{},,,,,,",
-            self.seat_balance.p_value
-        );
+        for (name, r) in self.rates() {
+            rows.push(vec![
+                name,
+                "rate".into(),
+                r.rate.to_string(),
+                r.low.to_string(),
+                r.high.to_string(),
+                e(),
+                e(),
+                e(),
+                e(),
+            ]);
+        }
+        rows.push(vec![
+            "seat balance p".into(),
+            "p_value".into(),
+            self.seat_balance.p_value.to_string(),
+            e(),
+            e(),
+            e(),
+            e(),
+            e(),
+            e(),
+        ]);
         if let Some(k) = &self.skill {
-            let _ = writeln!(o, "skill,skill,{},{},{},,,,", k.skill, k.low, k.high);
+            rows.push(vec![
+                "skill".into(),
+                "skill".into(),
+                k.skill.to_string(),
+                k.low.to_string(),
+                k.high.to_string(),
+                e(),
+                e(),
+                e(),
+                e(),
+            ]);
         }
         for (name, s) in self.measures() {
-            let _ = writeln!(
-                o,
-                "{name},mean,{},,,{},{},{},{}",
-                s.mean, s.sd, s.min, s.median, s.max
-            );
+            rows.push(vec![
+                name.to_string(),
+                "mean".into(),
+                s.mean.to_string(),
+                e(),
+                e(),
+                s.sd.to_string(),
+                s.min.to_string(),
+                s.median.to_string(),
+                s.max.to_string(),
+            ]);
         }
-        o
+        super::csv_text(rows)
     }
 }
 
@@ -434,6 +520,9 @@ pub struct Comparison {
     pub a: Report,
     pub b: Report,
     pub differences: Vec<Difference>,
+    /// Whether either side is a partial (interrupted) run.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub partial: bool,
 }
 
 /// Compare two reports measure by measure.
@@ -468,12 +557,31 @@ pub fn compare(a: Report, b: Report) -> Comparison {
             significant: p < ALPHA,
         });
     }
-    Comparison { a, b, differences }
+    let partial = a.partial.is_some() || b.partial.is_some();
+    Comparison {
+        a,
+        b,
+        differences,
+        partial,
+    }
 }
 
 impl Comparison {
     pub fn to_table(&self) -> String {
         let mut o = String::new();
+        if self.partial {
+            let _ = writeln!(
+                o,
+                "PARTIAL COMPARISON: interrupted; A played {} games, B {}, of {} asked\n",
+                self.a.games,
+                self.b.games,
+                self.a
+                    .partial
+                    .as_ref()
+                    .or(self.b.partial.as_ref())
+                    .map_or(0, |p| p.games_asked)
+            );
+        }
         let _ = writeln!(
             o,
             "A: `{}`   B: `{}`   {} players, {} games each on matched seeds (seed {})\n",
@@ -521,14 +629,35 @@ impl Comparison {
     }
 
     pub fn to_csv(&self) -> String {
-        let mut o = String::from("measure,a,b,difference,test,p_value,significant\n");
-        for d in &self.differences {
-            let _ = writeln!(
-                o,
-                "{},{},{},{},{},{},{}",
-                d.measure, d.a, d.b, d.difference, d.test, d.p_value, d.significant
-            );
-        }
-        o
+        let header = [
+            "measure",
+            "a",
+            "b",
+            "difference",
+            "test",
+            "p_value",
+            "significant",
+        ]
+        .map(String::from)
+        .to_vec();
+        let partial = self.partial.then(|| {
+            vec![
+                "partial: interrupted".to_string(),
+                self.a.games.to_string(),
+                self.b.games.to_string(),
+            ]
+        });
+        let rows = partial.into_iter().chain(self.differences.iter().map(|d| {
+            vec![
+                d.measure.clone(),
+                d.a.to_string(),
+                d.b.to_string(),
+                d.difference.to_string(),
+                d.test.to_string(),
+                d.p_value.to_string(),
+                d.significant.to_string(),
+            ]
+        }));
+        super::csv_text(std::iter::once(header).chain(rows))
     }
 }

@@ -145,7 +145,18 @@ pub fn wilson(k: f64, n: f64) -> (f64, f64) {
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
     let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // At k = 0 (k = n) the bound is exactly 0 (1); rounding left 1.7e-18.
+    let low = if k <= 0.0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if k >= n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (low, high)
 }
 
 /// Pearson's chi-square test that `counts` come from equal probabilities:
@@ -219,6 +230,15 @@ mod tests {
             std::f64::consts::PI.sqrt().ln(),
             1e-12
         ));
+    }
+
+    #[test]
+    fn a_zero_rate_has_a_lower_bound_of_zero() {
+        // It was 1.7e-18 (rounding in centre - half), printed as such in JSON.
+        for n in [1.0, 7.0, 200.0, 1000.0, 123_457.0] {
+            assert_eq!(wilson(0.0, n).0, 0.0, "n = {n}");
+            assert_eq!(wilson(n, n).1, 1.0, "n = {n}");
+        }
     }
 
     #[test]

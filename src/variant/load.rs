@@ -246,6 +246,32 @@ pub(crate) fn read_file(path: &Path, display: &str) -> Result<String, Box<Diagno
     decode(bytes, display)
 }
 
+/// Read a variant from standard input (the `-` argument), within the same
+/// size limit as a file.
+pub(crate) fn read_stdin(display: &str) -> Result<String, Box<Diagnostic>> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| {
+            Box::new(Diagnostic::error(
+                Code::Io,
+                display,
+                format!("cannot read standard input: {}", io_reason(&e)),
+            ))
+        })?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(Box::new(Diagnostic::error(
+            Code::TooLarge,
+            display,
+            "standard input holds more than 1 MiB; a variant file is a few dozen lines",
+        )));
+    }
+    decode(bytes, display)
+}
+
 pub(crate) fn decode(bytes: Vec<u8>, display: &str) -> Result<String, Box<Diagnostic>> {
     String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
@@ -291,7 +317,15 @@ pub(crate) fn parse_layer(
         )]);
     }
     let mut deferred = Vec::new();
-    let (json, places) = match DeTable::parse(&text) {
+    // Recoverable parsing: the parser goes on after a syntax error, so
+    // every one it can tell apart is reported at once.
+    let (table, syntax) = DeTable::parse_recoverable(&text);
+    let parsed = if syntax.is_empty() {
+        Ok(table)
+    } else {
+        Err(syntax)
+    };
+    let (json, places) = match parsed {
         Ok(table) => {
             let mut places = BTreeMap::new();
             let mut errors = Vec::new();
@@ -309,7 +343,22 @@ pub(crate) fn parse_layer(
             }
             (Value::Object(json), places)
         }
-        Err(e) => return Err(vec![syntax_error(file, &text, &e)]),
+        Err(mut syntax) => {
+            syntax.sort_by_key(|e| e.span().map_or(usize::MAX, |s| s.start));
+            let mut errors: Vec<Diagnostic> = Vec::new();
+            for e in &syntax {
+                let d = syntax_error(file, &text, e);
+                // One error per line: what follows a fault on its line is
+                // usually the same fault seen again.
+                if errors.iter().all(|o| o.line != d.line || d.line.is_none()) {
+                    errors.push(d);
+                }
+                if errors.len() >= MAX_DIAGNOSTICS {
+                    break;
+                }
+            }
+            return Err(errors);
+        }
     };
     Ok(Layer {
         file: file.to_owned(),
@@ -902,7 +951,7 @@ pub(crate) fn did_you_mean<'a>(word: &str, candidates: &'a [String]) -> Option<&
     let word = word.to_ascii_lowercase();
     let scored: Vec<(usize, &String)> = candidates
         .iter()
-        .map(|c| (edit_distance(&word, c), c))
+        .map(|c| (strsim::levenshtein(&word, c), c))
         .filter(|(d, c)| *d <= 2.max(c.len() / 3))
         .collect();
     let best = scored.iter().map(|(d, _)| *d).min()?;
@@ -912,33 +961,9 @@ pub(crate) fn did_you_mean<'a>(word: &str, candidates: &'a [String]) -> Option<&
     closest.next().is_none().then_some(first.1.as_str())
 }
 
-/// Levenshtein distance, in characters.
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn edit_distance_counts_single_edits() {
-        assert_eq!(edit_distance("suply", "supply"), 1);
-        assert_eq!(edit_distance("supply", "supply"), 0);
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(edit_distance("d7", "d4"), 1);
-    }
 
     #[test]
     fn did_you_mean_only_suggests_near_words() {

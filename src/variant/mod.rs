@@ -29,8 +29,8 @@ pub use diff::{Change, diff};
 pub use load::{MAX_DIAGNOSTICS, MAX_ENTRIES, MAX_FILE_BYTES};
 pub use overrides::Override;
 pub use resolve::{
-    Checker, Loaded, MAX_CHAIN, builtin_names, is_builtin_name, load, load_file, load_file_with,
-    load_str, load_with, resolve_builtin,
+    Checker, Loaded, MAX_CHAIN, STDIN_ARG, STDIN_DISPLAY, builtin_names, is_builtin_name, load,
+    load_file, load_file_with, load_stdin_with, load_str, load_with, resolve_builtin,
 };
 
 pub use crate::games::roots_and_shoots::STANDARD_TOML;

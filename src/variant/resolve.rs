@@ -108,7 +108,9 @@ pub fn load(variant: &str) -> Result<Loaded, Diagnostics> {
 /// cross-key checks. Diagnostics about an override name it as their file
 /// (`--set beads.supply=abc`). Of two overrides of one key, the last wins.
 pub fn load_with(variant: &str, overrides: &[Override]) -> Result<Loaded, Diagnostics> {
-    if is_builtin_name(variant) {
+    if variant == STDIN_ARG {
+        load_stdin_with(overrides)
+    } else if is_builtin_name(variant) {
         match builtin_layer(variant) {
             Some(root) => {
                 let text = root.as_ref().map(|l| l.text.clone()).unwrap_or_default();
@@ -127,6 +129,29 @@ pub fn load_with(variant: &str, overrides: &[Override]) -> Result<Loaded, Diagno
     } else {
         load_file_with(variant, overrides)
     }
+}
+
+/// The variant argument that means "read the variant from standard input".
+pub const STDIN_ARG: &str = "-";
+
+/// How messages name a variant read from standard input.
+pub const STDIN_DISPLAY: &str = "<stdin>";
+
+/// A variant from standard input (`roots show -`), `overrides` on top; a
+/// relative `extends` is looked up in the current directory.
+pub fn load_stdin_with(overrides: &[Override]) -> Result<Loaded, Diagnostics> {
+    let text = load::read_stdin(STDIN_DISPLAY).map_err(|d| Diagnostics {
+        items: vec![*d],
+        sources: Sources::default(),
+    })?;
+    let root = load::parse_layer(
+        STDIN_DISPLAY,
+        text.clone(),
+        Some(PathBuf::new()),
+        "stdin:".to_owned(),
+        "stdin".to_owned(),
+    );
+    finish(root, STDIN_DISPLAY, &text, overrides)
 }
 
 /// Whether `extends = "x"` names a built-in (a bare word) rather than a file.

@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::games::{Game, GameId};
 
@@ -21,17 +21,14 @@ pub fn schema_of<G: Game>() -> Value {
     let mut value = G::file_schema().to_value();
     strip_null(&mut value);
     if let Value::Object(root) = &mut value {
-        // Put `$id`, title and description first-ish, for readers of the file.
-        let mut head = Map::new();
-        if let Some(s) = root.remove("$schema") {
-            head.insert("$schema".into(), s);
-        }
-        head.insert("$id".into(), Value::String(game.schema_id()));
-        head.insert(
+        // serde_json's map is sorted by key: the order of insertion does not
+        // show in the file.
+        root.insert("$id".into(), Value::String(game.schema_id()));
+        root.insert(
             "title".into(),
             Value::String(format!("{} variant", G::TITLE)),
         );
-        head.insert(
+        root.insert(
             "description".into(),
             Value::String(format!(
                 "A variant file of the `roots` toolkit: the house rules of a game of {}. \
@@ -40,10 +37,6 @@ pub fn schema_of<G: Game>() -> Value {
                 G::TITLE
             )),
         );
-        root.remove("title");
-        root.remove("description");
-        head.append(root);
-        *root = head;
     }
     tidy_descriptions(&mut value);
     if let Some(defs) = value.get_mut("$defs").and_then(Value::as_object_mut) {

@@ -252,7 +252,10 @@ pub fn check_within<G: Game>(
             .map(|(p, g)| format!("{g} of {GAMES} games of {p} players"))
             .collect();
         let unplayed = if at < *seats.end() {
-            format!("; none of {} to {} players", at + 1, seats.end())
+            format!(
+                "; none of {}",
+                crate::core::players_phrase(at + 1, *seats.end())
+            )
         } else {
             String::new()
         };

@@ -82,10 +82,9 @@ impl Game for Branches {
         let range = rules.seats();
         if !range.contains(&seats) {
             return Err(format!(
-                "variant `{}` is for {} to {} players, not {seats}",
+                "variant `{}` is for {}, not {seats}",
                 rules.name,
-                range.start(),
-                range.end()
+                crate::core::players_phrase(*range.start(), *range.end())
             ));
         }
         Ok(State::new(&rules, seats))

@@ -298,8 +298,9 @@ impl State {
         let (min, max) = (rules.players.min, rules.players.max);
         if players < min || players > max {
             return Err(SetupError(format!(
-                "variant `{}` is for {min} to {max} players, not {players}",
-                rules.name
+                "variant `{}` is for {}, not {players}",
+                rules.name,
+                crate::core::players_phrase(min, max)
             )));
         }
         // The first-turn bead comes from the store (the pipeline refuses 0).
