@@ -18,7 +18,9 @@ use super::simulate::{
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   roots compare standard variants/fewer-beads.toml
-  roots compare standard variants/one-nutrient-per-turn.toml -n 5000 --seed 3 --format json")]
+  roots compare standard one-nutrient-per-turn -n 5000 --seed 3 --format json
+  roots compare standard pre-rolled-values --skill     also: does skill matter more in B?
+What every figure means: docs/statistics.md")]
 pub struct Args {
     /// The first variant: a built-in name (standard) or a path.
     #[arg(value_name = "A")]
@@ -36,7 +38,20 @@ pub struct Args {
     /// `roots compare standard standard --set beads.supply=35`.
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = |t: &str| roots::variant::Override::parse(t))]
     pub set: Vec<roots::variant::Override>,
+
+    /// Also measure how much skill each variant rewards: a ladder (`roots
+    /// ladder`) among these bots in both, two players, on the same seed; the
+    /// Elo spread and the best bot's score against the next, side by side.
+    #[arg(long, value_name = "BOTS", num_args = 0..=1, default_missing_value = DEFAULT_SKILL_BOTS)]
+    pub skill: Option<String>,
+
+    /// Games per pair of bots for --skill.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub skill_games: u64,
 }
+
+/// The bots of `compare --skill` when none are named.
+pub const DEFAULT_SKILL_BOTS: &str = "greedy,mcts:100";
 
 pub fn run(args: Args) -> u8 {
     interrupted();
@@ -76,7 +91,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
     }
     let seed = args.sim.seed();
     print_seed(&args.sim, seed);
-    let (a, b) = roots::with_game!(&rules_a, G, ra => {
+    let (a, b, skill) = roots::with_game!(&rules_a, G, ra => {
         let rb = G::unwrap(&rules_b)
             .ok_or_else(|| Failure::usage("the two variants are of different games"))?;
         let a = side::<G>(Arc::clone(ra), &[], &args.sim, seed, "A")?;
@@ -102,9 +117,22 @@ fn try_run(args: Args) -> Result<(), Failure> {
                 a.games, b.games
             ));
         }
-        (a, b)
+        let skill = match &args.skill {
+            Some(bots) if !was_interrupted() => {
+                let la = super::ladder::ladder_of::<G>(Arc::clone(ra), bots, args.skill_games, seed, args.sim.jobs, "A skill: ")?;
+                let mut lb = super::ladder::ladder_of::<G>(Arc::clone(rb), bots, args.skill_games, seed, args.sim.jobs, "B skill: ")?;
+                lb.variant = super::variant_label(&lb.variant, &args.set);
+                Some((la, lb))
+            }
+            _ => None,
+        };
+        (a, b, skill)
     });
     let c = compare(a, b);
+    let c = match skill {
+        Some((la, lb)) => c.with_skill(la, lb),
+        None => c,
+    };
     match args.sim.format {
         Output::Table => super::out(&c.to_table()),
         Output::Csv => super::out(&c.to_csv()),

@@ -12,6 +12,7 @@ pub mod diff;
 pub mod explain;
 pub mod games;
 mod human;
+pub mod ladder;
 pub mod new;
 pub mod play;
 pub mod replay;
@@ -85,6 +86,9 @@ pub enum Command {
     /// The statistics across a range of values of one key, as a table and an
     /// SVG plot.
     Sweep(sweep::Args),
+    /// Rate bots on the Elo scale by a round robin: how much skill a variant
+    /// rewards.
+    Ladder(ladder::Args),
     /// Print a variant as a readable rules sheet (Markdown), house rules marked.
     Explain(explain::Args),
     /// Print the rule differences between two variants, with what each means in play.
@@ -110,6 +114,7 @@ impl Cli {
             Command::Simulate(args) => simulate::run(args),
             Command::Compare(args) => compare::run(args),
             Command::Sweep(args) => sweep::run(args),
+            Command::Ladder(args) => ladder::run(args),
             Command::Explain(args) => explain::run(args, self.color),
             Command::Diff(args) => diff::run(args, self.color),
             Command::New(args) => new::run(args),

@@ -18,6 +18,7 @@
 
 mod accum;
 mod histogram;
+pub mod ladder;
 mod report;
 pub mod stats;
 pub mod sweep;
