@@ -12,10 +12,10 @@ use std::sync::Arc;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use roots::bots::BotSpec;
-use roots::games::Game;
-use roots::games::branches::Branches;
 use roots::core::dice::SeededDice;
 use roots::core::protocol::{GameState, Next};
+use roots::games::Game;
+use roots::games::branches::Branches;
 use roots::games::roots_and_shoots::bots::MctsBot;
 use roots::games::roots_and_shoots::{RootsAndShoots, Rules, State};
 use roots::games::sprout_r_out::SproutROut;
@@ -121,7 +121,9 @@ fn mcts_iterations(c: &mut Criterion) {
     }
     const ITERATIONS: u32 = 200;
     let mut g = c.benchmark_group("roots-and-shoots mcts search");
-    g.throughput(Throughput::Elements(u64::from(ITERATIONS) * roots.len() as u64));
+    g.throughput(Throughput::Elements(
+        u64::from(ITERATIONS) * roots.len() as u64,
+    ));
     g.sample_size(10);
     for (name, v1) in [("mcts", false), ("mcts-v1", true)] {
         g.bench_function(name, |b| {

@@ -25,7 +25,15 @@ fn simulate_defaults_to_greedy_for_every_seat() {
 #[test]
 fn different_fixed_bots_get_no_seat_verdict() {
     let run = roots(&[
-        "simulate", "-n", "10", "--seed", "2", "--bots", "greedy,random", "-j", "1",
+        "simulate",
+        "-n",
+        "10",
+        "--seed",
+        "2",
+        "--bots",
+        "greedy,random",
+        "-j",
+        "1",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     insta::assert_snapshot!(run.transcript());
@@ -74,7 +82,8 @@ fn rotated_bots_get_a_seat_verdict() {
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
-        run.stdout.contains("First-player advantage: not significant")
+        run.stdout
+            .contains("First-player advantage: not significant")
             || run.stdout.contains("First-player advantage: significant"),
         "{}",
         run.stdout
@@ -185,10 +194,10 @@ fn ladder_runs_for_every_game() {
 #[test]
 fn ladder_mistakes_get_clear_errors() {
     let cases: &[&[&str]] = &[
-        &["ladder", "--bots", "greedy"],
-        &["ladder", "--bots", "greedy,greedy"],
-        &["ladder", "--bots", "greedy,minimax"],
-        &["ladder", "-n", "0"],
+        &["ladder", "--bots", "greedy", "--seed", "1"],
+        &["ladder", "--bots", "greedy,greedy", "--seed", "1"],
+        &["ladder", "--bots", "greedy,minimax", "--seed", "1"],
+        &["ladder", "-n", "0", "--seed", "1"],
     ];
     let mut out = String::new();
     for args in cases {

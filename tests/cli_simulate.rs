@@ -77,7 +77,7 @@ fn per_game_rows_are_written_in_game_order() {
     assert_eq!(lines.len(), 26);
     assert!(lines[0].starts_with("game,bot_1,bot_2,score_1,score_2,winner,end_reason"));
     for (i, l) in lines[1..].iter().enumerate() {
-        assert!(l.starts_with(&format!("{i},random,random,")), "{l}");
+        assert!(l.starts_with(&format!("{i},greedy,greedy,")), "{l}");
     }
     let text = std::fs::read_to_string(&jsonl).expect("written");
     let games: Vec<u64> = text

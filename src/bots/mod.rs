@@ -203,10 +203,9 @@ pub fn generic<G: Game>(
     match spec {
         BotSpec::Random => Box::new(RandomBot::new(dice)),
         BotSpec::Greedy | BotSpec::GreedyV1 => Box::new(GreedyBot::<G>::new(dice)),
-        BotSpec::Mcts { iterations } | BotSpec::MctsV1 { iterations } => Box::new(MctsBot::<G>::with_budget(
-            dice,
-            Budget::Iterations(iterations),
-        )),
+        BotSpec::Mcts { iterations } | BotSpec::MctsV1 { iterations } => Box::new(
+            MctsBot::<G>::with_budget(dice, Budget::Iterations(iterations)),
+        ),
         BotSpec::MctsTime { millis } => {
             Box::new(MctsBot::<G>::with_budget(dice, Budget::Millis(millis)))
         }

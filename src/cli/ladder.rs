@@ -10,7 +10,7 @@ use super::simulate::{Output, interrupted, parse_bots, was_interrupted};
 use super::{Failure, SetArgs};
 
 /// The bots of a ladder when none are given.
-pub const DEFAULT_BOTS: &str = "random,greedy,mcts:100,mcts:400";
+pub const DEFAULT_BOTS: &str = "greedy,random,mcts:100,mcts:400";
 
 /// Play every pair of bots against each other (two players, seats rotated,
 /// the same games' luck for every pair) and rate them on the Elo scale, with
@@ -71,10 +71,12 @@ pub fn ladder_of<G: Game>(
     jobs: Option<usize>,
     label: &str,
 ) -> Result<Ladder, Failure> {
+    let specs = parse_bots(bots)?;
     let sim = super::simulate::SimArgs {
         games,
         players: 2,
-        bots: bots.to_string(),
+        // One bot for both seats: the checks of a run, bots aside.
+        bots: specs.first().map(|b| b.to_string()).unwrap_or_default(),
         rotate: true,
         seed: Some(seed),
         jobs,
@@ -84,7 +86,7 @@ pub fn ladder_of<G: Game>(
     let jobs = sim.config::<G>(Arc::clone(&rules), seed)?.jobs;
     let config = LadderConfig::<G> {
         rules,
-        bots: parse_bots(bots)?,
+        bots: specs,
         games,
         seed,
         jobs,

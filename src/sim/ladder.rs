@@ -156,7 +156,8 @@ pub fn run_ladder<G: Game>(
     for (k, &(i, j)) in pairs.iter().enumerate() {
         let c = config.pair_config(i, j);
         c.validate()?;
-        let acc = crate::sim::run_until(&c, stop, |_| Ok(()), |done| progress(k, pairs.len(), done))?;
+        let acc =
+            crate::sim::run_until(&c, stop, |_| Ok(()), |done| progress(k, pairs.len(), done))?;
         let (a, b) = (c.bots[0].to_string(), c.bots[1].to_string());
         let wins = |name: &str| acc.bots.get(name).map_or(0, |&(_, w)| w);
         let (a_wins, b_wins) = (wins(&a), wins(&b));
@@ -238,9 +239,9 @@ impl Ladder {
             let best = &ratings[0];
             let next = &ratings[1];
             let (bi, ni) = (index(&best.bot), index(&next.bot));
-            let pair = pairings
-                .iter()
-                .find(|p| (index(&p.a), index(&p.b)) == (bi, ni) || (index(&p.a), index(&p.b)) == (ni, bi));
+            let pair = pairings.iter().find(|p| {
+                (index(&p.a), index(&p.b)) == (bi, ni) || (index(&p.a), index(&p.b)) == (ni, bi)
+            });
             let best_vs_next = match pair {
                 Some(p) if index(&p.a) == bi => p.a_score.clone(),
                 Some(p) => half_rate(p.b_wins, p.ties, p.games),
@@ -363,16 +364,36 @@ impl Ladder {
     }
 }
 
-/// The skill figures of two ladders side by side: is the best bot's
-/// head-to-head score against the next different? (Two-proportion z-test.)
+/// The skill figures of two ladders side by side: is the score of A's best
+/// bot against A's next the same in B? (The same pair, the same way round,
+/// whichever is best in B; two-proportion z-test.) The p-value and whether
+/// it is below 0.05, or `None` when B lacks the pair.
 pub fn skill_difference(a: &Ladder, b: &Ladder) -> Option<(f64, bool)> {
-    let (sa, sb) = (a.skill.as_ref()?, b.skill.as_ref()?);
-    if (sa.best.as_str(), sa.next.as_str()) != (sb.best.as_str(), sb.next.as_str()) {
-        return None;
-    }
-    let (x, y) = (&sa.best_vs_next, &sb.best_vs_next);
-    let (_, p) = two_proportion(x.rate * x.of as f64, x.of as f64, y.rate * y.of as f64, y.of as f64);
+    let sa = a.skill.as_ref()?;
+    let x = &sa.best_vs_next;
+    let y = b.score_of(&sa.best, &sa.next)?;
+    let (_, p) = two_proportion(
+        x.rate * x.of as f64,
+        x.of as f64,
+        y.rate * y.of as f64,
+        y.of as f64,
+    );
     Some((p, p < crate::sim::report::ALPHA))
+}
+
+impl Ladder {
+    /// The score of bot `a` against bot `b`, head to head, if they met.
+    pub fn score_of(&self, a: &str, b: &str) -> Option<Rate> {
+        self.pairings.iter().find_map(|p| {
+            if p.a == a && p.b == b {
+                Some(p.a_score.clone())
+            } else if p.a == b && p.b == a {
+                Some(half_rate(p.b_wins, p.ties, p.games))
+            } else {
+                None
+            }
+        })
+    }
 }
 
 /// Maximum-likelihood Bradley-Terry strengths (natural log odds) from the
@@ -476,7 +497,11 @@ fn invert(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
         e[c] = 1.0;
         cols.push(solve(a, &e)?);
     }
-    Some((0..n).map(|i| (0..n).map(|j| cols[j][i]).collect()).collect())
+    Some(
+        (0..n)
+            .map(|i| (0..n).map(|j| cols[j][i]).collect())
+            .collect(),
+    )
 }
 
 #[cfg(test)]
@@ -490,7 +515,10 @@ mod tests {
         let w = vec![vec![0.0, 25.5], vec![75.5, 0.0]];
         let (r, se) = bradley_terry(&w);
         let elo = ELO * r[1];
-        assert!((elo - 400.0 * (75.5f64 / 25.5).log10()).abs() < 1e-6, "{elo}");
+        assert!(
+            (elo - 400.0 * (75.5f64 / 25.5).log10()).abs() < 1e-6,
+            "{elo}"
+        );
         // Standard error of the log odds: sqrt(1/(n p (1-p))).
         let p: f64 = 75.5 / 101.0;
         let want = (1.0 / (101.0 * p * (1.0 - p))).sqrt();

@@ -490,8 +490,8 @@ pub struct Comparison {
 pub struct SkillComparison {
     pub a: crate::sim::ladder::Ladder,
     pub b: crate::sim::ladder::Ladder,
-    /// Two-proportion z-test of the best bot's score against the next, A
-    /// against B (when the same two bots are best and next in both).
+    /// Two-proportion z-test of A's best bot's score against A's next, A
+    /// against B (the same pair the same way round in both).
     pub p_value: Option<f64>,
     pub significant: Option<bool>,
 }
@@ -587,11 +587,28 @@ impl Comparison {
                 );
             }
         }
+        let pair = s.a.skill.as_ref().map(|k| {
+            (
+                k.best.clone(),
+                k.next.clone(),
+                s.b.score_of(&k.best, &k.next),
+            )
+        });
+        if let Some((best, next, Some(score))) = &pair {
+            let _ = writeln!(
+                o,
+                "  {best} against {next}: A {}, B {}",
+                s.a.skill
+                    .as_ref()
+                    .map_or(String::new(), |k| k.best_vs_next.words()),
+                score.words()
+            );
+        }
         match (s.p_value, s.significant) {
             (Some(p), Some(sig)) => {
                 let _ = writeln!(
                     o,
-                    "  Best against next, B against A: {} ({})",
+                    "  That score, B against A: {} ({})",
                     if sig {
                         "different: skill matters differently"
                     } else {
@@ -603,7 +620,7 @@ impl Comparison {
             _ => {
                 let _ = writeln!(
                     o,
-                    "  Best against next: not compared (the best two bots differ between A and B)"
+                    "  Best against next: not compared (B's ladder lacks A's best two bots)"
                 );
             }
         }

@@ -245,12 +245,7 @@ impl Quick {
 
     /// The change of every seat's value when seat `s` puts a bead on the
     /// plain point `p`: the hand and nutrient parts, and the contested part.
-    fn deltas(
-        &self,
-        state: &State,
-        s: Seat,
-        p: Point,
-    ) -> ([f64; MAX_SEATS], [f64; MAX_SEATS]) {
+    fn deltas(&self, state: &State, s: Seat, p: Point) -> ([f64; MAX_SEATS], [f64; MAX_SEATS]) {
         let seat = usize::from(s);
         let mut v = [0.0; MAX_SEATS];
         let player = &state.players()[seat];
@@ -351,6 +346,23 @@ fn plain(state: &State, a: Action) -> Option<Point> {
     }
 }
 
+/// Whether playing `a` leaves every figure the evaluation reads as it is:
+/// passing, or a struggle the attacker loses (it costs a struggle, nothing
+/// else).
+fn unchanged(state: &State, seat: Seat, a: Action) -> bool {
+    match a {
+        Action::Pass => true,
+        Action::Place(p) => {
+            let b = state.cells[p.index()].bead;
+            b != 0
+                && b != seat + 1
+                && placing(state)
+                && !state.attack_beats(seat, p, state.strength(p))
+        }
+        _ => false,
+    }
+}
+
 /// Reusable memory of one greedy search.
 #[derive(Debug, Default)]
 pub struct Scratch {
@@ -403,6 +415,13 @@ impl Scratch {
                         self.quick.advantage(&values, seat)
                     }
                 }
+                None if !self.copying && unchanged(state, seat, a) => {
+                    if !read {
+                        self.quick.read(state);
+                        read = true;
+                    }
+                    self.quick.advantage(&self.quick.values, seat)
+                }
                 None => {
                     let copy = self.copy.get_or_insert_with(|| state.clone());
                     copy.clone_from(state);
@@ -439,6 +458,13 @@ impl Scratch {
                     }
                     let values = self.quick.after_plain(state, seat, p);
                     self.quick.advantage(&values, seat)
+                }
+                None if !self.copying && unchanged(state, seat, a) => {
+                    if !read {
+                        self.quick.read(state);
+                        read = true;
+                    }
+                    self.quick.advantage(&self.quick.values, seat)
                 }
                 None => {
                     let copy = self.copy.get_or_insert_with(|| state.clone());
@@ -478,8 +504,8 @@ impl Scratch {
                 let p = &state.players()[usize::from(seat)];
                 let take = u32::from(face).min(p.supply);
                 let mut v = self.quick.values;
-                v[usize::from(seat)] += hand_worth(p.store + take, p.supply - take)
-                    - hand_worth(p.store, p.supply);
+                v[usize::from(seat)] +=
+                    hand_worth(p.store + take, p.supply - take) - hand_worth(p.store, p.supply);
                 return self.quick.advantage(&v, seat);
             }
         }
@@ -638,6 +664,27 @@ mod tests {
             }
         }
         v
+    }
+
+    #[test]
+    fn passes_and_lost_struggles_change_nothing() {
+        let mut legal = Vec::new();
+        let mut seen = 0;
+        for s in positions(12) {
+            let Next::Decide(seat) = s.next() else {
+                continue;
+            };
+            s.legal_actions(&mut legal);
+            for &a in &legal {
+                if unchanged(&s, seat, a) {
+                    let mut copy = s.clone();
+                    copy.play_unchecked(a);
+                    assert_eq!(eval::values(&copy), eval::values(&s), "{a:?}");
+                    seen += 1;
+                }
+            }
+        }
+        assert!(seen > 20, "{seen}");
     }
 
     #[test]

@@ -407,9 +407,8 @@ fn rank(
         .map(|(&a, &v)| (v, dice.next_u32(), a))
         .collect();
     // Only the best few are kept: put them first, then sort those.
-    let order = |a: &(f64, u32, Action), b: &(f64, u32, Action)| {
-        b.0.total_cmp(&a.0).then(a.1.cmp(&b.1))
-    };
+    let order =
+        |a: &(f64, u32, Action), b: &(f64, u32, Action)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
     let keep = 4 * MAX_CANDIDATES;
     if scored.len() > keep {
         scored.select_nth_unstable_by(keep, order);
