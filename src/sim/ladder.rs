@@ -438,10 +438,10 @@ pub fn bradley_terry(w: &[Vec<f64>]) -> (Vec<f64>, Vec<f64>) {
         let (g, h) = hessian(&r);
         let Some(step) = solve(&h, &g) else { break };
         let mut biggest: f64 = 0.0;
-        for i in 1..n {
+        for (slot, d) in r.iter_mut().skip(1).zip(&step) {
             // Damped: at most 2 log-odds a step.
-            let s = step[i - 1].clamp(-2.0, 2.0);
-            r[i] += s;
+            let s = d.clamp(-2.0, 2.0);
+            *slot += s;
             biggest = biggest.max(s.abs());
         }
         if biggest < 1e-10 {
@@ -451,8 +451,8 @@ pub fn bradley_terry(w: &[Vec<f64>]) -> (Vec<f64>, Vec<f64>) {
     let (_, h) = hessian(&r);
     let mut se = vec![0.0; n];
     if let Some(inv) = invert(&h) {
-        for i in 1..n {
-            se[i] = inv[i - 1][i - 1].max(0.0).sqrt();
+        for (i, slot) in se.iter_mut().enumerate().skip(1) {
+            *slot = inv[i - 1][i - 1].max(0.0).sqrt();
         }
     }
     (r, se)
@@ -476,11 +476,12 @@ fn solve(a: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
             return None;
         }
         m.swap(c, p);
-        for r in 0..n {
+        let pivot = m[c].clone();
+        for (r, row) in m.iter_mut().enumerate() {
             if r != c {
-                let f = m[r][c] / m[c][c];
-                for k in c..=n {
-                    m[r][k] -= f * m[c][k];
+                let f = row[c] / pivot[c];
+                for (x, p) in row.iter_mut().zip(&pivot).skip(c) {
+                    *x -= f * p;
                 }
             }
         }
@@ -493,8 +494,7 @@ fn invert(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
     let n = a.len();
     let mut cols = Vec::with_capacity(n);
     for c in 0..n {
-        let mut e = vec![0.0; n];
-        e[c] = 1.0;
+        let e: Vec<f64> = (0..n).map(|i| if i == c { 1.0 } else { 0.0 }).collect();
         cols.push(solve(a, &e)?);
     }
     Some(

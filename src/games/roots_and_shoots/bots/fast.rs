@@ -161,8 +161,8 @@ impl Quick {
             }
             let value = n.value.map_or(UNKNOWN_VALUE, f64::from);
             let worth = nut_worth(value, touching, on_top, &near, seats);
-            for s in 0..seats {
-                v[s] += worth[s];
+            for (slot, w) in v.iter_mut().zip(&worth).take(seats) {
+                *slot += w;
             }
             self.nuts.push(Nut {
                 x,
@@ -237,8 +237,8 @@ impl Quick {
     pub fn after_plain(&self, state: &State, s: Seat, p: Point) -> [f64; MAX_SEATS] {
         let (rest, contested) = self.deltas(state, s, p);
         let mut v = self.values;
-        for i in 0..self.seats {
-            v[i] += rest[i] + contested[i];
+        for ((slot, r), c) in v.iter_mut().zip(&rest).zip(&contested).take(self.seats) {
+            *slot += r + c;
         }
         v
     }
@@ -304,17 +304,15 @@ impl Quick {
         }
         for q in state.grid().around(p) {
             match state.bead(q) {
-                Some(o) if o == s => {
-                    if state.adj_of(s, q) == 2 && contested(state, s, q) {
-                        v[seat] -= contested_worth(state.strength(q));
-                    }
+                // An own neighbour with two own neighbours now branches.
+                Some(o) if o == s && state.adj_of(s, q) == 2 && contested(state, s, q) => {
+                    v[seat] -= contested_worth(state.strength(q));
                 }
-                Some(o) => {
-                    if !contested(state, o, q) {
-                        v[usize::from(o)] += contested_worth(state.strength(q));
-                    }
+                // An enemy bead touching only its own colour is now contested.
+                Some(o) if o != s && !contested(state, o, q) => {
+                    v[usize::from(o)] += contested_worth(state.strength(q));
                 }
-                None => {}
+                _ => {}
             }
         }
         (rest, v)
@@ -693,8 +691,8 @@ mod tests {
         for s in positions(6) {
             q.read(&s);
             let v = eval::values(&s);
-            for seat in 0..s.players().len() {
-                assert!((q.values[seat] - v[seat]).abs() < 1e-9, "{seat}");
+            for (seat, want) in v.iter().enumerate().take(s.players().len()) {
+                assert!((q.values[seat] - want).abs() < 1e-9, "{seat}");
             }
         }
     }
