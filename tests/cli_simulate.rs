@@ -77,7 +77,7 @@ fn per_game_rows_are_written_in_game_order() {
     assert_eq!(lines.len(), 26);
     assert!(lines[0].starts_with("game,bot_1,bot_2,score_1,score_2,winner,end_reason"));
     for (i, l) in lines[1..].iter().enumerate() {
-        assert!(l.starts_with(&format!("{i},random,random,")), "{l}");
+        assert!(l.starts_with(&format!("{i},greedy,greedy,")), "{l}");
     }
     let text = std::fs::read_to_string(&jsonl).expect("written");
     let games: Vec<u64> = text
@@ -94,14 +94,26 @@ fn per_game_rows_are_written_in_game_order() {
 
 #[test]
 fn skill_is_reported() {
+    // Two comparable bots: the first against the second, seats rotated.
     let run = roots(&[
-        "simulate", "--skill", "-n", "20", "--seed", "2", "--format", "json",
+        "simulate",
+        "--skill",
+        "--bots",
+        "greedy,greedy-v1",
+        "-n",
+        "20",
+        "--seed",
+        "2",
+        "--format",
+        "json",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let v = run.json();
     assert_eq!(v["skill"]["strong"], "greedy");
+    assert_eq!(v["skill"]["against"], "greedy-v1");
     assert_eq!(v["seating"], "rotated");
-    assert!(v["skill"]["skill"].as_f64().expect("number") > 0.0);
+    let skill = v["skill"]["skill"].as_f64().expect("number");
+    assert!((-1.0..=1.0).contains(&skill), "{skill}");
 }
 
 #[test]

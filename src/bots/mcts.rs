@@ -17,7 +17,7 @@
 
 use std::marker::PhantomData;
 
-use crate::bots::{NoAction, Player};
+use crate::bots::{Budget, NoAction, Player};
 use crate::core::dice::SeededDice;
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::{ActionOf, Game};
@@ -49,7 +49,7 @@ struct Node<A> {
 /// Monte Carlo tree search player of game `G`.
 pub struct MctsBot<G: Game> {
     dice: SeededDice,
-    iterations: u32,
+    budget: Budget,
     nodes: Vec<Node<ActionOf<G>>>,
     legal: Vec<ActionOf<G>>,
     untried: Vec<ActionOf<G>>,
@@ -60,16 +60,21 @@ impl<G: Game> std::fmt::Debug for MctsBot<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("MctsBot")
             .field("game", &G::ID)
-            .field("iterations", &self.iterations)
+            .field("budget", &self.budget)
             .finish()
     }
 }
 
 impl<G: Game> MctsBot<G> {
     pub fn new(dice: SeededDice, iterations: u32) -> MctsBot<G> {
+        MctsBot::with_budget(dice, Budget::Iterations(iterations.max(1)))
+    }
+
+    /// A search of this many iterations or milliseconds per decision.
+    pub fn with_budget(dice: SeededDice, budget: Budget) -> MctsBot<G> {
         MctsBot {
             dice,
-            iterations: iterations.max(1),
+            budget,
             nodes: Vec::new(),
             legal: Vec::with_capacity(64),
             untried: Vec::with_capacity(64),
@@ -94,7 +99,7 @@ impl<G: Game> MctsBot<G> {
             edges: Vec::new(),
         });
         let mut path: Vec<(u32, usize, Seat)> = Vec::with_capacity(MAX_DEPTH);
-        for _ in 0..self.iterations {
+        self.budget.run(|| {
             path.clear();
             let mut state = root.clone();
             self.descend(&mut state, &mut path);
@@ -106,7 +111,7 @@ impl<G: Game> MctsBot<G> {
                 e.visits += 1;
                 e.reward += rewards[usize::from(seat)];
             }
-        }
+        });
         self.nodes[0]
             .edges
             .iter()
@@ -217,11 +222,7 @@ impl<G: Game> MctsBot<G> {
 
 impl<G: Game> Player<G::State> for MctsBot<G> {
     fn name(&self) -> String {
-        if self.iterations == crate::bots::DEFAULT_ITERATIONS {
-            "mcts".to_string()
-        } else {
-            format!("mcts:{}", self.iterations)
-        }
+        self.budget.name()
     }
 
     fn choose(&mut self, state: &G::State) -> Result<ActionOf<G>, NoAction> {

@@ -46,14 +46,27 @@ pub trait Player<S: GameState> {
     fn choose(&mut self, state: &S) -> Result<S::Action, NoAction>;
 }
 
+/// Whether `text` is a time budget: digits then `ms` or `s`.
+fn is_time(text: &str) -> bool {
+    let digits = text
+        .strip_suffix("ms")
+        .or_else(|| text.strip_suffix('s'))
+        .unwrap_or("");
+    !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+}
+
 /// Which bot plays a seat, as written on the command line: `random`,
-/// `greedy`, `mcts`, `mcts:ITERATIONS` or `cmd:PROGRAM`.
+/// `greedy`, `greedy-v1`, `mcts`, `mcts:ITERATIONS`, `mcts:TIMEms` or `cmd:PROGRAM`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BotSpec {
     /// Any legal action, from the engine's fast sampler.
     Random,
     /// One decision ahead with the static evaluation.
     Greedy,
+    /// The first greedy bot, kept for comparison: the same idea, pricing
+    /// every candidate on a copy of the position (a game without a faster
+    /// greedy bot plays its greedy bot here).
+    GreedyV1,
     /// Monte Carlo tree search with this many iterations per decision.
     Mcts { iterations: u32 },
     /// An external program speaking the player side of the engine protocol
@@ -63,6 +76,53 @@ pub enum BotSpec {
         program: &'static str,
         timeout_ms: u32,
     },
+    /// The first version of a game's own search, kept to measure the
+    /// speed-up (Roots and Shoots: candidates priced on copies); a game
+    /// without one plays its `mcts` here.
+    MctsV1 { iterations: u32 },
+    /// Monte Carlo tree search for this many milliseconds per decision (as
+    /// many iterations as fit, at most [`BotSpec::MAX_ITERATIONS`]). Games
+    /// then depend on the machine's speed: not reproducible by seed.
+    MctsTime { millis: u32 },
+}
+
+/// How long a search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    Iterations(u32),
+    Millis(u32),
+}
+
+impl Budget {
+    /// The bot's name for this budget: `mcts`, `mcts:2000`, `mcts:250ms`.
+    pub fn name(self) -> String {
+        match self {
+            Budget::Iterations(n) if n == DEFAULT_ITERATIONS => "mcts".to_string(),
+            Budget::Iterations(n) => format!("mcts:{n}"),
+            Budget::Millis(ms) => format!("mcts:{ms}ms"),
+        }
+    }
+
+    /// Run `step` as the budget allows (at least once).
+    pub fn run(self, mut step: impl FnMut()) {
+        match self {
+            Budget::Iterations(n) => {
+                for _ in 0..n.max(1) {
+                    step();
+                }
+            }
+            Budget::Millis(ms) => {
+                let start = std::time::Instant::now();
+                let limit = std::time::Duration::from_millis(u64::from(ms));
+                for i in 0..BotSpec::MAX_ITERATIONS {
+                    step();
+                    if i % 8 == 7 && start.elapsed() >= limit {
+                        break;
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The time an external player has for each decision unless told otherwise.
@@ -114,9 +174,36 @@ impl BotSpec {
         match (name, arg) {
             ("random", None) => Ok(BotSpec::Random),
             ("greedy", None) => Ok(BotSpec::Greedy),
+            ("greedy-v1", None) => Ok(BotSpec::GreedyV1),
             ("mcts", None) => Ok(BotSpec::Mcts {
                 iterations: DEFAULT_ITERATIONS,
             }),
+            ("mcts-v1", None) => Ok(BotSpec::MctsV1 {
+                iterations: DEFAULT_ITERATIONS,
+            }),
+            ("mcts-v1", Some(n)) => match n.parse::<u32>() {
+                Ok(i) if (1..=Self::MAX_ITERATIONS).contains(&i) => {
+                    Ok(BotSpec::MctsV1 { iterations: i })
+                }
+                _ => Err(format!(
+                    "`mcts-v1:{n}`: the iterations must be a whole number from 1 to {}",
+                    Self::MAX_ITERATIONS
+                )),
+            },
+            ("mcts", Some(n)) if is_time(n) => {
+                let (digits, scale) = match n.strip_suffix("ms") {
+                    Some(d) => (d, 1),
+                    None => (&n[..n.len() - 1], 1000),
+                };
+                match digits.trim().parse::<u32>() {
+                    Ok(v) if v >= 1 && u64::from(v) * scale <= 600_000 => Ok(BotSpec::MctsTime {
+                        millis: v * scale as u32,
+                    }),
+                    _ => Err(format!(
+                        "`mcts:{n}`: a time budget is a whole number of milliseconds or seconds, from 1ms to 600s (`mcts:250ms`, `mcts:2s`)"
+                    )),
+                }
+            }
             ("mcts", Some(n)) => match n.parse::<u32>() {
                 Ok(i) if (1..=Self::MAX_ITERATIONS).contains(&i) => {
                     Ok(BotSpec::Mcts { iterations: i })
@@ -126,11 +213,11 @@ impl BotSpec {
                     Self::MAX_ITERATIONS
                 )),
             },
-            ("random" | "greedy", Some(_)) => {
+            ("random" | "greedy" | "greedy-v1", Some(_)) => {
                 Err(format!("`{text}`: only mcts takes a number (`mcts:2000`)"))
             }
             _ => Err(format!(
-                "unknown bot `{}`: expected random, greedy, mcts, mcts:ITERATIONS or cmd:PROGRAM",
+                "unknown bot `{}`: expected random, greedy, greedy-v1, mcts, mcts:ITERATIONS, mcts:MILLISms or cmd:PROGRAM",
                 s.trim()
             )),
         }
@@ -176,8 +263,13 @@ pub fn generic<G: Game>(
 ) -> Box<dyn Player<G::State> + Send> {
     match spec {
         BotSpec::Random => Box::new(RandomBot::new(dice)),
-        BotSpec::Greedy => Box::new(GreedyBot::<G>::new(dice)),
-        BotSpec::Mcts { iterations } => Box::new(MctsBot::<G>::new(dice, iterations)),
+        BotSpec::Greedy | BotSpec::GreedyV1 => Box::new(GreedyBot::<G>::new(dice)),
+        BotSpec::Mcts { iterations } | BotSpec::MctsV1 { iterations } => Box::new(
+            MctsBot::<G>::with_budget(dice, Budget::Iterations(iterations)),
+        ),
+        BotSpec::MctsTime { millis } => {
+            Box::new(MctsBot::<G>::with_budget(dice, Budget::Millis(millis)))
+        }
         BotSpec::Cmd {
             program,
             timeout_ms,
@@ -194,11 +286,17 @@ impl std::fmt::Display for BotSpec {
         match self {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Greedy => f.write_str("greedy"),
+            BotSpec::GreedyV1 => f.write_str("greedy-v1"),
             BotSpec::Mcts { iterations } if *iterations == DEFAULT_ITERATIONS => {
                 f.write_str("mcts")
             }
             BotSpec::Mcts { iterations } => write!(f, "mcts:{iterations}"),
             BotSpec::Cmd { program, .. } => write!(f, "cmd:{program}"),
+            BotSpec::MctsTime { millis } => write!(f, "mcts:{millis}ms"),
+            BotSpec::MctsV1 { iterations } if *iterations == DEFAULT_ITERATIONS => {
+                f.write_str("mcts-v1")
+            }
+            BotSpec::MctsV1 { iterations } => write!(f, "mcts-v1:{iterations}"),
         }
     }
 }

@@ -18,7 +18,9 @@ use super::simulate::{
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   roots compare standard variants/fewer-beads.toml
-  roots compare standard variants/one-nutrient-per-turn.toml -n 5000 --seed 3 --format json")]
+  roots compare standard one-nutrient-per-turn -n 5000 --seed 3 --format json
+  roots compare standard pre-rolled-values --skill     also: does skill matter more in B?
+What every figure means: docs/statistics.md")]
 pub struct Args {
     /// The first variant: a built-in name (standard), a path, or `-` for
     /// standard input.
@@ -38,6 +40,15 @@ pub struct Args {
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = |t: &str| roots::variant::Override::parse(t))]
     pub set: Vec<roots::variant::Override>,
 
+    /// Also measure how much skill each variant rewards: a ladder (`roots
+    /// ladder`) among these bots in both, two players, on the same seed; the
+    /// Elo spread and the best bot's score against the next, side by side.
+    #[arg(long, value_name = "BOTS", num_args = 0..=1, default_missing_value = DEFAULT_SKILL_BOTS)]
+    pub skill: Option<String>,
+
+    /// Games per pair of bots for --skill.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    pub skill_games: u64,
     /// Play only the K-th of N slices of both sides' games and print a
     /// partial result (JSON) for `roots merge`; needs --seed.
     #[arg(long, value_name = "K/N")]
@@ -89,6 +100,9 @@ fn print_comparison(c: &roots::sim::Comparison, format: Output) -> Result<(), Fa
     Ok(())
 }
 
+/// The bots of `compare --skill` when none are named.
+pub const DEFAULT_SKILL_BOTS: &str = "greedy,mcts:100";
+
 pub fn run(args: Args) -> u8 {
     interrupted();
     match try_run(args) {
@@ -125,7 +139,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
     }
     let seed = args.sim.seed();
     let shard = super::simulate::parse_shard(args.shard.as_deref(), &args.sim)?;
-    let (a, b) = roots::with_game!(&rules_a, G, ra => {
+    let (a, b, skill) = roots::with_game!(&rules_a, G, ra => {
         let rb = G::unwrap(&rules_b)
             .ok_or_else(|| Failure::usage("the two variants are of different games"))?;
         // Both sides' settings checked before the seed is announced.
@@ -190,7 +204,21 @@ fn try_run(args: Args) -> Result<(), Failure> {
                 a.games, b.games
             ));
         }
-        (a, b)
+        let skill = match &args.skill {
+            Some(bots) if !was_interrupted() => {
+                let la = super::ladder::ladder_of::<G>(Arc::clone(ra), bots, args.skill_games, seed, args.sim.jobs, "A skill: ")?;
+                let mut lb = super::ladder::ladder_of::<G>(Arc::clone(rb), bots, args.skill_games, seed, args.sim.jobs, "B skill: ")?;
+                lb.variant = super::variant_label(&lb.variant, &args.set);
+                Some((la, lb))
+            }
+            _ => None,
+        };
+        (a, b, skill)
     });
-    print_comparison(&compare(a, b), args.sim.format)
+    let c = compare(a, b);
+    let c = match skill {
+        Some((la, lb)) => c.with_skill(la, lb),
+        None => c,
+    };
+    print_comparison(&c, args.sim.format)
 }

@@ -14,6 +14,7 @@ pub mod explain;
 pub mod games;
 mod human;
 pub mod merge;
+pub mod ladder;
 pub mod new;
 pub mod play;
 pub mod replay;
@@ -101,6 +102,9 @@ pub enum Command {
     /// Combine the partial results of a run played in shards (`--shard K/N`)
     /// into the report one run prints.
     Merge(merge::Args),
+    /// Rate bots on the Elo scale by a round robin: how much skill a variant
+    /// rewards.
+    Ladder(ladder::Args),
     /// Print a variant as a readable rules sheet (Markdown), house rules marked.
     Explain(explain::Args),
     /// Print the rule differences between two variants, with what each means in play.
@@ -133,6 +137,7 @@ impl Cli {
             Command::Sweep(args) => sweep::run(args),
             Command::Tune(args) => tune::run(args),
             Command::Merge(args) => merge::run(args),
+            Command::Ladder(args) => ladder::run(args),
             Command::Explain(args) => explain::run(args),
             Command::Diff(args) => diff::run(args),
             Command::New(args) => new::run(args),

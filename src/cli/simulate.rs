@@ -33,10 +33,13 @@ pub struct SimArgs {
     #[arg(long, short = 'p', default_value_t = 2)]
     pub players: u8,
 
-    /// The bot of each seat, seat 1 first, comma-separated: random, greedy,
-    /// mcts, mcts:ITERATIONS or cmd:PROGRAM (an external player, see
+    /// The bot of each seat, seat 1 first, comma-separated: greedy (the
+    /// competent default: one decision ahead with the game's evaluation),
+    /// random (any legal move: the rules under aimless play), greedy-v1,
+    /// mcts, mcts:ITERATIONS, mcts:MILLISms (a time budget: not
+    /// reproducible by seed) or cmd:PROGRAM (an external player, see
     /// docs/protocol.md). One bot plays every seat.
-    #[arg(long, short = 'b', default_value = "random", value_name = "B1,B2,...",
+    #[arg(long, short = 'b', default_value = "greedy", value_name = "B1,B2,...",
           value_parser = super::BotNames { human: false }, hide_possible_values = true)]
     pub bots: String,
 
@@ -60,7 +63,7 @@ pub struct SimArgs {
 
     /// Seconds an external player (`cmd:PROGRAM`) has for each decision;
     /// one that takes longer forfeits the game, and the run goes on.
-    #[arg(long, value_name = "SECS", default_value_t = 10.0)]
+    #[arg(long, value_name = "SECS", default_value_t = DEFAULT_CMD_TIMEOUT_SECS)]
     pub cmd_timeout: f64,
 }
 
@@ -80,11 +83,13 @@ fn crate_default_timeout() -> u32 {
 /// games last and how they end, with 95% intervals.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
-  roots simulate                                   1000 games of random bots, standard rules
-  roots simulate --bots greedy,random --rotate     greedy against random, seats rotated
+  roots simulate                                   1000 games of greedy bots, standard rules
+  roots simulate --bots random                     the rules under random play
+  roots simulate --bots mcts:100,greedy --rotate   two bots, seats rotated
   roots simulate variants/fewer-beads.toml -n 5000 --seed 7 --format json
-  roots simulate --skill --bots mcts:200 -n 200    how much skill the variant rewards
-  roots simulate -n 100000 --out games.csv         one CSV row per game as well")]
+  roots simulate --skill -n 200                    how much skill the variant rewards
+  roots simulate -n 100000 --out games.csv         one CSV row per game as well
+What every figure means, and how to read its interval: docs/statistics.md")]
 pub struct Args {
     /// A built-in variant name (standard), the path of a variant file, or
     /// `-` for standard input.
@@ -107,8 +112,10 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "FORMAT", requires = "out")]
     pub out_format: Option<OutFormat>,
 
-    /// Measure skill: the first non-random bot of --bots (greedy if none)
-    /// plays one seat against random bots, seats rotated.
+    /// Measure skill: the better of two comparable bots against the other,
+    /// seats rotated: the first two different non-random bots of --bots, or
+    /// mcts:100 against greedy. The first bot plays one seat, the second
+    /// every other seat.
     #[arg(long)]
     pub skill: bool,
 
@@ -216,11 +223,14 @@ pub fn run_shard<G: Game>(
     Ok(acc?)
 }
 
+/// `--cmd-timeout`'s default, in seconds.
+pub const DEFAULT_CMD_TIMEOUT_SECS: f64 = 10.0;
+
 /// What `simulate --shard` keeps for `merge`.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Setup {
     pub label: String,
-    pub strong: Option<String>,
+    pub strong: Option<(String, String)>,
     pub sim: SimSetup,
     pub rules: serde_json::Value,
 }
@@ -521,17 +531,12 @@ fn try_run(args: Args) -> Result<(), Failure> {
     let mut sim_args = args.sim.clone();
     let mut strong = None;
     if args.skill {
-        let bots = parse_bots(&args.sim.bots)?;
-        let s = bots
-            .iter()
-            .copied()
-            .find(|b| b.is_strong())
-            .unwrap_or(BotSpec::Greedy);
+        let (s, w) = skill_pair(&parse_bots(&args.sim.bots)?);
         let mut line = vec![s.to_string()];
-        line.extend((1..args.sim.players).map(|_| "random".to_string()));
+        line.extend((1..args.sim.players).map(|_| w.to_string()));
         sim_args.bots = line.join(",");
         sim_args.rotate = true;
-        strong = Some(s.to_string());
+        strong = Some((s.to_string(), w.to_string()));
     }
     let shard = parse_shard(args.shard.as_deref(), &args.sim)?;
     if shard.is_some() && args.out.is_some() {
@@ -567,8 +572,8 @@ fn try_run(args: Args) -> Result<(), Failure> {
         run_config(&config, out, "simulating")?
     });
     report.variant = super::variant_label(&report.variant, &args.set.set);
-    if let Some(s) = strong {
-        report = report.with_skill(&s);
+    if let Some((s, w)) = strong {
+        report = report.with_skill(&s, &w);
     }
     print_report(&report, args.sim.format)
 }
@@ -589,11 +594,26 @@ pub fn merge(
         Report::new(&config, &acc)
     });
     report.variant = setup.label.clone();
-    if let Some(s) = &setup.strong {
-        report = report.with_skill(s);
+    if let Some((s, w)) = &setup.strong {
+        report = report.with_skill(s, w);
     }
     print_seed_of(&setup.sim);
     print_report(&report, setup.sim.format)
+}
+
+/// The two bots of a skill measure: the first two different non-random
+/// bots given, or mcts:100 against greedy.
+pub fn skill_pair(bots: &[BotSpec]) -> (BotSpec, BotSpec) {
+    let mut seen: Vec<BotSpec> = Vec::new();
+    for &b in bots {
+        if b.is_strong() && !seen.contains(&b) {
+            seen.push(b);
+        }
+    }
+    match seen[..] {
+        [a, b, ..] => (a, b),
+        _ => (BotSpec::Mcts { iterations: 100 }, BotSpec::Greedy),
+    }
 }
 
 /// Say on stderr which seed a run drew (when `--seed` was not given), so

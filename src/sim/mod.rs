@@ -18,6 +18,7 @@
 
 mod accum;
 mod histogram;
+pub mod ladder;
 pub mod plot;
 mod report;
 pub mod shard;

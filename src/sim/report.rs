@@ -78,15 +78,20 @@ pub struct BotLine {
     pub wins: Rate,
 }
 
-/// How often a strong bot beats weaker ones under a variant.
+/// How often the better of two comparable bots beats the other under a
+/// variant.
 ///
 /// `skill = (w - 1/k) / (1 - 1/k)` where `w` is the strong bot's win rate
-/// against `k - 1` random bots, seats rotated: 0 means it wins no more than
-/// chance, 1 that it always wins. The interval is the Wilson interval of `w`
-/// put through the same formula.
+/// against `k - 1` copies of the other bot, seats rotated: 0 means it wins
+/// no more than chance (luck decides between them), 1 that it always wins.
+/// The interval is the Wilson interval of `w` put through the same formula.
+/// (Against random bots every variant scores about 1: random play is too
+/// weak to tell variants apart.)
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Skill {
     pub strong: String,
+    /// The bot it plays against.
+    pub against: String,
     pub wins: Rate,
     pub chance_level: f64,
     pub skill: f64,
@@ -106,7 +111,17 @@ pub struct Report {
     pub seed: u64,
     pub seats: Vec<SeatLine>,
     pub ties: Rate,
-    pub seat_balance: SeatBalance,
+    /// The test of first-player advantage: only when every seat has the
+    /// same bot or the bots were rotated (otherwise a gap between seats is a
+    /// gap between bots).
+    pub seat_balance: Option<SeatBalance>,
+    /// Why there is no seat-advantage verdict, when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat_balance_absent: Option<String>,
+    /// What the bots mean for the figures, when it needs saying (random
+    /// bots).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
     /// How often games ended each of the game's ways, by key.
     pub end_reasons: BTreeMap<String, Rate>,
     /// The game's counts per game, and the winning margin, by key.
@@ -163,6 +178,37 @@ impl Report {
             })
             .collect();
         let (chi_square, df, p_value) = chi_square_uniform(&acc.seat_wins);
+        let names: Vec<String> = config.bots.iter().map(|b| b.to_string()).collect();
+        let same_bot = names.iter().all(|b| *b == names[0]);
+        let (seat_balance, seat_balance_absent) = if same_bot || !fixed {
+            (
+                Some(SeatBalance {
+                    chi_square,
+                    df,
+                    p_value,
+                    significant: p_value < ALPHA,
+                }),
+                None,
+            )
+        } else {
+            (
+                None,
+                Some(format!(
+                    "the seats have different bots ({}), so a gap between seats would be the gap between the bots; give one bot for every seat, or --rotate",
+                    names.join(", ")
+                )),
+            )
+        };
+        let mut notes = Vec::new();
+        if names.iter().all(|b| b == "random") {
+            notes.push(
+                "Random bots: every decision is drawn at random among the legal ones. The figures describe the rules under aimless play, not play that resembles people's: how games end, their length and any seat advantage can differ a lot under competent play (the default bot, greedy).".to_string(),
+            );
+        } else if names.iter().any(|b| b == "random") {
+            notes.push(
+                "A random bot plays here: its decisions are drawn at random among the legal ones, so it loses to any competent bot almost always.".to_string(),
+            );
+        }
         let per_bot = if acc.bots.len() > 1 {
             acc.bots
                 .iter()
@@ -192,12 +238,9 @@ impl Report {
             seed: config.seed,
             seats,
             ties: Rate::new(acc.ties, n),
-            seat_balance: SeatBalance {
-                chi_square,
-                df,
-                p_value,
-                significant: p_value < ALPHA,
-            },
+            seat_balance,
+            seat_balance_absent,
+            notes,
             end_reasons: acc
                 .end_reasons
                 .iter()
@@ -244,8 +287,8 @@ impl Report {
     }
 
     /// Attach the skill figure of a run where `strong` played one seat
-    /// against random bots, seats rotated.
-    pub fn with_skill(mut self, strong: &str) -> Report {
+    /// against `against` in every other seat, seats rotated.
+    pub fn with_skill(mut self, strong: &str, against: &str) -> Report {
         let wins = self
             .per_bot
             .iter()
@@ -256,6 +299,7 @@ impl Report {
         let scale = |w: f64| (w - chance) / (1.0 - chance);
         self.skill = Some(Skill {
             strong: strong.to_string(),
+            against: against.to_string(),
             chance_level: chance,
             skill: scale(wins.rate),
             low: scale(wins.low),
@@ -329,17 +373,27 @@ impl Report {
             "  Ties (top score shared, nobody wins) {}",
             self.ties.words()
         );
-        let b = &self.seat_balance;
-        let _ = writeln!(
-            o,
-            "  First-player advantage: {} ({})",
-            if b.significant {
-                "significant: some seats win more often than others"
-            } else {
-                "not significant"
-            },
-            p_words(b.p_value)
-        );
+        match (&self.seat_balance, &self.seat_balance_absent) {
+            (Some(b), _) => {
+                let _ = writeln!(
+                    o,
+                    "  First-player advantage: {} ({})",
+                    if b.significant {
+                        "significant: some seats win more often than others"
+                    } else {
+                        "not significant"
+                    },
+                    p_words(b.p_value)
+                );
+            }
+            (None, why) => {
+                let _ = writeln!(
+                    o,
+                    "  First-player advantage: not judged: {}",
+                    why.as_deref().unwrap_or("no test")
+                );
+            }
+        }
         if !self.per_bot.is_empty() {
             let _ = writeln!(o, "\nWho wins, by bot (over the seats each played)");
             for l in &self.per_bot {
@@ -349,14 +403,18 @@ impl Report {
         if let Some(k) = &self.skill {
             let _ = writeln!(
                 o,
-                "\nSkill: {} beats random opponents {} of its games (chance would be {:.1}%)\n  skill {:.2} ({:.2} to {:.2}): 0 = luck alone, 1 = the stronger player always wins",
+                "\nSkill: {} beats {} {} of its games (chance would be {:.1}%)\n  skill {:.2} ({:.2} to {:.2}): 0 = luck alone decides between them, 1 = the better bot always wins",
                 k.strong,
+                k.against,
                 k.wins.words(),
                 100.0 * k.chance_level,
                 k.skill,
                 k.low,
                 k.high
             );
+        }
+        for note in &self.notes {
+            let _ = writeln!(o, "\nNote: {note}");
         }
         let _ = writeln!(o, "\nHow games end");
         for stat in &self.end_order {
@@ -421,17 +479,19 @@ impl Report {
                 e(),
             ]);
         }
-        rows.push(vec![
-            "seat balance p".into(),
-            "p_value".into(),
-            self.seat_balance.p_value.to_string(),
-            e(),
-            e(),
-            e(),
-            e(),
-            e(),
-            e(),
-        ]);
+        if let Some(b) = &self.seat_balance {
+            rows.push(vec![
+                "seat balance p".into(),
+                "p_value".into(),
+                b.p_value.to_string(),
+                e(),
+                e(),
+                e(),
+                e(),
+                e(),
+                e(),
+            ]);
+        }
         if let Some(k) = &self.skill {
             rows.push(vec![
                 "skill".into(),
@@ -523,6 +583,20 @@ pub struct Comparison {
     /// Whether either side is a partial (interrupted) run.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub partial: bool,
+    /// The ladders of both variants, when skill was measured.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skill: Option<SkillComparison>,
+}
+
+/// How much skill each of two variants rewards, from a ladder of each.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SkillComparison {
+    pub a: crate::sim::ladder::Ladder,
+    pub b: crate::sim::ladder::Ladder,
+    /// Two-proportion z-test of A's best bot's score against A's next, A
+    /// against B (the same pair the same way round in both).
+    pub p_value: Option<f64>,
+    pub significant: Option<bool>,
 }
 
 /// Compare two reports measure by measure.
@@ -563,10 +637,100 @@ pub fn compare(a: Report, b: Report) -> Comparison {
         b,
         differences,
         partial,
+        skill: None,
     }
 }
 
 impl Comparison {
+    /// Attach the ladders of both variants.
+    pub fn with_skill(
+        mut self,
+        a: crate::sim::ladder::Ladder,
+        b: crate::sim::ladder::Ladder,
+    ) -> Comparison {
+        let test = crate::sim::ladder::skill_difference(&a, &b);
+        self.skill = Some(SkillComparison {
+            a,
+            b,
+            p_value: test.map(|t| t.0),
+            significant: test.map(|t| t.1),
+        });
+        self
+    }
+
+    /// The skill section of the table.
+    fn skill_table(&self, o: &mut String) {
+        let Some(s) = &self.skill else { return };
+        let _ = writeln!(
+            o,
+            "\nSkill (ladder of {}, {} two-player games per pair, seats rotated; 95% intervals)",
+            s.a.ratings
+                .iter()
+                .map(|r| r.bot.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            s.a.games_per_pair
+        );
+        for (tag, l) in [("A", &s.a), ("B", &s.b)] {
+            let ratings: Vec<String> = l
+                .ratings
+                .iter()
+                .map(|r| format!("{} {:.0}", r.bot, r.elo))
+                .collect();
+            let _ = writeln!(o, "  {tag}: Elo {}", ratings.join(", "));
+            if let Some(k) = &l.skill {
+                let _ = writeln!(
+                    o,
+                    "     spread {:.0} Elo; {} scores {} against {} (gap {:.0} Elo, {:.0} to {:.0})",
+                    k.spread,
+                    k.best,
+                    k.best_vs_next.words(),
+                    k.next,
+                    k.gap,
+                    k.gap_low,
+                    k.gap_high
+                );
+            }
+        }
+        let pair = s.a.skill.as_ref().map(|k| {
+            (
+                k.best.clone(),
+                k.next.clone(),
+                s.b.score_of(&k.best, &k.next),
+            )
+        });
+        if let Some((best, next, Some(score))) = &pair {
+            let _ = writeln!(
+                o,
+                "  {best} against {next}: A {}, B {}",
+                s.a.skill
+                    .as_ref()
+                    .map_or(String::new(), |k| k.best_vs_next.words()),
+                score.words()
+            );
+        }
+        match (s.p_value, s.significant) {
+            (Some(p), Some(sig)) => {
+                let _ = writeln!(
+                    o,
+                    "  That score, B against A: {} ({})",
+                    if sig {
+                        "different: skill matters differently"
+                    } else {
+                        "no clear difference"
+                    },
+                    p_words(p)
+                );
+            }
+            _ => {
+                let _ = writeln!(
+                    o,
+                    "  Best against next: not compared (B's ladder lacks A's best two bots)"
+                );
+            }
+        }
+    }
+
     pub fn to_table(&self) -> String {
         let mut o = String::new();
         if self.partial {
@@ -621,6 +785,10 @@ impl Comparison {
                 p_words(d.p_value)
             );
         }
+        for note in &self.a.notes {
+            let _ = writeln!(o, "\nNote: {note}");
+        }
+        self.skill_table(&mut o);
         let _ = writeln!(
             o,
             "\nRates: two-proportion z-test; means: Welch's t-test. \"different\" means p < 0.05."

@@ -350,8 +350,14 @@ impl Game for RootsAndShoots {
     fn bot(spec: BotSpec, dice: SeededDice) -> Box<dyn SeatPlayer<State> + Send> {
         match spec {
             BotSpec::Random => Box::new(RandomBot::new(dice)),
-            BotSpec::Greedy => Box::new(bots::GreedyBot::new(dice)),
+            BotSpec::Greedy => Box::new(bots::FastGreedyBot::new(dice)),
+            BotSpec::GreedyV1 => Box::new(bots::GreedyBot::new(dice)),
             BotSpec::Mcts { iterations } => Box::new(bots::MctsBot::new(dice, iterations)),
+            BotSpec::MctsV1 { iterations } => Box::new(bots::MctsBot::v1(dice, iterations)),
+            BotSpec::MctsTime { millis } => Box::new(bots::MctsBot::with_budget(
+                dice,
+                crate::bots::Budget::Millis(millis),
+            )),
             external @ BotSpec::Cmd { .. } => crate::bots::generic::<Self>(external, dice),
         }
     }

@@ -27,10 +27,11 @@
 //!
 //! Everything is deterministic given the bot's [`SeededDice`].
 
-use crate::bots::{NoAction, Player};
+use crate::bots::{Budget, NoAction, Player};
 use crate::core::dice::SeededDice;
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::roots_and_shoots::bots::eval;
+use crate::games::roots_and_shoots::bots::fast::Scratch;
 use crate::games::roots_and_shoots::bots::greedy::placing;
 use crate::games::roots_and_shoots::{Action, State};
 
@@ -73,18 +74,60 @@ struct Node {
 #[derive(Debug)]
 pub struct MctsBot {
     dice: SeededDice,
-    iterations: u32,
+    budget: Budget,
     nodes: Vec<Node>,
     legal: Vec<Action>,
+    /// The fast greedy pricing (playouts, ranking, the growth die).
+    scratch: Scratch,
+    /// Memory reused by every iteration: the position walked down, and the
+    /// playout's legal list.
+    walk: Option<State>,
+    playout_legal: Vec<Action>,
+    /// Named `mcts-v1` ([`MctsBot::v1`]).
+    v1: bool,
+    /// The legal actions at the node being selected from, as bits
+    /// ([`action_bit`]).
+    legal_bits: Vec<u64>,
+}
+
+/// A distinct bit for every action on a board of `cells` cells.
+fn action_bit(a: Action, cells: usize) -> usize {
+    match a {
+        Action::Place(p) => p.index(),
+        Action::Spawn(p) => cells + p.index(),
+        Action::Lose(p) => 2 * cells + p.index(),
+        Action::Grow(g) => 3 * cells + g as usize,
+        Action::Pass => 3 * cells + 4,
+    }
 }
 
 impl MctsBot {
     pub fn new(dice: SeededDice, iterations: u32) -> MctsBot {
+        MctsBot::with_budget(dice, Budget::Iterations(iterations.max(1)))
+    }
+
+    /// The search as first written, pricing every candidate on a copy of
+    /// the position (`mcts-v1`): the same search, slower; kept to measure
+    /// the speed-up.
+    pub fn v1(dice: SeededDice, iterations: u32) -> MctsBot {
+        let mut bot = MctsBot::new(dice, iterations);
+        bot.scratch.copying = true;
+        bot.v1 = true;
+        bot
+    }
+
+    /// A search of this many iterations or milliseconds per decision.
+    pub fn with_budget(dice: SeededDice, budget: Budget) -> MctsBot {
         MctsBot {
             dice,
-            iterations: iterations.max(1),
+            budget,
             nodes: Vec::new(),
             legal: Vec::with_capacity(64),
+            scratch: Scratch::default(),
+            walk: None,
+            playout_legal: Vec::with_capacity(64),
+            v1: false,
+            legal_bits: Vec::new(),
         }
     }
 
@@ -102,9 +145,8 @@ impl MctsBot {
                 self.nodes.clear();
                 self.nodes.push(Node::default());
                 let start_turns = root.stats().turns;
-                for _ in 0..self.iterations {
-                    self.iterate(root, start_turns, &mut legal);
-                }
+                let budget = self.budget;
+                budget.run(|| self.iterate(root, start_turns, &mut legal));
                 // The best mean among well-visited children (the most visited
                 // alone over-rewards the first candidates of the widening).
                 let root_node = &self.nodes[0];
@@ -127,7 +169,8 @@ impl MctsBot {
     }
 
     fn iterate(&mut self, root: &State, start_turns: u32, legal: &mut Vec<Action>) {
-        let mut state = root.clone();
+        let mut state = self.walk.take().unwrap_or_else(|| root.clone());
+        state.clone_from(root);
         // (node, edge index, deciding seat)
         let mut path: Vec<(u32, u32, Seat)> = Vec::with_capacity(MAX_DEPTH);
         let mut node = 0u32;
@@ -177,6 +220,7 @@ impl MctsBot {
             }
         }
         let rewards = rewards(&state);
+        self.walk = Some(state);
         self.nodes[0].visits += 1;
         for &(n, e, seat) in &path {
             let edge = &mut self.nodes[n as usize].edges[e as usize];
@@ -191,7 +235,7 @@ impl MctsBot {
     /// legal action by one-step value), or on very long lists the best of a
     /// few placements drawn by the engine's sampler.
     fn playout_step(&mut self, state: &State, seat: Seat) -> Action {
-        let mut legal = Vec::new();
+        let mut legal = std::mem::take(&mut self.playout_legal);
         state.legal_actions(&mut legal);
         if legal.len() > MAX_RANKED {
             let mut best = state.random_action(&mut self.dice);
@@ -210,9 +254,12 @@ impl MctsBot {
                     best = a;
                 }
             }
+            self.playout_legal = legal;
             return best;
         }
-        crate::games::roots_and_shoots::bots::greedy::best_step(state, seat, &legal, None).0
+        let a = self.scratch.best_step(state, seat, &legal, None).0;
+        self.playout_legal = legal;
+        a
     }
 
     /// Choose an edge at `node` for `state`: UCB1 among the children legal
@@ -230,8 +277,36 @@ impl MctsBot {
         if legal.is_empty() {
             return None;
         }
+        // Which actions are legal, as bits: the edges are tested against it
+        // many times (a linear search of a new plant's 300 points was a
+        // tenth of the search's time).
+        let cells = state.grid().cells();
+        self.legal_bits.clear();
+        self.legal_bits.resize((3 * cells + 5).div_ceil(64), 0);
+        for &a in legal.iter() {
+            let i = action_bit(a, cells);
+            self.legal_bits[i / 64] |= 1 << (i % 64);
+        }
+        let bits = std::mem::take(&mut self.legal_bits);
+        let is_legal = |a: &Action| {
+            let i = action_bit(*a, cells);
+            bits[i / 64] & (1 << (i % 64)) != 0
+        };
+        let picked = self.pick(n, state, seat, legal, &is_legal);
+        self.legal_bits = bits;
+        picked
+    }
+
+    fn pick(
+        &mut self,
+        n: usize,
+        state: &State,
+        seat: Seat,
+        legal: &[Action],
+        is_legal: &impl Fn(&Action) -> bool,
+    ) -> Option<(u32, u32, Action, bool)> {
         if self.nodes[n].candidates.is_none() {
-            let ranked = rank(state, seat, legal, &mut self.dice);
+            let ranked = rank(state, seat, legal, &mut self.dice, &mut self.scratch);
             self.nodes[n].candidates = Some(ranked);
         }
         let visits = self.nodes[n].visits;
@@ -239,14 +314,14 @@ impl MctsBot {
         let legal_edges = self.nodes[n]
             .edges
             .iter()
-            .filter(|e| legal.contains(&e.action))
+            .filter(|e| is_legal(&e.action))
             .count();
         if legal_edges < allowed {
             let candidates = self.nodes[n].candidates.as_deref().unwrap_or(&[]);
             let fresh = candidates
                 .iter()
                 .copied()
-                .find(|a| legal.contains(a) && !self.nodes[n].edges.iter().any(|e| e.action == *a));
+                .find(|a| is_legal(a) && !self.nodes[n].edges.iter().any(|e| e.action == *a));
             if let Some(action) = fresh {
                 let child = self.nodes.len() as u32;
                 self.nodes.push(Node::default());
@@ -263,7 +338,7 @@ impl MctsBot {
         let log_n = f64::from(visits.max(1)).ln();
         let mut best: Option<(usize, f64)> = None;
         for (i, e) in self.nodes[n].edges.iter().enumerate() {
-            if !legal.contains(&e.action) {
+            if !is_legal(&e.action) {
                 continue;
             }
             let score = if e.visits == 0 {
@@ -284,7 +359,13 @@ impl MctsBot {
 
 /// The legal actions worth trying, best first by one-step value. Long lists
 /// (new plants: every empty point) are thinned to a spread sample first.
-fn rank(state: &State, seat: Seat, legal: &[Action], dice: &mut SeededDice) -> Vec<Action> {
+fn rank(
+    state: &State,
+    seat: Seat,
+    legal: &[Action],
+    dice: &mut SeededDice,
+    scratch: &mut Scratch,
+) -> Vec<Action> {
     let pool: Vec<Action> = if legal.len() > MAX_RANKED {
         // Points near a nutrient first, then a spread sample of the rest.
         let g = state.grid();
@@ -318,15 +399,22 @@ fn rank(state: &State, seat: Seat, legal: &[Action], dice: &mut SeededDice) -> V
     };
     // Equal values are ordered by the dice: always taking the first point in
     // board order drifts every root toward one corner.
+    let mut prices = Vec::with_capacity(pool.len());
+    scratch.prices(state, seat, &pool, &mut prices);
     let mut scored: Vec<(f64, u32, Action)> = pool
         .iter()
-        .map(|&a| {
-            let mut next = state.clone();
-            next.play_unchecked(a);
-            (eval::advantage(&next, seat), dice.next_u32(), a)
-        })
+        .zip(&prices)
+        .map(|(&a, &v)| (v, dice.next_u32(), a))
         .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    // Only the best few are kept: put them first, then sort those.
+    let order =
+        |a: &(f64, u32, Action), b: &(f64, u32, Action)| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1));
+    let keep = 4 * MAX_CANDIDATES;
+    if scored.len() > keep {
+        scored.select_nth_unstable_by(keep, order);
+        scored.truncate(keep);
+    }
+    scored.sort_by(order);
     let mut out: Vec<Action> = Vec::with_capacity(MAX_CANDIDATES);
     for (_, _, a) in scored {
         if !out.contains(&a) {
@@ -344,8 +432,7 @@ fn rank(state: &State, seat: Seat, legal: &[Action], dice: &mut SeededDice) -> V
 /// rain face included), roll that face on a copy, place the beads greedily,
 /// and average the evaluation. This is an exact expectation over the chance
 /// node the choice leads to (the greedy bot uses the middle face only).
-fn choose_growth(state: &State, seat: Seat, legal: &[Action]) -> Action {
-    let mut buf = Vec::with_capacity(64);
+fn choose_growth(state: &State, seat: Seat, legal: &[Action], scratch: &mut Scratch) -> Action {
     let mut best = f64::NEG_INFINITY;
     let mut pick = legal[0];
     for &a in legal {
@@ -356,9 +443,7 @@ fn choose_growth(state: &State, seat: Seat, legal: &[Action]) -> Action {
                 let sides = die.sides().max(1);
                 let mut total = 0.0;
                 for face in 1..=sides {
-                    total += crate::games::roots_and_shoots::bots::greedy::face_value(
-                        &grown, seat, face, &mut buf,
-                    );
+                    total += scratch.face_value(&grown, seat, face);
                 }
                 total / f64::from(sides)
             }
@@ -382,20 +467,30 @@ fn rewards(state: &State) -> [f64; MAX_SEATS] {
         }
         return r;
     }
+    // Every seat's advantage from one evaluation (as `eval::advantage`).
     let seats = state.players().len().min(MAX_SEATS);
+    let v = eval::values(state);
     for (s, slot) in r.iter_mut().enumerate().take(seats) {
-        *slot = eval::win_chance(eval::advantage(state, s as Seat));
+        let best_other = (0..seats)
+            .filter(|&o| o != s)
+            .map(|o| v[o])
+            .fold(f64::NEG_INFINITY, f64::max);
+        let adv = if best_other.is_finite() {
+            v[s] - best_other
+        } else {
+            v[s]
+        };
+        *slot = eval::win_chance(adv);
     }
     r
 }
 
 impl Player<State> for MctsBot {
     fn name(&self) -> String {
-        if self.iterations == DEFAULT_ITERATIONS {
-            "mcts".to_string()
-        } else {
-            format!("mcts:{}", self.iterations)
+        if self.v1 {
+            return self.budget.name().replacen("mcts", "mcts-v1", 1);
         }
+        self.budget.name()
     }
 
     fn choose(&mut self, state: &State) -> Result<Action, NoAction> {
@@ -404,7 +499,7 @@ impl Player<State> for MctsBot {
             state.legal_actions(&mut legal);
             let growth = legal.len() > 1 && legal.iter().all(|a| matches!(a, Action::Grow(_)));
             let pick = if growth {
-                Some(choose_growth(state, seat, &legal))
+                Some(choose_growth(state, seat, &legal, &mut self.scratch))
             } else {
                 None
             };

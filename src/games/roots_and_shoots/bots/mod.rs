@@ -3,8 +3,10 @@
 //! chance and decision nodes.
 
 pub mod eval;
+pub mod fast;
 pub mod greedy;
 pub mod mcts;
 
+pub use fast::FastGreedyBot;
 pub use greedy::GreedyBot;
 pub use mcts::MctsBot;

@@ -1,0 +1,149 @@
+//! Bot speed: whole games between competent bots through `roots::sim`, one
+//! thread, for every game, and the Roots and Shoots fast greedy bot beside
+//! the bot that prices every candidate on a copy (`greedy-v1`). The targets
+//! (issue #15): 1,000 or more greedy games per second per core for Roots and
+//! Shoots, 2 players, standard rules. Each benchmark checks what it timed.
+//!
+//! Strength is not measured here (it needs thousands of games): see
+//! `scripts/bot-strength.sh` and the README.
+
+use std::hint::black_box;
+use std::sync::Arc;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use roots::bots::BotSpec;
+use roots::core::dice::SeededDice;
+use roots::core::protocol::{GameState, Next};
+use roots::games::Game;
+use roots::games::branches::Branches;
+use roots::games::roots_and_shoots::bots::MctsBot;
+use roots::games::roots_and_shoots::{RootsAndShoots, Rules, State};
+use roots::games::sprout_r_out::SproutROut;
+use roots::sim::{self, Config, Seating};
+
+fn config<G: Game>(bots: Vec<BotSpec>, games: u64) -> Config<G> {
+    Config {
+        rules: Arc::new(G::standard()),
+        players: 2,
+        bots,
+        seating: Seating::Rotated,
+        games,
+        seed: 1,
+        jobs: 1,
+    }
+}
+
+fn games<G: Game>(c: &mut Criterion, group: &str, matches: &[(&str, Vec<BotSpec>, u64)]) {
+    let mut g = c.benchmark_group(group);
+    g.sample_size(10);
+    for (name, bots, n) in matches {
+        let cfg = config::<G>(bots.clone(), *n);
+        g.throughput(Throughput::Elements(*n));
+        g.bench_function(*name, |b| {
+            b.iter(|| {
+                let r = sim::simulate(&cfg).expect("runs");
+                assert_eq!(r.games, *n);
+                black_box(r)
+            })
+        });
+    }
+    g.finish();
+}
+
+fn roots_and_shoots(c: &mut Criterion) {
+    games::<RootsAndShoots>(
+        c,
+        "roots-and-shoots games",
+        &[
+            ("greedy v greedy", vec![BotSpec::Greedy], 200),
+            ("greedy-v1 v greedy-v1", vec![BotSpec::GreedyV1], 8),
+            (
+                "mcts:100 v greedy",
+                vec![BotSpec::Mcts { iterations: 100 }, BotSpec::Greedy],
+                4,
+            ),
+        ],
+    );
+}
+
+fn others(c: &mut Criterion) {
+    games::<Branches>(
+        c,
+        "btt games",
+        &[
+            ("greedy v greedy", vec![BotSpec::Greedy], 200),
+            (
+                "mcts:100 v greedy",
+                vec![BotSpec::Mcts { iterations: 100 }, BotSpec::Greedy],
+                4,
+            ),
+        ],
+    );
+    games::<SproutROut>(
+        c,
+        "sprout-r-out games",
+        &[
+            ("greedy v greedy", vec![BotSpec::Greedy], 100),
+            (
+                "mcts:100 v greedy",
+                vec![BotSpec::Mcts { iterations: 100 }, BotSpec::Greedy],
+                4,
+            ),
+        ],
+    );
+}
+
+/// MCTS iterations from mid-game decisions (placements, 150 to 400 random
+/// steps into seeded games), the search as it is against the search as first
+/// written (`mcts-v1`: every candidate priced on a copy), in one run.
+fn mcts_iterations(c: &mut Criterion) {
+    let mut roots = Vec::new();
+    for game in 0..8 {
+        let mut state = State::new(Arc::new(Rules::standard()), 2).expect("2 players");
+        let mut dice = SeededDice::for_game(5, game);
+        let mut steps = 0;
+        let mut legal = Vec::new();
+        loop {
+            if steps >= 150 + 30 * game && matches!(state.next(), Next::Decide(_)) {
+                state.legal_actions(&mut legal);
+                if legal.len() > 1 {
+                    break;
+                }
+            }
+            match state.next() {
+                Next::Chance(d) => state.roll(dice.roll(d)).expect("face"),
+                Next::Decide(_) => state.play_unchecked(state.random_action(&mut dice)),
+                Next::Over => panic!("the game ended early; pick another seed"),
+            }
+            steps += 1;
+        }
+        roots.push(state);
+    }
+    const ITERATIONS: u32 = 200;
+    let mut g = c.benchmark_group("roots-and-shoots mcts search");
+    g.throughput(Throughput::Elements(
+        u64::from(ITERATIONS) * roots.len() as u64,
+    ));
+    g.sample_size(10);
+    for (name, v1) in [("mcts", false), ("mcts-v1", true)] {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                for (i, state) in roots.iter().enumerate() {
+                    let dice = SeededDice::for_seat(1, i as u64, 0);
+                    let mut bot = if v1 {
+                        MctsBot::v1(dice, ITERATIONS)
+                    } else {
+                        MctsBot::new(dice, ITERATIONS)
+                    };
+                    let a = bot.search(state).expect("a decision");
+                    assert!(state.clone().play(a).is_ok());
+                    black_box(a);
+                }
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, roots_and_shoots, others, mcts_iterations);
+criterion_main!(benches);

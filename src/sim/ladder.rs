@@ -1,0 +1,548 @@
+//! A round robin among bots, and their Elo ratings.
+//!
+//! Every pair of bots plays the same number of two-player games, seats
+//! rotated, on the run's seed (game `i` of every pair rolls the same dice
+//! stream, so every pair meets the same luck). Each pair is an ordinary
+//! [`crate::sim`] run, so a ladder is reproducible by seed whatever the number
+//! of threads.
+//!
+//! Ratings are the maximum-likelihood fit of the Bradley-Terry model: the
+//! chance that bot `i` beats bot `j` is `1 / (1 + 10^((R_j - R_i) / 400))`,
+//! the Elo scale, a tie counting half a win to each. One virtual tie is added
+//! to every pair that played, so that a bot that won every game gets a large
+//! but finite rating (the prior BayesElo uses). The first bot is the anchor
+//! at 0; each other rating has a 95% interval from the curvature of the
+//! likelihood (the inverse of the Fisher information), relative to the
+//! anchor.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use serde::Serialize;
+
+use crate::bots::BotSpec;
+use crate::games::Game;
+use crate::sim::report::Rate;
+use crate::sim::stats::{Z95, two_proportion};
+use crate::sim::{Config, Seating, SimError};
+
+/// Elo points per unit of the natural-log odds.
+const ELO: f64 = 400.0 / std::f64::consts::LN_10;
+
+/// A round robin to play.
+#[derive(Debug)]
+pub struct LadderConfig<G: Game> {
+    pub rules: Arc<G::Rules>,
+    pub bots: Vec<BotSpec>,
+    /// Games per pair.
+    pub games: u64,
+    pub seed: u64,
+    pub jobs: usize,
+}
+
+/// The games of one pair.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Pairing {
+    pub a: String,
+    pub b: String,
+    pub games: u64,
+    pub a_wins: u64,
+    pub b_wins: u64,
+    pub ties: u64,
+    /// `a`'s score: wins plus half the ties, over the games, with its 95%
+    /// Wilson interval (on the win rate counting a tie half).
+    pub a_score: Rate,
+}
+
+/// One bot's rating.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rating {
+    pub bot: String,
+    pub elo: f64,
+    /// 95% interval relative to the anchor (0 wide for the anchor).
+    pub low: f64,
+    pub high: f64,
+    pub games: u64,
+}
+
+/// How much skill the variant rewards, from the ladder.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SkillSpread {
+    /// Elo of the best bot less the worst.
+    pub spread: f64,
+    /// The best bot and the one rated next.
+    pub best: String,
+    pub next: String,
+    /// The best bot's score against the next, head to head.
+    pub best_vs_next: Rate,
+    /// Elo of the best less the next, with its interval.
+    pub gap: f64,
+    pub gap_low: f64,
+    pub gap_high: f64,
+}
+
+/// The result of a round robin.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Ladder {
+    pub variant: String,
+    pub seed: u64,
+    pub games_per_pair: u64,
+    pub pairings: Vec<Pairing>,
+    /// Best first.
+    pub ratings: Vec<Rating>,
+    pub skill: Option<SkillSpread>,
+    /// Whether a Ctrl-C cut the ladder short (the pairs hold what was played).
+    pub interrupted: bool,
+}
+
+impl<G: Game> LadderConfig<G> {
+    pub fn validate(&self) -> Result<(), SimError> {
+        if self.bots.len() < 2 {
+            return Err(SimError::Config(
+                "a ladder needs at least two bots".to_string(),
+            ));
+        }
+        for (i, b) in self.bots.iter().enumerate() {
+            if self.bots[..i].contains(b) {
+                return Err(SimError::Config(format!(
+                    "bot `{b}` is listed twice: each bot plays once in a ladder"
+                )));
+            }
+        }
+        let seats = G::seats(&self.rules);
+        if !seats.contains(&2) {
+            return Err(SimError::Config(format!(
+                "a ladder plays two-player games, and variant `{}` is for {} to {} players",
+                G::name(&self.rules),
+                seats.start(),
+                seats.end()
+            )));
+        }
+        Ok(())
+    }
+
+    /// The run of the pair `(i, j)`.
+    pub fn pair_config(&self, i: usize, j: usize) -> Config<G> {
+        Config {
+            rules: Arc::clone(&self.rules),
+            players: 2,
+            bots: vec![self.bots[i], self.bots[j]],
+            seating: Seating::Rotated,
+            games: self.games,
+            seed: self.seed,
+            jobs: self.jobs,
+        }
+    }
+
+    /// The pairs in the order they are played.
+    pub fn pairs(&self) -> Vec<(usize, usize)> {
+        let n = self.bots.len();
+        (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .collect()
+    }
+}
+
+/// Play the round robin; `progress(pair, pairs, games done)`.
+pub fn run_ladder<G: Game>(
+    config: &LadderConfig<G>,
+    stop: &AtomicBool,
+    progress: impl Fn(usize, usize, u64) + Sync,
+) -> Result<Ladder, SimError> {
+    config.validate()?;
+    let pairs = config.pairs();
+    let mut pairings = Vec::new();
+    let mut interrupted = false;
+    for (k, &(i, j)) in pairs.iter().enumerate() {
+        let c = config.pair_config(i, j);
+        c.validate()?;
+        let acc =
+            crate::sim::run_until(&c, stop, |_| Ok(()), |done| progress(k, pairs.len(), done))?;
+        let (a, b) = (c.bots[0].to_string(), c.bots[1].to_string());
+        let wins = |name: &str| acc.bots.get(name).map_or(0, |&(_, w)| w);
+        let (a_wins, b_wins) = (wins(&a), wins(&b));
+        pairings.push(Pairing {
+            games: acc.games,
+            a_score: half_rate(a_wins, acc.ties, acc.games),
+            a,
+            b,
+            a_wins,
+            b_wins,
+            ties: acc.ties,
+        });
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            interrupted = true;
+            break;
+        }
+    }
+    let names: Vec<String> = config.bots.iter().map(|b| b.to_string()).collect();
+    Ok(Ladder::new(
+        G::name(&config.rules).to_string(),
+        config.seed,
+        config.games,
+        &names,
+        pairings,
+        interrupted,
+    ))
+}
+
+/// A score counting ties half, as a rate with its Wilson interval (the
+/// interval of the rounded-up half count: close enough, ties being few).
+fn half_rate(wins: u64, ties: u64, games: u64) -> Rate {
+    let twice = 2 * wins + ties;
+    let mut r = Rate::new(twice.div_ceil(2), games);
+    if games > 0 {
+        r.rate = twice as f64 / (2 * games) as f64;
+    }
+    r
+}
+
+impl Ladder {
+    pub fn new(
+        variant: String,
+        seed: u64,
+        games_per_pair: u64,
+        names: &[String],
+        pairings: Vec<Pairing>,
+        interrupted: bool,
+    ) -> Ladder {
+        let n = names.len();
+        let index = |b: &str| names.iter().position(|x| x == b).unwrap_or(0);
+        // w[i][j]: score of i against j (wins plus half ties).
+        let mut w = vec![vec![0.0; n]; n];
+        let mut games = vec![0u64; n];
+        for p in &pairings {
+            let (i, j) = (index(&p.a), index(&p.b));
+            let half = p.ties as f64 / 2.0;
+            w[i][j] += p.a_wins as f64 + half;
+            w[j][i] += p.b_wins as f64 + half;
+            games[i] += p.games;
+            games[j] += p.games;
+            if p.games > 0 {
+                // The prior: one virtual tie.
+                w[i][j] += 0.5;
+                w[j][i] += 0.5;
+            }
+        }
+        let (r, se) = bradley_terry(&w);
+        let mut ratings: Vec<Rating> = (0..n)
+            .map(|i| Rating {
+                bot: names[i].clone(),
+                elo: ELO * r[i],
+                low: ELO * (r[i] - Z95 * se[i]),
+                high: ELO * (r[i] + Z95 * se[i]),
+                games: games[i],
+            })
+            .collect();
+        ratings.sort_by(|a, b| b.elo.total_cmp(&a.elo));
+        let skill = (ratings.len() >= 2).then(|| {
+            let best = &ratings[0];
+            let next = &ratings[1];
+            let (bi, ni) = (index(&best.bot), index(&next.bot));
+            let pair = pairings.iter().find(|p| {
+                (index(&p.a), index(&p.b)) == (bi, ni) || (index(&p.a), index(&p.b)) == (ni, bi)
+            });
+            let best_vs_next = match pair {
+                Some(p) if index(&p.a) == bi => p.a_score.clone(),
+                Some(p) => half_rate(p.b_wins, p.ties, p.games),
+                None => Rate::new(0, 0),
+            };
+            // The gap's interval from the two bots' head-to-head score, on
+            // the Elo scale (the direct evidence for this one difference).
+            let to_elo = |s: f64| {
+                let s = s.clamp(1e-4, 1.0 - 1e-4);
+                ELO * (s / (1.0 - s)).ln()
+            };
+            // Among comparable bots: random's rating after a clean sweep
+            // says only how many games were played.
+            let competent: Vec<f64> = ratings
+                .iter()
+                .filter(|r| r.bot != "random")
+                .map(|r| r.elo)
+                .collect();
+            let pool: Vec<f64> = if competent.len() >= 2 {
+                competent
+            } else {
+                ratings.iter().map(|r| r.elo).collect()
+            };
+            let top = pool.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let bottom = pool.iter().copied().fold(f64::INFINITY, f64::min);
+            SkillSpread {
+                spread: top - bottom,
+                best: best.bot.clone(),
+                next: next.bot.clone(),
+                gap: best.elo - next.elo,
+                gap_low: to_elo(best_vs_next.low),
+                gap_high: to_elo(best_vs_next.high),
+                best_vs_next,
+            }
+        });
+        Ladder {
+            variant,
+            seed,
+            games_per_pair,
+            pairings,
+            ratings,
+            skill,
+            interrupted,
+        }
+    }
+
+    /// The readable report.
+    pub fn to_table(&self) -> String {
+        use std::fmt::Write as _;
+        let mut o = String::new();
+        let _ = writeln!(
+            o,
+            "Ladder of `{}`: {} two-player games per pair, seats rotated, seed {}\n",
+            self.variant, self.games_per_pair, self.seed
+        );
+        let anchor = self
+            .ratings
+            .iter()
+            .find(|r| r.low == r.high)
+            .map_or("the first bot", |r| r.bot.as_str());
+        let _ = writeln!(
+            o,
+            "Elo ratings (95% intervals; {anchor} is 0 by definition; 400 points = 10 to 1 odds)"
+        );
+        for r in &self.ratings {
+            let interval = if r.low == r.high {
+                "anchor".to_string()
+            } else {
+                format!("{:.0} to {:.0}", r.low, r.high)
+            };
+            let _ = writeln!(
+                o,
+                "  {:<14} {:>6.0}   ({interval}; {} games)",
+                r.bot, r.elo, r.games
+            );
+        }
+        let _ = writeln!(o, "\nHead to head (first bot's score, a tie counting half)");
+        for p in &self.pairings {
+            let _ = writeln!(
+                o,
+                "  {:<14} v {:<14} {}   ({} wins, {} losses, {} ties)",
+                p.a,
+                p.b,
+                p.a_score.words(),
+                p.a_wins,
+                p.b_wins,
+                p.ties
+            );
+        }
+        if let Some(s) = &self.skill {
+            let _ = writeln!(
+                o,
+                "\nSkill: the ratings span {:.0} Elo (random left out when two others play). The best bot, {}, scores {} against the next, {}:\n  a gap of {:.0} Elo ({:.0} to {:.0}). The wider the gap between comparable bots, the more\n  the variant rewards better play; near 50% and 0 Elo, luck decides between them.",
+                s.spread,
+                s.best,
+                s.best_vs_next.words(),
+                s.next,
+                s.gap,
+                s.gap_low,
+                s.gap_high
+            );
+        }
+        if self.interrupted {
+            let _ = writeln!(
+                o,
+                "\nInterrupted: the ladder covers the pairs above, the last one perhaps in part."
+            );
+        }
+        let _ = writeln!(o, "\nWhat these figures mean: docs/statistics.md");
+        o
+    }
+
+    pub fn to_csv(&self) -> String {
+        use std::fmt::Write as _;
+        let mut o = String::from("bot,elo,low,high,games\n");
+        for r in &self.ratings {
+            let _ = writeln!(o, "{},{},{},{},{}", r.bot, r.elo, r.low, r.high, r.games);
+        }
+        o
+    }
+}
+
+/// The skill figures of two ladders side by side: is the score of A's best
+/// bot against A's next the same in B? (The same pair, the same way round,
+/// whichever is best in B; two-proportion z-test.) The p-value and whether
+/// it is below 0.05, or `None` when B lacks the pair.
+pub fn skill_difference(a: &Ladder, b: &Ladder) -> Option<(f64, bool)> {
+    let sa = a.skill.as_ref()?;
+    let x = &sa.best_vs_next;
+    let y = b.score_of(&sa.best, &sa.next)?;
+    let (_, p) = two_proportion(
+        x.rate * x.of as f64,
+        x.of as f64,
+        y.rate * y.of as f64,
+        y.of as f64,
+    );
+    Some((p, p < crate::sim::report::ALPHA))
+}
+
+impl Ladder {
+    /// The score of bot `a` against bot `b`, head to head, if they met.
+    pub fn score_of(&self, a: &str, b: &str) -> Option<Rate> {
+        self.pairings.iter().find_map(|p| {
+            if p.a == a && p.b == b {
+                Some(p.a_score.clone())
+            } else if p.a == b && p.b == a {
+                Some(half_rate(p.b_wins, p.ties, p.games))
+            } else {
+                None
+            }
+        })
+    }
+}
+
+/// Maximum-likelihood Bradley-Terry strengths (natural log odds) from the
+/// score matrix `w` (`w[i][j]`: i's score against j), the first fixed at 0,
+/// and their standard errors (0 for the first). Newton's method on the
+/// log-likelihood; the scores must include a prior so the fit is finite.
+pub fn bradley_terry(w: &[Vec<f64>]) -> (Vec<f64>, Vec<f64>) {
+    let n = w.len();
+    let mut r = vec![0.0; n];
+    if n < 2 {
+        return (r, vec![0.0; n]);
+    }
+    let sigma = |d: f64| 1.0 / (1.0 + (-d).exp());
+    let hessian = |r: &[f64]| -> (Vec<f64>, Vec<Vec<f64>>) {
+        // Gradient and negative Hessian over the free strengths 1..n.
+        let m = n - 1;
+        let mut g = vec![0.0; m];
+        let mut h = vec![vec![0.0; m]; m];
+        for i in 0..n {
+            for j in 0..n {
+                if i == j {
+                    continue;
+                }
+                let games = w[i][j] + w[j][i];
+                if games == 0.0 {
+                    continue;
+                }
+                let p = sigma(r[i] - r[j]);
+                let info = games * p * (1.0 - p);
+                if i > 0 {
+                    g[i - 1] += w[i][j] - games * p;
+                    h[i - 1][i - 1] += info;
+                    if j > 0 {
+                        h[i - 1][j - 1] -= info;
+                    }
+                }
+            }
+        }
+        (g, h)
+    };
+    for _ in 0..100 {
+        let (g, h) = hessian(&r);
+        let Some(step) = solve(&h, &g) else { break };
+        let mut biggest: f64 = 0.0;
+        for (slot, d) in r.iter_mut().skip(1).zip(&step) {
+            // Damped: at most 2 log-odds a step.
+            let s = d.clamp(-2.0, 2.0);
+            *slot += s;
+            biggest = biggest.max(s.abs());
+        }
+        if biggest < 1e-10 {
+            break;
+        }
+    }
+    let (_, h) = hessian(&r);
+    let mut se = vec![0.0; n];
+    if let Some(inv) = invert(&h) {
+        for (i, slot) in se.iter_mut().enumerate().skip(1) {
+            *slot = inv[i - 1][i - 1].max(0.0).sqrt();
+        }
+    }
+    (r, se)
+}
+
+/// Solve `a x = b` (Gaussian elimination, partial pivoting).
+fn solve(a: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
+    let n = b.len();
+    let mut m: Vec<Vec<f64>> = a
+        .iter()
+        .zip(b)
+        .map(|(row, &v)| {
+            let mut r = row.clone();
+            r.push(v);
+            r
+        })
+        .collect();
+    for c in 0..n {
+        let p = (c..n).max_by(|&x, &y| m[x][c].abs().total_cmp(&m[y][c].abs()))?;
+        if m[p][c].abs() < 1e-12 {
+            return None;
+        }
+        m.swap(c, p);
+        let pivot = m[c].clone();
+        for (r, row) in m.iter_mut().enumerate() {
+            if r != c {
+                let f = row[c] / pivot[c];
+                for (x, p) in row.iter_mut().zip(&pivot).skip(c) {
+                    *x -= f * p;
+                }
+            }
+        }
+    }
+    Some((0..n).map(|i| m[i][n] / m[i][i]).collect())
+}
+
+/// The inverse of `a`, column by column.
+fn invert(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
+    let n = a.len();
+    let mut cols = Vec::with_capacity(n);
+    for c in 0..n {
+        let e: Vec<f64> = (0..n).map(|i| if i == c { 1.0 } else { 0.0 }).collect();
+        cols.push(solve(a, &e)?);
+    }
+    Some(
+        (0..n)
+            .map(|i| (0..n).map(|j| cols[j][i]).collect())
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_bots_rate_as_their_score_says() {
+        // 75 to 25 (plus the virtual tie: 75.5 to 25.5): odds 2.96, so
+        // 400 log10(2.96) = 188.6 Elo.
+        let w = vec![vec![0.0, 25.5], vec![75.5, 0.0]];
+        let (r, se) = bradley_terry(&w);
+        let elo = ELO * r[1];
+        assert!(
+            (elo - 400.0 * (75.5f64 / 25.5).log10()).abs() < 1e-6,
+            "{elo}"
+        );
+        // Standard error of the log odds: sqrt(1/(n p (1-p))).
+        let p: f64 = 75.5 / 101.0;
+        let want = (1.0 / (101.0 * p * (1.0 - p))).sqrt();
+        assert!((se[1] - want).abs() < 1e-9);
+    }
+
+    #[test]
+    fn three_bots_in_a_chain_are_ordered_and_consistent() {
+        // b beats a 60%, c beats b 60%, c beats a 69.2% (odds 1.5 * 1.5):
+        // a perfectly transitive set, so the fit reproduces the odds.
+        let w = vec![
+            vec![0.0, 400.0, 308.0],
+            vec![600.0, 0.0, 400.0],
+            vec![692.0, 600.0, 0.0],
+        ];
+        let (r, _) = bradley_terry(&w);
+        assert!((r[1] - 1.5f64.ln()).abs() < 0.01, "{r:?}");
+        assert!((r[2] - 2.0 * 1.5f64.ln()).abs() < 0.01, "{r:?}");
+    }
+
+    #[test]
+    fn a_clean_sweep_gets_a_finite_rating() {
+        let w = vec![vec![0.0, 0.5], vec![100.5, 0.0]];
+        let (r, se) = bradley_terry(&w);
+        assert!(r[1].is_finite() && r[1] > 3.0 && se[1].is_finite());
+    }
+}

@@ -1,0 +1,209 @@
+//! Issue #15 through the real binary: competent bots by default, the
+//! seat-advantage verdict only where it means something, the note on random
+//! bots, and `roots ladder` (reproducible by seed across --jobs).
+
+mod common;
+
+use common::roots;
+
+/// With no --bots, every seat is the greedy bot: the report names it, and
+/// judges the seats.
+#[test]
+fn simulate_defaults_to_greedy_for_every_seat() {
+    let run = roots(&["simulate", "-n", "20", "--seed", "5", "-j", "1"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    insta::assert_snapshot!(run.transcript());
+    let json = roots(&[
+        "simulate", "-n", "4", "--seed", "5", "--format", "json", "-j", "1",
+    ])
+    .json();
+    assert_eq!(json["bots"], serde_json::json!(["greedy"]));
+    assert!(json["seat_balance"]["p_value"].is_number());
+}
+
+/// Different bots in fixed seats: no first-player verdict, and the reason.
+#[test]
+fn different_fixed_bots_get_no_seat_verdict() {
+    let run = roots(&[
+        "simulate",
+        "-n",
+        "10",
+        "--seed",
+        "2",
+        "--bots",
+        "greedy,random",
+        "-j",
+        "1",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    insta::assert_snapshot!(run.transcript());
+    assert!(
+        run.stdout
+            .contains("First-player advantage: not judged: the seats have different bots"),
+        "{}",
+        run.stdout
+    );
+    let json = roots(&[
+        "simulate",
+        "-n",
+        "4",
+        "--seed",
+        "2",
+        "--bots",
+        "greedy,random",
+        "--format",
+        "json",
+        "-j",
+        "1",
+    ])
+    .json();
+    assert!(json["seat_balance"].is_null());
+    assert!(
+        json["seat_balance_absent"]
+            .as_str()
+            .is_some_and(|s| s.contains("--rotate"))
+    );
+}
+
+/// The same bots rotated: the seats are judged again.
+#[test]
+fn rotated_bots_get_a_seat_verdict() {
+    let run = roots(&[
+        "simulate",
+        "-n",
+        "10",
+        "--seed",
+        "2",
+        "--bots",
+        "greedy,random",
+        "--rotate",
+        "-j",
+        "1",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("First-player advantage: not significant")
+            || run.stdout.contains("First-player advantage: significant"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("not judged"), "{}", run.stdout);
+}
+
+/// A report made with random bots says what that means.
+#[test]
+fn random_bots_are_explained() {
+    let run = roots(&["simulate", "-n", "40", "--seed", "7", "--bots", "random"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    insta::assert_snapshot!(run.transcript());
+    assert!(run.stdout.contains("Note: Random bots"), "{}", run.stdout);
+}
+
+/// `compare` plays greedy bots unless told otherwise.
+#[test]
+fn compare_defaults_to_greedy() {
+    let run = roots(&[
+        "compare",
+        "standard",
+        "one-nutrient-per-turn",
+        "-n",
+        "20",
+        "--seed",
+        "3",
+        "-j",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let json = run.json();
+    assert_eq!(json["a"]["bots"], serde_json::json!(["greedy"]));
+    assert_eq!(json["b"]["bots"], serde_json::json!(["greedy"]));
+}
+
+/// `compare --skill` shows both variants' ladders and tests the difference.
+#[test]
+fn compare_skill_shows_both_ladders() {
+    let run = roots(&[
+        "compare",
+        "standard",
+        "pre-rolled-values",
+        "-n",
+        "10",
+        "--seed",
+        "3",
+        "--skill",
+        "random,greedy",
+        "--skill-games",
+        "6",
+        "-j",
+        "1",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    insta::assert_snapshot!(run.transcript());
+}
+
+/// The ladder's table, and the same ratings whatever the number of threads.
+#[test]
+fn ladder_is_reproducible_across_jobs() {
+    let args = |jobs: &'static str, format: &'static str| {
+        roots(&[
+            "ladder",
+            "--bots",
+            "random,greedy,mcts:5",
+            "-n",
+            "8",
+            "--seed",
+            "4",
+            "-j",
+            jobs,
+            "--format",
+            format,
+        ])
+    };
+    let (one, two) = (args("1", "json"), args("2", "json"));
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    assert_eq!(one.stdout, two.stdout);
+    let table = args("2", "table");
+    insta::assert_snapshot!(table.transcript());
+}
+
+/// Every game has a ladder.
+#[test]
+fn ladder_runs_for_every_game() {
+    for variant in ["btt", "sprout-r-out"] {
+        let run = roots(&[
+            "ladder",
+            variant,
+            "--bots",
+            "random,greedy",
+            "-n",
+            "4",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(run.code, 0, "{variant}: {}", run.stderr);
+        let json = run.json();
+        assert_eq!(json["ratings"].as_array().map(Vec::len), Some(2));
+    }
+}
+
+#[test]
+fn ladder_mistakes_get_clear_errors() {
+    let cases: &[&[&str]] = &[
+        &["ladder", "--bots", "greedy", "--seed", "1"],
+        &["ladder", "--bots", "greedy,greedy", "--seed", "1"],
+        &["ladder", "--bots", "greedy,minimax", "--seed", "1"],
+        &["ladder", "-n", "0", "--seed", "1"],
+    ];
+    let mut out = String::new();
+    for args in cases {
+        let run = roots(args);
+        assert_ne!(run.code, 0, "{args:?}");
+        out.push_str(&format!("$ roots {}\n{}", args.join(" "), run.transcript()));
+    }
+    insta::assert_snapshot!(out);
+}
