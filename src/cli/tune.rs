@@ -205,6 +205,9 @@ struct Runner<'a, G: Game> {
     rules: HashMap<Point, Result<Arc<G::Rules>, String>>,
     stop: Arc<AtomicBool>,
     shard: Option<(Shard, PathBuf)>,
+    /// Names this run's files in the exchange directory (a hash of its
+    /// settings), so that another run's files there are never read.
+    run_id: u64,
     batches: usize,
     quiet: bool,
     started: Instant,
@@ -275,7 +278,8 @@ impl<G: Game> Runner<'_, G> {
             return Some(mine);
         };
         let n = self.batches;
-        let file = |k: u64| dir.join(format!("batch-{n:05}-shard-{k}.json"));
+        let id = self.run_id;
+        let file = |k: u64| dir.join(format!("{id:016x}-batch-{n:05}-shard-{k}.json"));
         let runs: Vec<PartialRun> = mine
             .iter()
             .map(|r| PartialRun {
@@ -286,7 +290,7 @@ impl<G: Game> Runner<'_, G> {
             .collect();
         let text = serde_json::to_string(&runs).unwrap_or_default();
         // Written whole, then renamed: a reader never sees half a file.
-        let tmp = dir.join(format!(".batch-{n:05}-shard-{}.tmp", shard.index));
+        let tmp = dir.join(format!(".{id:016x}-batch-{n:05}-shard-{}.tmp", shard.index));
         if std::fs::write(&tmp, text)
             .and_then(|()| std::fs::rename(&tmp, file(shard.index)))
             .is_err()
@@ -433,6 +437,17 @@ fn tune_game<G: Game>(
         rules: HashMap::new(),
         stop,
         shard: exchange,
+        run_id: {
+            // FNV-1a of the settings and the number of shards.
+            let text = format!(
+                "{}/{}",
+                serde_json::to_string(&setup).unwrap_or_default(),
+                shard.map_or(1, |s| s.count)
+            );
+            text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+            })
+        },
         batches: 0,
         quiet: !super::stderr_is_terminal(),
         started: Instant::now(),
@@ -929,6 +944,7 @@ fn merge_game<G: Game>(setup: &Setup, part: &Partial) -> Result<(), Failure> {
         rules: HashMap::new(),
         stop: Arc::new(AtomicBool::new(false)),
         shard: None,
+        run_id: 0,
         batches: 0,
         quiet: true,
         started: Instant::now(),

@@ -411,6 +411,8 @@ impl Measure {
 
     /// A value of the measure for people: `53.1%`, `+2.3pt`, `31.4`.
     pub fn show(&self, v: f64) -> String {
+        // No "-0.0": a value that rounds to zero is shown as zero.
+        let v = if v.abs() < 0.0005 { 0.0 } else { v };
         match self {
             Measure::FirstPlayerAdvantage => format!("{:+.1}pt", 100.0 * v),
             m if m.is_rate() => format!("{:.1}%", 100.0 * v),
