@@ -453,12 +453,10 @@ fn every_builtin_plays_to_the_end() {
 #[test]
 fn validate_and_simulate_requests() {
     let mut e = Engine::new(FILES);
-    let v = ok(
-        &mut e,
-        json!({"cmd":"validate","variant":"btt","set":["board.width=6"]}),
-    );
+    let v = ok(&mut e, json!({"cmd":"validate","variant":"btt"}));
     assert_eq!(v["game"], "branches");
-    assert_eq!(v["rules"]["board"]["width"], 6);
+    let w = ok(&mut e, json!({"cmd":"validate","set":["beads.supply=35"]}));
+    assert_eq!(w["rules"]["beads"]["supply"], 35);
     assert!(
         v["toml"]
             .as_str()
