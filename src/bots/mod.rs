@@ -31,6 +31,9 @@ pub enum NoAction {
     Quit,
     /// The player's input ended (end of file) before a decision.
     EndOfInput,
+    /// The person at the table asked to take back the last roll or
+    /// decision (`undo` at the prompt); the referee decides whether it can.
+    Undo,
 }
 
 /// Someone who makes the decisions of one seat of a game whose nodes are `S`.

@@ -86,6 +86,15 @@ pub struct Args {
     /// plays one seat against random bots, seats rotated.
     #[arg(long)]
     pub skill: bool,
+
+    /// Also write game N of the run (numbered from 0, as the rows of --out
+    /// are) as a game record, to look at with `roots view` or `roots replay`.
+    #[arg(long, value_name = "N")]
+    pub record_game: Option<u64>,
+
+    /// Where --record-game writes [default: sim-<SEED>-game-<N>.jsonl].
+    #[arg(long, value_name = "FILE", requires = "record_game")]
+    pub record: Option<std::path::PathBuf>,
 }
 
 impl From<sim::SimError> for Failure {
@@ -296,6 +305,9 @@ fn try_run(args: Args) -> Result<(), Failure> {
     let mut report = roots::with_game!(&rules, G, r => {
         let config = sim_args.config::<G>(Arc::clone(r), seed)?;
         print_seed(&args.sim, seed);
+        if let Some(n) = args.record_game {
+            record_game(&config, n, args.record.as_deref())?;
+        }
         run_config(&config, args.out.as_deref(), "simulating")?
     });
     report.variant = super::variant_label(&report.variant, &args.set.set);
@@ -303,6 +315,44 @@ fn try_run(args: Args) -> Result<(), Failure> {
         report = report.with_skill(&s);
     }
     print_report(&report, args.sim.format)
+}
+
+/// `--record-game N`: game `n` of the run as a record.
+fn record_game<G: Game>(
+    config: &Config<G>,
+    n: u64,
+    path: Option<&std::path::Path>,
+) -> Result<(), Failure> {
+    use roots::record::{DiceMode, Header, RecordWriter};
+    if n >= config.games {
+        return Err(Failure::usage(format!(
+            "--record-game {n}: the run has games 0 to {}",
+            config.games.saturating_sub(1)
+        )));
+    }
+    let (players, events) = sim::record_game(config, n)?;
+    let header = Header {
+        variant: G::wrap(Arc::clone(&config.rules)),
+        seed: Some(config.seed),
+        seed_game: n,
+        dice: DiceMode::Auto,
+        players,
+        created: roots::record::utc_now().0,
+    };
+    let default = std::path::PathBuf::from(format!("sim-{}-game-{n}.jsonl", config.seed));
+    let path = path.map_or(default, std::path::Path::to_path_buf);
+    let shown = path.display().to_string();
+    let mut w = RecordWriter::create(&path, &header)
+        .map_err(|e| Failure::io(format!("{shown}: error: cannot create the record: {e}")))?;
+    for e in &events {
+        w.write_event(e)
+            .map_err(|e| Failure::io(format!("{shown}: error: cannot write the record: {e}")))?;
+    }
+    super::err(&format!(
+        "game {n} recorded in {shown} ({} events); see it with: roots view {shown}\n",
+        events.len()
+    ));
+    Ok(())
 }
 
 /// Say which seed a run uses: on stdout above a table; on stderr for JSON

@@ -6,3 +6,4 @@ pub mod draw;
 pub mod geometry;
 pub mod graph;
 pub mod protocol;
+pub mod svg;

@@ -180,6 +180,15 @@ pub trait Game: Sized + Send + Sync + 'static {
         let _ = (names, colour);
         Self::draw(state)
     }
+    /// The position as a picture: a complete, self-contained SVG document
+    /// drawn the way the physical game looks (`roots replay --svg`, `roots
+    /// view`). `names` are the players, seat 1 first. The default is the
+    /// text board ([`Game::draw`]) in an SVG, so a new game has a picture
+    /// from the start; `docs/adding-a-game.md` says how to draw a real one.
+    fn svg(state: &Self::State, names: &[String]) -> String {
+        let _ = names;
+        crate::core::svg::text_picture(&Self::draw(state), Self::TITLE)
+    }
     /// Each seat's score now.
     fn scores(state: &Self::State) -> Vec<i32>;
     /// Recount the state from scratch and compare (property tests).

@@ -16,6 +16,7 @@ pub mod meaning;
 pub mod removal;
 pub mod rules;
 pub mod state;
+pub mod svg;
 
 use std::ops::RangeInclusive;
 use std::sync::Arc;
@@ -171,6 +172,10 @@ impl Game for RootsAndShoots {
 
     fn draw_for_people(state: &State, names: &[String], colour: bool) -> String {
         board::render(state, names, colour)
+    }
+
+    fn svg(state: &State, names: &[String]) -> String {
+        svg::svg(state, names)
     }
 
     fn scores(state: &State) -> Vec<i32> {

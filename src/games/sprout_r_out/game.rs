@@ -248,6 +248,10 @@ impl Game for SproutROut {
         super::draw(state)
     }
 
+    fn svg(state: &State, names: &[String]) -> String {
+        super::svg::svg(state, names)
+    }
+
     fn scores(state: &State) -> Vec<i32> {
         state.scores()
     }
