@@ -394,6 +394,8 @@ pub struct Step {
     pub event: Event,
     /// The die rolled, for a roll.
     pub die: Option<Die>,
+    /// What came of it, a line each ([`Game::narrate`]).
+    pub notes: Vec<String>,
 }
 
 impl Step {
@@ -437,8 +439,18 @@ impl<G: Game> Referee<G> {
                 Next::Chance(d) => Some(d),
                 _ => None,
             };
+            let before = game.state.clone();
             game.apply(event)
                 .map_err(|m| RecordError::at(*line, m.to_string()))?;
+            let roll = match event {
+                Event::Roll { face, .. } => Some(*face),
+                _ => None,
+            };
+            let notes = if *event == Event::Undo {
+                Vec::new()
+            } else {
+                G::narrate(&before, roll, &game.state)
+            };
             let step = Step {
                 number: game.events,
                 line: *line,
@@ -447,6 +459,7 @@ impl<G: Game> Referee<G> {
                 waiting,
                 event: event.clone(),
                 die,
+                notes,
             };
             visit(&step, &game.state);
             if *event == Event::Undo {

@@ -104,7 +104,10 @@ pub fn html<G: Game>(raw: &RawRecord) -> Result<String, RecordError> {
         steps.push(json!({
             "n": step.number,
             "turn": step.turn,
-            "text": step.describe::<G>(names),
+            "text": std::iter::once(step.describe::<G>(names))
+                .chain(step.notes.iter().cloned())
+                .collect::<Vec<_>>()
+                .join("; "),
             "status": status::<G>(state, names),
             "pic": lines.picture(&G::svg(state, names)),
         }));

@@ -183,7 +183,7 @@ impl<G: Game> Console<G> {
         }
         loop {
             let prompt = format!(
-                "{}\nroll the {die} and type the face (1-{sides}; several rolls: faces on one line)\n> ",
+                "{}\nroll the {die} and type the face (1-{sides}); the faces of the next rolls may follow on the line\n> ",
                 self.prompt(state)
             );
             let line = self.read(&prompt).ok_or(NoAction::EndOfInput)?;

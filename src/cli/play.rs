@@ -362,22 +362,28 @@ fn drive<G: Game>(
         ManualDice(move |state: &G::State, die: Die| console.borrow_mut().typed_face(state, die))
     };
     let mut auto = seeded;
-    let mut shown_seat: Option<Seat> = None;
+    let mut drawn_at: Option<u64> = None;
+    let mut turn_seat_was: Option<Seat> = None;
+    let mut turn_started = 0u64;
     loop {
         let state = game.state();
         let next = state.next();
         // The board once per turn, at a person's first decision of it (and
         // after an undo); `board` draws it whenever asked.
         let turn_seat = G::turn_seat(state);
+        if turn_seat_was != Some(turn_seat) {
+            turn_seat_was = Some(turn_seat);
+            turn_started = game.events();
+        }
         if any_human
             && matches!(next, Next::Decide(s) if names.get(usize::from(s)).is_some_and(|n| n == "human"))
-            && shown_seat != Some(turn_seat)
+            && drawn_at.is_none_or(|d| d < turn_started)
         {
             print!("{}", G::draw_for_people(state, &names, colour));
-            shown_seat = Some(turn_seat);
+            drawn_at = Some(game.events());
         }
         let before = G::describe_node(state);
-        let scores_before: Vec<i32> = G::scores(state);
+        let state_before = any_human.then(|| state.clone());
         let dice: &mut dyn DiceSource<G::State> = match (mode, auto.as_mut()) {
             (DiceMode::Auto, Some(d)) => d,
             _ => &mut typed,
@@ -385,10 +391,17 @@ fn drive<G: Game>(
         match game.step(dice, players) {
             Ok(None) => break,
             Ok(Some(event)) => {
-                if any_human {
+                if let Some(was) = &state_before {
                     println!("  {}", narrate::<G>(&event, next, &before, &names, colour));
+                    let roll = match event {
+                        Event::Roll { face, .. } => Some(face),
+                        _ => None,
+                    };
+                    for line in G::narrate(was, roll, game.state()) {
+                        println!("  {line}");
+                    }
                     let after: Vec<i32> = G::scores(game.state());
-                    if after != scores_before {
+                    if after != G::scores(was) {
                         println!(
                             "  {}: {}",
                             G::SCORES_CHANGED,
@@ -421,7 +434,7 @@ fn drive<G: Game>(
                     Ok(_) => match game.undo() {
                         Ok(e) => {
                             println!("  undone: {} (recorded as an undo)", e.describe());
-                            shown_seat = None;
+                            drawn_at = None;
                         }
                         Err(ApplyError::Io(e)) => {
                             return Err(Failure::io(format!(

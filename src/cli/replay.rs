@@ -159,6 +159,9 @@ fn list<G: Game>(shown: &str, raw: &RawRecord, until: Option<u64>) -> Result<(),
             step.number,
             step.describe::<G>(names)
         ));
+        for note in &step.notes {
+            text.push_str(&format!("          {note}\n"));
+        }
     })
     .map_err(|e| Failure::invalid(located(shown, &e)))?;
     if until.is_none() {

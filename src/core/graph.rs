@@ -1011,7 +1011,7 @@ mod tests {
                         .filter(|p| {
                             b.outline(d)
                                 .iter()
-                                .any(|q| (p.0 - q.0).hypot(p.1 - q.1) < 1e-3)
+                                .any(|q| (p.0 - q.0).hypot(p.1 - q.1) < 0.02)
                         })
                         .count();
                     assert_eq!(shared, 2, "{} {} {}", b.name(), b.label(c), b.label(d));

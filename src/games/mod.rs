@@ -180,6 +180,27 @@ pub trait Game: Sized + Send + Sync + 'static {
         let _ = (names, colour);
         Self::draw(state)
     }
+    /// What the referee says after an event (a roll of `roll`, or a
+    /// decision) took the game from `before` to `after`, a line each, beyond
+    /// the event itself. The default says what each seat scored and its
+    /// total; a game adds its own outcomes (Roots and Shoots: a roll that
+    /// places nothing, whether a nutrient spawns and why, rain, beads lost).
+    fn narrate(before: &Self::State, roll: Option<u8>, after: &Self::State) -> Vec<String> {
+        let _ = roll;
+        let (a, b) = (Self::scores(before), Self::scores(after));
+        a.iter()
+            .zip(&b)
+            .enumerate()
+            .filter(|(_, (x, y))| x != y)
+            .map(|(s, (x, y))| {
+                format!(
+                    "{} scores {:+} (total {y})",
+                    Self::seat_letter(s as Seat),
+                    i64::from(*y) - i64::from(*x)
+                )
+            })
+            .collect()
+    }
     /// The position as a picture: a complete, self-contained SVG document
     /// drawn the way the physical game looks (`roots replay --svg`, `roots
     /// view`). `names` are the players, seat 1 first. The default is the

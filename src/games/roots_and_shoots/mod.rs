@@ -13,6 +13,7 @@ pub mod explain;
 pub mod file;
 pub mod legal;
 pub mod meaning;
+pub mod narrate;
 pub mod removal;
 pub mod rules;
 pub mod state;
@@ -172,6 +173,10 @@ impl Game for RootsAndShoots {
 
     fn draw_for_people(state: &State, names: &[String], colour: bool) -> String {
         board::render(state, names, colour)
+    }
+
+    fn narrate(before: &State, roll: Option<u8>, after: &State) -> Vec<String> {
+        narrate::narrate(before, roll, after)
     }
 
     fn svg(state: &State, names: &[String]) -> String {

@@ -73,6 +73,14 @@ pub fn svg(state: &State, names: &[String]) -> String {
         }
         let (x, y) = g.xy(p);
         let (cx, cy) = at(i32::from(x), i32::from(y));
+        if state.bead(p).is_some() {
+            // The bead that marks the stack hides it: a copper rim shows.
+            svg.circle(
+                (cx, cy),
+                13.5,
+                r##"fill="#c27c3e" stroke="#6e3f17" stroke-width="1""##,
+            );
+        }
         for (k, _) in stack.iter().enumerate() {
             let lift = 2.5 * k as f64;
             svg.circle(
