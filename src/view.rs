@@ -252,7 +252,7 @@ pub fn markdown(text: &str) -> String {
     let mut para = String::new();
     let flush = |out: &mut String, para: &mut String| {
         if !para.trim().is_empty() {
-            let _ = write!(out, "<p>{}</p>\n", inline(para.trim()));
+            let _ = writeln!(out, "<p>{}</p>", inline(para.trim()));
         }
         para.clear();
     };
@@ -268,12 +268,12 @@ pub fn markdown(text: &str) -> String {
             flush(&mut out, &mut para);
             if list != Some(kind) {
                 if let Some(l) = list {
-                    let _ = write!(out, "</{l}>\n");
+                    let _ = writeln!(out, "</{l}>");
                 }
-                let _ = write!(out, "<{kind}>\n");
+                let _ = writeln!(out, "<{kind}>");
                 list = Some(kind);
             }
-            let _ = write!(out, "<li>{}</li>\n", inline(rest));
+            let _ = writeln!(out, "<li>{}</li>", inline(rest));
             continue;
         }
         if t.is_empty() {
@@ -284,18 +284,18 @@ pub fn markdown(text: &str) -> String {
             // The continuation of a list item: append to it.
             if out.ends_with("</li>\n") {
                 out.truncate(out.len() - "</li>\n".len());
-                let _ = write!(out, " {}</li>\n", inline(t));
+                let _ = writeln!(out, " {}</li>", inline(t));
                 continue;
             }
         }
         if let Some(l) = list.take() {
-            let _ = write!(out, "</{l}>\n");
+            let _ = writeln!(out, "</{l}>");
         }
         let hashes = t.chars().take_while(|&c| c == '#').count();
         if hashes > 0 && t[hashes..].starts_with(' ') {
             flush(&mut out, &mut para);
             let level = (hashes + 1).min(6);
-            let _ = write!(out, "<h{level}>{}</h{level}>\n", inline(t[hashes..].trim()));
+            let _ = writeln!(out, "<h{level}>{}</h{level}>", inline(t[hashes..].trim()));
             continue;
         }
         para.push_str(t);
@@ -303,7 +303,7 @@ pub fn markdown(text: &str) -> String {
     }
     flush(&mut out, &mut para);
     if let Some(l) = list {
-        let _ = write!(out, "</{l}>\n");
+        let _ = writeln!(out, "</{l}>");
     }
     out
 }

@@ -68,6 +68,13 @@ fn roots_and_shoots_board_with_beads_and_nutrient_stacks() {
 }
 
 #[test]
+fn roots_and_shoots_nutrients_marked_by_beads_show_a_rim_and_their_value() {
+    let svg = picture("marked", "standard", "greedy,greedy", "1", "100", &[]);
+    assert_eq!(svg.matches(r#"r="13.5""#).count(), 4, "four marked stacks");
+    insta::assert_snapshot!(svg);
+}
+
+#[test]
 fn branches_zone_board_with_pyramids_nulls_and_roots() {
     let svg = picture("btt", "btt", "random,random,random", "4", "30", &[]);
     assert!(svg.contains("stash"));
