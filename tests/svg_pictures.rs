@@ -138,7 +138,7 @@ fn until_takes_a_turn_and_list_numbers_the_events() {
         .stdout
         .lines()
         .filter_map(|l| l.split_whitespace().next()?.parse().ok())
-        .last()
+        .next_back()
         .unwrap();
     assert_eq!(by_turn.json()["events"], last_event);
     let bad = roots(&["replay", rec, "--until", "turn:100000"]);
