@@ -15,3 +15,4 @@ pub mod record;
 pub mod referee;
 pub mod sim;
 pub mod variant;
+pub mod view;

@@ -53,6 +53,7 @@ impl std::fmt::Display for Stop {
             Stop::NoAction(NoAction::Quit) => f.write_str("the game was stopped"),
             Stop::NoAction(NoAction::EndOfInput) => f.write_str("the input ended"),
             Stop::NoAction(NoAction::Forfeit(why)) => write!(f, "a player forfeits: {why}"),
+            Stop::NoAction(NoAction::Undo) => f.write_str("an undo was asked for"),
             Stop::Refused { event, reason } => {
                 write!(f, "{} was refused: {reason}", event.describe())
             }
@@ -71,15 +72,23 @@ pub struct Referee<G: Game> {
     state: G::State,
     events: u64,
     writer: Option<RecordWriter>,
+    rules: Arc<G::Rules>,
+    seats: u8,
+    /// The rolls and decisions in force (undone ones taken out), to rebuild
+    /// the state from after an undo.
+    applied: Vec<Event>,
 }
 
 impl<G: Game> Referee<G> {
     /// A new game of `seats` players, recording nothing yet.
     pub fn new(rules: Arc<G::Rules>, seats: u8) -> Result<Referee<G>, String> {
         Ok(Referee {
-            state: G::new_state(rules, seats)?,
+            state: G::new_state(Arc::clone(&rules), seats)?,
             events: 0,
             writer: None,
+            rules,
+            seats,
+            applied: Vec::new(),
         })
     }
 
@@ -111,6 +120,7 @@ impl<G: Game> Referee<G> {
     /// recorded.
     pub fn apply(&mut self, event: &Event) -> Result<(), ApplyError> {
         match *event {
+            Event::Undo => self.undo().map(|_| ()),
             Event::Roll { face, die } => self.apply_roll(face, die),
             Event::Act { ref action, seat } => match self.state.next() {
                 Next::Decide(due) if due == seat => {
@@ -197,8 +207,48 @@ impl<G: Game> Referee<G> {
         }
     }
 
+    /// The last roll or decision in force (the one [`Referee::undo`] would
+    /// take back).
+    pub fn last_applied(&self) -> Option<&Event> {
+        self.applied.last()
+    }
+
+    /// Take back the last roll or decision in force and record an
+    /// [`Event::Undo`]; the game is as it was before that event. Returns the
+    /// event taken back.
+    pub fn undo(&mut self) -> Result<Event, ApplyError> {
+        let Some(undone) = self.applied.pop() else {
+            return Err(Refused(
+                "expected a roll or decision to take back, found none (the game has just begun)"
+                    .to_string(),
+            )
+            .into());
+        };
+        let keep = std::mem::take(&mut self.applied);
+        let writer = self.writer.take();
+        let events = self.events;
+        let rebuilt = G::new_state(Arc::clone(&self.rules), self.seats).map(|s| {
+            self.state = s;
+            keep.iter().try_for_each(|e| self.apply(e))
+        });
+        self.events = events;
+        self.writer = writer;
+        match rebuilt {
+            Ok(Ok(())) => {}
+            // Each event was applied once already: the engine is
+            // deterministic, so this cannot happen.
+            Ok(Err(e)) => return Err(e),
+            Err(e) => return Err(Refused(e).into()),
+        }
+        self.record(&Event::Undo)?;
+        Ok(undone)
+    }
+
     fn record(&mut self, event: &Event) -> Result<(), ApplyError> {
         self.events += 1;
+        if *event != Event::Undo {
+            self.applied.push(event.clone());
+        }
         if let Some(w) = &mut self.writer {
             // The event is applied; only the record failed.
             w.write_event(event).map_err(ApplyError::Io)?;
@@ -322,6 +372,106 @@ impl<G: Game> Referee<G> {
             }
             game.apply(event)
                 .map_err(|m| RecordError::at(*line, m.to_string()))?;
+        }
+        Ok(game)
+    }
+}
+
+/// One event of a record as a person reads it (`roots replay --list`,
+/// `roots view`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The event's number, from 1 (`--until N` stops after event N).
+    pub number: u64,
+    /// Its line in the record.
+    pub line: usize,
+    /// The turn it belongs to, from 1: a turn ends when the seat whose turn
+    /// it is ([`Game::turn_seat`]) changes.
+    pub turn: u32,
+    /// The seat whose turn it was.
+    pub seat: Seat,
+    /// What the game waited for ([`Game::describe_node`]).
+    pub waiting: String,
+    /// The event.
+    pub event: Event,
+    /// The die rolled, for a roll.
+    pub die: Option<Die>,
+    /// What came of it, a line each ([`Game::narrate`]).
+    pub notes: Vec<String>,
+}
+
+impl Step {
+    /// The event in words: `seat 1 chooses a growth action: ... ` for a
+    /// roll, `A (human): place 3,4` for a decision.
+    pub fn describe<G: Game>(&self, names: &[String]) -> String {
+        match &self.event {
+            Event::Roll { face, die } => match die.or(self.die) {
+                Some(d) => format!("{}: the {d} shows {face}", self.waiting),
+                None => format!("{}: a roll of {face}", self.waiting),
+            },
+            Event::Act { action, seat } => format!(
+                "{} ({}): {action}",
+                G::seat_letter(*seat),
+                names
+                    .get(usize::from(*seat))
+                    .map(String::as_str)
+                    .unwrap_or("?")
+            ),
+            Event::Undo => "undo: the last roll or decision is taken back".to_string(),
+        }
+    }
+}
+
+impl<G: Game> Referee<G> {
+    /// Replay every event of a record through the checked engine, calling
+    /// `visit` after each with the step and the state after it. Errors
+    /// carry the line of the event.
+    pub fn walk(
+        raw: &RawRecord,
+        mut visit: impl FnMut(&Step, &G::State),
+    ) -> Result<Referee<G>, RecordError> {
+        let mut game = Referee::<G>::replay(raw, Some(0))?;
+        let mut turn = 1u32;
+        // The turn of each event in force, to go back to on an undo.
+        let mut turns: Vec<u32> = Vec::new();
+        for (line, event) in &raw.events {
+            let seat = G::turn_seat(&game.state);
+            let waiting = G::describe_node(&game.state);
+            let die = match game.state.next() {
+                Next::Chance(d) => Some(d),
+                _ => None,
+            };
+            let before = game.state.clone();
+            game.apply(event)
+                .map_err(|m| RecordError::at(*line, m.to_string()))?;
+            let roll = match event {
+                Event::Roll { face, .. } => Some(*face),
+                _ => None,
+            };
+            let notes = if *event == Event::Undo {
+                Vec::new()
+            } else {
+                G::narrate(&before, roll, &game.state)
+            };
+            let step = Step {
+                number: game.events,
+                line: *line,
+                turn,
+                seat,
+                waiting,
+                event: event.clone(),
+                die,
+                notes,
+            };
+            visit(&step, &game.state);
+            if *event == Event::Undo {
+                turn = turns.pop().unwrap_or(1);
+            } else {
+                turns.push(turn);
+                if game.state.next() != Next::Over && G::turn_seat(&game.state) != seat {
+                    turn += 1;
+                }
+            }
         }
         Ok(game)
     }

@@ -233,6 +233,7 @@ fn header_line(rules: Rules, players: usize) -> String {
     Header {
         variant: RootsAndShoots::wrap(std::sync::Arc::new(rules)),
         seed: Some(1),
+        seed_game: 0,
         dice: DiceMode::Auto,
         players: vec!["random".to_string(); players],
         created: "2025-01-01T00:00:00Z".to_string(),

@@ -25,6 +25,7 @@ fn play_recorded(seed: u64, seats: u8, path: &std::path::Path) -> Referee<RootsA
     let header = Header {
         variant: RootsAndShoots::wrap(Arc::new(Rules::standard())),
         seed: Some(seed),
+        seed_game: 0,
         dice: DiceMode::Auto,
         players: vec!["random".to_string(); usize::from(seats)],
         created: record::utc_now().0,
@@ -130,6 +131,7 @@ proptest! {
         let header = Header {
             variant: RootsAndShoots::wrap(Arc::new(Rules::standard())),
             seed: Some(1),
+            seed_game: 0,
             dice: DiceMode::Auto,
             players: vec!["random".to_string(); seats],
             created: String::new(),

@@ -34,6 +34,9 @@ pub enum NoAction {
     /// The player loses the game: an external program crashed, did not
     /// answer in time or answered an illegal move. The reason, in words.
     Forfeit(String),
+    /// The person at the table asked to take back the last roll or
+    /// decision (`undo` at the prompt); the referee decides whether it can.
+    Undo,
 }
 
 /// Someone who makes the decisions of one seat of a game whose nodes are `S`.

@@ -15,6 +15,9 @@ use roots::games::{ActionOf, Game};
 /// The shared terminal: every human seat and the typed dice read from it.
 pub struct Console<G: Game> {
     input: Box<dyn BufRead>,
+    /// Faces typed ahead on one line (`7 13` for the two d20 of a spawn),
+    /// each checked when its roll comes.
+    pending: std::collections::VecDeque<u32>,
     /// Echo what was read (input from a pipe), so a transcript reads well.
     echo: bool,
     pub names: Vec<String>,
@@ -29,7 +32,10 @@ pub const HELP: &str = "\
 Commands at the prompt:
   an action      the game's moves: type `help` in a game for its notation,
                  `legal` for the moves you can make now
-  a number       the face of a die you rolled (--dice manual)
+  a number       the face of a die you rolled (--dice manual); several
+                 faces on one line go to the next rolls (both d20: 7 13)
+  undo           take back the last typed face or decision (recorded, so
+                 the record still replays exactly)
   legal, ?       list the legal choices
   board          draw the board
   help           this text
@@ -39,7 +45,7 @@ Commands at the prompt:
 /// The help of a game's prompt: its moves, then the common commands.
 pub fn help<G: Game>() -> String {
     format!(
-        "Commands:\n{}\n  legal, ?       list the legal choices\n  board          draw the board\n  help           this text\n  quit           stop; the record stays and the game can be resumed\n                 with `roots play --resume RECORD`{}",
+        "Commands:\n{}\n  undo           take back the last typed face or decision\n  legal, ?       list the legal choices\n  board          draw the board\n  help           this text\n  quit           stop; the record stays and the game can be resumed\n                 with `roots play --resume RECORD`{}",
         G::ACTION_HELP.trim_end(),
         match G::NOTATION_HELP {
             "" => String::new(),
@@ -57,6 +63,7 @@ impl<G: Game> Console<G> {
         use std::io::IsTerminal;
         Console {
             input,
+            pending: std::collections::VecDeque::new(),
             echo: !std::io::stdin().is_terminal(),
             names,
             colour,
@@ -126,6 +133,7 @@ impl<G: Game> Console<G> {
     fn common(&self, state: &G::State, line: &str) -> Option<Result<(), NoAction>> {
         match line.to_ascii_lowercase().as_str() {
             "quit" | "exit" | "q" => Some(Err(NoAction::Quit)),
+            "undo" | "u" => Some(Err(NoAction::Undo)),
             "board" | "b" => {
                 print!("{}", G::draw_for_people(state, &self.names, self.colour));
                 Some(Ok(()))
@@ -154,12 +162,28 @@ impl<G: Game> Console<G> {
         )
     }
 
-    /// The face of `die` typed by the players (physical dice).
+    /// Forget faces typed ahead (after an undo).
+    pub fn forget_pending(&mut self) {
+        self.pending.clear();
+    }
+
+    /// The face of `die` typed by the players (physical dice). A line of
+    /// several faces answers this roll and the next ones.
     pub fn typed_face(&mut self, state: &G::State, die: Die) -> Result<u8, NoAction> {
         let sides = die.sides();
+        if let Some(f) = self.pending.pop_front() {
+            if (1..=u32::from(sides)).contains(&f) {
+                println!("{}: the {die} typed ahead: {f}", self.prompt(state));
+                return Ok(f as u8);
+            }
+            println!(
+                "the face typed ahead, {f}, is not a face of the {die} (1 to {sides}); type this roll again"
+            );
+            self.pending.clear();
+        }
         loop {
             let prompt = format!(
-                "{}\nroll the {die} and type the face (1-{sides})\n> ",
+                "{}\nroll the {die} and type the face (1-{sides}); the faces of the next rolls may follow on the line\n> ",
                 self.prompt(state)
             );
             let line = self.read(&prompt).ok_or(NoAction::EndOfInput)?;
@@ -172,6 +196,21 @@ impl<G: Game> Console<G> {
             }
             if line == "?" || line.eq_ignore_ascii_case("legal") {
                 println!("a face of the {die}: 1 to {sides}");
+                continue;
+            }
+            let faces: Result<Vec<u32>, _> = line
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|w| !w.is_empty())
+                .map(str::parse::<u32>)
+                .collect();
+            if let Ok(faces) = &faces
+                && faces.len() > 1
+            {
+                if (1..=u32::from(sides)).contains(&faces[0]) {
+                    self.pending = faces[1..].iter().copied().collect();
+                    return Ok(faces[0] as u8);
+                }
+                println!("a {die} has faces 1 to {sides}, not {}", faces[0]);
                 continue;
             }
             match line.parse::<u32>() {

@@ -24,6 +24,7 @@ pub mod simulate;
 pub mod sweep;
 pub mod tune;
 pub mod validate;
+pub mod view;
 
 /// Exit codes shared by every command.
 pub mod exit {
@@ -51,6 +52,7 @@ pub mod exit {
   roots play --players human,random               play at the terminal against a bot
   roots play --players human,human --dice manual  referee a game on a real board
   roots replay roots-game-*.jsonl                 re-check a recorded game
+  roots view game.jsonl -o game.html              step through a recorded game in a browser
   roots new mine                                  start a house-rules file, mine.toml
   roots explain mine.toml                         the rules sheet of a variant
   roots diff standard mine.toml                   what a variant changes, and what it means
@@ -87,6 +89,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Re-apply every event of a game record and report the result.
     Replay(replay::ReplayArgs),
+    /// Write a recorded game as one HTML page to step through in a browser.
+    View(view::ViewArgs),
     /// Playtest a variant: many seeded bot games, with statistics on
     /// fairness, length and luck.
     Simulate(simulate::Args),
@@ -132,6 +136,7 @@ impl Cli {
             Command::Schema(args) => schema::run(args),
             Command::Play(args) => finish(play::run(args)),
             Command::Replay(args) => finish(replay::run(args)),
+            Command::View(args) => finish(view::run(args)),
             Command::Simulate(args) => simulate::run(args),
             Command::Compare(args) => compare::run(args),
             Command::Sweep(args) => sweep::run(args),

@@ -14,7 +14,7 @@ use roots::games::Game;
 use roots::record::{
     self, DiceMode, Event, Header, PartialTail, RawRecord, ReadError, RecordLock, RecordWriter,
 };
-use roots::referee::{DiceSource, ManualDice, Referee, Stop, Sync};
+use roots::referee::{ApplyError, DiceSource, ManualDice, Referee, Stop, Sync};
 
 use super::Failure;
 use super::human::{Console, Human, SharedConsole};
@@ -166,6 +166,7 @@ fn start_game<G: Game>(
     let header = Header {
         variant: G::wrap(rules),
         seed,
+        seed_game: 0,
         dice,
         players: names.clone(),
         created,
@@ -190,7 +191,7 @@ fn start_game<G: Game>(
         names.clone(),
         super::use_colour(),
     )));
-    let mut players = build_players::<G>(&seats, seed, &console);
+    let mut players = build_players::<G>(&seats, seed, 0, &console);
     let seeded = seed.map(|s| SeededDice::for_game(s, 0));
     drive(&mut game, dice, seeded, &mut players, &console, &path)
 }
@@ -224,6 +225,7 @@ fn random_seed() -> u64 {
 fn build_players<'a, G: Game>(
     seats: &[SeatKind],
     seed: Option<u64>,
+    game: u64,
     console: &SharedConsole<G>,
 ) -> Vec<Box<dyn Player<G::State> + 'a>> {
     seats
@@ -232,7 +234,7 @@ fn build_players<'a, G: Game>(
         .map(|(s, seat)| match seat {
             SeatKind::Human => Box::new(Human::new(console.clone())) as Box<dyn Player<G::State>>,
             SeatKind::Bot(spec) => {
-                spec.build::<G>(SeededDice::for_seat(seed.unwrap_or(0), 0, s as Seat))
+                spec.build::<G>(SeededDice::for_seat(seed.unwrap_or(0), game, s as Seat))
                     as Box<dyn Player<G::State>>
             }
         })
@@ -272,9 +274,9 @@ fn resume_game<G: Game>(
         names.clone(),
         super::use_colour(),
     )));
-    let mut players = build_players::<G>(&seats, header.seed, &console);
+    let mut players = build_players::<G>(&seats, header.seed, header.seed_game, &console);
     let mut seeded = match (header.dice, header.seed) {
-        (DiceMode::Auto, Some(s)) => Some(SeededDice::for_game(s, 0)),
+        (DiceMode::Auto, Some(s)) => Some(SeededDice::for_game(s, header.seed_game)),
         _ => None,
     };
     let mut game = {
@@ -332,10 +334,12 @@ pub(super) fn record_seats(shown: &str, header: &Header) -> Result<Vec<SeatKind>
 }
 
 /// The seeded bots of a record's seats (`None` for a person), as `play
-/// --resume` builds them: bot `s` on `SeededDice::for_seat(seed, 0, s)`.
+/// --resume` builds them: bot `s` on `SeededDice::for_seat(seed, game, s)`
+/// (`game` is the header's `seed_game`).
 pub(super) fn record_bots<G: Game>(
     seats: &[SeatKind],
     seed: Option<u64>,
+    game: u64,
 ) -> Vec<Option<Box<dyn Player<G::State>>>> {
     seats
         .iter()
@@ -344,7 +348,7 @@ pub(super) fn record_bots<G: Game>(
             SeatKind::Human => None,
             SeatKind::Bot(spec) => Some(spec.build::<G>(SeededDice::for_seat(
                 seed.unwrap_or(0),
-                0,
+                game,
                 s as Seat,
             )) as Box<dyn Player<G::State>>),
         })
@@ -385,19 +389,28 @@ fn drive<G: Game>(
         ManualDice(move |state: &G::State, die: Die| console.borrow_mut().typed_face(state, die))
     };
     let mut auto = seeded;
-    let mut shown_events = u64::MAX;
+    let mut drawn_at: Option<u64> = None;
+    let mut turn_seat_was: Option<Seat> = None;
+    let mut turn_started = 0u64;
     loop {
         let state = game.state();
         let next = state.next();
+        // The board once per turn, at a person's first decision of it (and
+        // after an undo); `board` draws it whenever asked.
+        let turn_seat = G::turn_seat(state);
+        if turn_seat_was != Some(turn_seat) {
+            turn_seat_was = Some(turn_seat);
+            turn_started = game.events();
+        }
         if any_human
             && matches!(next, Next::Decide(s) if names.get(usize::from(s)).is_some_and(|n| n == "human"))
-            && shown_events != game.events()
+            && drawn_at.is_none_or(|d| d < turn_started)
         {
             print!("{}", G::draw_for_people(state, &names, colour));
-            shown_events = game.events();
+            drawn_at = Some(game.events());
         }
         let before = G::describe_node(state);
-        let scores_before: Vec<i32> = G::scores(state);
+        let state_before = any_human.then(|| state.clone());
         let dice: &mut dyn DiceSource<G::State> = match (mode, auto.as_mut()) {
             (DiceMode::Auto, Some(d)) => d,
             _ => &mut typed,
@@ -405,10 +418,17 @@ fn drive<G: Game>(
         match game.step(dice, players) {
             Ok(None) => break,
             Ok(Some(event)) => {
-                if any_human {
+                if let Some(was) = &state_before {
                     println!("  {}", narrate::<G>(&event, next, &before, &names, colour));
+                    let roll = match event {
+                        Event::Roll { face, .. } => Some(face),
+                        _ => None,
+                    };
+                    for line in G::narrate(was, roll, game.state()) {
+                        println!("  {line}");
+                    }
                     let after: Vec<i32> = G::scores(game.state());
-                    if after != scores_before {
+                    if after != G::scores(was) {
                         println!(
                             "  {}: {}",
                             G::SCORES_CHANGED,
@@ -417,9 +437,45 @@ fn drive<G: Game>(
                     }
                 }
             }
+            Err(Stop::NoAction(NoAction::Undo)) => {
+                console.borrow_mut().forget_pending();
+                // Only what a person typed can be taken back: a seeded roll
+                // or a bot's decision would come out the same again.
+                let typed = match game.last_applied() {
+                    None => Err("nothing has been played yet".to_string()),
+                    Some(Event::Roll { .. }) if mode == DiceMode::Auto => Err(
+                        "the last event is a roll of the program's dice; only typed faces and people's decisions can be taken back".to_string(),
+                    ),
+                    Some(Event::Act { seat, .. })
+                        if names.get(usize::from(*seat)).is_none_or(|n| n != "human") =>
+                    {
+                        Err(format!(
+                            "the last event is the decision of the bot in seat {}; only typed faces and people's decisions can be taken back",
+                            seat + 1
+                        ))
+                    }
+                    Some(e) => Ok(e.clone()),
+                };
+                match typed {
+                    Err(why) => println!("cannot undo: {why}"),
+                    Ok(_) => match game.undo() {
+                        Ok(e) => {
+                            println!("  undone: {} (recorded as an undo)", e.describe());
+                            drawn_at = None;
+                        }
+                        Err(ApplyError::Io(e)) => {
+                            return Err(Failure::io(format!(
+                                "{}: error: cannot write the record: {e}",
+                                path.display()
+                            )));
+                        }
+                        Err(e) => println!("cannot undo: {e}"),
+                    },
+                }
+            }
             Err(Stop::NoAction(why)) => {
                 let how = match why {
-                    NoAction::Quit => "game stopped",
+                    NoAction::Quit | NoAction::Undo => "game stopped",
                     NoAction::EndOfInput => "end of input: game stopped",
                     NoAction::Forfeit(why) => {
                         return Err(forfeit::<G>(game.state(), &names, &why, path));

@@ -20,10 +20,20 @@ pub struct ReplayArgs {
     #[arg(value_name = "RECORD", required = true)]
     records: Vec<PathBuf>,
 
-    /// Stop after event N (0: before the first event) and draw the board
-    /// (one record only).
-    #[arg(long, value_name = "N")]
-    until: Option<u64>,
+    /// Stop after event N (0: before the first event), or after turn N
+    /// with `turn:N`, and draw the board (one record only).
+    #[arg(long, value_name = "N|turn:N", value_parser = parse_until)]
+    until: Option<Until>,
+
+    /// List the events, numbered, each in words with its turn (the numbers
+    /// `--until` takes).
+    #[arg(long, conflicts_with = "format")]
+    list: bool,
+
+    /// Write a picture of the position (after `--until`, else at the end)
+    /// to FILE as SVG (`-`: standard output).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -33,6 +43,34 @@ pub struct ReplayArgs {
     /// of failing.
     #[arg(long)]
     lenient: bool,
+}
+
+/// Where `--until` stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Until {
+    /// After this many events.
+    Event(u64),
+    /// After the last event of this turn (turns count from 1).
+    Turn(u32),
+}
+
+fn parse_until(text: &str) -> Result<Until, String> {
+    let t = text.trim();
+    let turn = t
+        .strip_prefix("turn:")
+        .or_else(|| t.strip_prefix("turn="))
+        .or_else(|| t.strip_prefix("t"));
+    match turn {
+        Some(n) => n
+            .trim()
+            .parse()
+            .map(Until::Turn)
+            .map_err(|_| format!("expected `turn:N` with N a turn number, found `{text}`")),
+        None => t
+            .parse()
+            .map(Until::Event)
+            .map_err(|_| format!("expected an event number N or `turn:N`, found `{text}`")),
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -109,18 +147,100 @@ fn replay_one(
         eprintln!("{shown}: warning: {w}");
     }
     let total = raw.events.len() as u64;
-    if let Some(n) = args.until
+    if let Some(Until::Event(n)) = args.until
         && n > total
     {
         return Err(Failure::invalid(format!(
             "{shown}: error: --until {n}, but the record has {total} events"
         )));
     }
-    roots::with_game_id!(raw.header.game(), G => report::<G>(args, &shown, &raw, total))
+    roots::with_game_id!(raw.header.game(), G => {
+        let until = match args.until {
+            Some(Until::Turn(t)) => Some(turn_end::<G>(&shown, &raw, t)?),
+            Some(Until::Event(n)) => Some(n),
+            None => None,
+        };
+        if args.list {
+            list::<G>(&shown, &raw, until).map(|()| None)
+        } else {
+            report::<G>(args, until, &shown, &raw, total)
+        }
+    })
+}
+
+/// The number of events up to the end of turn `turn`.
+fn turn_end<G: Game>(shown: &str, raw: &RawRecord, turn: u32) -> Result<u64, Failure> {
+    let mut upto = 0u64;
+    let mut last = 0u32;
+    Referee::<G>::walk(raw, |step, _| {
+        last = step.turn;
+        if step.turn <= turn {
+            upto = step.number;
+        }
+    })
+    .map_err(|e| Failure::invalid(located(shown, &e)))?;
+    if turn > last {
+        return Err(Failure::invalid(format!(
+            "{shown}: error: --until turn:{turn}, but the record has {last} turns"
+        )));
+    }
+    Ok(upto)
+}
+
+/// `--list`: every event, numbered, in words.
+fn list<G: Game>(shown: &str, raw: &RawRecord, until: Option<u64>) -> Result<(), Failure> {
+    let names = &raw.header.players;
+    let mut text = String::new();
+    let mut turn = 0;
+    let game = Referee::<G>::walk(raw, |step, _| {
+        if until.is_some_and(|u| step.number > u) {
+            return;
+        }
+        if step.turn != turn {
+            turn = step.turn;
+            text.push_str(&format!(
+                "turn {turn} ({} {})\n",
+                G::seat_letter(step.seat),
+                names
+                    .get(usize::from(step.seat))
+                    .map(String::as_str)
+                    .unwrap_or("?")
+            ));
+        }
+        text.push_str(&format!(
+            "{:>6}  {}\n",
+            step.number,
+            step.describe::<G>(names)
+        ));
+        for note in &step.notes {
+            text.push_str(&format!("          {note}\n"));
+        }
+    })
+    .map_err(|e| Failure::invalid(located(shown, &e)))?;
+    if until.is_none() {
+        match game.state().next() {
+            Next::Over => {
+                let scores = G::scores(game.state());
+                text.push_str(&format!(
+                    "game over; scores: {}\n",
+                    scores
+                        .iter()
+                        .enumerate()
+                        .map(|(s, v)| format!("{} {v}", G::seat_letter(s as u8)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            _ => text.push_str(&format!("next: {}\n", G::describe_node(game.state()))),
+        }
+    }
+    super::out(&text);
+    Ok(())
 }
 
 fn report<G: Game>(
     args: &ReplayArgs,
+    until: Option<u64>,
     shown: &str,
     raw: &RawRecord,
     total: u64,
@@ -128,9 +248,9 @@ fn report<G: Game>(
     // The same checks as `play --resume`: the seats, the seed, and every
     // roll and bot decision of a seeded record against what its seed gives.
     let seats = super::play::record_seats(shown, &raw.header)?;
-    let mut bots = super::play::record_bots::<G>(&seats, raw.header.seed);
+    let mut bots = super::play::record_bots::<G>(&seats, raw.header.seed, raw.header.seed_game);
     let mut seeded = match (raw.header.dice, raw.header.seed) {
-        (DiceMode::Auto, Some(s)) => Some(SeededDice::for_game(s, 0)),
+        (DiceMode::Auto, Some(s)) => Some(SeededDice::for_game(s, raw.header.seed_game)),
         _ => None,
     };
     let mut sync = Sync {
@@ -144,7 +264,7 @@ fn report<G: Game>(
             .collect(),
         diverged: None,
     };
-    let replayed = Referee::<G>::replay_synced(raw, args.until, &mut sync);
+    let replayed = Referee::<G>::replay_synced(raw, until, &mut sync);
     // Said even when a later line is refused: an edit is often the cause.
     let diverged = sync.diverged;
     if let Some(line) = diverged {
@@ -161,6 +281,19 @@ fn report<G: Game>(
     };
     let length = G::COUNTERS.get(G::LENGTH).map_or("length", |s| s.key);
     let length_value = G::counters(state).get(G::LENGTH).copied().unwrap_or(0);
+    if let Some(path) = &args.svg {
+        let picture = G::svg(state, names);
+        if path.as_os_str() == "-" {
+            super::out(&picture);
+            return Ok(None);
+        }
+        std::fs::write(path, picture).map_err(|e| {
+            Failure::io(format!(
+                "{}: error: cannot write the picture: {e}",
+                path.display()
+            ))
+        })?;
+    }
     match args.format {
         Format::Json => {
             let mut v = json!({
@@ -181,7 +314,7 @@ fn report<G: Game>(
                 "scores": scores,
                 "winners": outcome.as_ref().map(|o| o.winners.clone()),
                 "next": next,
-                "board": args.until.map(|_| G::draw(state)),
+                "board": until.map(|_| G::draw(state)),
             });
             v[length] = json!(length_value);
             return Ok(Some(v));
@@ -199,13 +332,13 @@ fn report<G: Game>(
                     .unwrap_or_default(),
                 raw.header.dice.key()
             );
-            if args.until.is_some() {
+            if until.is_some() {
                 println!("after event {} of {total}:", game.events());
                 print!("{}", G::draw_for_people(state, names, colour));
             }
             match &next {
                 Some(what) => {
-                    if args.until.is_none() {
+                    if until.is_none() {
                         println!("{total} events; the game is not finished");
                     }
                     println!("next: {what}");

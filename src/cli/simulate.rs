@@ -123,6 +123,15 @@ pub struct Args {
     /// result (JSON) for `roots merge`; needs --seed.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
+
+    /// Also write game N of the run (numbered from 0, as the rows of --out
+    /// are) as a game record, to look at with `roots view` or `roots replay`.
+    #[arg(long, value_name = "N")]
+    pub record_game: Option<u64>,
+
+    /// Where --record-game writes [default: sim-<SEED>-game-<N>.jsonl].
+    #[arg(long, value_name = "FILE", requires = "record_game")]
+    pub record: Option<std::path::PathBuf>,
 }
 
 /// The settings of a run that make its report, as a partial result
@@ -568,6 +577,9 @@ fn try_run(args: Args) -> Result<(), Failure> {
             return Ok(());
         }
         print_seed(&args.sim, seed);
+        if let Some(n) = args.record_game {
+            record_game(&config, n, args.record.as_deref())?;
+        }
         let out = args.out.as_deref().map(|p| (p, OutFormat::of(p, args.out_format)));
         run_config(&config, out, "simulating")?
     });
@@ -614,6 +626,44 @@ pub fn skill_pair(bots: &[BotSpec]) -> (BotSpec, BotSpec) {
         [a, b, ..] => (a, b),
         _ => (BotSpec::Mcts { iterations: 100 }, BotSpec::Greedy),
     }
+}
+
+/// `--record-game N`: game `n` of the run as a record.
+fn record_game<G: Game>(
+    config: &Config<G>,
+    n: u64,
+    path: Option<&std::path::Path>,
+) -> Result<(), Failure> {
+    use roots::record::{DiceMode, Header, RecordWriter};
+    if n >= config.games {
+        return Err(Failure::usage(format!(
+            "--record-game {n}: the run has games 0 to {}",
+            config.games.saturating_sub(1)
+        )));
+    }
+    let (players, events) = sim::record_game(config, n)?;
+    let header = Header {
+        variant: G::wrap(Arc::clone(&config.rules)),
+        seed: Some(config.seed),
+        seed_game: n,
+        dice: DiceMode::Auto,
+        players,
+        created: roots::record::utc_now().0,
+    };
+    let default = std::path::PathBuf::from(format!("sim-{}-game-{n}.jsonl", config.seed));
+    let path = path.map_or(default, std::path::Path::to_path_buf);
+    let shown = path.display().to_string();
+    let mut w = RecordWriter::create(&path, &header)
+        .map_err(|e| Failure::io(format!("{shown}: error: cannot create the record: {e}")))?;
+    for e in &events {
+        w.write_event(e)
+            .map_err(|e| Failure::io(format!("{shown}: error: cannot write the record: {e}")))?;
+    }
+    super::err(&format!(
+        "game {n} recorded in {shown} ({} events); see it with: roots view {shown}\n",
+        events.len()
+    ));
+    Ok(())
 }
 
 /// Say on stderr which seed a run drew (when `--seed` was not given), so

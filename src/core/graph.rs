@@ -210,6 +210,8 @@ pub struct Board {
     all: CellSet,
     /// Where each cell goes in the text drawing, worked out on first use.
     layout: std::sync::OnceLock<Layout>,
+    /// Each cell's outline, for pictures.
+    outlines: Vec<Vec<(f64, f64)>>,
 }
 
 /// The text layout of a board: for each cell its row and its column in half
@@ -219,6 +221,17 @@ struct Layout {
     rows: usize,
     place: Vec<(usize, usize)>,
     order: Vec<usize>,
+}
+
+/// The shape of a board's cells, for their outlines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// Regular hexagons, pointy side up, neighbours √3 apart.
+    Hex,
+    /// Unit squares.
+    Square,
+    /// Any other tiling (the Cairo boards): outlines from the neighbours.
+    Tiled,
 }
 
 /// Axial hex coordinates `(i, r)`: `r` the row, `i` the column along the
@@ -242,6 +255,7 @@ impl Board {
     /// Build a board from cells and symmetric neighbour lists (vertex-only
     /// neighbours separately). `None` if the lists are inconsistent.
     fn build(
+        shape: Shape,
         name: &str,
         labels: Vec<String>,
         xy: Vec<(f64, f64)>,
@@ -293,7 +307,9 @@ impl Board {
                 }
             }
         }
+        let outlines = outlines(shape, &xy, &vertex);
         Some(Board {
+            outlines,
             name: name.to_string(),
             labels,
             xy,
@@ -338,7 +354,7 @@ impl Board {
             })
             .collect();
         let n = cells.len();
-        Board::build(name, labels, xy, edge, vec![Vec::new(); n])
+        Board::build(Shape::Hex, name, labels, xy, edge, vec![Vec::new(); n])
     }
 
     /// Ludii's limping hexagon `(hex n n+1)`: rows of n+1, n+2, …, 2n,
@@ -422,7 +438,14 @@ impl Board {
                 );
             }
         }
-        Board::build(&format!("square-{n}"), labels, xy, edge, diag)
+        Board::build(
+            Shape::Square,
+            &format!("square-{n}"),
+            labels,
+            xy,
+            edge,
+            diag,
+        )
     }
 
     /// Ludii's "Cairo 1" (48 cells): the trimmed dual of `(tiling T33434 5)`.
@@ -459,7 +482,7 @@ impl Board {
                 }
             }
         }
-        Board::build(name, labels, xy, edge, vertex)
+        Board::build(Shape::Tiled, name, labels, xy, edge, vertex)
     }
 
     /// The board's short name, e.g. `limping-5`.
@@ -494,6 +517,11 @@ impl Board {
     /// The centroid of a cell, for drawing (Ludii's, up to a translation).
     pub fn xy(&self, c: Cell) -> (f64, f64) {
         self.xy[c as usize]
+    }
+    /// The outline of a cell, in the coordinates of [`Board::xy`] (`y`
+    /// up), its corners in counter-clockwise order.
+    pub fn outline(&self, c: Cell) -> &[(f64, f64)] {
+        &self.outlines[c as usize]
     }
     /// Neighbours of a cell under an adjacency, ascending.
     pub fn neighbours(&self, c: Cell, adj: Adjacency) -> &[Cell] {
@@ -835,6 +863,141 @@ K15 -2.243 17.758;;\n\
 N12 2.243 17.758;159;\n\
 O11 3.221 17.758;;";
 
+/// The outlines of a board's cells.
+///
+/// Hexagons and squares are regular. For another tiling (the Cairo boards)
+/// a corner where three or four cells meet is the centre of the circle
+/// through their centroids (the tiling is the Voronoi diagram of its
+/// centroids, which holds for Ludii's Cairo dual by its symmetry). A cell on
+/// the edge of the board lacks the corners where no neighbours meet; it
+/// takes the outline of an inner cell of the same orientation, the one that
+/// best fits the corners it has.
+fn outlines(shape: Shape, xy: &[(f64, f64)], vertex: &[Vec<Cell>]) -> Vec<Vec<(f64, f64)>> {
+    let regular = |sides: u32, radius: f64, turn: f64| -> Vec<(f64, f64)> {
+        (0..sides)
+            .map(|k| {
+                let a = turn + std::f64::consts::TAU * f64::from(k) / f64::from(sides);
+                (radius * a.cos(), radius * a.sin())
+            })
+            .collect()
+    };
+    let place = |c: usize, pattern: &[(f64, f64)]| -> Vec<(f64, f64)> {
+        pattern
+            .iter()
+            .map(|&(dx, dy)| (xy[c].0 + dx, xy[c].1 + dy))
+            .collect()
+    };
+    match shape {
+        Shape::Hex => {
+            let hex = regular(6, 1.0, std::f64::consts::FRAC_PI_6);
+            (0..xy.len()).map(|c| place(c, &hex)).collect()
+        }
+        Shape::Square => {
+            let sq = regular(
+                4,
+                std::f64::consts::SQRT_2 / 2.0,
+                std::f64::consts::FRAC_PI_4,
+            );
+            (0..xy.len()).map(|c| place(c, &sq)).collect()
+        }
+        Shape::Tiled => tiled_outlines(xy, vertex),
+    }
+}
+
+fn circumcentre(a: (f64, f64), b: (f64, f64), c: (f64, f64)) -> Option<(f64, f64)> {
+    let d = 2.0 * (a.0 * (b.1 - c.1) + b.0 * (c.1 - a.1) + c.0 * (a.1 - b.1));
+    if d.abs() < 1e-12 {
+        return None;
+    }
+    let (a2, b2, c2) = (
+        a.0 * a.0 + a.1 * a.1,
+        b.0 * b.0 + b.1 * b.1,
+        c.0 * c.0 + c.1 * c.1,
+    );
+    Some((
+        (a2 * (b.1 - c.1) + b2 * (c.1 - a.1) + c2 * (a.1 - b.1)) / d,
+        (a2 * (c.0 - b.0) + b2 * (a.0 - c.0) + c2 * (b.0 - a.0)) / d,
+    ))
+}
+
+fn tiled_outlines(xy: &[(f64, f64)], vertex: &[Vec<Cell>]) -> Vec<Vec<(f64, f64)>> {
+    let n = xy.len();
+    let angle = |c: usize, p: (f64, f64)| (p.1 - xy[c].1).atan2(p.0 - xy[c].0);
+    // Each cell's corners found from its neighbours, as offsets from its
+    // centroid, and whether every corner was found.
+    let mut known: Vec<(Vec<(f64, f64)>, bool)> = Vec::with_capacity(n);
+    for c in 0..n {
+        let mut around: Vec<usize> = vertex[c].iter().map(|&d| d as usize).collect();
+        around.sort_by(|&a, &b| angle(c, xy[a]).total_cmp(&angle(c, xy[b])));
+        let mut corners: Vec<(f64, f64)> = Vec::new();
+        let mut whole = around.len() >= 3;
+        for i in 0..around.len() {
+            let (a, b) = (around[i], around[(i + 1) % around.len()]);
+            let gap = (angle(c, xy[b]) - angle(c, xy[a])).rem_euclid(std::f64::consts::TAU);
+            let meet = vertex[a].contains(&(b as Cell)) && gap < std::f64::consts::PI - 1e-6;
+            match meet.then(|| circumcentre(xy[c], xy[a], xy[b])).flatten() {
+                Some(p) => {
+                    let off = (p.0 - xy[c].0, p.1 - xy[c].1);
+                    if !corners
+                        .iter()
+                        .any(|q| (q.0 - off.0).hypot(q.1 - off.1) < 1e-3)
+                    {
+                        corners.push(off);
+                    }
+                }
+                None => whole = false,
+            }
+        }
+        corners.sort_by(|a, b| a.1.atan2(a.0).total_cmp(&b.1.atan2(b.0)));
+        known.push((corners, whole));
+    }
+    let patterns: Vec<&Vec<(f64, f64)>> = known
+        .iter()
+        .filter(|(k, whole)| *whole && k.len() >= 3)
+        .map(|(k, _)| k)
+        .collect();
+    (0..n)
+        .map(|c| {
+            let (corners, whole) = &known[c];
+            let chosen: Vec<(f64, f64)> = if *whole && corners.len() >= 3 {
+                corners.clone()
+            } else if let Some(best) = patterns.iter().min_by(|a, b| {
+                let cost = |p: &Vec<(f64, f64)>| -> f64 {
+                    corners
+                        .iter()
+                        .map(|k| {
+                            p.iter()
+                                .map(|q| (q.0 - k.0).hypot(q.1 - k.1))
+                                .fold(f64::INFINITY, f64::min)
+                        })
+                        .sum()
+                };
+                cost(a).total_cmp(&cost(b))
+            }) {
+                (*best).clone()
+            } else {
+                // No inner cell to learn from: a hexagon half as wide as
+                // the nearest neighbour is far.
+                let near = vertex[c]
+                    .iter()
+                    .map(|&d| (xy[d as usize].0 - xy[c].0).hypot(xy[d as usize].1 - xy[c].1))
+                    .fold(f64::INFINITY, f64::min);
+                let r = if near.is_finite() { near / 2.0 } else { 0.5 };
+                (0..6)
+                    .map(|k| {
+                        let a = std::f64::consts::TAU * f64::from(k) / 6.0;
+                        (r * a.cos(), r * a.sin())
+                    })
+                    .collect()
+            };
+            chosen
+                .iter()
+                .map(|&(dx, dy)| (xy[c].0 + dx, xy[c].1 + dy))
+                .collect()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -862,5 +1025,30 @@ mod tests {
         assert_eq!(s.nth(3), None);
         assert_eq!(s.lowest(), Some(3));
         assert_eq!(s.len(), 3);
+    }
+
+    /// Every Cairo cell is a pentagon, and two cells that share an edge
+    /// share two corners of their outlines (so the picture has no gaps).
+    #[test]
+    fn cairo_outlines_are_pentagons_that_fit() {
+        for b in [Board::cairo_1().unwrap(), Board::cairo_2().unwrap()] {
+            for c in 0..b.len() as Cell {
+                assert_eq!(b.outline(c).len(), 5, "{} {}", b.name(), b.label(c));
+                for &d in b.neighbours(c, Adjacency::Edge) {
+                    let shared = b
+                        .outline(c)
+                        .iter()
+                        .filter(|p| {
+                            b.outline(d)
+                                .iter()
+                                .any(|q| (p.0 - q.0).hypot(p.1 - q.1) < 0.02)
+                        })
+                        .count();
+                    assert_eq!(shared, 2, "{} {} {}", b.name(), b.label(c), b.label(d));
+                }
+            }
+        }
+        let hex = Board::limping(3).unwrap();
+        assert_eq!(hex.outline(0).len(), 6);
     }
 }

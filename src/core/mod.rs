@@ -6,6 +6,7 @@ pub mod draw;
 pub mod geometry;
 pub mod graph;
 pub mod protocol;
+pub mod svg;
 
 /// A count of players in words: `2 players`, `2 to 4 players` (never
 /// "2 to 2 players").

@@ -922,6 +922,7 @@ impl<G: Game> GameSession<G> {
         let header = Header {
             variant: G::wrap(Arc::clone(&self.rules)),
             seed: Some(self.seed),
+            seed_game: 0,
             dice: if auto {
                 DiceMode::Auto
             } else {

@@ -186,6 +186,37 @@ pub trait Game: Sized + Send + Sync + 'static {
         let _ = state;
         None
     }
+
+    /// What the referee says after an event (a roll of `roll`, or a
+    /// decision) took the game from `before` to `after`, a line each, beyond
+    /// the event itself. The default says what each seat scored and its
+    /// total; a game adds its own outcomes (Roots and Shoots: a roll that
+    /// places nothing, whether a nutrient spawns and why, rain, beads lost).
+    fn narrate(before: &Self::State, roll: Option<u8>, after: &Self::State) -> Vec<String> {
+        let _ = roll;
+        let (a, b) = (Self::scores(before), Self::scores(after));
+        a.iter()
+            .zip(&b)
+            .enumerate()
+            .filter(|(_, (x, y))| x != y)
+            .map(|(s, (x, y))| {
+                format!(
+                    "{} scores {:+} (total {y})",
+                    Self::seat_letter(s as Seat),
+                    i64::from(*y) - i64::from(*x)
+                )
+            })
+            .collect()
+    }
+    /// The position as a picture: a complete, self-contained SVG document
+    /// drawn the way the physical game looks (`roots replay --svg`, `roots
+    /// view`). `names` are the players, seat 1 first. The default is the
+    /// text board ([`Game::draw`]) in an SVG, so a new game has a picture
+    /// from the start; `docs/adding-a-game.md` says how to draw a real one.
+    fn svg(state: &Self::State, names: &[String]) -> String {
+        let _ = names;
+        crate::core::svg::text_picture(&Self::draw(state), Self::TITLE)
+    }
     /// Each seat's score now.
     fn scores(state: &Self::State) -> Vec<i32>;
     /// Recount the state from scratch and compare (property tests).

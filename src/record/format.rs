@@ -49,6 +49,11 @@ pub struct Header {
     pub variant: AnyRules,
     /// The seed of the dice and the bots, when there is one.
     pub seed: Option<u64>,
+    /// Which game of the seed's run the dice and bots are drawn for
+    /// (`SeededDice::for_game(seed, seed_game)`): 0 for `roots play`, the
+    /// game's index for a game recorded by `roots simulate --record-game`.
+    /// Written only when not 0.
+    pub seed_game: u64,
     pub dice: DiceMode,
     /// Who plays each seat, seat 0 first: `human`, `random`, ...
     pub players: Vec<String>,
@@ -63,6 +68,10 @@ pub enum Event {
     Roll { face: u8, die: Option<Die> },
     /// A decision: the action's text form and the seat (from 0) that made it.
     Act { action: String, seat: Seat },
+    /// The referee took back the last roll or decision still in force (a
+    /// mistyped face at the table): `{"undo":1}`. The undone event stays in
+    /// the record, so the record is still the story of the game as typed.
+    Undo,
 }
 
 /// FNV-1a, 64 bits.
@@ -116,12 +125,17 @@ impl Header {
         // that `head -c 50` of a record says what it is.
         let variant = self.variant.to_json().to_string();
         format!(
-            "{{\"format\":\"{FORMAT_TAG}\",\"version\":{VERSION},\"game\":\"{}\",\"variant\":{variant},\"variant_hash\":\"{}\",\"seed\":{},\"dice\":\"{}\",\"players\":{},\"created\":{}}}",
+            "{{\"format\":\"{FORMAT_TAG}\",\"version\":{VERSION},\"game\":\"{}\",\"variant\":{variant},\"variant_hash\":\"{}\",\"seed\":{},{}\"dice\":\"{}\",\"players\":{},\"created\":{}}}",
             self.game(),
             variant_hash(&self.variant),
             self.seed
                 .map(|s| s.to_string())
                 .unwrap_or_else(|| "null".into()),
+            if self.seed_game == 0 {
+                String::new()
+            } else {
+                format!("\"seed_game\":{},", self.seed_game)
+            },
             self.dice.key(),
             Value::from(self.players.clone()),
             Value::String(self.created.clone()),
@@ -169,6 +183,7 @@ impl Header {
             "variant",
             "variant_hash",
             "seed",
+            "seed_game",
             "dice",
             "players",
             "created",
@@ -230,6 +245,16 @@ impl Header {
                 ));
             }
         };
+        let seed_game = match m.get("seed_game") {
+            None => 0,
+            Some(Value::Number(n)) if n.as_u64().is_some() => n.as_u64().unwrap_or(0),
+            Some(other) => {
+                return Err(format!(
+                    "expected \"seed_game\" as a whole number from 0 to 2^64-1, found {}",
+                    short(other)
+                ));
+            }
+        };
         let dice = match m.get("dice") {
             Some(Value::String(s)) => DiceMode::parse(s).ok_or_else(|| {
                 format!("expected \"dice\": \"auto\" or \"manual\", found \"{s}\"")
@@ -274,6 +299,7 @@ impl Header {
         Ok(Header {
             variant,
             seed,
+            seed_game,
             dice,
             players,
             created,
@@ -293,6 +319,7 @@ impl Event {
                 "{{\"act\":{},\"seat\":{seat}}}",
                 Value::String(action.clone())
             ),
+            Event::Undo => "{\"undo\":1}".to_string(),
         }
     }
 
@@ -339,6 +366,20 @@ impl Event {
                 }
             };
             return Ok(Event::Roll { face, die });
+        }
+        if let Some(n) = m.get("undo") {
+            if let Some(k) = m.keys().find(|k| *k != "undo") {
+                return Err(format!(
+                    "expected an undo with only \"undo\", found \"{k}\""
+                ));
+            }
+            if n.as_u64() != Some(1) {
+                return Err(format!(
+                    "expected \"undo\": 1 (one event taken back), found {}",
+                    short(n)
+                ));
+            }
+            return Ok(Event::Undo);
         }
         if let Some(act) = m.get("act") {
             if let Some(k) = m.keys().find(|k| *k != "act" && *k != "seat") {
@@ -390,6 +431,7 @@ impl Event {
             Event::Act { action, seat } => {
                 format!("the decision \"{action}\" of seat {}", u16::from(*seat) + 1)
             }
+            Event::Undo => "an undo".to_string(),
         }
     }
 }
@@ -451,6 +493,7 @@ mod tests {
                 crate::games::roots_and_shoots::Rules::standard(),
             )),
             seed: Some(u64::MAX),
+            seed_game: 0,
             dice: DiceMode::Auto,
             players: vec!["human".into(), "random".into()],
             created: "2025-01-01T00:00:00Z".into(),

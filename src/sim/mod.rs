@@ -338,6 +338,57 @@ pub fn play_game<G: Game>(config: &Config<G>, game: u64) -> Result<GameResult, S
     Ok(result_of::<G>(&state, game, &specs))
 }
 
+/// Game `game` of the run again, with every event as a record holds it
+/// (`roots simulate --record-game`): the same dice and bots as
+/// [`play_game`], so the record replays to the same result. Returns the
+/// seats' bots (the record's players) and the events.
+pub fn record_game<G: Game>(
+    config: &Config<G>,
+    game: u64,
+) -> Result<(Vec<String>, Vec<crate::record::Event>), SimError> {
+    use crate::record::Event;
+    let mut state =
+        G::new_state(Arc::clone(&config.rules), config.players).map_err(SimError::Config)?;
+    let specs = config.seat_bots(game);
+    let mut bots: Vec<_> = specs
+        .iter()
+        .enumerate()
+        .map(|(s, b)| G::bot(*b, SeededDice::for_seat(config.seed, game, s as Seat)))
+        .collect();
+    let mut dice = SeededDice::for_game(config.seed, game);
+    let mut events = Vec::new();
+    loop {
+        match state.next() {
+            Next::Chance(die) => {
+                let face = dice.roll(die);
+                state.roll_unchecked(face);
+                events.push(Event::Roll {
+                    face,
+                    die: Some(die),
+                });
+            }
+            Next::Decide(seat) => {
+                let action = bots[usize::from(seat)]
+                    .choose(&state)
+                    .map_err(|_: NoAction| SimError::Bot { game, seat })?;
+                let text = G::format_action(&state, action);
+                state.play(action).map_err(|e| {
+                    SimError::Config(format!(
+                        "game {game}: the bot in seat {} played an illegal action: {e}",
+                        seat + 1
+                    ))
+                })?;
+                events.push(Event::Act { action: text, seat });
+            }
+            Next::Over => break,
+        }
+        if events.len() as u64 > MAX_STEPS {
+            return Err(SimError::Runaway { game });
+        }
+    }
+    Ok((specs.iter().map(|b| b.to_string()).collect(), events))
+}
+
 /// The result of a finished game.
 pub fn result_of<G: Game>(state: &G::State, game: u64, bots: &[BotSpec]) -> GameResult {
     let scores: Vec<i32> = G::scores(state);

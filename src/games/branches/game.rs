@@ -158,6 +158,10 @@ impl Game for Branches {
         Some(json!({"cells": cells, "players": seats, "coin_resets": state.coin_resets()}))
     }
 
+    fn svg(state: &State, names: &[String]) -> String {
+        super::svg::svg(state, names)
+    }
+
     fn scores(state: &State) -> Vec<i32> {
         state.scores()
     }

@@ -17,6 +17,7 @@ pub mod file;
 mod game;
 pub mod rules;
 pub mod state;
+pub mod svg;
 
 pub use action::{Action, format_action, parse_action};
 pub use board::{Board, Dir};

@@ -13,9 +13,11 @@ pub mod explain;
 pub mod file;
 pub mod legal;
 pub mod meaning;
+pub mod narrate;
 pub mod removal;
 pub mod rules;
 pub mod state;
+pub mod svg;
 
 use std::ops::RangeInclusive;
 use std::sync::Arc;
@@ -220,6 +222,14 @@ impl Game for RootsAndShoots {
 
     fn draw_for_people(state: &State, names: &[String], colour: bool) -> String {
         board::render(state, names, colour)
+    }
+
+    fn narrate(before: &State, roll: Option<u8>, after: &State) -> Vec<String> {
+        narrate::narrate(before, roll, after)
+    }
+
+    fn svg(state: &State, names: &[String]) -> String {
+        svg::svg(state, names)
     }
 
     fn scores(state: &State) -> Vec<i32> {

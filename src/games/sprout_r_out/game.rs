@@ -271,6 +271,10 @@ impl Game for SproutROut {
         )
     }
 
+    fn svg(state: &State, names: &[String]) -> String {
+        super::svg::svg(state, names)
+    }
+
     fn scores(state: &State) -> Vec<i32> {
         state.scores()
     }

@@ -9,6 +9,7 @@
 mod game;
 mod rules;
 mod state;
+mod svg;
 mod text;
 
 pub use game::{BUILTINS, SproutROut, Variant, VariantBoard, VariantRules};

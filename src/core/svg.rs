@@ -1,0 +1,237 @@
+//! What every game's picture shares: an SVG writer with fixed number
+//! formatting (so pictures are stable text, fit for snapshot tests), the
+//! seats' colours, text escaping, and the default picture of a game that
+//! draws none of its own: its text board inside an SVG.
+//!
+//! Pictures are self-contained: no external fonts, images or styles, so that
+//! a picture opens from disk and can be inlined into an HTML page.
+
+use std::fmt::Write;
+
+use crate::core::protocol::Seat;
+
+/// Fill colours of the seats, seat 1 first (bead colours: red, blue, green,
+/// purple, teal, amber, grey, brown), as in the terminal's order.
+const SEAT_FILLS: [&str; 8] = [
+    "#d62728", "#1f5fbf", "#2ca02c", "#8e44ad", "#17a2b8", "#e6a100", "#7f7f7f", "#8c564b",
+];
+
+/// The fill colour of seat `s`.
+pub fn seat_fill(s: Seat) -> &'static str {
+    SEAT_FILLS[usize::from(s) % SEAT_FILLS.len()]
+}
+
+/// Text for an SVG text node or attribute: `&`, `<`, `>`, `"` and `'`
+/// escaped; control characters other than tab dropped.
+pub fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c if c.is_control() && c != '\t' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A number as SVG writes it: at most two decimals, no trailing zeros, no
+/// `-0`.
+pub fn num(v: f64) -> String {
+    let r = (v * 100.0).round() / 100.0;
+    let r = if r == 0.0 { 0.0 } else { r };
+    let s = format!("{r:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    s.to_string()
+}
+
+/// Points of a polygon or polyline: `x,y x,y ...`.
+pub fn points(pts: &[(f64, f64)]) -> String {
+    pts.iter()
+        .map(|&(x, y)| format!("{},{}", num(x), num(y)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// An SVG document being written: elements are appended as text.
+#[derive(Debug)]
+pub struct Svg {
+    width: f64,
+    height: f64,
+    body: String,
+}
+
+impl Svg {
+    /// A picture `width` x `height` pixels (its view box).
+    pub fn new(width: f64, height: f64) -> Svg {
+        Svg {
+            width,
+            height,
+            body: String::new(),
+        }
+    }
+
+    /// Append raw markup (one element or more).
+    pub fn raw(&mut self, markup: &str) {
+        self.body.push_str(markup);
+        if !markup.ends_with('\n') {
+            self.body.push('\n');
+        }
+    }
+
+    /// A line.
+    pub fn line(&mut self, a: (f64, f64), b: (f64, f64), style: &str) {
+        let _ = writeln!(
+            self.body,
+            r#"<line x1="{}" y1="{}" x2="{}" y2="{}" {style}/>"#,
+            num(a.0),
+            num(a.1),
+            num(b.0),
+            num(b.1)
+        );
+    }
+
+    /// A circle.
+    pub fn circle(&mut self, c: (f64, f64), r: f64, style: &str) {
+        let _ = writeln!(
+            self.body,
+            r#"<circle cx="{}" cy="{}" r="{}" {style}/>"#,
+            num(c.0),
+            num(c.1),
+            num(r)
+        );
+    }
+
+    /// A rectangle.
+    pub fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, style: &str) {
+        let _ = writeln!(
+            self.body,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" {style}/>"#,
+            num(x),
+            num(y),
+            num(w),
+            num(h)
+        );
+    }
+
+    /// A closed polygon.
+    pub fn polygon(&mut self, pts: &[(f64, f64)], style: &str) {
+        let _ = writeln!(self.body, r#"<polygon points="{}" {style}/>"#, points(pts));
+    }
+
+    /// Text at `at` (escaped), with `style` attributes (`text-anchor`,
+    /// `font-size`, ...).
+    pub fn text(&mut self, at: (f64, f64), text: &str, style: &str) {
+        let _ = writeln!(
+            self.body,
+            r#"<text x="{}" y="{}" {style}>{}</text>"#,
+            num(at.0),
+            num(at.1),
+            esc(text)
+        );
+    }
+
+    /// The document: an `<svg>` element with its view box, a white
+    /// background, a `<title>` and the body.
+    pub fn finish(self, title: &str) -> String {
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n<title>{}</title>\n<rect x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>\n{}</svg>\n",
+            esc(title),
+            self.body,
+            w = num(self.width),
+            h = num(self.height),
+        )
+    }
+}
+
+/// The legend under a board: one line per seat, a swatch in its colour,
+/// its letter, its player's name and `detail` (scores and the like).
+/// Returns the height used.
+pub fn legend(
+    svg: &mut Svg,
+    top: f64,
+    left: f64,
+    rows: &[(Seat, char, String)],
+    swatch: impl Fn(Seat) -> String,
+) -> f64 {
+    let step = 22.0;
+    for (i, (seat, letter, text)) in rows.iter().enumerate() {
+        let y = top + step * i as f64;
+        svg.raw(&format!(
+            r#"<circle cx="{}" cy="{}" r="7" {}/>"#,
+            num(left + 8.0),
+            num(y + 8.0),
+            swatch(*seat)
+        ));
+        svg.text(
+            (left + 22.0, y + 13.0),
+            &format!("{letter}  {text}"),
+            r##"font-size="13" fill="#222222""##,
+        );
+    }
+    step * rows.len() as f64
+}
+
+/// The width the legend's rows need, in pixels (13-pixel text).
+pub fn legend_width(rows: &[(Seat, char, String)]) -> f64 {
+    let chars = rows
+        .iter()
+        .map(|(_, _, t)| t.chars().count() + 3)
+        .max()
+        .unwrap_or(0);
+    (14.0 + 22.0 + 7.6 * chars as f64 + 14.0).ceil()
+}
+
+/// The default picture: the game's text board in a monospaced font, one
+/// `<text>` line per line of `text`.
+pub fn text_picture(text: &str, title: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let cols = lines.iter().map(|l| l.chars().count()).max().unwrap_or(1);
+    let (cw, lh, pad) = (8.4, 17.0, 12.0);
+    let mut svg = Svg::new(
+        (pad * 2.0 + cw * cols as f64).ceil(),
+        (pad * 2.0 + lh * lines.len().max(1) as f64).ceil(),
+    );
+    for (i, line) in lines.iter().enumerate() {
+        svg.raw(&format!(
+            r##"<text x="{}" y="{}" font-family="DejaVu Sans Mono, Menlo, Consolas, monospace" font-size="14" fill="#222222" xml:space="preserve">{}</text>"##,
+            num(pad),
+            num(pad + lh * (i as f64 + 0.8)),
+            esc(line)
+        ));
+    }
+    svg.finish(title)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_short_and_stable() {
+        assert_eq!(num(1.0), "1");
+        assert_eq!(num(1.5), "1.5");
+        assert_eq!(num(1.234), "1.23");
+        assert_eq!(num(-0.001), "0");
+        assert_eq!(num(-2.5), "-2.5");
+        assert_eq!(num(100.0), "100");
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(esc("a<b & \"c\"\u{1b}"), "a&lt;b &amp; &quot;c&quot;");
+    }
+
+    #[test]
+    fn the_text_picture_holds_every_line() {
+        let svg = text_picture("a b\n<c>", "t");
+        assert!(svg.starts_with("<svg "));
+        assert!(svg.contains(">a b</text>"));
+        assert!(svg.contains(">&lt;c&gt;</text>"));
+        assert!(svg.contains("<title>t</title>"));
+    }
+}
