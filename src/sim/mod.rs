@@ -285,6 +285,10 @@ pub fn play_game<G: Game>(config: &Config<G>, game: u64) -> Result<GameResult, S
                 // A face of the named die, by construction.
                 state.roll_unchecked(dice.roll(die));
             }
+            Next::Draw => {
+                let face = dice.draw(state.draw_weights());
+                state.roll_unchecked(face);
+            }
             Next::Decide(seat) => {
                 let action = bots[usize::from(seat)]
                     .choose(&state)
