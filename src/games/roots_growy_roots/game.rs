@@ -64,7 +64,20 @@ impl Game for RootsGrowyRoots {
     fn check(rules: &Rules, c: &Checker<'_>) -> Vec<Diagnostic> {
         super::rules::check(rules)
             .into_iter()
-            .map(|p| c.error(&p.path, p.message))
+            .map(|p| {
+                // A deck is a table: the mistake is placed at the first of
+                // its keys the file sets.
+                if p.path.ends_with("deck") {
+                    let keys: Vec<String> = ["earth", "fertilizer", "water", "stone"]
+                        .iter()
+                        .map(|k| format!("{}.{k}", p.path))
+                        .collect();
+                    let refs: Vec<&str> = keys.iter().map(String::as_str).collect();
+                    c.error(c.pick(&refs), p.message)
+                } else {
+                    c.error(&p.path, p.message)
+                }
+            })
             .collect()
     }
 
