@@ -191,12 +191,14 @@ pub fn referee_input(data: &[u8]) {
     // The other games' parsers of typed moves, on positions of theirs.
     typed_line::<crate::games::branches::Branches>(data, &line);
     typed_line::<crate::games::sprout_r_out::SproutROut>(data, &line);
+    typed_line::<crate::games::roots_growy_roots::RootsGrowyRoots>(data, &line);
 }
 
 /// A line typed at a position of game `G` (its standard rules; the first
 /// bytes choose the seats, the seed and how far into the game): whatever
 /// the game's reader makes of it must be refused or keep the state
 /// consistent, and an action it yields must read back from its text form.
+/// At a draw, the line is also read as a card's name.
 fn typed_line<G: Game>(data: &[u8], line: &str) {
     let rules = std::sync::Arc::new(G::standard());
     let seats = G::seats(&rules);
