@@ -211,7 +211,12 @@ impl<G: Game> Console<G> {
                 continue;
             }
             match G::parse_draw(state, &line) {
-                Ok(face) if weights.get(usize::from(face) - 1).is_some_and(|w| *w > 0) => {
+                Ok(face)
+                    if usize::from(face)
+                        .checked_sub(1)
+                        .and_then(|k| weights.get(k))
+                        .is_some_and(|w| *w > 0) =>
+                {
                     return Ok(face);
                 }
                 Ok(face) => println!(

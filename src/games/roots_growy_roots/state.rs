@@ -786,11 +786,15 @@ impl State {
             }
         }
         for d in 0..self.decks.len() {
-            for k in 0..FACES {
-                if self.decks[d][k] + turned[d][k] != g.dealt[d][k] {
+            for (k, ((left, turned), dealt)) in self.decks[d]
+                .iter()
+                .zip(&turned[d])
+                .zip(&g.dealt[d])
+                .enumerate()
+            {
+                if left + turned != *dealt {
                     return Err(format!(
-                        "deck {d}, kind {k}: {} left and {} turned over, but {} dealt",
-                        self.decks[d][k], turned[d][k], g.dealt[d][k]
+                        "deck {d}, kind {k}: {left} left and {turned} turned over, but {dealt} dealt"
                     ));
                 }
             }
