@@ -207,7 +207,7 @@ fn run(path: &Path) -> Result<Option<String>, String> {
             "turn" => {
                 let s: u8 = words[1].parse().map_err(|_| at("a seat".into()))?;
                 if state.next() != Next::Decide(s - 1) {
-                    return Err(at(format!("{}", G::describe_node(&state))));
+                    return Err(at(G::describe_node(&state)));
                 }
             }
             _ => {
