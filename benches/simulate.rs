@@ -87,6 +87,7 @@ fn mcts_iterations(c: &mut Criterion) {
         }
         match state.next() {
             Next::Chance(d) => state.roll(dice.roll(d)).expect("face"),
+            Next::Draw => panic!("Roots and Shoots drew a card"),
             Next::Decide(_) => state.play_unchecked(state.random_action(&mut dice)),
             Next::Over => panic!("the game ended early; pick another seed"),
         }

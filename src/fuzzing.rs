@@ -89,6 +89,12 @@ fn play_random<G: Game>(rules: Arc<G::Rules>, players: u8, seed: u64) {
                     panic!("a face of the named die was refused: {e}");
                 }
             }
+            Next::Draw => {
+                let face = dice.draw(state.draw_weights());
+                if let Err(e) = state.roll(face) {
+                    panic!("a card drawn from what is left of its deck was refused: {e}");
+                }
+            }
             Next::Decide(_) => {
                 let a = state.random_action(&mut dice);
                 if let Err(e) = state.play(a) {
@@ -139,6 +145,10 @@ fn position(variant: u8, players: u8, seed: u8, steps: u8) -> State {
             Next::Chance(die) => {
                 let _ = state.roll(dice.roll(die));
             }
+            Next::Draw => {
+                let face = dice.draw(state.draw_weights());
+                let _ = state.roll(face);
+            }
             Next::Decide(_) => {
                 let a = state.random_action(&mut dice);
                 state.play_unchecked(a);
@@ -181,12 +191,14 @@ pub fn referee_input(data: &[u8]) {
     // The other games' parsers of typed moves, on positions of theirs.
     typed_line::<crate::games::branches::Branches>(data, &line);
     typed_line::<crate::games::sprout_r_out::SproutROut>(data, &line);
+    typed_line::<crate::games::roots_growy_roots::RootsGrowyRoots>(data, &line);
 }
 
 /// A line typed at a position of game `G` (its standard rules; the first
 /// bytes choose the seats, the seed and how far into the game): whatever
 /// the game's reader makes of it must be refused or keep the state
 /// consistent, and an action it yields must read back from its text form.
+/// At a draw, the line is also read as a card's name.
 fn typed_line<G: Game>(data: &[u8], line: &str) {
     let rules = std::sync::Arc::new(G::standard());
     let seats = G::seats(&rules);
@@ -200,6 +212,10 @@ fn typed_line<G: Game>(data: &[u8], line: &str) {
     for _ in 0..u32::from(data[3]) * 2 {
         match state.next() {
             Next::Chance(die) => state.roll_unchecked(dice.roll(die)),
+            Next::Draw => {
+                let face = dice.draw(state.draw_weights());
+                state.roll_unchecked(face);
+            }
             Next::Decide(_) => {
                 let a = state.random_action(&mut dice);
                 state.play_unchecked(a);
@@ -208,6 +224,21 @@ fn typed_line<G: Game>(data: &[u8], line: &str) {
         }
     }
     let _ = G::parse_action(&state, line);
+    if state.next() == Next::Draw
+        && let Ok(face) = G::parse_draw(&state, line)
+    {
+        let mut trial = state.clone();
+        if trial.roll(face).is_ok() {
+            check::<G>(&trial, &format!("after the typed card `{line}`"));
+            let text = G::format_draw(&state, face);
+            if G::parse_draw(&state, &text) != Ok(face) {
+                panic!(
+                    "{}: card `{text}` does not parse back to face {face}",
+                    G::ID
+                );
+            }
+        }
+    }
     if let Ok(action) = G::interpret(&state, line) {
         let mut trial = state.clone();
         if trial.play(action).is_ok() {
@@ -243,6 +274,7 @@ pub fn engine(data: &[u8]) {
                     panic!("step {i}: face {face} of the {die} refused: {e}");
                 }
             }
+            Next::Draw => panic!("step {i}: Roots and Shoots drew a card"),
             Next::Decide(_) => {
                 state.legal_actions(&mut legal);
                 if legal.is_empty() {

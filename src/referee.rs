@@ -15,11 +15,18 @@ use crate::record::{Event, RawRecord, RecordError, RecordWriter};
 pub trait DiceSource<S> {
     /// The face of `die` for the chance node of `state`.
     fn roll(&mut self, state: &S, die: Die) -> Result<u8, NoAction>;
+    /// The card (its face, from 1) turned over at the draw node of `state`,
+    /// whose deck holds `weights[k - 1]` cards of face `k`.
+    fn draw(&mut self, state: &S, weights: &[u32]) -> Result<u8, NoAction>;
 }
 
 impl<S> DiceSource<S> for SeededDice {
     fn roll(&mut self, _state: &S, die: Die) -> Result<u8, NoAction> {
         Ok(SeededDice::roll(self, die))
+    }
+
+    fn draw(&mut self, _state: &S, weights: &[u32]) -> Result<u8, NoAction> {
+        Ok(SeededDice::draw(self, weights))
     }
 }
 
@@ -31,6 +38,30 @@ pub struct ManualDice<F>(pub F);
 impl<S, F: FnMut(&S, Die) -> Result<u8, NoAction>> DiceSource<S> for ManualDice<F> {
     fn roll(&mut self, state: &S, die: Die) -> Result<u8, NoAction> {
         (self.0)(state, die)
+    }
+
+    /// Dice only: a game that turns cards over needs [`ManualChance`].
+    fn draw(&mut self, _state: &S, _weights: &[u32]) -> Result<u8, NoAction> {
+        Err(NoAction::Quit)
+    }
+}
+
+/// Faces of dice and cards from callbacks: the physical dice rolled and the
+/// cards turned over at the table, typed by the referee. The second callback
+/// gives the face (from 1) of the card typed at a draw node.
+pub struct ManualChance<F, H>(pub F, pub H);
+
+impl<S, F, H> DiceSource<S> for ManualChance<F, H>
+where
+    F: FnMut(&S, Die) -> Result<u8, NoAction>,
+    H: FnMut(&S, &[u32]) -> Result<u8, NoAction>,
+{
+    fn roll(&mut self, state: &S, die: Die) -> Result<u8, NoAction> {
+        (self.0)(state, die)
+    }
+
+    fn draw(&mut self, state: &S, weights: &[u32]) -> Result<u8, NoAction> {
+        (self.1)(state, weights)
     }
 }
 
@@ -122,6 +153,18 @@ impl<G: Game> Referee<G> {
         match *event {
             Event::Undo => self.undo().map(|_| ()),
             Event::Roll { face, die } => self.apply_roll(face, die),
+            Event::Draw { ref card } => match self.state.next() {
+                Next::Draw => {
+                    let face = G::parse_draw(&self.state, card).map_err(|why| {
+                        Refused(format!(
+                            "expected a card ({}), found \"{card}\": {why}",
+                            G::describe_node(&self.state)
+                        ))
+                    })?;
+                    self.apply_draw(face)
+                }
+                _ => Err(Refused(self.mismatch(event)).into()),
+            },
             Event::Act { ref action, seat } => match self.state.next() {
                 Next::Decide(due) if due == seat => {
                     let a = G::parse_action(&self.state, action).map_err(|why| {
@@ -167,6 +210,26 @@ impl<G: Game> Referee<G> {
         }
     }
 
+    /// Apply the card drawn at a draw node (its face, from 1), checked by
+    /// the engine; recorded by the card's name.
+    pub fn apply_draw(&mut self, face: u8) -> Result<(), ApplyError> {
+        match self.state.next() {
+            Next::Draw => {
+                let card = G::format_draw(&self.state, face);
+                self.state
+                    .roll(face)
+                    .map_err(|r| Refused(format!("expected a card left in the deck, found {r}")))?;
+                self.record(&Event::Draw { card })
+            }
+            _ => {
+                let found = Event::Draw {
+                    card: face.to_string(),
+                };
+                Err(Refused(self.mismatch(&found)).into())
+            }
+        }
+    }
+
     /// Apply a decision of `seat`, checked by the engine.
     pub fn apply_action(&mut self, seat: Seat, action: ActionOf<G>) -> Result<(), ApplyError> {
         let text = G::format_action(&self.state, action);
@@ -195,6 +258,7 @@ impl<G: Game> Referee<G> {
                     found.describe()
                 )
             }
+            Next::Draw => format!("expected a card drawn ({what}), found {}", found.describe()),
             Next::Decide(seat) => format!(
                 "expected a decision of seat {} ({what}), found {}",
                 u16::from(seat) + 1,
@@ -271,6 +335,13 @@ impl<G: Game> Referee<G> {
                     found_roll(face, Some(die)),
                     self.apply_roll(face, Some(die)),
                 )
+            }
+            Next::Draw => {
+                let face = dice
+                    .draw(&self.state, self.state.draw_weights())
+                    .map_err(Stop::NoAction)?;
+                let card = G::format_draw(&self.state, face);
+                (Event::Draw { card }, self.apply_draw(face))
             }
             Next::Decide(seat) => {
                 let player = players
@@ -358,6 +429,14 @@ impl<G: Game> Referee<G> {
                         }
                     }
                 }
+                (Next::Draw, Event::Draw { card }) => {
+                    if let Some(d) = sync.dice.as_deref_mut() {
+                        let mine = d.draw(game.state.draw_weights());
+                        if G::format_draw(&game.state, mine) != *card && sync.diverged.is_none() {
+                            sync.diverged = Some(*line);
+                        }
+                    }
+                }
                 (Next::Decide(seat), Event::Act { action, seat: s }) if seat == *s => {
                     if let Some(Some(bot)) = sync.bots.get_mut(usize::from(seat)) {
                         let mine = bot
@@ -418,6 +497,7 @@ impl Step {
                     .unwrap_or("?")
             ),
             Event::Undo => "undo: the last roll or decision is taken back".to_string(),
+            Event::Draw { card } => format!("{}: the card turned over is {card}", self.waiting),
         }
     }
 }

@@ -127,7 +127,9 @@ fn play_game(rules: &Rules, players: u8, g: u64, deep: bool) -> Result<Vec<Actio
                 }
                 return Ok(played);
             }
-            Next::Chance(_) => return Err("a chance node in a chance-free game".into()),
+            Next::Chance(_) | Next::Draw => {
+                return Err("a chance node in a chance-free game".into());
+            }
             Next::Decide(seat) => {
                 if seat >= players {
                     return Err(format!("seat {seat} decides"));

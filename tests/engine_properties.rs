@@ -33,6 +33,7 @@ fn play(rules: &Arc<Rules>, players: u8, g: u64, every_step: bool) -> Result<Str
             Next::Chance(die) => state
                 .roll(dice.roll(die))
                 .map_err(|e| format!("roll refused: {e}"))?,
+            Next::Draw => return Err("Roots and Shoots drew a card".into()),
             Next::Decide(_) => {
                 let action = state.random_action(&mut dice);
                 // The fast sampler must only produce legal actions: play the
@@ -197,6 +198,10 @@ fn play_checked<G: roots::games::Game>(
     for _ in 0..2_000_000u32 {
         match state.next() {
             Next::Chance(die) => state.roll(dice.roll(die)).map_err(|e| e.to_string())?,
+            Next::Draw => {
+                let face = dice.draw(state.draw_weights());
+                state.roll(face).map_err(|e| e.to_string())?;
+            }
             Next::Decide(_) => {
                 let a = state.random_action(&mut dice);
                 state.play(a).map_err(|e| e.to_string())?;

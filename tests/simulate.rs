@@ -156,6 +156,7 @@ fn random_position(seed: u64, steps: u32) -> State {
     for _ in 0..steps {
         match state.next() {
             Next::Chance(d) => state.roll(dice.roll(d)).expect("face"),
+            Next::Draw => panic!("Roots and Shoots drew a card"),
             Next::Decide(_) => {
                 let a = state.random_action(&mut dice);
                 state.play(a).expect("sampler is legal");

@@ -133,6 +133,13 @@ impl<G: Game> MctsBot<G> {
                     state.roll_unchecked(self.dice.roll(die));
                     continue;
                 }
+                Next::Draw => {
+                    // A chance node: a card sampled from what is left of
+                    // its deck, never the card the physical game would show.
+                    let face = self.dice.draw(state.draw_weights());
+                    state.roll_unchecked(face);
+                    continue;
+                }
                 Next::Over => return,
                 Next::Decide(seat) => seat,
             };
@@ -190,6 +197,10 @@ impl<G: Game> MctsBot<G> {
         while steps < PLAYOUT_STEPS {
             match state.next() {
                 Next::Chance(die) => state.roll_unchecked(self.dice.roll(die)),
+                Next::Draw => {
+                    let face = self.dice.draw(state.draw_weights());
+                    state.roll_unchecked(face);
+                }
                 Next::Decide(_) => {
                     let a = state.random_action(&mut self.dice);
                     state.play_unchecked(a);

@@ -223,6 +223,51 @@ impl<G: Game> Console<G> {
         }
     }
 
+    /// The card turned over at the draw node of `state`, typed by its name;
+    /// `weights` are the cards of each kind left in its deck.
+    pub fn typed_card(&mut self, state: &G::State, weights: &[u32]) -> Result<u8, NoAction> {
+        let left: Vec<String> = weights
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| **w > 0)
+            .map(|(k, w)| format!("{} ({w})", G::format_draw(state, k as u8 + 1)))
+            .collect();
+        loop {
+            let prompt = format!(
+                "{}\nturn the card over and type what it shows\n> ",
+                self.prompt(state)
+            );
+            let line = self.read(&prompt).ok_or(NoAction::EndOfInput)?;
+            if line.is_empty() {
+                continue;
+            }
+            if let Some(r) = self.common(state, &line) {
+                r?;
+                continue;
+            }
+            if line == "?" || line.eq_ignore_ascii_case("legal") {
+                println!("cards left in this deck: {}", left.join(", "));
+                continue;
+            }
+            match G::parse_draw(state, &line) {
+                Ok(face)
+                    if usize::from(face)
+                        .checked_sub(1)
+                        .and_then(|k| weights.get(k))
+                        .is_some_and(|w| *w > 0) =>
+                {
+                    return Ok(face);
+                }
+                Ok(face) => println!(
+                    "no {} is left in this deck; cards left: {}",
+                    G::format_draw(state, face),
+                    left.join(", ")
+                ),
+                Err(why) => println!("{why}; cards left: {}", left.join(", ")),
+            }
+        }
+    }
+
     /// A decision of the seat at the node of `state`.
     pub fn decide(&mut self, state: &G::State) -> Result<ActionOf<G>, NoAction> {
         loop {

@@ -14,7 +14,7 @@ use roots::games::Game;
 use roots::record::{
     self, DiceMode, Event, Header, PartialTail, RawRecord, ReadError, RecordLock, RecordWriter,
 };
-use roots::referee::{ApplyError, DiceSource, ManualDice, Referee, Stop, Sync};
+use roots::referee::{ApplyError, DiceSource, ManualChance, Referee, Stop, Sync};
 
 use super::Failure;
 use super::human::{Console, Human, SharedConsole};
@@ -386,7 +386,11 @@ fn drive<G: Game>(
     let any_human = names.iter().any(|n| n == "human");
     let mut typed = {
         let console = console.clone();
-        ManualDice(move |state: &G::State, die: Die| console.borrow_mut().typed_face(state, die))
+        let cards = console.clone();
+        ManualChance(
+            move |state: &G::State, die: Die| console.borrow_mut().typed_face(state, die),
+            move |state: &G::State, weights: &[u32]| cards.borrow_mut().typed_card(state, weights),
+        )
     };
     let mut auto = seeded;
     let mut drawn_at: Option<u64> = None;
@@ -551,6 +555,7 @@ fn narrate<G: Game>(
         (Event::Roll { face, .. }, Next::Chance(die)) => {
             format!("{before}: the {die} shows {face}")
         }
+        (Event::Draw { card }, _) => format!("{before}: the card is {card}"),
         (Event::Act { action, seat }, _) => format!(
             "{} ({}): {action}",
             G::seat_tag(*seat, colour),

@@ -118,6 +118,37 @@ impl SeededDice {
         }
     }
 
+    /// Draw a card from a deck: face `k` (from 1) with probability
+    /// `weights[k - 1] / total`, exactly. A number below the total is drawn
+    /// from one `u32` word by the same rejection as [`SeededDice::roll`]
+    /// (words at or above the largest multiple of the total are discarded,
+    /// then the word modulo the total), and the face is the one whose run of
+    /// the cumulative weights holds it. So the mapping from seed to cards is
+    /// pinned like the dice's. The total must be from 1 to `u32::MAX`; with
+    /// no weight at all, face 1 is returned without drawing.
+    pub fn draw(&mut self, weights: &[u32]) -> u8 {
+        let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
+        let Ok(n) = u32::try_from(total) else {
+            panic!("a deck of more than 2^32 - 1 cards");
+        };
+        if n == 0 {
+            return 1;
+        }
+        let mut x = loop {
+            let w = self.rng.next_u32();
+            if accepts(w, n) {
+                break w % n;
+            }
+        };
+        for (k, &w) in weights.iter().enumerate() {
+            if x < w {
+                return (k + 1) as u8;
+            }
+            x -= w;
+        }
+        weights.len() as u8
+    }
+
     /// A uniform integer in `0..n` (`n > 0`), for bots and samplers (die
     /// faces come from [`SeededDice::roll`], whose mapping is pinned). Lemire's
     /// multiply-and-reject method: the high half of `word * n`, with a
@@ -273,6 +304,54 @@ mod tests {
                 assert!(dice.below(n) < n);
             }
         }
+    }
+
+    /// A draw is the accepted word modulo the deck's size, walked along the
+    /// cumulative weights; a kind with no card left never comes up.
+    #[test]
+    fn draws_follow_their_definition() {
+        let weights = [54u32, 10, 0, 20, 8, 1, 1, 0, 1];
+        let n: u32 = weights.iter().sum();
+        let limit = (1u64 << 32) / u64::from(n) * u64::from(n);
+        let (mut a, mut b) = (SeededDice::new(11, 2), SeededDice::new(11, 2));
+        let mut counts = [0u32; 9];
+        for _ in 0..20_000 {
+            let w = loop {
+                let w = b.next_u32();
+                if u64::from(w) < limit {
+                    break w;
+                }
+            };
+            let mut x = w % n;
+            let expected = weights
+                .iter()
+                .position(|&k| {
+                    if x < k {
+                        true
+                    } else {
+                        x -= k;
+                        false
+                    }
+                })
+                .unwrap()
+                + 1;
+            let face = a.draw(&weights);
+            assert_eq!(usize::from(face), expected);
+            counts[usize::from(face) - 1] += 1;
+        }
+        assert_eq!(counts[2], 0);
+        assert_eq!(counts[7], 0);
+        // 54/95 of 20,000 is 11,368.
+        assert!((11_000..11_750).contains(&counts[0]), "{counts:?}");
+    }
+
+    #[test]
+    fn a_seed_means_the_same_cards_forever() {
+        // Pinned: if this changes, every recorded seed of a card game
+        // means a different game.
+        let mut dice = SeededDice::new(42, 3);
+        let faces: Vec<u8> = (0..16).map(|_| dice.draw(&[14, 3, 1, 5])).collect();
+        insta::assert_debug_snapshot!(faces);
     }
 
     #[test]

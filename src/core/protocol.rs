@@ -2,6 +2,10 @@
 //! a node of the game tree, and says who acts next.
 //!
 //! * a **chance** node names the die to roll; applying a face is deterministic;
+//! * a **draw** node is chance too: a face-down card is turned over, and which
+//!   card it is comes from what is left of its deck, each kind weighted by the
+//!   cards of it left ([`GameState::draw_weights`]); the card's identity does
+//!   not exist in the state until it is drawn, so nobody (no bot) can peek;
 //! * a **decision** node names the seat that decides; the state lists the legal
 //!   actions, and applying one is deterministic and checked;
 //! * a **terminal** node has an [`Outcome`].
@@ -21,6 +25,10 @@ pub type Seat = u8;
 pub enum Next {
     /// A die must be rolled; apply the face with [`GameState::roll`].
     Chance(Die),
+    /// A card must be drawn from a deck: face `k` (from 1) has the weight
+    /// `draw_weights()[k - 1]` (the cards of that kind left); apply the face
+    /// drawn with [`GameState::roll`]. [`SeededDice::draw`] samples it.
+    Draw,
     /// A seat must choose one of the legal actions.
     Decide(Seat),
     /// The game is over.
@@ -104,9 +112,17 @@ pub trait GameState: Clone {
     /// [`GameState::random_action`]). An illegal action may corrupt the state.
     fn play_unchecked(&mut self, action: Self::Action);
 
-    /// Apply a face of the die named by the chance node; refused when the node
-    /// is not a chance node or the face cannot show.
+    /// Apply a face of the die named by the chance node, or the card drawn
+    /// at a draw node; refused when the node is neither, the face cannot show
+    /// or no card of that kind is left.
     fn roll(&mut self, face: u8) -> Result<(), Refusal>;
+
+    /// At a [`Next::Draw`] node, the weight of each face `1..=n` (index 0 is
+    /// face 1): how many cards of each kind are left in the deck drawn from.
+    /// Empty at every other node, and in games without cards.
+    fn draw_weights(&self) -> &[u32] {
+        &[]
+    }
 
     /// Apply a face known to show on the die named by the chance node (from
     /// [`SeededDice::roll`] of that die): the fast path of simulation. A face
@@ -132,6 +148,10 @@ pub fn play_out_random<G: GameState>(state: &mut G, dice: &mut SeededDice) -> u6
         match state.next() {
             Next::Chance(die) => {
                 let face = dice.roll(die);
+                state.roll_unchecked(face);
+            }
+            Next::Draw => {
+                let face = dice.draw(state.draw_weights());
                 state.roll_unchecked(face);
             }
             Next::Decide(_) => {

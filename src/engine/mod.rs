@@ -682,6 +682,9 @@ impl<G: Game> GameSession<G> {
                 )));
             }
         };
+        if self.referee.state().next() == Next::Draw {
+            return self.draw(req);
+        }
         let given = match req.get("face") {
             None | Some(Value::Null) => None,
             Some(v) => Some(face_of(v)?),
@@ -727,15 +730,81 @@ impl<G: Game> GameSession<G> {
         Ok(m)
     }
 
+    /// A card turned over at a draw node: `face` (or `card`) names it in
+    /// the game's words, or it is drawn from the seed, weighted by the cards
+    /// of each kind left.
+    fn draw(&mut self, req: &Map<String, Value>) -> Result<Map<String, Value>, Failure> {
+        let given = match req.get("card").or_else(|| req.get("face")) {
+            None | Some(Value::Null) => None,
+            Some(Value::String(t)) => Some(
+                G::parse_draw(self.referee.state(), t).map_err(|e| Failure::new("refused", e))?,
+            ),
+            Some(Value::Number(n)) => Some(u8::try_from(n.as_u64().unwrap_or(0)).unwrap_or(0)),
+            Some(other) => {
+                return Err(Failure::malformed(format!(
+                    "expected the card as text (e.g. \"stone\"), found {}",
+                    short(other)
+                )));
+            }
+        };
+        let (face, seeded) = match given {
+            Some(f) => (f, false),
+            None => (self.dice.draw(self.referee.state().draw_weights()), true),
+        };
+        let card = G::format_draw(self.referee.state(), face);
+        if let Err(e) = self.referee.apply_draw(face) {
+            self.dice = self.dice_at();
+            return Err(refused(e));
+        }
+        self.push(Event::Draw { card: card.clone() }, Some(seeded))?;
+        if !seeded {
+            self.dice = self.dice_at();
+        }
+        let mut m = Map::new();
+        m.insert("rolled".into(), card.into());
+        m.insert("state".into(), self.state_value());
+        Ok(m)
+    }
+
     /// The seed's dice after the rolls of the game so far: the stream of
-    /// game 0, one face of each roll's die drawn (so that after an undo, or
-    /// a face given by the client, the next drawn face is the one a seeded
-    /// game would roll there).
+    /// game 0, one face of each roll's die drawn and one card of each draw
+    /// (weighted by the deck then; the game is replayed for that), so that
+    /// after an undo, or a face given by the client, the next drawn face is
+    /// the one a seeded game would roll there.
     fn dice_at(&self) -> SeededDice {
         let mut dice = SeededDice::for_game(self.seed, 0);
+        let draws = self.events.iter().any(|e| matches!(e, Event::Draw { .. }));
+        let mut state = if draws {
+            G::new_state(Arc::clone(&self.rules), self.seats).ok()
+        } else {
+            None
+        };
         for e in &self.events {
-            if let Event::Roll { die: Some(d), .. } = e {
-                dice.roll(*d);
+            match e {
+                Event::Roll { face, die } => {
+                    if let Some(d) = die {
+                        dice.roll(*d);
+                    }
+                    if let Some(s) = state.as_mut() {
+                        let _ = s.roll(*face);
+                    }
+                }
+                Event::Draw { card } => {
+                    if let Some(s) = state.as_mut() {
+                        dice.draw(s.draw_weights());
+                        if let Ok(f) = G::parse_draw(s, card) {
+                            let _ = s.roll(f);
+                        }
+                    }
+                }
+                Event::Act { action, .. } => {
+                    if let Some(s) = state.as_mut()
+                        && let Ok(a) = G::parse_action(s, action)
+                    {
+                        let _ = s.play(a);
+                    }
+                }
+                Event::Undo => {}
             }
         }
         dice
@@ -824,6 +893,9 @@ impl<G: Game> GameSession<G> {
                     match other {
                         Next::Chance(d) => format!(
                             "expected a decision for the bot to make, found a roll of the {d} ({what})"
+                        ),
+                        Next::Draw => format!(
+                            "expected a decision for the bot to make, found a card to turn over ({what})"
                         ),
                         _ => "expected a decision for the bot to make, found the game over"
                             .to_string(),
@@ -1078,6 +1150,20 @@ pub fn state_json<G: Game>(state: &G::State) -> Value {
             m.insert("node".into(), "chance".into());
             m.insert("seat".into(), turn.into());
             m.insert("chance".into(), chance_json(die));
+        }
+        Next::Draw => {
+            // A card turned over: its kinds in the game's words, each
+            // weighted by the cards of it left.
+            m.insert("node".into(), "chance".into());
+            m.insert("seat".into(), turn.into());
+            let weights = state.draw_weights();
+            let faces: Vec<String> = (1..=weights.len())
+                .map(|f| G::format_draw(state, f as u8))
+                .collect();
+            m.insert(
+                "chance".into(),
+                json!({"kind": "draw", "faces": faces, "weights": weights}),
+            );
         }
         Next::Decide(seat) => {
             m.insert("node".into(), "decision".into());

@@ -17,6 +17,7 @@
 
 pub mod branches;
 pub mod roots_and_shoots;
+pub mod roots_growy_roots;
 pub mod sprout_r_out;
 
 use std::fmt::Debug;
@@ -129,6 +130,21 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn format_action(state: &Self::State, action: ActionOf<Self>) -> String;
     /// An action's text form back to the action (records).
     fn parse_action(state: &Self::State, text: &str) -> Result<ActionOf<Self>, String>;
+    /// The name of the card of face `face` at the draw node of `state`
+    /// ([`crate::core::protocol::Next::Draw`]), as records and the referee
+    /// write it. Games without cards never draw.
+    fn format_draw(state: &Self::State, face: u8) -> String {
+        let _ = state;
+        face.to_string()
+    }
+    /// A card's name typed at the table or read from a record, back to its
+    /// face at the draw node of `state`.
+    fn parse_draw(state: &Self::State, text: &str) -> Result<u8, String> {
+        let _ = state;
+        text.trim()
+            .parse()
+            .map_err(|_| format!("expected a card, found \"{text}\""))
+    }
     /// What a person typed at the table: the text form or a shorthand.
     fn interpret(state: &Self::State, text: &str) -> Result<ActionOf<Self>, String> {
         Self::parse_action(state, text)
@@ -268,14 +284,19 @@ pub enum GameId {
     RootsAndShoots,
     Branches,
     SproutROut,
+    RootsGrowyRoots,
 }
 
 impl GameId {
     /// Every game, in the order `roots games` lists them.
-    pub const ALL: &'static [GameId] =
-        &[GameId::RootsAndShoots, GameId::Branches, GameId::SproutROut];
+    pub const ALL: &'static [GameId] = &[
+        GameId::RootsAndShoots,
+        GameId::Branches,
+        GameId::SproutROut,
+        GameId::RootsGrowyRoots,
+    ];
     /// How many games there are.
-    pub const COUNT: usize = 3;
+    pub const COUNT: usize = 4;
 
     /// The game of a file that names none: every file written before there
     /// were several games.
@@ -320,6 +341,7 @@ impl GameId {
             GameId::RootsAndShoots => roots_and_shoots::RootsAndShoots::ID,
             GameId::Branches => branches::Branches::ID,
             GameId::SproutROut => sprout_r_out::SproutROut::ID,
+            GameId::RootsGrowyRoots => roots_growy_roots::RootsGrowyRoots::ID,
         }
     }
 
@@ -328,6 +350,7 @@ impl GameId {
             GameId::RootsAndShoots => roots_and_shoots::RootsAndShoots::TITLE,
             GameId::Branches => branches::Branches::TITLE,
             GameId::SproutROut => sprout_r_out::SproutROut::TITLE,
+            GameId::RootsGrowyRoots => roots_growy_roots::RootsGrowyRoots::TITLE,
         }
     }
 
@@ -336,6 +359,7 @@ impl GameId {
             GameId::RootsAndShoots => roots_and_shoots::RootsAndShoots::BY,
             GameId::Branches => branches::Branches::BY,
             GameId::SproutROut => sprout_r_out::SproutROut::BY,
+            GameId::RootsGrowyRoots => roots_growy_roots::RootsGrowyRoots::BY,
         }
     }
 
@@ -349,6 +373,7 @@ impl GameId {
             GameId::RootsAndShoots => roots_and_shoots::RootsAndShoots::builtins(),
             GameId::Branches => branches::Branches::builtins(),
             GameId::SproutROut => sprout_r_out::SproutROut::builtins(),
+            GameId::RootsGrowyRoots => roots_growy_roots::RootsGrowyRoots::builtins(),
         }
     }
 
@@ -390,6 +415,7 @@ pub enum AnyRules {
     RootsAndShoots(Arc<roots_and_shoots::Rules>),
     Branches(Arc<branches::Rules>),
     SproutROut(Arc<sprout_r_out::Variant>),
+    RootsGrowyRoots(Arc<roots_growy_roots::Rules>),
 }
 
 impl AnyRules {
@@ -398,6 +424,7 @@ impl AnyRules {
             AnyRules::RootsAndShoots(_) => GameId::RootsAndShoots,
             AnyRules::Branches(_) => GameId::Branches,
             AnyRules::SproutROut(_) => GameId::SproutROut,
+            AnyRules::RootsGrowyRoots(_) => GameId::RootsGrowyRoots,
         }
     }
 
@@ -479,6 +506,13 @@ macro_rules! with_game {
                 type $g = $crate::games::sprout_r_out::SproutROut;
                 $body
             }
+            $crate::games::AnyRules::RootsGrowyRoots($r) => {
+                #[allow(unused_imports)]
+                use $crate::games::Game as _;
+                #[allow(dead_code)]
+                type $g = $crate::games::roots_growy_roots::RootsGrowyRoots;
+                $body
+            }
         }
     };
 }
@@ -507,6 +541,13 @@ macro_rules! with_game_id {
                 use $crate::games::Game as _;
                 #[allow(dead_code)]
                 type $g = $crate::games::sprout_r_out::SproutROut;
+                $body
+            }
+            $crate::games::GameId::RootsGrowyRoots => {
+                #[allow(unused_imports)]
+                use $crate::games::Game as _;
+                #[allow(dead_code)]
+                type $g = $crate::games::roots_growy_roots::RootsGrowyRoots;
                 $body
             }
         }

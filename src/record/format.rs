@@ -66,6 +66,8 @@ pub struct Header {
 pub enum Event {
     /// A chance outcome; `die` is optional in the file and checked on replay.
     Roll { face: u8, die: Option<Die> },
+    /// A card turned over, by its name in the game's words (`"stone"`).
+    Draw { card: String },
     /// A decision: the action's text form and the seat (from 0) that made it.
     Act { action: String, seat: Seat },
     /// The referee took back the last roll or decision still in force (a
@@ -315,6 +317,7 @@ impl Event {
         match self {
             Event::Roll { face, die: Some(d) } => format!("{{\"roll\":{face},\"die\":\"{d}\"}}"),
             Event::Roll { face, die: None } => format!("{{\"roll\":{face}}}"),
+            Event::Draw { card } => format!("{{\"draw\":{}}}", Value::String(card.clone())),
             Event::Act { action, seat } => format!(
                 "{{\"act\":{},\"seat\":{seat}}}",
                 Value::String(action.clone())
@@ -381,6 +384,18 @@ impl Event {
             }
             return Ok(Event::Undo);
         }
+        if let Some(card) = m.get("draw") {
+            if let Some(k) = m.keys().find(|k| *k != "draw") {
+                return Err(format!("expected a draw with only \"draw\", found \"{k}\""));
+            }
+            let Value::String(card) = card else {
+                return Err(format!(
+                    "expected the card drawn as text (e.g. \"stone\"), found {}",
+                    short(card)
+                ));
+            };
+            return Ok(Event::Draw { card: card.clone() });
+        }
         if let Some(act) = m.get("act") {
             if let Some(k) = m.keys().find(|k| *k != "act" && *k != "seat") {
                 return Err(format!(
@@ -428,6 +443,7 @@ impl Event {
         match self {
             Event::Roll { face, die: Some(d) } => format!("a roll of {face} on the {d}"),
             Event::Roll { face, die: None } => format!("a roll of {face}"),
+            Event::Draw { card } => format!("the card \"{card}\" drawn"),
             Event::Act { action, seat } => {
                 format!("the decision \"{action}\" of seat {}", u16::from(*seat) + 1)
             }
@@ -477,6 +493,9 @@ mod tests {
                 die: Some(Die::D8),
             },
             Event::Roll { face: 1, die: None },
+            Event::Draw {
+                card: "stone".into(),
+            },
             Event::Act {
                 action: "place 3,4".into(),
                 seat: 1,

@@ -313,6 +313,10 @@ pub fn play_game<G: Game>(config: &Config<G>, game: u64) -> Result<GameResult, S
                 // A face of the named die, by construction.
                 state.roll_unchecked(dice.roll(die));
             }
+            Next::Draw => {
+                let face = dice.draw(state.draw_weights());
+                state.roll_unchecked(face);
+            }
             Next::Decide(seat) => {
                 let action = match bots[usize::from(seat)].choose(&state) {
                     Ok(a) => a,
@@ -366,6 +370,12 @@ pub fn record_game<G: Game>(
                     face,
                     die: Some(die),
                 });
+            }
+            Next::Draw => {
+                let face = dice.draw(state.draw_weights());
+                let card = G::format_draw(&state, face);
+                state.roll_unchecked(face);
+                events.push(Event::Draw { card });
             }
             Next::Decide(seat) => {
                 let action = bots[usize::from(seat)]

@@ -100,6 +100,10 @@ pub fn play_within<G: Game>(
             Next::Chance(die) => {
                 state.roll(dice.roll(die)).map_err(|e| e.to_string())?;
             }
+            Next::Draw => {
+                let face = dice.draw(state.draw_weights());
+                state.roll(face).map_err(|e| e.to_string())?;
+            }
             Next::Decide(seat) => {
                 let bot = bots
                     .get_mut(usize::from(seat))

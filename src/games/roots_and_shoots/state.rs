@@ -1337,7 +1337,7 @@ impl State {
         let seat = match self.next() {
             Next::Decide(s) => s,
             Next::Chance(die) => return Err(Refusal::ExpectedRoll { die }),
-            Next::Over => return Err(Refusal::GameOver),
+            Next::Over | Next::Draw => return Err(Refusal::GameOver),
         };
         if let Some(Task::LoseChoice { .. }) = self.tasks.last() {
             return match action {
@@ -1412,7 +1412,7 @@ impl State {
             Next::Chance(die) if die.has_face(face) => Ok(()),
             Next::Chance(die) => Err(Refusal::FaceOutOfRange { die, face }),
             Next::Decide(seat) => Err(Refusal::ExpectedAction { seat }),
-            Next::Over => Err(Refusal::GameOver),
+            Next::Over | Next::Draw => Err(Refusal::GameOver),
         }
     }
 }

@@ -210,7 +210,7 @@ impl Game for SproutROut {
                     _ => format!("over ({reason}): a draw"),
                 }
             }
-            Next::Chance(_) => "a roll".to_owned(),
+            Next::Chance(_) | Next::Draw => "a roll".to_owned(),
             Next::Decide(s) => {
                 let legal = state.legal();
                 let what = if legal.pass {

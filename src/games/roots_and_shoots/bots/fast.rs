@@ -635,7 +635,7 @@ mod tests {
             let mut step = 0;
             loop {
                 match s.next() {
-                    Next::Over => break,
+                    Next::Over | Next::Draw => break,
                     Next::Chance(d) => s.roll_unchecked(dice.roll(d)),
                     Next::Decide(_) => {
                         if step % 7 == 0 {

@@ -177,7 +177,8 @@ impl MctsBot {
         let mut in_tree = true;
         loop {
             match state.next() {
-                Next::Over => break,
+                // Roots and Shoots never draws cards.
+                Next::Over | Next::Draw => break,
                 Next::Chance(_) if !in_tree => {
                     // Below the tree the evaluation takes unknown values at
                     // their mean: cleaner than one sampled roll.

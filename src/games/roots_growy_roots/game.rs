@@ -1,0 +1,205 @@
+//! Roots Growy Roots as the generic layers see it.
+
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+use crate::bots::{BotSpec, Player};
+use crate::core::dice::SeededDice;
+use crate::core::protocol::Seat;
+use crate::games::{AnyRules, Builtin, Game, SafetyLimit, Stat};
+use crate::variant::diagnostic::Diagnostic;
+use crate::variant::resolve::Checker;
+
+use super::{Action, BUILTINS, Rules, State, VariantFile, text};
+
+/// The game, as the generic layers see it.
+#[derive(Clone, Copy, Debug)]
+pub struct RootsGrowyRoots;
+
+const fn stat(key: &'static str, label: &'static str, short: &'static str) -> Stat {
+    Stat { key, label, short }
+}
+
+impl Game for RootsGrowyRoots {
+    const ID: &'static str = super::GAME_ID;
+    const TITLE: &'static str = "Roots Growy Roots";
+    const BY: &'static str = "Global Game Jam 2023 team";
+
+    type Rules = Rules;
+    type State = State;
+
+    fn file_schema() -> schemars::Schema {
+        schemars::generate::SchemaSettings::draft2020_12()
+            .into_generator()
+            .into_root_schema_for::<VariantFile>()
+    }
+
+    fn builtins() -> &'static [Builtin] {
+        &BUILTINS
+    }
+
+    fn standard() -> Rules {
+        Rules::standard()
+    }
+
+    fn wrap(rules: Arc<Rules>) -> AnyRules {
+        AnyRules::RootsGrowyRoots(rules)
+    }
+
+    fn unwrap(rules: &AnyRules) -> Option<&Arc<Rules>> {
+        match rules {
+            AnyRules::RootsGrowyRoots(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    fn name(rules: &Rules) -> &str {
+        &rules.name
+    }
+
+    fn seats(rules: &Rules) -> RangeInclusive<u8> {
+        rules.seats()
+    }
+
+    fn check(rules: &Rules, c: &Checker<'_>) -> Vec<Diagnostic> {
+        super::rules::check(rules)
+            .into_iter()
+            .map(|p| {
+                // A deck is a table: the mistake is placed at the first of
+                // its keys the file sets.
+                if p.path.ends_with("deck") {
+                    let keys: Vec<String> = ["earth", "fertilizer", "water", "stone"]
+                        .iter()
+                        .map(|k| format!("{}.{k}", p.path))
+                        .collect();
+                    let refs: Vec<&str> = keys.iter().map(String::as_str).collect();
+                    c.error(c.pick(&refs), p.message)
+                } else {
+                    c.error(&p.path, p.message)
+                }
+            })
+            .collect()
+    }
+
+    fn explain(rules: &Rules) -> String {
+        crate::variant::explain::sheet::<RootsGrowyRoots>(rules, "docs/games/roots-growy-roots.md")
+    }
+
+    fn new_state(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
+        State::new(rules, seats)
+    }
+
+    fn format_action(state: &State, action: Action) -> String {
+        text::format_action(state, action)
+    }
+
+    fn parse_action(state: &State, text: &str) -> Result<Action, String> {
+        text::parse_action(state, text)
+    }
+
+    fn format_draw(_state: &State, face: u8) -> String {
+        text::card_name(face).to_owned()
+    }
+
+    fn parse_draw(_state: &State, text: &str) -> Result<u8, String> {
+        text::parse_card(text)
+    }
+
+    fn describe_node(state: &State) -> String {
+        text::describe_node(state)
+    }
+
+    fn turn_seat(state: &State) -> Seat {
+        state.to_move()
+    }
+
+    const ACTION_HELP: &'static str =
+        "  grow           D6: a stick from your connector to the neighbouring cell D6
+                 (any of 8 directions); D5-D6 names the connector when
+                 several reach D6 (only at the start of a turn)
+  bridge         bridge D6: 3 sticks, over the connector between to D6
+  end            end the turn (unspent sticks are lost)
+  a card         at the table, type what the turned card shows: earth,
+                 fertilizer, water, stone, skry, jump, deny, destroy, dry";
+    const NOTATION_HELP: &'static str =
+        "Cells are a row letter (A at the top) and a column number (1 on the left), like D6.";
+    const SCORES_CHANGED: &'static str = "scores";
+
+    fn draw(state: &State) -> String {
+        text::draw(state)
+    }
+
+    fn scores(state: &State) -> Vec<i32> {
+        state.scores()
+    }
+
+    fn check_invariants(state: &State) -> Result<(), String> {
+        state.check_invariants()
+    }
+
+    const END_REASONS: &'static [Stat] = &[
+        stat("last_artifact", "the last artifact was found", "artifact"),
+        stat("all_claimed", "every artifact was claimed", "claimed"),
+        stat("blocked", "nobody could grow", "blocked"),
+        stat("round_limit", "the round limit", "rounds"),
+    ];
+
+    const COUNTERS: &'static [Stat] = &[
+        stat("turns", "turns", "turns"),
+        stat("rounds", "rounds", "rounds"),
+        stat("sticks_spent", "sticks spent", "spent"),
+        stat("sticks_lost", "sticks lost", "lost"),
+        stat("bridges", "bridges", "bridges"),
+        stat("stones_hit", "stones hit", "stones"),
+        stat("cards_turned", "cards turned over", "turned"),
+        stat("voluntary_ends", "turns ended by choice", "ended"),
+        stat("blocked_turns", "turns blocked at start", "blocked"),
+        stat("water_points", "points for water", "water pts"),
+        stat("artifact_points", "points for artifacts", "artf pts"),
+        stat("branch_points", "points for branches", "brch pts"),
+        stat("longest_points", "points for longest root", "long pts"),
+        stat("decided_by_branches", "won by the branch bonus", "by brch"),
+        stat("decided_by_longest", "won by the longest root", "by long"),
+    ];
+
+    const LENGTH: usize = 0;
+
+    fn step_budget(rules: &Rules, seats: u8) -> u64 {
+        // Each turn has one step that ends it without a connector (an end,
+        // a stone, a blocked start) and every other step puts a connector
+        // or a stone on a cell, at most two steps per cell.
+        let b = rules.board(seats);
+        u64::from(rules.end.max_rounds) * u64::from(seats) * 2
+            + 4 * u64::from(b.rows) * u64::from(b.columns)
+            + 16
+    }
+
+    fn safety_limit(rules: &Rules) -> Option<SafetyLimit> {
+        Some(SafetyLimit {
+            reason: 3,
+            key: "end.max_rounds",
+            words: format!("the round limit ({} rounds)", rules.end.max_rounds),
+            help: "raise end.max_rounds, or look at why games do not find the last artifact".into(),
+        })
+    }
+
+    fn past_limit(state: &State) -> bool {
+        state.round() > state.rules().end.max_rounds
+    }
+
+    fn end_reason(state: &State) -> usize {
+        text::end_reason(state)
+    }
+
+    fn counters(state: &State) -> Vec<u32> {
+        crate::games::counts_in_order(Self::COUNTERS, &text::counters(state))
+    }
+
+    fn bot(spec: BotSpec, dice: SeededDice) -> Box<dyn Player<State> + Send> {
+        crate::bots::generic::<RootsGrowyRoots>(spec, dice)
+    }
+
+    fn evaluate(state: &State, seat: Seat) -> f64 {
+        text::evaluate(state, seat)
+    }
+}

@@ -1,0 +1,1041 @@
+//! The engine: a grid of cards, face down until a root grows onto them, and
+//! each player's root of connectors and sticks.
+//!
+//! A turn is a chain of decisions (grow, bridge, end). Growing onto a
+//! face-down card makes the node a draw ([`Next::Draw`]): the card's identity
+//! does not exist until it is drawn from what is left of its cell's deck.
+
+use std::sync::Arc;
+
+use crate::core::dice::SeededDice;
+use crate::core::protocol::{GameState, Next, Outcome, Refusal, Seat};
+
+use super::rules::{
+    Artifact, BonusTies, EndTrigger, RootMeasure, Rules, Sticks, parse_area, parse_cell,
+};
+
+/// A card not yet turned over.
+pub const HIDDEN: u8 = 0;
+pub const EARTH: u8 = 1;
+pub const FERTILIZER: u8 = 2;
+pub const WATER: u8 = 3;
+pub const STONE: u8 = 4;
+/// The first artifact (`Artifact::ALL[face - FIRST_ARTIFACT]`).
+pub const FIRST_ARTIFACT: u8 = 5;
+/// A seed card (never drawn).
+pub const SEED: u8 = 10;
+/// The kinds a deck holds: earth, fertilizer, water, stone, the 5 artifacts.
+pub const FACES: usize = 9;
+
+const NONE: u16 = u16::MAX;
+const DIRS: [(i8, i8); 8] = [
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
+
+/// A decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Grow one stick from a connector to a neighbouring cell.
+    Grow { from: u16, to: u16 },
+    /// A bridge from the connector over an occupied cell to the cell behind it.
+    Bridge { from: u16, to: u16 },
+    /// End the turn.
+    End,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// The last face-down artifact was turned over.
+    LastArtifact,
+    /// Every artifact is in a hand.
+    AllClaimed,
+    /// Every player in a row started a turn unable to grow.
+    Blocked,
+    /// The round limit.
+    RoundLimit,
+}
+
+/// Counts kept for the statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub turns: u32,
+    pub extensions: u32,
+    pub bridges: u32,
+    pub stones_hit: u32,
+    pub cards_turned: u32,
+    pub voluntary_ends: u32,
+    pub blocked_turns: u32,
+    pub sticks_received: u32,
+    pub sticks_spent: u32,
+    pub sticks_lost: u32,
+}
+
+/// The fixed geometry of a game: the board, whose deck each cell is dealt
+/// from, and the seeds.
+#[derive(Debug)]
+pub struct Geo {
+    pub rows: u8,
+    pub columns: u8,
+    /// Per cell: 0 for the main deck, `1 + k` for start area `k`.
+    pub deck_of: Vec<u8>,
+    pub seeds: Vec<u16>,
+    /// The decks as dealt (face-down cards only).
+    pub dealt: Vec<[u32; FACES]>,
+    /// Cells laid face up at setup (seed, start waters, artifacts).
+    pub face_up: Vec<bool>,
+}
+
+impl Geo {
+    pub fn cells(&self) -> usize {
+        self.deck_of.len()
+    }
+
+    /// The cell one step from `cell` in direction `(dr, dc)`, times `k`.
+    #[inline]
+    fn step(&self, cell: u16, (dr, dc): (i8, i8), k: i16) -> Option<u16> {
+        let cols = i16::from(self.columns);
+        let r = cell as i16 / cols + i16::from(dr) * k;
+        let c = cell as i16 % cols + i16::from(dc) * k;
+        if r < 0 || c < 0 || r >= i16::from(self.rows) || c >= cols {
+            None
+        } else {
+            Some((r * cols + c) as u16)
+        }
+    }
+
+    fn rc(&self, cell: u16) -> (i16, i16) {
+        let cols = i16::from(self.columns);
+        (cell as i16 / cols, cell as i16 % cols)
+    }
+}
+
+/// A node of the game.
+#[derive(Clone, Debug)]
+pub struct State {
+    rules: Arc<Rules>,
+    geo: Arc<Geo>,
+    seats: u8,
+    /// Per cell: the card showing, or [`HIDDEN`].
+    card: Vec<u8>,
+    /// Per cell: `1 + seat` of the connector on it, or 0.
+    conn: Vec<u8>,
+    /// Per cell with a connector: the cell it grew from (`NONE` at a seed).
+    parent: Vec<u16>,
+    /// Per cell: how many connectors grew from it.
+    children: Vec<u8>,
+    /// Per cell: whether the stick to its parent is a bridge.
+    bridged: Vec<bool>,
+    /// Per cell: the diagonal stick in the 2x2 block whose top-left it is: 0
+    /// none, 1 `\`, 2 `/`.
+    diag: Vec<u8>,
+    /// Cards left of each kind, per deck.
+    decks: Vec<[u32; FACES]>,
+    /// Each seat's connector cells, in the order they were placed.
+    roots: Vec<Vec<u16>>,
+    waters: Vec<u16>,
+    leaves: Vec<u16>,
+    /// Artifacts in hand, one bit per artifact.
+    hands: Vec<u8>,
+    /// Sticks kept for each seat's next turn.
+    kept: Vec<u32>,
+    to_move: Seat,
+    /// Sticks in the mover's hand.
+    sticks: u32,
+    /// The connector the turn's chain continues from, or `NONE`.
+    current: u16,
+    /// A grow or bridge onto a face-down card, waiting for the draw.
+    pending: Option<Action>,
+    round: u16,
+    blocked_streak: u8,
+    hidden_artifacts: u8,
+    unclaimed_artifacts: u8,
+    over: Option<EndReason>,
+    pub tally: Tally,
+}
+
+impl State {
+    /// A new game; the rules are checked (a variant file's checks passed).
+    pub fn new(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
+        if !rules.seats().contains(&seats) {
+            return Err(format!(
+                "variant `{}` is for {} to {} players, not {seats}",
+                rules.name, rules.players.min, rules.players.max
+            ));
+        }
+        let problems = super::rules::check(&rules);
+        if let Some(p) = problems.first() {
+            return Err(format!("{}: {}", p.path, p.message));
+        }
+        let b = rules.board(seats);
+        let cells = usize::from(b.rows) * usize::from(b.columns);
+        let mut deck_of = vec![0u8; cells];
+        let mut card = vec![HIDDEN; cells];
+        let mut conn = vec![0u8; cells];
+        let mut face_up = vec![false; cells];
+        let mut seeds = Vec::new();
+        let mut roots = vec![Vec::with_capacity(cells); usize::from(seats)];
+        let mut dealt = Vec::with_capacity(1 + usize::from(seats));
+        let mut main = [0u32; FACES];
+        main[0] = u32::from(b.main_deck.earth);
+        main[1] = u32::from(b.main_deck.fertilizer);
+        main[2] = u32::from(b.main_deck.water);
+        main[3] = u32::from(b.main_deck.stone);
+        for a in Artifact::ALL {
+            if !b.artifacts.iter().any(|f| f.artifact == a) {
+                main[4 + a as usize] = 1;
+            }
+        }
+        dealt.push(main);
+        let bad = |what: &str| format!("the board for {seats} players has a bad {what}");
+        for (k, s) in b.starts.iter().enumerate() {
+            let (r0, c0, r1, c1) =
+                parse_area(b.rows, b.columns, &s.area).ok_or_else(|| bad("area"))?;
+            for r in r0..=r1 {
+                for c in c0..=c1 {
+                    deck_of[usize::from(r) * usize::from(b.columns) + usize::from(c)] = 1 + k as u8;
+                }
+            }
+            let seed = parse_cell(b.rows, b.columns, &s.seed).ok_or_else(|| bad("seed"))?;
+            let water = parse_cell(b.rows, b.columns, &s.water).ok_or_else(|| bad("water"))?;
+            card[usize::from(seed)] = SEED;
+            conn[usize::from(seed)] = 1 + k as u8;
+            face_up[usize::from(seed)] = true;
+            card[usize::from(water)] = WATER;
+            face_up[usize::from(water)] = true;
+            seeds.push(seed);
+            roots[k].push(seed);
+            let d = &rules.start_deck;
+            let mut deck = [0u32; FACES];
+            deck[0] = u32::from(d.earth);
+            deck[1] = u32::from(d.fertilizer);
+            deck[2] = u32::from(d.water).saturating_sub(1);
+            deck[3] = u32::from(d.stone);
+            dealt.push(deck);
+        }
+        for f in &b.artifacts {
+            let c = parse_cell(b.rows, b.columns, &f.cell).ok_or_else(|| bad("artifact cell"))?;
+            card[usize::from(c)] = FIRST_ARTIFACT + f.artifact as u8;
+            face_up[usize::from(c)] = true;
+        }
+        let geo = Arc::new(Geo {
+            rows: b.rows,
+            columns: b.columns,
+            deck_of,
+            seeds,
+            dealt: dealt.clone(),
+            face_up,
+        });
+        let hidden = (5 - b.artifacts.len()) as u8;
+        let mut state = State {
+            seats,
+            card,
+            conn,
+            parent: vec![NONE; cells],
+            children: vec![0; cells],
+            bridged: vec![false; cells],
+            diag: vec![0; cells],
+            decks: dealt,
+            roots,
+            waters: vec![0; usize::from(seats)],
+            leaves: vec![0; usize::from(seats)],
+            hands: vec![0; usize::from(seats)],
+            kept: vec![0; usize::from(seats)],
+            to_move: 0,
+            sticks: 0,
+            current: NONE,
+            pending: None,
+            round: 0,
+            blocked_streak: 0,
+            hidden_artifacts: hidden,
+            unclaimed_artifacts: 5,
+            over: None,
+            tally: Tally::default(),
+            rules,
+            geo,
+        };
+        state.begin_turn();
+        Ok(state)
+    }
+
+    // --- Reading the state ------------------------------------------------
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    pub fn geo(&self) -> &Geo {
+        &self.geo
+    }
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+    pub fn sticks(&self) -> u32 {
+        self.sticks
+    }
+    pub fn kept(&self, seat: Seat) -> u32 {
+        self.kept[usize::from(seat)]
+    }
+    pub fn card(&self, cell: u16) -> u8 {
+        self.card[usize::from(cell)]
+    }
+    /// The seat whose connector is on `cell`.
+    pub fn connector(&self, cell: u16) -> Option<Seat> {
+        self.conn[usize::from(cell)].checked_sub(1)
+    }
+    pub fn parent(&self, cell: u16) -> Option<u16> {
+        let p = self.parent[usize::from(cell)];
+        (p != NONE).then_some(p)
+    }
+    pub fn is_bridge(&self, cell: u16) -> bool {
+        self.bridged[usize::from(cell)]
+    }
+    /// The connector the chain continues from, mid-turn.
+    pub fn current(&self) -> Option<u16> {
+        (self.current != NONE).then_some(self.current)
+    }
+    pub fn pending(&self) -> Option<Action> {
+        self.pending
+    }
+    pub fn hand(&self, seat: Seat) -> Vec<Artifact> {
+        Artifact::ALL
+            .into_iter()
+            .filter(|a| self.hands[usize::from(seat)] & (1 << *a as u8) != 0)
+            .collect()
+    }
+    pub fn waters(&self, seat: Seat) -> u16 {
+        self.waters[usize::from(seat)]
+    }
+    pub fn round(&self) -> u16 {
+        self.round
+    }
+    pub fn end(&self) -> Option<EndReason> {
+        self.over
+    }
+    pub fn roots(&self, seat: Seat) -> &[u16] {
+        &self.roots[usize::from(seat)]
+    }
+    /// Cards left in deck `deck` (0 main, `1 + k` start area of seat `k`).
+    pub fn deck(&self, deck: usize) -> &[u32; FACES] {
+        &self.decks[deck]
+    }
+    pub fn decks(&self) -> usize {
+        self.decks.len()
+    }
+    pub fn hidden_artifacts(&self) -> u8 {
+        self.hidden_artifacts
+    }
+
+    // --- Legality ------------------------------------------------------------
+
+    /// Whether the mover may put a connector on `to` (a free cell, not a
+    /// stone, and in an allowed area).
+    #[inline]
+    fn free_for(&self, seat: Seat, to: u16) -> bool {
+        let t = usize::from(to);
+        self.conn[t] == 0
+            && self.card[t] != STONE
+            && (self.rules.turn.enter_start_areas
+                || self.geo.deck_of[t] == 0
+                || self.geo.deck_of[t] == seat + 1)
+    }
+
+    /// The diagonal stick `from`-`to` (one step) as (block, kind), if diagonal.
+    #[inline]
+    fn diagonal(&self, from: u16, to: u16) -> Option<(usize, u8)> {
+        let (r0, c0) = self.geo.rc(from);
+        let (r1, c1) = self.geo.rc(to);
+        let (dr, dc) = (r1 - r0, c1 - c0);
+        if dr == 0 || dc == 0 {
+            return None;
+        }
+        let block = (r0.min(r1) * i16::from(self.geo.columns) + c0.min(c1)) as usize;
+        Some((block, if dr == dc { 1 } else { 2 }))
+    }
+
+    #[inline]
+    fn grow_ok(&self, seat: Seat, from: u16, d: (i8, i8)) -> Option<u16> {
+        let to = self.geo.step(from, d, 1)?;
+        if !self.free_for(seat, to) {
+            return None;
+        }
+        if let Some((block, kind)) = self.diagonal(from, to)
+            && self.diag[block] != 0
+            && self.diag[block] != kind
+        {
+            return None;
+        }
+        Some(to)
+    }
+
+    #[inline]
+    fn bridge_ok(&self, seat: Seat, from: u16, d: (i8, i8), sticks: u32) -> Option<u16> {
+        if !self.rules.turn.bridges || sticks < u32::from(self.rules.turn.bridge_cost) {
+            return None;
+        }
+        let mid = self.geo.step(from, d, 1)?;
+        let to = self.geo.step(from, d, 2)?;
+        (self.conn[usize::from(mid)] != 0 && self.free_for(seat, to)).then_some(to)
+    }
+
+    fn can_grow_from(&self, seat: Seat, from: u16, sticks: u32) -> bool {
+        sticks >= 1
+            && DIRS.iter().any(|&d| {
+                self.grow_ok(seat, from, d).is_some()
+                    || self.bridge_ok(seat, from, d, sticks).is_some()
+            })
+    }
+
+    /// The connectors the mover may grow from now.
+    fn sources(&self) -> &[u16] {
+        if self.current != NONE {
+            std::slice::from_ref(&self.current)
+        } else {
+            &self.roots[usize::from(self.to_move)]
+        }
+    }
+
+    /// Every grow and bridge, to `f`; stops when `f` returns true.
+    fn each_move(&self, mut f: impl FnMut(Action) -> bool) {
+        let s = self.to_move;
+        for &from in self.sources() {
+            for &d in &DIRS {
+                if self.sticks >= 1
+                    && let Some(to) = self.grow_ok(s, from, d)
+                    && f(Action::Grow { from, to })
+                {
+                    return;
+                }
+                if let Some(to) = self.bridge_ok(s, from, d, self.sticks)
+                    && f(Action::Bridge { from, to })
+                {
+                    return;
+                }
+            }
+        }
+    }
+
+    fn check(&self, action: Action) -> Result<(), Refusal> {
+        if self.over.is_some() {
+            return Err(Refusal::GameOver);
+        }
+        if self.pending.is_some() {
+            return Err(Refusal::Illegal {
+                reason: "a card is being turned over: its draw is expected, not a decision".into(),
+            });
+        }
+        let s = self.to_move;
+        let name = |c: u16| super::rules::cell_name(self.geo.columns, c);
+        let cells = self.geo.cells() as u16;
+        let (from, to, bridge) = match action {
+            Action::End => return Ok(()),
+            Action::Grow { from, to } => (from, to, false),
+            Action::Bridge { from, to } => (from, to, true),
+        };
+        let illegal = |reason: String| Err(Refusal::Illegal { reason });
+        if from >= cells || to >= cells {
+            return illegal("that cell is not on the board".into());
+        }
+        if self.current != NONE && from != self.current {
+            return illegal(format!(
+                "this turn's root continues from {}: every stick after the first grows from the newest connector",
+                name(self.current)
+            ));
+        }
+        if self.conn[usize::from(from)] != s + 1 {
+            return illegal(format!("{} holds no connector of yours", name(from)));
+        }
+        let d = DIRS
+            .iter()
+            .copied()
+            .find(|&d| self.geo.step(from, d, if bridge { 2 } else { 1 }) == Some(to));
+        let Some(d) = d else {
+            return illegal(if bridge {
+                format!(
+                    "a bridge goes two cells in a straight line; {} is not two cells from {}",
+                    name(to),
+                    name(from)
+                )
+            } else {
+                format!("{} is not next to {}", name(to), name(from))
+            });
+        };
+        let t = usize::from(to);
+        if self.conn[t] != 0 {
+            return illegal(format!("{} already holds a connector", name(to)));
+        }
+        if self.card[t] == STONE {
+            return illegal(format!("{} is a stone", name(to)));
+        }
+        if !self.free_for(s, to) {
+            return illegal(format!("{} is in another player's start area", name(to)));
+        }
+        if bridge {
+            if !self.rules.turn.bridges {
+                return illegal("this variant has no bridges".into());
+            }
+            let cost = u32::from(self.rules.turn.bridge_cost);
+            if self.sticks < cost {
+                return illegal(format!(
+                    "a bridge costs {cost} sticks; you have {}",
+                    self.sticks
+                ));
+            }
+            if self.bridge_ok(s, from, d, self.sticks).is_none() {
+                let mid = self.geo.step(from, d, 1).unwrap_or(from);
+                return illegal(format!(
+                    "a bridge crosses a root: {} holds no connector to build over",
+                    name(mid)
+                ));
+            }
+        } else {
+            if self.sticks == 0 {
+                return illegal("you have no sticks".into());
+            }
+            if self.grow_ok(s, from, d).is_none() {
+                return illegal(format!(
+                    "the stick {}-{} would cross another stick",
+                    name(from),
+                    name(to)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    // --- Changing the state --------------------------------------------------
+
+    fn begin_turn(&mut self) {
+        loop {
+            let s = usize::from(self.to_move);
+            let income = u32::from(self.rules.turn.income)
+                + u32::from(self.rules.turn.water_income) * u32::from(self.waters[s]);
+            self.tally.sticks_received += income;
+            self.sticks = std::mem::take(&mut self.kept[s]) + income;
+            self.current = NONE;
+            let me = self.to_move;
+            if self.roots[s]
+                .iter()
+                .any(|&c| self.can_grow_from(me, c, self.sticks))
+            {
+                self.blocked_streak = 0;
+                return;
+            }
+            self.tally.blocked_turns += 1;
+            self.blocked_streak += 1;
+            self.put_away(self.rules.turn.blocked_end);
+            if self.blocked_streak >= self.seats {
+                self.over = Some(EndReason::Blocked);
+                return;
+            }
+            if !self.next_seat() {
+                return;
+            }
+        }
+    }
+
+    /// The sticks in hand kept for next turn or lost.
+    fn put_away(&mut self, fate: Sticks) {
+        let n = std::mem::take(&mut self.sticks);
+        match fate {
+            Sticks::Keep => self.kept[usize::from(self.to_move)] += n,
+            Sticks::Lose => self.tally.sticks_lost += n,
+        }
+    }
+
+    /// The next seat; false when the round limit ended the game.
+    fn next_seat(&mut self) -> bool {
+        self.tally.turns += 1;
+        self.to_move = (self.to_move + 1) % self.seats;
+        if self.to_move == 0 {
+            self.round += 1;
+            if self.round >= self.rules.end.max_rounds {
+                self.over = Some(EndReason::RoundLimit);
+                return false;
+            }
+        }
+        true
+    }
+
+    fn end_turn(&mut self, fate: Sticks) {
+        self.put_away(fate);
+        self.current = NONE;
+        self.pending = None;
+        if self.over.is_none() && self.next_seat() {
+            self.begin_turn();
+        }
+    }
+
+    fn apply(&mut self, action: Action) {
+        let (from, to) = match action {
+            Action::End => {
+                self.tally.voluntary_ends += 1;
+                self.end_turn(self.rules.turn.voluntary_end);
+                return;
+            }
+            Action::Grow { from, to } | Action::Bridge { from, to } => (from, to),
+        };
+        self.current = from;
+        let face = self.card[usize::from(to)];
+        if face == HIDDEN {
+            self.pending = Some(action);
+        } else {
+            self.resolve(action, face, false);
+        }
+    }
+
+    /// The card under the grow or bridge is known: play it out.
+    fn resolve(&mut self, action: Action, face: u8, drawn: bool) {
+        self.pending = None;
+        let s = self.to_move;
+        let si = usize::from(s);
+        let (from, to, cost, bridge) = match action {
+            Action::Grow { from, to } => (from, to, 1, false),
+            Action::Bridge { from, to } => (from, to, u32::from(self.rules.turn.bridge_cost), true),
+            Action::End => return,
+        };
+        if face == STONE {
+            self.tally.stones_hit += 1;
+            self.end_turn(Sticks::Keep);
+            return;
+        }
+        self.sticks -= cost;
+        self.tally.sticks_spent += cost;
+        self.tally.extensions += 1;
+        let t = usize::from(to);
+        self.conn[t] = s + 1;
+        self.parent[t] = from;
+        self.bridged[t] = bridge;
+        if bridge {
+            self.tally.bridges += 1;
+        } else if let Some((block, kind)) = self.diagonal(from, to) {
+            self.diag[block] = kind;
+        }
+        let f = usize::from(from);
+        if self.children[f] == 0 && self.geo.seeds[si] != from {
+            self.leaves[si] -= 1;
+        }
+        self.children[f] += 1;
+        self.leaves[si] += 1;
+        self.roots[si].push(to);
+        self.current = to;
+        let mut stop = false;
+        match face {
+            WATER => self.waters[si] += 1,
+            FERTILIZER => {
+                let n = u32::from(self.rules.turn.fertilizer);
+                self.sticks += n;
+                self.tally.sticks_received += n;
+            }
+            a if (FIRST_ARTIFACT..FIRST_ARTIFACT + 5).contains(&a) => {
+                self.hands[si] |= 1 << (a - FIRST_ARTIFACT);
+                self.unclaimed_artifacts -= 1;
+                if drawn {
+                    self.hidden_artifacts -= 1;
+                }
+                let end = match self.rules.end.trigger {
+                    EndTrigger::LastHiddenArtifact => drawn && self.hidden_artifacts == 0,
+                    EndTrigger::AllArtifactsClaimed => self.unclaimed_artifacts == 0,
+                };
+                if end {
+                    self.over = Some(if drawn && self.hidden_artifacts == 0 {
+                        EndReason::LastArtifact
+                    } else {
+                        EndReason::AllClaimed
+                    });
+                    return;
+                }
+                stop = self.rules.turn.artifact_ends_turn;
+            }
+            _ => {}
+        }
+        if stop || self.sticks == 0 {
+            self.end_turn(Sticks::Keep);
+        } else if !self.can_grow_from(s, to, self.sticks) {
+            self.end_turn(self.rules.turn.blocked_end);
+        }
+    }
+
+    // --- Scores ----------------------------------------------------------------
+
+    /// Per seat: (tips other than the seed, longest root in sticks).
+    pub fn root_measures(&self) -> Vec<(u32, u32)> {
+        let cells = self.geo.cells();
+        (0..self.seats)
+            .map(|s| {
+                let root = &self.roots[usize::from(s)];
+                let seed = self.geo.seeds[usize::from(s)];
+                let leaves = root
+                    .iter()
+                    .filter(|&&c| c != seed && self.children[usize::from(c)] == 0)
+                    .count() as u32;
+                let longest = match self.rules.scoring.longest_root_measure {
+                    RootMeasure::FromSeed => root
+                        .iter()
+                        .map(|&c| {
+                            let mut d = 0;
+                            let mut x = c;
+                            while let Some(p) = self.parent(x) {
+                                d += 1;
+                                x = p;
+                            }
+                            d
+                        })
+                        .max()
+                        .unwrap_or(0),
+                    RootMeasure::AnyPath => {
+                        // Children come after parents in `root`: walk it
+                        // backwards, keeping each cell's two longest arms.
+                        let mut best = vec![(0u32, 0u32); cells];
+                        let mut diameter = 0;
+                        for &c in root.iter().rev() {
+                            let ci = usize::from(c);
+                            let (a, b) = best[ci];
+                            diameter = diameter.max(a + b);
+                            if let Some(p) = self.parent(c) {
+                                let h = a + 1;
+                                let e = &mut best[usize::from(p)];
+                                if h > e.0 {
+                                    *e = (h, e.0);
+                                } else if h > e.1 {
+                                    e.1 = h;
+                                }
+                            }
+                        }
+                        diameter
+                    }
+                };
+                (leaves, longest)
+            })
+            .collect()
+    }
+
+    /// Who gets a bonus measured by `values`.
+    fn bonus(&self, values: &[u32]) -> Vec<bool> {
+        let best = values.iter().copied().max().unwrap_or(0);
+        let n = values.iter().filter(|&&v| v == best).count();
+        values
+            .iter()
+            .map(|&v| {
+                best > 0
+                    && v == best
+                    && (n == 1 || self.rules.scoring.bonus_ties == BonusTies::AllTied)
+            })
+            .collect()
+    }
+
+    /// Each seat's score and its parts: water, artifacts, branches bonus,
+    /// longest-root bonus.
+    pub fn score_parts(&self) -> Vec<[i32; 4]> {
+        let sc = &self.rules.scoring;
+        let m = self.root_measures();
+        let branches = self.bonus(&m.iter().map(|x| x.0).collect::<Vec<_>>());
+        let longest = self.bonus(&m.iter().map(|x| x.1).collect::<Vec<_>>());
+        (0..usize::from(self.seats))
+            .map(|s| {
+                [
+                    i32::from(sc.water) * i32::from(self.waters[s]),
+                    i32::from(sc.artifact) * self.hands[s].count_ones() as i32,
+                    if branches[s] {
+                        i32::from(sc.most_branches)
+                    } else {
+                        0
+                    },
+                    if longest[s] {
+                        i32::from(sc.longest_root)
+                    } else {
+                        0
+                    },
+                ]
+            })
+            .collect()
+    }
+
+    pub fn scores(&self) -> Vec<i32> {
+        self.score_parts().iter().map(|p| p.iter().sum()).collect()
+    }
+
+    // --- Invariants ------------------------------------------------------------
+
+    /// Recount everything from the cells and compare.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let g = &self.geo;
+        let cells = g.cells();
+        let name = |c: usize| super::rules::cell_name(g.columns, c as u16);
+        // Cards conserved per deck: left + turned over = dealt; the hidden
+        // cells of a deck are exactly the cards left in it.
+        let mut turned = vec![[0u32; FACES]; self.decks.len()];
+        let mut hidden = vec![0u32; self.decks.len()];
+        for c in 0..cells {
+            let d = usize::from(g.deck_of[c]);
+            match self.card[c] {
+                HIDDEN => hidden[d] += 1,
+                f if !g.face_up[c] => {
+                    if !(1..=FACES as u8).contains(&f) {
+                        return Err(format!("{}: card {f} was never in a deck", name(c)));
+                    }
+                    turned[d][usize::from(f) - 1] += 1;
+                }
+                _ => {}
+            }
+        }
+        for d in 0..self.decks.len() {
+            for (k, ((left, turned), dealt)) in self.decks[d]
+                .iter()
+                .zip(&turned[d])
+                .zip(&g.dealt[d])
+                .enumerate()
+            {
+                if left + turned != *dealt {
+                    return Err(format!(
+                        "deck {d}, kind {k}: {left} left and {turned} turned over, but {dealt} dealt"
+                    ));
+                }
+            }
+            let left: u32 = self.decks[d].iter().sum();
+            if left != hidden[d] {
+                return Err(format!(
+                    "deck {d}: {left} cards left for {hidden:?} face-down cells"
+                ));
+            }
+        }
+        // Roots: trees of adjacent cells, one connector per cell.
+        let mut diag = vec![0u8; cells];
+        let mut leaves = vec![0u16; usize::from(self.seats)];
+        let mut waters = vec![0u16; usize::from(self.seats)];
+        let mut children = vec![0u8; cells];
+        let mut count = vec![0usize; usize::from(self.seats)];
+        for c in 0..cells {
+            let Some(s) = self.conn[c].checked_sub(1) else {
+                continue;
+            };
+            let si = usize::from(s);
+            count[si] += 1;
+            if self.card[c] == HIDDEN || self.card[c] == STONE {
+                return Err(format!(
+                    "{}: a connector on a face-down card or a stone",
+                    name(c)
+                ));
+            }
+            if self.card[c] == WATER {
+                waters[si] += 1;
+            }
+            if c as u16 == g.seeds[si] {
+                if self.parent[c] != NONE {
+                    return Err(format!("{}: the seed has a parent", name(c)));
+                }
+                continue;
+            }
+            let p = self.parent[c];
+            if p == NONE || self.conn[usize::from(p)] != s + 1 {
+                return Err(format!("{}: not joined to its own root", name(c)));
+            }
+            children[usize::from(p)] += 1;
+            let (r0, c0) = g.rc(p);
+            let (r1, c1) = g.rc(c as u16);
+            let (dr, dc) = ((r1 - r0).abs(), (c1 - c0).abs());
+            let ok = if self.bridged[c] {
+                (dr == 2 || dr == 0) && (dc == 2 || dc == 0) && dr + dc > 0
+            } else {
+                dr <= 1 && dc <= 1 && dr + dc > 0
+            };
+            if !ok {
+                return Err(format!(
+                    "{}: its stick from {} is too long",
+                    name(c),
+                    name(usize::from(p))
+                ));
+            }
+            if !self.bridged[c]
+                && let Some((block, kind)) = self.diagonal(p, c as u16)
+            {
+                if diag[block] != 0 && diag[block] != kind {
+                    return Err(format!("{}: two sticks cross", name(block)));
+                }
+                diag[block] = kind;
+            }
+        }
+        if diag != self.diag {
+            return Err("the diagonal sticks do not match the roots".into());
+        }
+        if children != self.children {
+            return Err("the branch counts do not match the roots".into());
+        }
+        for s in 0..usize::from(self.seats) {
+            leaves[s] = self.roots[s]
+                .iter()
+                .filter(|&&c| c != g.seeds[s] && children[usize::from(c)] == 0)
+                .count() as u16;
+            if count[s] != self.roots[s].len() {
+                return Err(format!("seat {}: connectors and root list differ", s + 1));
+            }
+        }
+        if leaves != self.leaves || waters != self.waters {
+            return Err("tips or waters do not match the roots".into());
+        }
+        // Artifacts: each in at most one hand, hands match the cells.
+        let mut all = 0u8;
+        for &h in &self.hands {
+            if all & h != 0 {
+                return Err("an artifact is in two hands".into());
+            }
+            all |= h;
+        }
+        for c in 0..cells {
+            let f = self.card[c];
+            if (FIRST_ARTIFACT..FIRST_ARTIFACT + 5).contains(&f) {
+                let bit = 1u8 << (f - FIRST_ARTIFACT);
+                let held = self.conn[c]
+                    .checked_sub(1)
+                    .map(|s| self.hands[usize::from(s)] & bit != 0);
+                if held == Some(false) || (held.is_none() && all & bit != 0) {
+                    return Err(format!("{}: the artifact's owner is wrong", name(c)));
+                }
+            }
+        }
+        if 5 - all.count_ones() as u8 != self.unclaimed_artifacts {
+            return Err("the unclaimed artifacts are miscounted".into());
+        }
+        let hidden_artifacts: u32 = self.decks[0][4..].iter().sum();
+        if hidden_artifacts != u32::from(self.hidden_artifacts) {
+            return Err("the hidden artifacts are miscounted".into());
+        }
+        // Sticks: received = spent + lost + held.
+        let held: u32 = self.kept.iter().sum::<u32>() + self.sticks;
+        let t = &self.tally;
+        if t.sticks_received != t.sticks_spent + t.sticks_lost + held {
+            return Err(format!(
+                "sticks: {} received, but {} spent + {} lost + {held} held",
+                t.sticks_received, t.sticks_spent, t.sticks_lost
+            ));
+        }
+        let spent_recount: u32 = (0..cells)
+            .filter(|&c| self.conn[c] != 0 && self.parent[c] != NONE)
+            .map(|c| {
+                if self.bridged[c] {
+                    u32::from(self.rules.turn.bridge_cost)
+                } else {
+                    1
+                }
+            })
+            .sum();
+        if spent_recount != t.sticks_spent {
+            return Err(format!(
+                "{spent_recount} sticks lie on the board, {} counted spent",
+                t.sticks_spent
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl GameState for State {
+    type Action = Action;
+
+    fn seats(&self) -> usize {
+        usize::from(self.seats)
+    }
+
+    fn next(&self) -> Next {
+        if self.over.is_some() {
+            Next::Over
+        } else if self.pending.is_some() {
+            Next::Draw
+        } else {
+            Next::Decide(self.to_move)
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.over.is_some() || self.pending.is_some() {
+            return;
+        }
+        self.each_move(|a| {
+            out.push(a);
+            false
+        });
+        out.push(Action::End);
+    }
+
+    fn play(&mut self, action: Action) -> Result<(), Refusal> {
+        self.check(action)?;
+        self.apply(action);
+        Ok(())
+    }
+
+    fn play_unchecked(&mut self, action: Action) {
+        self.apply(action);
+    }
+
+    fn roll(&mut self, face: u8) -> Result<(), Refusal> {
+        let Some(action) = self.pending else {
+            return Err(match self.next() {
+                Next::Over => Refusal::GameOver,
+                _ => Refusal::ExpectedAction { seat: self.to_move },
+            });
+        };
+        let to = match action {
+            Action::Grow { to, .. } | Action::Bridge { to, .. } => to,
+            Action::End => return Err(Refusal::GameOver),
+        };
+        let d = usize::from(self.geo.deck_of[usize::from(to)]);
+        let k = usize::from(face).wrapping_sub(1);
+        if k >= FACES || self.decks[d][k] == 0 {
+            return Err(Refusal::Illegal {
+                reason: format!(
+                    "no {} is left in {}",
+                    super::text::card_name(face),
+                    super::text::deck_name(self, d)
+                ),
+            });
+        }
+        self.decks[d][k] -= 1;
+        self.card[usize::from(to)] = face;
+        self.tally.cards_turned += 1;
+        self.resolve(action, face, true);
+        Ok(())
+    }
+
+    fn draw_weights(&self) -> &[u32] {
+        match self.pending {
+            Some(Action::Grow { to, .. } | Action::Bridge { to, .. }) if self.over.is_none() => {
+                &self.decks[usize::from(self.geo.deck_of[usize::from(to)])]
+            }
+            _ => &[],
+        }
+    }
+
+    fn random_action(&self, dice: &mut SeededDice) -> Action {
+        let mut n = 0u32;
+        self.each_move(|_| {
+            n += 1;
+            false
+        });
+        let mut k = dice.below(n + 1);
+        if k == n {
+            return Action::End;
+        }
+        let mut pick = Action::End;
+        self.each_move(|a| {
+            if k == 0 {
+                pick = a;
+                true
+            } else {
+                k -= 1;
+                false
+            }
+        });
+        pick
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.over.map(|_| Outcome::from_scores(self.scores()))
+    }
+}

@@ -1,0 +1,405 @@
+//! Roots Growy Roots in words: card names, actions, the drawn board, what a
+//! node waits for, the evaluation and the statistics.
+
+use crate::core::protocol::{GameState, Next, Seat};
+
+use super::rules::{Artifact, cell_name, parse_cell};
+use super::state::{Action, EndReason, FIRST_ARTIFACT, HIDDEN, SEED, State};
+
+/// A card's name (a draw face, or [`SEED`]).
+pub fn card_name(face: u8) -> &'static str {
+    match face {
+        1 => "earth",
+        2 => "fertilizer",
+        3 => "water",
+        4 => "stone",
+        f if (FIRST_ARTIFACT..FIRST_ARTIFACT + 5).contains(&f) => {
+            Artifact::ALL[usize::from(f - FIRST_ARTIFACT)].key()
+        }
+        SEED => "seed",
+        _ => "no card",
+    }
+}
+
+/// A card's name typed at the table back to its face.
+pub fn parse_card(text: &str) -> Result<u8, String> {
+    let t = text.trim().to_ascii_lowercase();
+    let face = match t.as_str() {
+        "earth" | "dirt" | "normal" | "e" => 1,
+        "fertilizer" | "fertiliser" | "f" => 2,
+        "water" | "w" => 3,
+        "stone" | "s" => 4,
+        "skry" | "skrying runes" | "runes" => 5,
+        "jump" | "flight of hermes" | "hermes" => 6,
+        "deny" | "medusa" => 7,
+        "destroy" | "hammer" => 8,
+        "dry" | "sceptre" => 9,
+        _ => {
+            return Err(format!(
+                "expected a card: earth, fertilizer, water, stone, or an artifact (skry, jump, deny, destroy, dry); not `{}`",
+                text.trim()
+            ));
+        }
+    };
+    Ok(face)
+}
+
+/// A deck's name: the main deck, or a seat's start area.
+pub fn deck_name(_state: &State, deck: usize) -> String {
+    if deck == 0 {
+        "the main deck".to_owned()
+    } else {
+        format!("seat {}'s start deck", deck)
+    }
+}
+
+fn name(state: &State, cell: u16) -> String {
+    cell_name(state.geo().columns, cell)
+}
+
+/// Whether `action` is the only legal one of its kind reaching its cell
+/// (then its short text, the cell alone, names it).
+fn unique_to(state: &State, action: Action) -> bool {
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let same = |a: &Action| match (a, action) {
+        (Action::Grow { to, .. }, Action::Grow { to: t, .. }) => *to == t,
+        (Action::Bridge { to, .. }, Action::Bridge { to: t, .. }) => *to == t,
+        _ => false,
+    };
+    legal.contains(&action) && legal.iter().filter(|a| same(a)).count() == 1
+}
+
+/// `D6` (or `D5-D6` when several connectors reach D6), `bridge D6`, `end`.
+pub fn format_action(state: &State, action: Action) -> String {
+    match action {
+        Action::End => "end".to_owned(),
+        Action::Grow { from, to } => {
+            if unique_to(state, action) {
+                name(state, to)
+            } else {
+                format!("{}-{}", name(state, from), name(state, to))
+            }
+        }
+        Action::Bridge { from, to } => {
+            if unique_to(state, action) {
+                format!("bridge {}", name(state, to))
+            } else {
+                format!("bridge {}-{}", name(state, from), name(state, to))
+            }
+        }
+    }
+}
+
+pub fn parse_action(state: &State, text: &str) -> Result<Action, String> {
+    let t = text.trim().to_ascii_lowercase();
+    if matches!(t.as_str(), "end" | "pass" | "stop" | "done") {
+        return Ok(Action::End);
+    }
+    let (bridge, rest) = match t.strip_prefix("bridge") {
+        Some(r) => (true, r.trim()),
+        None => (false, t.as_str()),
+    };
+    let g = state.geo();
+    let cell = |s: &str| {
+        parse_cell(g.rows, g.columns, s).ok_or_else(|| {
+            format!(
+                "expected a cell like D6 (row A to {}, column 1 to {}), found `{}`",
+                char::from(b'A' + g.rows - 1),
+                g.columns,
+                s.trim()
+            )
+        })
+    };
+    if let Some((a, b)) = rest.split_once('-') {
+        let (from, to) = (cell(a)?, cell(b)?);
+        return Ok(if bridge {
+            Action::Bridge { from, to }
+        } else {
+            Action::Grow { from, to }
+        });
+    }
+    if rest.is_empty() {
+        return Err("expected a cell after `bridge`, like `bridge D6`".into());
+    }
+    let to = cell(rest)?;
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let found: Vec<Action> = legal
+        .into_iter()
+        .filter(|a| match a {
+            Action::Grow { to: t, .. } => !bridge && *t == to,
+            Action::Bridge { to: t, .. } => bridge && *t == to,
+            Action::End => false,
+        })
+        .collect();
+    match found.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(format!(
+            "no connector of yours can {} {} now",
+            if bridge { "bridge to" } else { "grow to" },
+            name(state, to)
+        )),
+        many => Err(format!(
+            "several connectors can reach {} ({}): type FROM-TO, like `{}{}-{}`",
+            name(state, to),
+            many.iter()
+                .map(|a| match a {
+                    Action::Grow { from, .. } | Action::Bridge { from, .. } => name(state, *from),
+                    Action::End => String::new(),
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+            if bridge { "bridge " } else { "" },
+            match many[0] {
+                Action::Grow { from, .. } | Action::Bridge { from, .. } => name(state, from),
+                Action::End => String::new(),
+            },
+            name(state, to)
+        )),
+    }
+}
+
+/// The letter of a seat's root on the board: `a`, `b`, ...
+pub fn seat_letter(seat: Seat) -> char {
+    crate::core::draw::seat_letter(seat)
+}
+
+fn card_char(face: u8) -> char {
+    match face {
+        HIDDEN => '?',
+        1 => 'E',
+        2 => 'F',
+        3 => 'W',
+        4 => 'S',
+        5 => 'R',
+        6 => 'H',
+        7 => 'M',
+        8 => 'T',
+        9 => 'Y',
+        SEED => '*',
+        _ => '!',
+    }
+}
+
+/// The board as text: each cell two characters (the root's seat letter or
+/// `.`, then the card: `?` face down, E earth, F fertilizer, W water, S stone,
+/// `*` seed, R H M T Y the artifacts), sticks drawn between cells (`-`, `|`,
+/// `\`, `/`). Then the bridges, and each seat's score, water, hand and sticks.
+pub fn draw(state: &State) -> String {
+    let g = state.geo();
+    let (rows, cols) = (usize::from(g.rows), usize::from(g.columns));
+    let width = cols * 3;
+    let mut canvas = vec![vec![' '; width]; rows * 2 - 1];
+    let mut bridges = Vec::new();
+    for cell in 0..rows * cols {
+        let (r, c) = (cell / cols, cell % cols);
+        let c16 = cell as u16;
+        let owner = state
+            .connector(c16)
+            .map_or('.', |s| seat_letter(s).to_ascii_lowercase());
+        canvas[r * 2][c * 3] = owner;
+        canvas[r * 2][c * 3 + 1] = card_char(state.card(c16));
+        let Some(p) = state.parent(c16) else { continue };
+        let (pr, pc) = (usize::from(p) / cols, usize::from(p) % cols);
+        if state.is_bridge(c16) {
+            let (mr, mc) = ((r + pr) / 2, (c + pc) / 2);
+            bridges.push(format!(
+                "{} {}-{} over {}",
+                owner,
+                name(state, p),
+                name(state, c16),
+                name(state, (mr * cols + mc) as u16)
+            ));
+            continue;
+        }
+        let (r0, c0, r1, c1) = (r.min(pr), c.min(pc), r.max(pr), c.max(pc));
+        if r0 == r1 {
+            canvas[r0 * 2][c0 * 3 + 2] = '-';
+        } else if c0 == c1 {
+            canvas[r0 * 2 + 1][c0 * 3] = '|';
+        } else {
+            let down_right = (r == r0) == (c == c0);
+            canvas[r0 * 2 + 1][c0 * 3 + 2] = if down_right { '\\' } else { '/' };
+        }
+    }
+    let mut out = String::new();
+    out.push_str("    ");
+    for c in 0..cols {
+        out.push_str(&format!("{:<3}", c + 1));
+    }
+    out.push('\n');
+    for (i, line) in canvas.iter().enumerate() {
+        let label = if i % 2 == 0 {
+            format!("{:>2}  ", char::from(b'A' + (i / 2) as u8))
+        } else {
+            "    ".to_owned()
+        };
+        let text: String = line.iter().collect();
+        out.push_str(&format!("{label}{}\n", text.trim_end()));
+    }
+    out.push_str(
+        "? face down  E earth  F fertilizer  W water  S stone  * seed  R H M T Y artifacts (skry jump deny destroy dry)\n",
+    );
+    if !bridges.is_empty() {
+        out.push_str(&format!("bridges: {}\n", bridges.join(", ")));
+    }
+    let scores = state.scores();
+    for s in 0..state.seats() as u8 {
+        let hand: Vec<&str> = state.hand(s).iter().map(|a| a.key()).collect();
+        let sticks = if state.to_move() == s && state.end().is_none() {
+            format!("{} sticks in hand", state.sticks())
+        } else {
+            format!("{} sticks kept", state.kept(s))
+        };
+        out.push_str(&format!(
+            "seat {} ({}): score {}, {} water, artifacts: {}, {sticks}\n",
+            s + 1,
+            seat_letter(s).to_ascii_lowercase(),
+            scores[usize::from(s)],
+            state.waters(s),
+            if hand.is_empty() {
+                "none".to_owned()
+            } else {
+                hand.join(", ")
+            },
+        ));
+    }
+    out
+}
+
+/// What the node waits for.
+pub fn describe_node(state: &State) -> String {
+    match state.next() {
+        Next::Over => {
+            let why = match state.end() {
+                Some(EndReason::LastArtifact) => "the last artifact was found",
+                Some(EndReason::AllClaimed) => "every artifact is claimed",
+                Some(EndReason::Blocked) => "nobody can grow",
+                Some(EndReason::RoundLimit) => "the round limit",
+                None => "over",
+            };
+            format!("the game is over ({why})")
+        }
+        Next::Draw => {
+            let to = match state.pending() {
+                Some(Action::Grow { to, .. } | Action::Bridge { to, .. }) => to,
+                _ => 0,
+            };
+            let d = usize::from(state.geo().deck_of[usize::from(to)]);
+            let left: u32 = state.deck(d).iter().sum();
+            format!(
+                "the card at {} is turned over ({}, {left} cards left)",
+                name(state, to),
+                deck_name(state, d)
+            )
+        }
+        Next::Chance(_) => "a roll".to_owned(),
+        Next::Decide(s) => match state.current() {
+            Some(c) => format!(
+                "seat {} grows on from {} ({} sticks)",
+                s + 1,
+                name(state, c),
+                state.sticks()
+            ),
+            None => format!(
+                "seat {} starts a turn with {} sticks: grow from any connector",
+                s + 1,
+                state.sticks()
+            ),
+        },
+    }
+}
+
+/// Static evaluation for `seat`: its score less the best other score, plus
+/// a little for sticks in hand and open cells next to its root. At a draw
+/// node, the exact expectation over the cards left (no peeking: the state
+/// holds no identity before the draw).
+pub fn evaluate(state: &State, seat: Seat) -> f64 {
+    if state.next() == Next::Draw {
+        let weights: Vec<u32> = state.draw_weights().to_vec();
+        let total: u32 = weights.iter().sum();
+        if total == 0 {
+            return 0.0;
+        }
+        let mut sum = 0.0;
+        for (k, &w) in weights.iter().enumerate() {
+            if w == 0 {
+                continue;
+            }
+            let mut next = state.clone();
+            if next.roll(k as u8 + 1).is_ok() {
+                sum += f64::from(w) * static_eval(&next, seat);
+            }
+        }
+        return sum / f64::from(total);
+    }
+    static_eval(state, seat)
+}
+
+fn static_eval(state: &State, seat: Seat) -> f64 {
+    let scores = state.scores();
+    let mine = scores.get(usize::from(seat)).copied().unwrap_or(0);
+    let best_other = scores
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| s != usize::from(seat))
+        .map(|(_, &v)| v)
+        .max()
+        .unwrap_or(0);
+    let held = if state.to_move() == seat && state.end().is_none() {
+        state.sticks()
+    } else {
+        state.kept(seat)
+    };
+    let root = state.roots(seat).len();
+    f64::from(mine - best_other)
+        + 0.05 * f64::from(held)
+        + 0.02 * root as f64
+        + 0.3 * f64::from(state.waters(seat))
+}
+
+/// Why the game ended, as a key of `END_REASONS`.
+pub fn end_reason(state: &State) -> usize {
+    match state.end() {
+        Some(EndReason::LastArtifact) | None => 0,
+        Some(EndReason::AllClaimed) => 1,
+        Some(EndReason::Blocked) => 2,
+        Some(EndReason::RoundLimit) => 3,
+    }
+}
+
+/// The counters, by key.
+pub fn counters(state: &State) -> Vec<(&'static str, i64)> {
+    let t = state.tally;
+    let parts = state.score_parts();
+    let total = |k: usize| parts.iter().map(|p| i64::from(p[k])).sum::<i64>();
+    // Would the winners differ without bonus `k`?
+    let decided = |k: usize| {
+        let with: Vec<i32> = parts.iter().map(|p| p.iter().sum()).collect();
+        let without: Vec<i32> = parts.iter().map(|p| p.iter().sum::<i32>() - p[k]).collect();
+        i64::from(winners(&with) != winners(&without))
+    };
+    vec![
+        ("turns", i64::from(t.turns)),
+        ("rounds", i64::from(state.round())),
+        ("sticks_spent", i64::from(t.sticks_spent)),
+        ("sticks_lost", i64::from(t.sticks_lost)),
+        ("bridges", i64::from(t.bridges)),
+        ("stones_hit", i64::from(t.stones_hit)),
+        ("cards_turned", i64::from(t.cards_turned)),
+        ("voluntary_ends", i64::from(t.voluntary_ends)),
+        ("blocked_turns", i64::from(t.blocked_turns)),
+        ("water_points", total(0)),
+        ("artifact_points", total(1)),
+        ("branch_points", total(2)),
+        ("longest_points", total(3)),
+        ("decided_by_branches", decided(2)),
+        ("decided_by_longest", decided(3)),
+    ]
+}
+
+fn winners(scores: &[i32]) -> Vec<usize> {
+    let best = scores.iter().copied().max().unwrap_or(0);
+    (0..scores.len()).filter(|&s| scores[s] == best).collect()
+}
