@@ -495,7 +495,7 @@ fn new_variant_extending_btt_validates() {
 // --- games, schema, old records ----------------------------------------------
 
 #[test]
-fn games_lists_the_three_games() {
+fn games_lists_the_four_games() {
     let run = roots(&["games"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     insta::assert_snapshot!(run.transcript());
@@ -507,7 +507,7 @@ fn games_json_lists_each_game_with_its_variants() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let v = run.json();
     let games = v.as_array().expect("an array");
-    assert_eq!(games.len(), 3);
+    assert_eq!(games.len(), 4);
     let variants = |key: &str| -> Vec<String> {
         let g = games
             .iter()
@@ -530,6 +530,7 @@ fn games_json_lists_each_game_with_its_variants() {
         variants("sprout-r-out"),
         ["sprout-r-out", "sprout-r-out-ludii"]
     );
+    assert_eq!(variants("roots-growy-roots")[0], "roots-growy-roots");
     for g in games {
         let schema = g["schema"].as_str().expect("schema");
         assert!(

@@ -273,6 +273,8 @@ fn tune_finds_a_variant_and_writes_it_as_a_file_that_extends_the_original() {
     let run = roots(&[
         "tune",
         "standard",
+        "--bots",
+        "random",
         "--vary",
         "beads.supply=20..80:2",
         "--target",
@@ -319,6 +321,8 @@ fn tune_finds_a_variant_and_writes_it_as_a_file_that_extends_the_original() {
                 .args([
                     "tune",
                     "standard",
+                    "--bots",
+                    "random",
                     "--vary",
                     "beads.supply=20..80:2",
                     "--target",

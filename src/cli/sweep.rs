@@ -443,9 +443,6 @@ fn print_sweep<G: Game>(
                 }
                 o.push('\n');
             }
-            if let Some(path) = &setup.svg {
-                let _ = writeln!(o, "\nplot written to {path}");
-            }
             super::out(&o);
         }
         Output::Csv => {
