@@ -157,8 +157,14 @@ impl BotSpec {
     /// (the program as the shell runs it, its case kept).
     pub fn parse(s: &str) -> Result<BotSpec, String> {
         let trimmed = s.trim();
-        if trimmed.len() >= 4 && trimmed[..4].eq_ignore_ascii_case("cmd:") {
-            let program = trimmed[4..].trim();
+        // `get`, not indexing: the text may start with a character of
+        // several bytes (found by fuzzing the engine protocol).
+        if let Some(program) = trimmed
+            .get(..4)
+            .filter(|head| head.eq_ignore_ascii_case("cmd:"))
+            .and_then(|_| trimmed.get(4..))
+        {
+            let program = program.trim();
             if program.is_empty() {
                 return Err(
                     "`cmd:` needs a program: `cmd:python3 examples/python_bot.py`".to_string(),
@@ -301,5 +307,23 @@ impl std::fmt::Display for BotSpec {
             }
             BotSpec::MctsV1 { iterations } => write!(f, "mcts-v1:{iterations}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BotSpec;
+
+    /// A name starting with a character of several bytes is refused in
+    /// words (the first bytes are not a `cmd:` prefix), never a panic.
+    #[test]
+    fn a_bot_name_with_a_multibyte_start_is_refused() {
+        for text in ["\u{fffd}greedy", "é:x", "cmd\u{e9}", "\u{1F600}"] {
+            assert!(BotSpec::parse(text).is_err(), "{text}");
+        }
+        assert!(matches!(
+            BotSpec::parse("CMD:prog"),
+            Ok(BotSpec::Cmd { .. })
+        ));
     }
 }
