@@ -702,3 +702,15 @@ fn several_toml_syntax_errors_are_reported_at_once() {
     // faults of lines 2 and 4 are both reported, in order.
     assert!(lines.starts_with(&[2, 4]), "{lines:?}: {}", r.stdout);
 }
+
+/// `replay --format json` named the winning seat from 0 while every other
+/// output counts seats from 1.
+#[test]
+fn replay_json_numbers_the_winners_from_1() {
+    let record = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records/good.jsonl");
+    let r = roots(&["replay", record.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("json");
+    // The record's text form says "winner: A (seat 1, random)".
+    assert_eq!(v["winners"], serde_json::json!([1]), "{v}");
+}

@@ -312,7 +312,10 @@ fn report<G: Game>(
                     .then(|| G::END_REASONS.get(G::end_reason(state)).map(|r| r.key))
                     .flatten(),
                 "scores": scores,
-                "winners": outcome.as_ref().map(|o| o.winners.clone()),
+                // Seats count from 1 wherever a person reads them.
+                "winners": outcome.as_ref().map(|o| {
+                    o.winners.iter().map(|w| u16::from(*w) + 1).collect::<Vec<_>>()
+                }),
                 "next": next,
                 "board": until.map(|_| G::draw(state)),
             });
