@@ -355,4 +355,25 @@ fn an_interrupted_simulate_or_sweep_says_partial_in_the_report_itself() {
         stdout.starts_with("PARTIAL SWEEP: interrupted after 1 of 10 values"),
         "{stdout}"
     );
+    // The JSON document says it too.
+    let (code, stdout, stderr) = interrupt(
+        &[
+            "sweep",
+            "standard",
+            "--set",
+            "beads.supply=30..120:10",
+            "-n",
+            "100000000",
+            "--seed",
+            "1",
+            "--format",
+            "json",
+        ],
+        after(1500),
+        1,
+    );
+    assert_eq!(code, Some(130), "{stdout}{stderr}");
+    let doc: serde_json::Value = serde_json::from_str(&stdout).expect("json");
+    assert_eq!(doc["partial"]["interrupted"], true, "{stdout}");
+    assert_eq!(doc["partial"]["values_asked"], 10, "{stdout}");
 }

@@ -515,7 +515,12 @@ fn print_sweep<G: Game>(
                 }
             }
             let keys: Vec<&str> = axes.iter().map(|a| a.key.as_str()).collect();
-            let doc = serde_json::json!({ "key": keys[0], "keys": keys, "values": rows, "skipped": skipped });
+            let mut doc = serde_json::json!({ "key": keys[0], "keys": keys, "values": rows, "skipped": skipped });
+            if was_interrupted() {
+                // The document itself says it is partial, not only stderr.
+                doc["partial"] =
+                    serde_json::json!({ "interrupted": true, "values_asked": grid.len() });
+            }
             let text = serde_json::to_string_pretty(&doc)
                 .map_err(|e| Failure::usage(format!("cannot print JSON: {e}")))?;
             super::out(&format!("{text}\n"));
