@@ -446,43 +446,38 @@ fn print_sweep<G: Game>(
             super::out(&o);
         }
         Output::Csv => {
-            let mut o = String::new();
-            for a in axes {
-                let _ = write!(o, "{},", a.key);
-            }
-            let _ = write!(
-                o,
-                "mean_{len},sd_{len},seat1_win_rate,seat1_low,seat1_high",
-                len = length_stat.key
-            );
-            for e in G::END_REASONS {
-                o.push(',');
-                o.push_str(e.key);
-            }
+            let mut header: Vec<String> = axes.iter().map(|a| a.key.clone()).collect();
+            let len = length_stat.key;
+            header.extend([
+                format!("mean_{len}"),
+                format!("sd_{len}"),
+                "seat1_win_rate".into(),
+                "seat1_low".into(),
+                "seat1_high".into(),
+            ]);
+            header.extend(G::END_REASONS.iter().map(|e| e.key.to_string()));
             for m in &extra {
                 let k = m.key().replace('-', "_");
-                let _ = write!(o, ",{k},{k}_low,{k}_high");
+                header.extend([k.clone(), format!("{k}_low"), format!("{k}_high")]);
             }
-            o.push('\n');
+            let mut rows = vec![header];
             for (p, r) in &reports {
                 let Ok(r) = r else { continue };
-                for v in values(p) {
-                    let _ = write!(o, "{v},");
-                }
+                let mut row: Vec<String> = values(p).iter().map(|v| v.to_string()).collect();
                 let w = &r.seats[0].wins;
                 let (mean, sd) = length(r);
-                let _ = write!(o, "{mean},{sd},{},{},{}", w.rate, w.low, w.high);
+                row.extend([mean, sd, w.rate, w.low, w.high].map(|x| x.to_string()));
                 for e in G::END_REASONS {
-                    let rate = r.end_reasons.get(e.key).map_or(0.0, |x| x.rate);
-                    let _ = write!(o, ",{rate}");
+                    row.push(r.end_reasons.get(e.key).map_or(0.0, |x| x.rate).to_string());
                 }
                 for m in &extra {
                     let e = m.of(r);
-                    let _ = write!(o, ",{},{},{}", e.value, e.low, e.high);
+                    row.extend([e.value, e.low, e.high].map(|x| x.to_string()));
                 }
-                o.push('\n');
+                rows.push(row);
             }
-            super::out(&o);
+            // Written by the csv crate: a value with a comma is quoted.
+            super::out(&roots::sim::csv_text(rows));
         }
         Output::Json => {
             let mut rows = Vec::new();
