@@ -121,11 +121,7 @@ fn try_run(args: &Args) -> Result<(), Failure> {
         cmd_timeout: super::simulate::DEFAULT_CMD_TIMEOUT_SECS,
     }
     .seed();
-    if args.seed.is_none() {
-        super::note(&format!(
-            "seed: {seed} (drawn at random; --seed {seed} repeats this run)\n"
-        ));
-    }
+    super::simulate::note_seed(seed, args.seed.is_some());
     let mut ladder = roots::with_game!(&rules, G, r => {
         ladder_of::<G>(Arc::clone(r), &args.bots, args.games, seed, args.jobs, "")?
     });

@@ -186,14 +186,8 @@ impl SimSetup {
 
 /// [`print_seed`] for a merge: what the single run would have printed.
 pub fn print_seed_of(s: &SimSetup) {
-    // As `print_seed`: a note on stderr, only for a seed drawn at random
-    // (shards always have theirs given).
-    if !s.seed_given {
-        super::note(&format!(
-            "seed: {} (drawn at random; --seed {} repeats this run)\n",
-            s.seed, s.seed
-        ));
-    }
+    // Shards always have their seed given, so this says nothing today.
+    note_seed(s.seed, s.seed_given);
 }
 
 /// The `--shard` of a command, checked: it needs a seed.
@@ -670,7 +664,12 @@ fn record_game<G: Game>(
 /// the run can be repeated; stdout holds the report alone (whose heading
 /// names the seed too).
 pub fn print_seed(sim: &SimArgs, seed: u64) {
-    if sim.seed.is_none() {
+    note_seed(seed, sim.seed.is_some());
+}
+
+/// The note of [`print_seed`]: on stderr, only for a seed drawn at random.
+pub fn note_seed(seed: u64, given: bool) {
+    if !given {
         super::note(&format!(
             "seed: {seed} (drawn at random; --seed {seed} repeats this run)\n"
         ));
