@@ -199,8 +199,13 @@ fn ctrl_c_during_sweep_is_a_partial_report_and_exit_130() {
         stderr.contains("interrupted: partial: 1 of 10 values"),
         "{stderr}"
     );
-    // A header and the one value played, no row of 0 games.
-    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    // A header, the partial marker and the one value played, no row of 0 games.
+    assert_eq!(stdout.lines().count(), 3, "{stdout}");
+    let second = stdout.lines().nth(1).unwrap_or("");
+    assert!(
+        second.starts_with("partial: interrupted,values_asked,10,"),
+        "{stdout}"
+    );
 }
 
 /// Ctrl-C in `simulate`'s first milliseconds killed it with no report.

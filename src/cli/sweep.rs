@@ -460,7 +460,19 @@ fn print_sweep<G: Game>(
                 let k = m.key().replace('-', "_");
                 header.extend([k.clone(), format!("{k}_low"), format!("{k}_high")]);
             }
+            let width = header.len();
             let mut rows = vec![header];
+            if was_interrupted() {
+                // The table itself says it is partial, in its first row, as
+                // simulate's CSV does: a file cut short must not look whole.
+                let mut row = vec![
+                    "partial: interrupted".to_string(),
+                    "values_asked".into(),
+                    grid.len().to_string(),
+                ];
+                row.resize(width.max(row.len()), String::new());
+                rows.push(row);
+            }
             for (p, r) in &reports {
                 let Ok(r) = r else { continue };
                 let mut row: Vec<String> = values(p).iter().map(|v| v.to_string()).collect();
