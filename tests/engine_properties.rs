@@ -5,8 +5,8 @@
 //! scored minus the remainders lost; every game ends within the round limit;
 //! the same seed gives the same game.
 //!
-//! Runs with the optimised test profile (`[profile.test] opt-level` in
-//! Cargo.toml). The first games of each batch check every invariant after
+//! Runs optimised (`[profile.dev] opt-level` in Cargo.toml, which the test
+//! profile inherits). The first games of each batch check every invariant after
 //! every roll and action; the rest check them at the end of the game.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};

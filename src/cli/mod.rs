@@ -37,8 +37,8 @@ pub mod exit {
 }
 
 /// A toolkit for inventing, checking and playtesting rule variants of
-/// root-growing board games: Roots and Shoots, Branches & Twigs & Thorns and
-/// Sprout-R-Out (`roots games` lists them).
+/// root-growing board games: Roots and Shoots, Branches & Twigs & Thorns,
+/// Sprout-R-Out and Roots Growy Roots (`roots games` lists them).
 #[derive(Debug, Parser)]
 #[command(name = "roots", version, propagate_version = true)]
 #[command(after_help = "Examples:
