@@ -2,7 +2,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use roots::games::{AnyRules, GameId};
+use roots::games::AnyRules;
 use roots::variant::{self, template};
 
 use super::exit;
@@ -142,11 +142,12 @@ pub fn run(args: Args) -> u8 {
     exit::OK
 }
 
-/// An example `--set` for the rules: a whole-number key, one more; else a
-/// word key set to another of its allowed words.
+/// An example `--set` for the rules: the game's own suggestion, else a
+/// whole-number key, one more; else a word key set to another of its
+/// allowed words.
 fn example_set(rules: &AnyRules) -> String {
-    if rules.game() == GameId::RootsAndShoots {
-        return "beads.supply=35".to_owned();
+    if let Some(set) = roots::with_game!(rules, G, _r => G::EXAMPLE_SET) {
+        return set.to_owned();
     }
     let leaves = roots::with_game!(rules, G, r => roots::variant::diff::leaves::<<G as roots::games::Game>::Rules>(r));
     if let Some(set) = leaves

@@ -84,6 +84,10 @@ pub trait Game: Sized + Send + Sync + 'static {
     const TITLE: &'static str;
     /// Designer and year, for `roots games`.
     const BY: &'static str;
+    /// The change `roots new` suggests trying with `--set` (`KEY=VALUE`),
+    /// when the game has a telling one; `None` lets the command pick the
+    /// first whole-number or word key of the rules.
+    const EXAMPLE_SET: Option<&'static str> = None;
 
     /// The resolved rules: every key present, the engine's only input. Its
     /// JSON form is the shape of a variant file with every key set, and has

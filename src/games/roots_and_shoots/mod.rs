@@ -81,6 +81,7 @@ impl Game for RootsAndShoots {
     const ID: &'static str = "roots-and-shoots";
     const TITLE: &'static str = "Roots and Shoots";
     const BY: &'static str = "Tom Gale, 2007";
+    const EXAMPLE_SET: Option<&'static str> = Some("beads.supply=35");
 
     type Rules = Rules;
     type State = State;
