@@ -129,6 +129,10 @@ impl Game for RootsGrowyRoots {
         text::draw(state)
     }
 
+    fn svg(state: &State, names: &[String]) -> String {
+        super::svg::svg(state, names)
+    }
+
     fn scores(state: &State) -> Vec<i32> {
         state.scores()
     }

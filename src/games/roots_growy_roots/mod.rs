@@ -14,6 +14,7 @@
 mod game;
 pub mod rules;
 pub mod state;
+pub mod svg;
 pub mod text;
 
 pub use game::RootsGrowyRoots;
