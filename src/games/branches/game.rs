@@ -158,6 +158,10 @@ impl Game for Branches {
         Some(json!({"cells": cells, "players": seats, "coin_resets": state.coin_resets()}))
     }
 
+    fn narrate(before: &State, _roll: Option<u8>, after: &State) -> Vec<String> {
+        super::narrate::narrate(before, after)
+    }
+
     fn svg(state: &State, names: &[String]) -> String {
         super::svg::svg(state, names)
     }

@@ -12,6 +12,7 @@
 //! [`Game`](crate::games::Game) impl).
 
 mod game;
+pub mod narrate;
 pub mod rules;
 pub mod state;
 pub mod svg;

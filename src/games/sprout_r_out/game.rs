@@ -271,6 +271,10 @@ impl Game for SproutROut {
         )
     }
 
+    fn narrate(before: &State, _roll: Option<u8>, after: &State) -> Vec<String> {
+        super::narrate::narrate(before, after)
+    }
+
     fn svg(state: &State, names: &[String]) -> String {
         super::svg::svg(state, names)
     }
