@@ -116,3 +116,21 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
     }
     out
 }
+
+/// The last marker or pyramid placed, in words, for the board shown at the
+/// terminal: `last move: A's large pyramid on g3, pointing W`.
+pub fn last_move(state: &State) -> Option<String> {
+    let c = state.last_cell()?;
+    let at = state.board().name(c);
+    Some(match state.piece(c) {
+        Piece::Pyramid { seat, size, dir } => format!(
+            "last move: {}'s {} pyramid on {at}, pointing {}",
+            seat_letter(seat),
+            size_word(size),
+            dir.letter()
+        ),
+        Piece::Null => format!("last move: a null on {at}"),
+        Piece::Root => format!("last move: a root on {at}"),
+        Piece::Empty => return None,
+    })
+}

@@ -189,3 +189,30 @@ fn lost_or_kept(fate: Sticks) -> &'static str {
         Sticks::Lose => ", sticks left are lost",
     }
 }
+
+/// The last grow or bridge in words, for the board shown at the terminal:
+/// `last move: a grew C1-B2`.
+pub fn last_move(state: &State) -> Option<String> {
+    let (from, to, how) = match state.last_move()? {
+        Action::Grow { from, to } => (from, to, "grew"),
+        Action::Bridge { from, to } => (from, to, "bridged"),
+        Action::End => return None,
+    };
+    let name = |c: u16| cell_name(state.geo().columns, c);
+    let who = seat_letter(state.connector(from)?).to_ascii_lowercase();
+    Some(if state.pending().is_some() {
+        format!(
+            "last move: {who} {how} {}-{}, the card is being turned",
+            name(from),
+            name(to)
+        )
+    } else if state.connector(to).is_some() {
+        format!("last move: {who} {how} {}-{}", name(from), name(to))
+    } else {
+        format!(
+            "last move: {who} {how} {}-{} onto a stone",
+            name(from),
+            name(to)
+        )
+    })
+}

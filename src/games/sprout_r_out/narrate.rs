@@ -123,3 +123,16 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
     }
     out
 }
+
+/// The last sub-move in words, for the board shown at the terminal.
+pub fn last_move(state: &State) -> Option<String> {
+    let b = state.board();
+    Some(match state.last_action()? {
+        Action::Place(c) => {
+            let s = if state.stones(0).contains(c) { 0 } else { 1 };
+            format!("last move: {} on {}", seat_letter(s), b.label(c))
+        }
+        Action::Remove(c) => format!("last move: the group at {} removed", b.label(c)),
+        Action::Pass => "last move: a pass".to_owned(),
+    })
+}
