@@ -112,6 +112,32 @@ fn sprout_r_out_hexagons() {
 }
 
 #[test]
+fn roots_growy_roots_card_grid_with_sticks_bridges_and_the_last_move() {
+    let svg = picture("rgr", "roots-growy-roots", "random,random", "3", "60", &[]);
+    // Two bridges (D20-B20, G3-G5), each an arch of wood and a dashed
+    // seat-coloured core.
+    assert_eq!(svg.matches(r#"stroke-dasharray="5 4""#).count(), 2);
+    assert_eq!(
+        svg.matches("<path d=\"M ").count() - svg.matches(r##"fill="#2a6fb5""##).count(),
+        4
+    );
+    // The last grow (A's C1-B2) is outlined once, its stick drawn wide.
+    assert_eq!(
+        svg.matches(r##"stroke="#e6a100" stroke-width="3.5""##)
+            .count(),
+        1
+    );
+    assert_eq!(
+        svg.matches(r##"stroke="#e6a100" stroke-width="13""##)
+            .count(),
+        1
+    );
+    // The face-up artifacts of the standard 2-player board.
+    assert!(svg.contains(">skry</text>") && svg.contains(">jump</text>"));
+    insta::assert_snapshot!(svg);
+}
+
+#[test]
 fn until_takes_a_turn_and_list_numbers_the_events() {
     let dir = std::env::temp_dir().join(format!("roots-list-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -102,6 +102,7 @@ fn the_page_steps_through_a_game_of_every_game_in_chromium() {
         ("standard", "random,random"),
         ("btt", "random,random,random"),
         ("sprout-r-out", "random,random"),
+        ("roots-growy-roots", "random,random"),
     ] {
         let record = dir.join(format!("{variant}.jsonl"));
         let page = dir.join(format!("{variant}.html"));

@@ -15,6 +15,9 @@ use roots::games::{ActionOf, Game};
 /// The shared terminal: every human seat and the typed dice read from it.
 pub struct Console<G: Game> {
     input: Box<dyn BufRead>,
+    /// Line editing and the session's history, when standard input and
+    /// output are a terminal; otherwise lines are read plainly from `input`.
+    editor: Option<rustyline::DefaultEditor>,
     /// Faces typed ahead on one line (`7 13` for the two d20 of a spawn),
     /// each checked when its roll comes.
     pending: std::collections::VecDeque<u32>,
@@ -61,8 +64,14 @@ pub const MAX_TYPED_LINE: usize = 4096;
 impl<G: Game> Console<G> {
     pub fn new(input: Box<dyn BufRead>, names: Vec<String>, colour: bool) -> Console<G> {
         use std::io::IsTerminal;
+        let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
         Console {
             input,
+            editor: if terminal {
+                rustyline::DefaultEditor::new().ok()
+            } else {
+                None
+            },
             pending: std::collections::VecDeque::new(),
             echo: !std::io::stdin().is_terminal(),
             names,
@@ -76,6 +85,9 @@ impl<G: Game> Console<G> {
     /// message and read as an empty line (the prompt comes again); only its
     /// first bytes are kept in memory, whatever its length.
     fn read(&mut self, prompt: &str) -> Option<String> {
+        if self.editor.is_some() {
+            return self.edit(prompt);
+        }
         print!("{prompt}");
         let _ = std::io::stdout().flush();
         let mut bytes = Vec::new();
@@ -127,6 +139,52 @@ impl<G: Game> Console<G> {
             println!("{line}");
         }
         Some(line)
+    }
+
+    /// One line typed at a terminal, with line editing (cursor keys,
+    /// backspace, Ctrl-A/E ...) and the session's history (Up, Down). The
+    /// prompt's lines but the last are printed first (the editor redraws
+    /// one line). Ctrl-D on an empty line is the end of input; Ctrl-C stops
+    /// the program as an interrupt would without the editor (exit 130): the
+    /// record holds every event so far and resumes.
+    fn edit(&mut self, prompt: &str) -> Option<String> {
+        use rustyline::error::ReadlineError;
+        let (head, last) = match prompt.rfind('\n') {
+            Some(i) => prompt.split_at(i + 1),
+            None => ("", prompt),
+        };
+        print!("{head}");
+        let _ = std::io::stdout().flush();
+        let editor = self.editor.as_mut()?;
+        match editor.readline(last) {
+            Ok(line) => {
+                if line.len() > MAX_TYPED_LINE {
+                    println!(
+                        "refused: a line of {} bytes; a typed line has at most {MAX_TYPED_LINE}",
+                        line.len()
+                    );
+                    return Some(String::new());
+                }
+                let line = line.trim().to_string();
+                if !line.is_empty() {
+                    let _ = editor.add_history_entry(line.as_str());
+                }
+                Some(line)
+            }
+            Err(ReadlineError::Interrupted) => {
+                println!("^C");
+                std::process::exit(130);
+            }
+            Err(ReadlineError::Eof) => {
+                println!();
+                None
+            }
+            Err(e) => {
+                println!("cannot read the terminal ({e}): reading plain lines");
+                self.editor = None;
+                self.read(prompt)
+            }
+        }
     }
 
     /// Answer a command every prompt knows; `Some` when the line was one.

@@ -118,6 +118,15 @@ impl Game for Branches {
         super::draw(state)
     }
 
+    fn draw_for_people(state: &State, _names: &[String], _colour: bool) -> String {
+        let mut board = super::draw(state);
+        if let Some(line) = super::narrate::last_move(state) {
+            board.push_str(&line);
+            board.push('\n');
+        }
+        board
+    }
+
     /// `cells`: each cell by name with what it holds (`empty`, `null`,
     /// `root`, or a pyramid's seat from 1, size and direction); each seat's
     /// score, coins and stash of small, medium and large pyramids.
@@ -156,6 +165,10 @@ impl Game for Branches {
             })
             .collect();
         Some(json!({"cells": cells, "players": seats, "coin_resets": state.coin_resets()}))
+    }
+
+    fn narrate(before: &State, _roll: Option<u8>, after: &State) -> Vec<String> {
+        super::narrate::narrate(before, after)
     }
 
     fn svg(state: &State, names: &[String]) -> String {

@@ -15,6 +15,7 @@ pub mod draw;
 pub mod eval;
 pub mod file;
 mod game;
+pub mod narrate;
 pub mod rules;
 pub mod state;
 pub mod svg;

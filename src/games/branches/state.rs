@@ -122,6 +122,8 @@ pub struct State {
     pub(super) setup_done: u8,
     pub(super) end: Option<End>,
     pub(super) tally: Tally,
+    /// The cell of the last marker or pyramid placed, or `NONE`.
+    pub(super) last: u8,
 }
 
 impl State {
@@ -158,6 +160,7 @@ impl State {
             setup_done: 0,
             end: None,
             tally: Tally::default(),
+            last: NONE,
         };
         for c in centre {
             s.put_target(c, ROOT);
@@ -185,6 +188,7 @@ impl State {
             setup_done: 0,
             end: None,
             tally: Tally::default(),
+            last: NONE,
         };
         for i in 0..s.fixed.board.centre_roots().len() {
             let c = s.fixed.board.centre_roots()[i];
@@ -233,6 +237,12 @@ impl State {
     /// A seat's stash: counts of small, medium and large pyramids left.
     pub fn stash(&self, seat: Seat) -> [u8; 3] {
         self.stash[usize::from(seat) % MAX_SEATS]
+    }
+
+    /// The cell of the last marker or pyramid placed (pictures and the
+    /// terminal board highlight it).
+    pub fn last_cell(&self) -> Option<u8> {
+        (self.last != NONE).then_some(self.last)
     }
 
     /// Why the game ended, if it has.
@@ -754,6 +764,9 @@ impl GameState for State {
     fn play_unchecked(&mut self, action: Action) {
         debug_assert_eq!(self.judge(action), Ok(()));
         let mover = self.to_move;
+        self.last = match action {
+            Action::Null(c) | Action::Root(c) | Action::Place { cell: c, .. } => c,
+        };
         match action {
             Action::Null(c) => {
                 let bit = 1u128 << c;

@@ -239,6 +239,19 @@ pub fn svg(state: &State, names: &[String]) -> String {
             Piece::Pyramid { seat, size, dir } => pyramid(&mut svg, f, seat, size, dir),
         }
     }
+    // The last marker or pyramid placed, outlined.
+    if let Some(f) = state.last_cell().and_then(|c| frames.get(usize::from(c))) {
+        let inset = [
+            f.at(0.04, 0.04),
+            f.at(0.96, 0.04),
+            f.at(0.96, 0.96),
+            f.at(0.04, 0.96),
+        ];
+        svg.polygon(
+            &inset,
+            r##"fill="none" stroke="#e6a100" stroke-width="3.5" stroke-linejoin="round""##,
+        );
+    }
 
     if !rect {
         // Zone boards have no edge to write coordinates on: each cell's

@@ -222,7 +222,13 @@ impl Game for RootsAndShoots {
     }
 
     fn draw_for_people(state: &State, names: &[String], colour: bool) -> String {
-        board::render(state, names, colour)
+        let mut board = board::render(state, names, colour);
+        // The beads of the roll being played out: the last move.
+        if !state.placed.is_empty() {
+            let at: Vec<String> = state.placed.iter().map(|&p| state.grid().name(p)).collect();
+            board.push_str(&format!("this roll's beads: {}\n", at.join(" ")));
+        }
+        board
     }
 
     fn narrate(before: &State, roll: Option<u8>, after: &State) -> Vec<String> {

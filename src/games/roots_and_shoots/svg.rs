@@ -110,6 +110,14 @@ pub fn svg(state: &State, names: &[String]) -> String {
         let (cx, cy) = at(i32::from(x), i32::from(y));
         let lift = 2.5 * state.nutrients_at(p).saturating_sub(1) as f64;
         bead(&mut svg, (cx, cy - lift), s);
+        // The beads of the roll being played out: the last move.
+        if state.placed.contains(&p) {
+            svg.circle(
+                (cx, cy - lift),
+                14.5,
+                r##"fill="none" stroke="#e6a100" stroke-width="3""##,
+            );
+        }
     }
     // The tags of marked stacks again, over the beads.
     for p in g.all() {

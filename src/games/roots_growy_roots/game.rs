@@ -129,6 +129,23 @@ impl Game for RootsGrowyRoots {
         text::draw(state)
     }
 
+    fn draw_for_people(state: &State, _names: &[String], _colour: bool) -> String {
+        let mut board = text::draw(state);
+        if let Some(line) = super::narrate::last_move(state) {
+            board.push_str(&line);
+            board.push('\n');
+        }
+        board
+    }
+
+    fn narrate(before: &State, _roll: Option<u8>, after: &State) -> Vec<String> {
+        super::narrate::narrate(before, after)
+    }
+
+    fn svg(state: &State, names: &[String]) -> String {
+        super::svg::svg(state, names)
+    }
+
     fn scores(state: &State) -> Vec<i32> {
         state.scores()
     }

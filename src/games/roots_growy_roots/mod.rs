@@ -12,8 +12,10 @@
 //! [`Game`](crate::games::Game) impl).
 
 mod game;
+pub mod narrate;
 pub mod rules;
 pub mod state;
+pub mod svg;
 pub mod text;
 
 pub use game::RootsGrowyRoots;

@@ -158,6 +158,8 @@ pub struct State {
     hidden_artifacts: u8,
     unclaimed_artifacts: u8,
     over: Option<EndReason>,
+    /// The last grow or bridge chosen (pictures highlight it).
+    last: Option<Action>,
     pub tally: Tally,
 }
 
@@ -257,6 +259,7 @@ impl State {
             hidden_artifacts: hidden,
             unclaimed_artifacts: 5,
             over: None,
+            last: None,
             tally: Tally::default(),
             rules,
             geo,
@@ -330,6 +333,10 @@ impl State {
     }
     pub fn hidden_artifacts(&self) -> u8 {
         self.hidden_artifacts
+    }
+    /// The last grow or bridge chosen, if any (it may have hit a stone).
+    pub fn last_move(&self) -> Option<Action> {
+        self.last
     }
 
     // --- Legality ------------------------------------------------------------
@@ -581,6 +588,7 @@ impl State {
             }
             Action::Grow { from, to } | Action::Bridge { from, to } => (from, to),
         };
+        self.last = Some(action);
         self.current = from;
         let face = self.card[usize::from(to)];
         if face == HIDDEN {

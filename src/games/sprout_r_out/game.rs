@@ -248,6 +248,15 @@ impl Game for SproutROut {
         super::draw(state)
     }
 
+    fn draw_for_people(state: &State, _names: &[String], _colour: bool) -> String {
+        let mut board = super::draw(state);
+        if let Some(line) = super::narrate::last_move(state) {
+            board.push_str(&line);
+            board.push('\n');
+        }
+        board
+    }
+
     /// `cells`: each cell by label with its stone's seat (from 1) or null,
     /// and whether it is marked; the turn and sub-move.
     fn board_data(state: &State) -> Option<serde_json::Value> {
@@ -269,6 +278,10 @@ impl Game for SproutROut {
         Some(
             json!({"board": board.name(), "cells": cells, "turn": state.turn(), "sub_move": state.sub()}),
         )
+    }
+
+    fn narrate(before: &State, _roll: Option<u8>, after: &State) -> Vec<String> {
+        super::narrate::narrate(before, after)
     }
 
     fn svg(state: &State, names: &[String]) -> String {

@@ -7,6 +7,7 @@
 //! a variant key, are in `docs/games/sprout-r-out.md`.
 
 mod game;
+mod narrate;
 mod rules;
 mod state;
 mod svg;

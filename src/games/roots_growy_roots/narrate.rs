@@ -1,0 +1,218 @@
+//! What the referee says after each event of a game of Roots Growy Roots,
+//! beyond the event itself: the card a root grew onto and what it does
+//! (water: more income from next turn and points; fertilizer: sticks now;
+//! stone: the turn ends, sticks kept; an artifact taken), why a turn ended
+//! and with how many sticks kept or lost, seats that could not grow, the
+//! next turn's sticks, and at the end why the game ended and each seat's
+//! score in its parts.
+
+use crate::core::protocol::Seat;
+
+use super::rules::{Sticks, cell_name};
+use super::state::{Action, EndReason, FERTILIZER, FIRST_ARTIFACT, STONE, State, WATER};
+use super::text::{card_name, seat_letter};
+
+/// The parts of a score, in `State::score_parts` order.
+const PARTS: [&str; 4] = ["water", "artifacts", "most branches", "longest root"];
+
+fn points(n: u8) -> String {
+    format!("{n} point{}", if n == 1 { "" } else { "s" })
+}
+
+fn sticks(n: u32) -> String {
+    format!("{n} stick{}", if n == 1 { "" } else { "s" })
+}
+
+/// The lines to say after an event took the game from `before` to `after`.
+pub fn narrate(before: &State, after: &State) -> Vec<String> {
+    let mut out = Vec::new();
+    let rules = after.rules();
+    let mover = before.to_move();
+    let me = seat_letter(mover);
+    let name = |c: u16| cell_name(after.geo().columns, c);
+    // The grow or bridge that was played out now: a drawn card's, or a
+    // decision onto a face-up card.
+    let played = match before.pending() {
+        Some(a) if after.pending().is_none() => Some(a),
+        Some(_) => None,
+        None if after.pending().is_none() && after.last_move() != before.last_move() => {
+            after.last_move()
+        }
+        None => None,
+    };
+    let turn_over = after.to_move() != mover || after.end().is_some();
+    if let Some(Action::Grow { to, .. } | Action::Bridge { to, .. }) = played {
+        let face = after.card(to);
+        let bridge = matches!(played, Some(Action::Bridge { .. }));
+        match face {
+            STONE => out.push(format!(
+                "a stone at {}: {me}'s turn ends, {} kept for next turn",
+                name(to),
+                sticks(before.sticks())
+            )),
+            _ => {
+                let what = match face {
+                    WATER => format!(
+                        "water: {me}'s income is {} sticks a turn from next turn, and {}",
+                        u32::from(rules.turn.income)
+                            + u32::from(rules.turn.water_income) * u32::from(after.waters(mover)),
+                        points(rules.scoring.water)
+                    ),
+                    FERTILIZER => format!(
+                        "fertilizer: {me} takes {} more now",
+                        sticks(u32::from(rules.turn.fertilizer))
+                    ),
+                    f if (FIRST_ARTIFACT..FIRST_ARTIFACT + 5).contains(&f) => format!(
+                        "the {} artifact: {me} takes it ({}){}",
+                        card_name(f),
+                        points(rules.scoring.artifact),
+                        if rules.turn.artifact_ends_turn && after.end().is_none() {
+                            ", and the turn ends"
+                        } else {
+                            ""
+                        }
+                    ),
+                    f => card_name(f).to_owned(),
+                };
+                out.push(format!(
+                    "{me} {} {}, onto {what}",
+                    if bridge { "bridges to" } else { "grows to" },
+                    name(to)
+                ));
+                if turn_over && after.end().is_none() && !is_artifact(face) {
+                    if before.sticks() == u32::from(bridge_cost(after, bridge))
+                        && face != FERTILIZER
+                    {
+                        out.push(format!("{me} has no sticks left: the turn ends"));
+                    } else {
+                        out.push(format!(
+                            "{me} cannot grow on from {}: the turn ends{}",
+                            name(to),
+                            lost_or_kept(rules.turn.blocked_end)
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    if after.tally.voluntary_ends > before.tally.voluntary_ends {
+        out.push(format!(
+            "{me} ends the turn: {} {}",
+            sticks(before.sticks()),
+            match rules.turn.voluntary_end {
+                Sticks::Keep => "kept for next turn",
+                Sticks::Lose => "lost",
+            }
+        ));
+    }
+    let blocked = after.tally.blocked_turns - before.tally.blocked_turns;
+    if blocked > 0 {
+        out.push(format!(
+            "{} could not grow at the start of a turn and {} passed",
+            if blocked == 1 {
+                "a seat".to_owned()
+            } else {
+                format!("{blocked} seats")
+            },
+            if blocked == 1 { "was" } else { "were" }
+        ));
+    }
+    if turn_over && after.end().is_none() {
+        out.push(format!(
+            "{}'s turn (round {}): {}",
+            seat_letter(after.to_move()),
+            after.round() + 1,
+            sticks(after.sticks())
+        ));
+    }
+    let (a, b) = (before.scores(), after.scores());
+    if let Some(end) = after.end()
+        && before.end().is_none()
+    {
+        out.push(format!(
+            "game over: {}",
+            match end {
+                EndReason::LastArtifact => "the last face-down artifact was found",
+                EndReason::AllClaimed => "every artifact is claimed",
+                EndReason::Blocked => "nobody can grow",
+                EndReason::RoundLimit => "the round limit is reached",
+            }
+        ));
+        for (s, p) in after.score_parts().iter().enumerate() {
+            out.push(format!(
+                "{}: water {} + artifacts {} + most branches {} + longest root {} = {}",
+                seat_letter(s as Seat),
+                p[0],
+                p[1],
+                p[2],
+                p[3],
+                p.iter().sum::<i32>()
+            ));
+        }
+    } else {
+        let (pa, pb) = (before.score_parts(), after.score_parts());
+        for (s, (x, y)) in a.iter().zip(&b).enumerate() {
+            if x != y {
+                let why: Vec<String> = PARTS
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| pa[s][k] != pb[s][k])
+                    .map(|(k, part)| format!("{part} {:+}", pb[s][k] - pa[s][k]))
+                    .collect();
+                out.push(format!(
+                    "{} scores {:+} (total {y}): {}",
+                    seat_letter(s as Seat),
+                    y - x,
+                    why.join(", ")
+                ));
+            }
+        }
+    }
+    out
+}
+
+fn is_artifact(face: u8) -> bool {
+    (FIRST_ARTIFACT..FIRST_ARTIFACT + 5).contains(&face)
+}
+
+fn bridge_cost(state: &State, bridge: bool) -> u8 {
+    if bridge {
+        state.rules().turn.bridge_cost
+    } else {
+        1
+    }
+}
+
+fn lost_or_kept(fate: Sticks) -> &'static str {
+    match fate {
+        Sticks::Keep => ", sticks kept",
+        Sticks::Lose => ", sticks left are lost",
+    }
+}
+
+/// The last grow or bridge in words, for the board shown at the terminal:
+/// `last move: a grew C1-B2`.
+pub fn last_move(state: &State) -> Option<String> {
+    let (from, to, how) = match state.last_move()? {
+        Action::Grow { from, to } => (from, to, "grew"),
+        Action::Bridge { from, to } => (from, to, "bridged"),
+        Action::End => return None,
+    };
+    let name = |c: u16| cell_name(state.geo().columns, c);
+    let who = seat_letter(state.connector(from)?).to_ascii_lowercase();
+    Some(if state.pending().is_some() {
+        format!(
+            "last move: {who} {how} {}-{}, the card is being turned",
+            name(from),
+            name(to)
+        )
+    } else if state.connector(to).is_some() {
+        format!("last move: {who} {how} {}-{}", name(from), name(to))
+    } else {
+        format!(
+            "last move: {who} {how} {}-{} onto a stone",
+            name(from),
+            name(to)
+        )
+    })
+}

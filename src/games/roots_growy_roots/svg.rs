@@ -1,0 +1,470 @@
+//! The position as a picture: the grid of cards as it lies on the table
+//! (face-down cards show their backs; turned cards show earth, fertilizer,
+//! water, stone or the artifact by name), the start areas and seeds in the
+//! seats' colours, sticks as lines between cell centres (bridges as arches
+//! over the connector they cross), connectors as dots in the seat's colour,
+//! the last grow or bridge outlined, and each seat's hand in the legend.
+
+use crate::core::protocol::{GameState, Seat};
+use crate::core::svg::{Svg, legend, legend_width, num, seat_fill};
+
+use super::rules::{Artifact, cell_name};
+use super::state::{
+    Action, EARTH, EndReason, FERTILIZER, FIRST_ARTIFACT, HIDDEN, SEED, STONE, State, WATER,
+};
+use super::text::seat_letter;
+
+/// The side of a cell, in pixels.
+const SIDE: f64 = 58.0;
+/// Room round the grid (the row letters and column numbers sit in it).
+const MARGIN: f64 = 30.0;
+/// The highlight of the last move.
+const LAST: &str = "#e6a100";
+
+type P = (f64, f64);
+
+/// An artifact's name on its card, and its symbol.
+fn artifact_words(a: Artifact) -> (&'static str, &'static str) {
+    match a {
+        Artifact::Skry => ("skry", "runes"),
+        Artifact::Jump => ("jump", "Hermes"),
+        Artifact::Deny => ("deny", "Medusa"),
+        Artifact::Destroy => ("destroy", "hammer"),
+        Artifact::Dry => ("dry", "sceptre"),
+    }
+}
+
+/// The picture of `state`; `names` are the players, seat 1 first.
+pub fn svg(state: &State, names: &[String]) -> String {
+    let g = state.geo();
+    let (rows, cols) = (usize::from(g.rows), usize::from(g.columns));
+    let seats = state.seats() as u8;
+    let centre = |cell: u16| -> P {
+        let (r, c) = (usize::from(cell) / cols, usize::from(cell) % cols);
+        (
+            MARGIN + SIDE * (c as f64 + 0.5),
+            MARGIN + SIDE * (r as f64 + 0.5),
+        )
+    };
+    let w = 2.0 * MARGIN + SIDE * cols as f64;
+    let h = 2.0 * MARGIN + SIDE * rows as f64;
+
+    let scores = state.scores();
+    let over = state.end().is_some();
+    let rows_text: Vec<(Seat, char, String)> = (0..seats)
+        .map(|s| {
+            let name = names.get(usize::from(s)).map(String::as_str).unwrap_or("?");
+            let hand: Vec<&str> = state.hand(s).iter().map(|a| a.key()).collect();
+            let sticks = if state.to_move() == s && !over {
+                format!("{} sticks in hand", state.sticks())
+            } else {
+                format!("{} sticks kept", state.kept(s))
+            };
+            (
+                s,
+                seat_letter(s),
+                format!(
+                    "{name}: score {}, water {}, artifacts {}, {sticks}",
+                    scores[usize::from(s)],
+                    state.waters(s),
+                    if hand.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        hand.join(" ")
+                    }
+                ),
+            )
+        })
+        .collect();
+    let legend_h = 22.0 * f64::from(seats) + 48.0;
+    let mut svg = Svg::new(
+        w.max(legend_width(&rows_text)).ceil(),
+        (h + legend_h).ceil(),
+    );
+
+    // The table under the cards, and the start areas in the seats' tints.
+    svg.rect(
+        MARGIN - 4.0,
+        MARGIN - 4.0,
+        SIDE * cols as f64 + 8.0,
+        SIDE * rows as f64 + 8.0,
+        r##"fill="#d9c7a3" rx="6""##,
+    );
+    for cell in 0..(rows * cols) as u16 {
+        let deck = g.deck_of[usize::from(cell)];
+        if deck > 0 {
+            let (x, y) = centre(cell);
+            svg.rect(
+                x - SIDE / 2.0,
+                y - SIDE / 2.0,
+                SIDE,
+                SIDE,
+                &format!(
+                    r#"fill="{}" fill-opacity="0.35""#,
+                    seat_fill(Seat::from(deck - 1))
+                ),
+            );
+        }
+    }
+    // Row letters and column numbers.
+    for c in 0..cols {
+        svg.text(
+            (MARGIN + SIDE * (c as f64 + 0.5), MARGIN - 10.0),
+            &(c + 1).to_string(),
+            r##"font-size="12" fill="#555555" text-anchor="middle""##,
+        );
+    }
+    for r in 0..rows {
+        svg.text(
+            (MARGIN - 15.0, MARGIN + SIDE * (r as f64 + 0.5) + 4.0),
+            &char::from(b'A' + r as u8).to_string(),
+            r##"font-size="12" fill="#555555" text-anchor="middle""##,
+        );
+    }
+    // The cards.
+    for cell in 0..(rows * cols) as u16 {
+        card(&mut svg, centre(cell), state.card(cell), state, cell);
+    }
+
+    // The last grow or bridge: its target cell outlined (a stone hit shows
+    // where the turn ended), its stick drawn wide under the real one.
+    let last = state.last_move().and_then(|a| match a {
+        Action::Grow { from, to } => Some((from, to, false)),
+        Action::Bridge { from, to } => Some((from, to, true)),
+        Action::End => None,
+    });
+    if let Some((from, to, bridge)) = last {
+        let (x, y) = centre(to);
+        svg.rect(
+            x - SIDE / 2.0 + 1.5,
+            y - SIDE / 2.0 + 1.5,
+            SIDE - 3.0,
+            SIDE - 3.0,
+            &format!(r#"fill="none" stroke="{LAST}" stroke-width="3.5" rx="6""#),
+        );
+        if state.parent(to) == Some(from) {
+            stick(
+                &mut svg,
+                centre(from),
+                centre(to),
+                bridge,
+                &format!(r#"stroke="{LAST}" stroke-width="13" stroke-linecap="round""#),
+            );
+        }
+    }
+
+    // Sticks, then connectors over them.
+    for cell in 0..(rows * cols) as u16 {
+        let Some(p) = state.parent(cell) else {
+            continue;
+        };
+        let seat = state.connector(cell).unwrap_or(0);
+        let bridge = state.is_bridge(cell);
+        stick(
+            &mut svg,
+            centre(p),
+            centre(cell),
+            bridge,
+            r##"stroke="#6b4423" stroke-width="7" stroke-linecap="round""##,
+        );
+        stick(
+            &mut svg,
+            centre(p),
+            centre(cell),
+            bridge,
+            &format!(
+                r#"stroke="{}" stroke-width="2.5" stroke-linecap="round"{}"#,
+                seat_fill(seat),
+                if bridge {
+                    r#" stroke-dasharray="5 4""#
+                } else {
+                    ""
+                }
+            ),
+        );
+    }
+    for cell in 0..(rows * cols) as u16 {
+        if let Some(seat) = state.connector(cell) {
+            let at = centre(cell);
+            let seed = g.seeds.get(usize::from(seat)) == Some(&cell);
+            let current = state.current() == Some(cell) && !over;
+            svg.circle(
+                at,
+                if seed { 11.0 } else { 7.0 },
+                &format!(
+                    r##"fill="{}" stroke="{}" stroke-width="{}""##,
+                    seat_fill(seat),
+                    if current { "#000000" } else { "#ffffff" },
+                    if current { "3" } else { "2" }
+                ),
+            );
+            if seed {
+                svg.text(
+                    (at.0, at.1 + 4.5),
+                    &seat_letter(seat).to_string(),
+                    r##"font-size="12" font-weight="bold" fill="#ffffff" text-anchor="middle""##,
+                );
+            }
+        }
+    }
+
+    // The legend: each seat's score, water, hand and sticks; then the state
+    // of the game.
+    let top = h + 2.0;
+    let used = legend(&mut svg, top, 14.0, &rows_text, |s| {
+        format!(
+            r##"fill="{}" stroke="#ffffff" stroke-width="2""##,
+            seat_fill(s)
+        )
+    });
+    let status = match state.end() {
+        Some(reason) => {
+            let why = match reason {
+                EndReason::LastArtifact => "the last artifact was found",
+                EndReason::AllClaimed => "every artifact is claimed",
+                EndReason::Blocked => "nobody can grow",
+                EndReason::RoundLimit => "the round limit",
+            };
+            let best = scores.iter().copied().max().unwrap_or(0);
+            let winners: Vec<String> = (0..seats)
+                .filter(|&s| scores[usize::from(s)] == best)
+                .map(|s| seat_letter(s).to_string())
+                .collect();
+            format!(
+                "game over ({why}): {} {}",
+                winners.join(" and "),
+                if winners.len() == 1 { "wins" } else { "tie" }
+            )
+        }
+        None => match state.pending() {
+            Some(Action::Grow { to, .. } | Action::Bridge { to, .. }) => format!(
+                "round {}: {} grows onto {}; the card is turned over",
+                state.round() + 1,
+                seat_letter(state.to_move()),
+                cell_name(g.columns, to)
+            ),
+            _ => format!(
+                "round {}: {} to move with {} sticks; {} artifacts face down",
+                state.round() + 1,
+                seat_letter(state.to_move()),
+                state.sticks(),
+                state.hidden_artifacts()
+            ),
+        },
+    };
+    svg.text(
+        (14.0, top + used + 13.0),
+        &status,
+        r##"font-size="13" fill="#222222""##,
+    );
+    svg.text(
+        (14.0, top + used + 35.0),
+        "cards: ? face down, earth, fertilizer (+sticks), water (income, points), stone (ends the turn)",
+        r##"font-size="11" fill="#666666""##,
+    );
+    svg.finish(&format!("Roots Growy Roots, {}", state.rules().name))
+}
+
+/// A stick from `a` to `b`: a straight line, or for a bridge an arch over
+/// the cell between.
+fn stick(svg: &mut Svg, a: P, b: P, bridge: bool, style: &str) {
+    if bridge {
+        // The arch bulges to the left of a -> b by a third of a cell.
+        let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = dx.hypot(dy).max(1.0);
+        let k = SIDE * 0.45;
+        let ctrl = (mx + dy / len * k, my - dx / len * k);
+        svg.raw(&format!(
+            r#"<path d="M {} {} Q {} {} {} {}" fill="none" {style}/>"#,
+            num(a.0),
+            num(a.1),
+            num(ctrl.0),
+            num(ctrl.1),
+            num(b.0),
+            num(b.1)
+        ));
+    } else {
+        svg.line(a, b, style);
+    }
+}
+
+/// The card on a cell, centred at `at`.
+fn card(svg: &mut Svg, at: P, face: u8, state: &State, cell: u16) {
+    let inset = 4.0;
+    let (x, y, s) = (
+        at.0 - SIDE / 2.0 + inset,
+        at.1 - SIDE / 2.0 + inset,
+        SIDE - 2.0 * inset,
+    );
+    // Symbols sit above the middle, clear of the connector there.
+    let ic = (at.0, at.1 - 6.0);
+    // The card's name at its foot, haloed so that sticks crossing it
+    // leave it legible.
+    let label = |svg: &mut Svg, text: &str, fill: &str| {
+        svg.text(
+            (at.0, y + s - 4.0),
+            text,
+            &format!(
+                r##"font-size="9.5" fill="{fill}" text-anchor="middle" stroke="#ffffff" stroke-opacity="0.7" stroke-width="2.5" paint-order="stroke""##
+            ),
+        );
+    };
+    match face {
+        HIDDEN => {
+            // A card back: dark green with a lighter inner frame and a
+            // diamond.
+            svg.rect(
+                x,
+                y,
+                s,
+                s,
+                r##"fill="#2f5d50" stroke="#1c3a32" stroke-width="1" rx="4""##,
+            );
+            svg.rect(
+                x + 4.0,
+                y + 4.0,
+                s - 8.0,
+                s - 8.0,
+                r##"fill="none" stroke="#7fa89a" stroke-width="1" rx="2""##,
+            );
+            svg.polygon(
+                &[
+                    (at.0, ic.1 - 9.0),
+                    (at.0 + 7.0, ic.1),
+                    (at.0, ic.1 + 9.0),
+                    (at.0 - 7.0, ic.1),
+                ],
+                r##"fill="#7fa89a""##,
+            );
+        }
+        SEED => {
+            let seat = state.connector(cell).unwrap_or(0);
+            svg.rect(
+                x,
+                y,
+                s,
+                s,
+                &format!(
+                    r##"fill="#f6efe0" stroke="{}" stroke-width="2.5" rx="4""##,
+                    seat_fill(seat)
+                ),
+            );
+            label(svg, "seed", "#444444");
+        }
+        EARTH => {
+            svg.rect(
+                x,
+                y,
+                s,
+                s,
+                r##"fill="#b08455" stroke="#6b4423" stroke-width="1" rx="4""##,
+            );
+            for (dx, dy) in [(-12.0, -12.0), (10.0, -8.0), (-6.0, 4.0), (13.0, 6.0)] {
+                svg.circle((at.0 + dx, ic.1 + dy), 1.6, r##"fill="#7a5530""##);
+            }
+            label(svg, "earth", "#3a2612");
+        }
+        FERTILIZER => {
+            svg.rect(
+                x,
+                y,
+                s,
+                s,
+                r##"fill="#9bbf5a" stroke="#5d7a2a" stroke-width="1" rx="4""##,
+            );
+            // A sprout: a stem and two leaves.
+            svg.line(
+                (at.0, ic.1 + 6.0),
+                (at.0, ic.1 - 10.0),
+                r##"stroke="#2e5e1a" stroke-width="2""##,
+            );
+            svg.raw(&format!(
+                r##"<ellipse cx="{}" cy="{}" rx="6" ry="3" fill="#2e5e1a"/>"##,
+                num(at.0 - 5.0),
+                num(ic.1 - 6.0)
+            ));
+            svg.raw(&format!(
+                r##"<ellipse cx="{}" cy="{}" rx="6" ry="3" fill="#2e5e1a"/>"##,
+                num(at.0 + 5.0),
+                num(ic.1 - 2.0)
+            ));
+            label(svg, "fertilizer", "#1f3b10");
+        }
+        WATER => {
+            svg.rect(
+                x,
+                y,
+                s,
+                s,
+                r##"fill="#a9d3f0" stroke="#3d7ab8" stroke-width="1" rx="4""##,
+            );
+            // A drop.
+            svg.raw(&format!(
+                r##"<path d="M {} {} Q {} {} {} {} A 7 7 0 1 1 {} {} Q {} {} {} {} Z" fill="#2a6fb5"/>"##,
+                num(at.0),
+                num(ic.1 - 14.0),
+                num(at.0 + 7.0),
+                num(ic.1 - 4.0),
+                num(at.0 + 7.0),
+                num(ic.1 + 1.0),
+                num(at.0 - 7.0),
+                num(ic.1 + 1.0),
+                num(at.0 - 7.0),
+                num(ic.1 - 4.0),
+                num(at.0),
+                num(ic.1 - 14.0)
+            ));
+            label(svg, "water", "#123b66");
+        }
+        STONE => {
+            svg.rect(
+                x,
+                y,
+                s,
+                s,
+                r##"fill="#c8c8c8" stroke="#777777" stroke-width="1" rx="4""##,
+            );
+            svg.polygon(
+                &[
+                    (at.0 - 13.0, ic.1 + 4.0),
+                    (at.0 - 9.0, ic.1 - 8.0),
+                    (at.0 + 2.0, ic.1 - 12.0),
+                    (at.0 + 12.0, ic.1 - 5.0),
+                    (at.0 + 13.0, ic.1 + 5.0),
+                ],
+                r##"fill="#6e6e6e" stroke="#444444" stroke-width="1""##,
+            );
+            label(svg, "stone", "#333333");
+        }
+        f if (FIRST_ARTIFACT..FIRST_ARTIFACT + 5).contains(&f) => {
+            let a = Artifact::ALL[usize::from(f - FIRST_ARTIFACT)];
+            let (key, symbol) = artifact_words(a);
+            svg.rect(
+                x,
+                y,
+                s,
+                s,
+                r##"fill="#f3d46b" stroke="#a47c00" stroke-width="1.5" rx="4""##,
+            );
+            svg.polygon(
+                &[
+                    (at.0, ic.1 - 15.0),
+                    (at.0 + 4.0, ic.1 - 9.0),
+                    (at.0, ic.1 - 3.0),
+                    (at.0 - 4.0, ic.1 - 9.0),
+                ],
+                r##"fill="#a47c00""##,
+            );
+            svg.text(
+                (at.0, ic.1 + 7.0),
+                symbol,
+                r##"font-size="9" fill="#5a4300" text-anchor="middle""##,
+            );
+            label(svg, key, "#3a2b00");
+        }
+        _ => {
+            svg.rect(x, y, s, s, r##"fill="#ffffff" stroke="#999999" rx="4""##);
+        }
+    }
+}
