@@ -271,3 +271,38 @@ fn cut(v: &mut Value) {
         }
     }
 }
+
+/// Regression: `play --resume` took `--cmd-timeout` and ignored it, so a
+/// resumed game gave an external player the default 10 s per decision.
+#[test]
+fn play_resume_ignored_cmd_timeout() {
+    let dir = common::tmp_dir("cli_engine", "resume_cmd_timeout");
+    // A game stopped at seat 1's first decision (stdin ends at once): the
+    // record names an external seat 2 that never answers.
+    let r = common::roots_in(
+        &dir,
+        &[
+            "play",
+            "btt",
+            "--players",
+            "human,cmd:sleep 20",
+            "--seed",
+            "1",
+            "--record",
+            "game.jsonl",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.transcript());
+    let r = common::roots_in(
+        &dir,
+        &["play", "--resume", "game.jsonl", "--cmd-timeout", "0.3"],
+        "null a4\n",
+    );
+    let said = r.transcript();
+    assert!(
+        said.contains("did not answer within the time limit of 0.3 s"),
+        "{said}"
+    );
+    assert!(said.contains("seat 2 (cmd:sleep 20) forfeits"), "{said}");
+}

@@ -102,7 +102,7 @@ fn parse_seat(name: &str) -> Result<SeatKind, String> {
 
 pub fn run(args: PlayArgs) -> Result<(), Failure> {
     match args.resume.clone() {
-        Some(path) => resume(&path),
+        Some(path) => resume(&path, args.cmd_timeout_ms()),
         None => start(args),
     }
 }
@@ -241,7 +241,10 @@ fn build_players<'a, G: Game>(
         .collect()
 }
 
-fn resume(path: &Path) -> Result<(), Failure> {
+/// `cmd_timeout_ms` is `--cmd-timeout`: an external player's time per
+/// decision is not in the record, so a resumed game takes it from the
+/// command line like a new one.
+fn resume(path: &Path, cmd_timeout_ms: u32) -> Result<(), Failure> {
     let shown = path.display().to_string();
     // Locked before it is read: a second `--resume` of the same record is
     // refused and changes nothing.
@@ -257,7 +260,7 @@ fn resume(path: &Path) -> Result<(), Failure> {
     for w in &raw.warnings {
         eprintln!("{shown}: warning: {w}");
     }
-    roots::with_game_id!(raw.header.game(), G => resume_game::<G>(path, &shown, &raw, lock))
+    roots::with_game_id!(raw.header.game(), G => resume_game::<G>(path, &shown, &raw, lock, cmd_timeout_ms))
 }
 
 fn resume_game<G: Game>(
@@ -265,9 +268,16 @@ fn resume_game<G: Game>(
     shown: &str,
     raw: &RawRecord,
     lock: RecordLock,
+    cmd_timeout_ms: u32,
 ) -> Result<(), Failure> {
     let header = &raw.header;
-    let seats = record_seats(shown, header)?;
+    let seats: Vec<SeatKind> = record_seats(shown, header)?
+        .into_iter()
+        .map(|seat| match seat {
+            SeatKind::Bot(spec) => SeatKind::Bot(spec.with_timeout(cmd_timeout_ms)),
+            human => human,
+        })
+        .collect();
     let names = header.players.clone();
     let console = Rc::new(RefCell::new(Console::<G>::new(
         Box::new(BufReader::new(std::io::stdin())),
