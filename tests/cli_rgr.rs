@@ -21,6 +21,7 @@ fn every_builtin_validates() {
         "rgr-3p",
         "rgr-4p",
         "rgr-all-claimed",
+        "rgr-artifacts",
     ] {
         let file = format!("variants/{name}.toml");
         let run = roots(&["validate", &file]);

@@ -28,7 +28,11 @@ fn cases() -> Vec<(&'static str, u8)> {
         ("roots-growy-roots", 3),
         ("roots-growy-roots", 4),
         ("rgr-all-claimed", 2),
+        ("rgr-all-claimed", 3),
         ("rgr-all-claimed", 4),
+        ("rgr-artifacts", 2),
+        ("rgr-artifacts", 3),
+        ("rgr-artifacts", 4),
     ]
 }
 
