@@ -125,8 +125,8 @@ fn scores_from_scratch(state: &State) -> Result<(), String> {
                     best = (d, c);
                 }
                 for &n in adj.get(&c).map(Vec::as_slice).unwrap_or(&[]) {
-                    if !dist.contains_key(&n) {
-                        dist.insert(n, d + 1);
+                    if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(n) {
+                        e.insert(d + 1);
                         queue.push_back(n);
                     }
                 }
