@@ -5,10 +5,14 @@
 //!
 //! `cargo bench --bench rgr`. Games per second = throughput of `games`;
 //! time per extension = time per element of `extensions`.
+//!
+//! `RGR_ONCE=1 target/release/deps/rgr-HASH` plays each batch once and
+//! prints its games and extensions, for a deterministic instruction count:
+//! `RGR_ONCE=1 valgrind --tool=callgrind target/release/deps/rgr-HASH`.
 
 use std::sync::Arc;
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group};
 use roots::core::dice::SeededDice;
 use roots::core::protocol::play_out_random;
 use roots::games::roots_growy_roots::{Rules, State};
@@ -28,23 +32,31 @@ fn batch(rules: &Arc<Rules>, seats: u8) -> u64 {
     extensions
 }
 
-fn rgr(c: &mut Criterion) {
+fn configurations() -> Vec<(&'static str, Arc<Rules>, u8)> {
     let mut with_abilities = Rules::standard();
     with_abilities.artifacts.abilities = true;
+    let mut out = Vec::new();
     for (name, rules) in [
         ("standard", Arc::new(Rules::standard())),
         ("abilities", Arc::new(with_abilities)),
     ] {
         for seats in [2u8, 4] {
-            let ext = batch(&rules, seats);
-            assert!(ext > GAMES * 5, "games grow roots");
-            let mut group = c.benchmark_group(format!("rgr_{name}/{seats}p"));
-            group.throughput(Throughput::Elements(GAMES));
-            group.bench_function("games", |b| b.iter(|| batch(&rules, seats)));
-            group.throughput(Throughput::Elements(ext));
-            group.bench_function("extensions", |b| b.iter(|| batch(&rules, seats)));
-            group.finish();
+            out.push((name, Arc::clone(&rules), seats));
         }
+    }
+    out
+}
+
+fn rgr(c: &mut Criterion) {
+    for (name, rules, seats) in configurations() {
+        let ext = batch(&rules, seats);
+        assert!(ext > GAMES * 5, "games grow roots");
+        let mut group = c.benchmark_group(format!("rgr_{name}/{seats}p"));
+        group.throughput(Throughput::Elements(GAMES));
+        group.bench_function("games", |b| b.iter(|| batch(&rules, seats)));
+        group.throughput(Throughput::Elements(ext));
+        group.bench_function("extensions", |b| b.iter(|| batch(&rules, seats)));
+        group.finish();
     }
 }
 
@@ -53,4 +65,16 @@ criterion_group! {
     config = Criterion::default().sample_size(10).warm_up_time(std::time::Duration::from_millis(500)).measurement_time(std::time::Duration::from_secs(2));
     targets = rgr
 }
-criterion_main!(benches);
+
+fn main() {
+    if std::env::var_os("RGR_ONCE").is_some() {
+        for (name, rules, seats) in configurations() {
+            let ext = batch(&rules, seats);
+            assert!(ext > GAMES * 5, "games grow roots");
+            println!("{name} {seats}p: {GAMES} games, {ext} extensions");
+        }
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -205,6 +205,8 @@ pub struct State {
     used: u8,
     /// Seats whose next turn is skipped (deny), one bit each.
     frozen: u8,
+    /// Seats whose turn was skipped just before the mover's (deny).
+    skipped: u8,
     /// Cells a skry turns over, the next one last.
     reveal: [u16; 9],
     reveal_len: u8,
@@ -309,6 +311,7 @@ impl State {
             unclaimed_artifacts: 5,
             used: 0,
             frozen: 0,
+            skipped: 0,
             reveal: [NONE; 9],
             reveal_len: 0,
             over: None,
@@ -363,6 +366,10 @@ impl State {
     /// Whether `seat`'s next turn is skipped (deny).
     pub fn frozen(&self, seat: Seat) -> bool {
         self.frozen & (1 << seat) != 0
+    }
+    /// The seats whose turn was skipped (deny) just before the mover's.
+    pub fn skipped(&self) -> impl Iterator<Item = Seat> + '_ {
+        (0..self.seats).filter(|&s| self.skipped & (1 << s) != 0)
     }
     /// The cell a skry turns over next, while its cards are drawn.
     pub fn revealing(&self) -> Option<u16> {
@@ -766,12 +773,14 @@ impl State {
     // --- Changing the state --------------------------------------------------
 
     fn begin_turn(&mut self) {
+        self.skipped = 0;
         loop {
             let s = usize::from(self.to_move);
             if self.frozen & (1 << s) != 0 {
                 // Medusa's head: the turn is skipped, no income, the kept
                 // sticks stay kept.
                 self.frozen &= !(1 << s);
+                self.skipped |= 1 << s;
                 self.tally.turns_denied += 1;
                 if !self.next_seat() {
                     return;
@@ -1016,15 +1025,16 @@ impl State {
 
     /// Per seat: (tips other than the seed, longest root in sticks).
     pub fn root_measures(&self) -> Vec<(u32, u32)> {
-        let cells = self.geo.cells();
+        // The roots hold disjoint cells: one scratch table serves them all.
+        let mut best = match self.rules.scoring.longest_root_measure {
+            RootMeasure::AnyPath => vec![(0u32, 0u32); self.geo.cells()],
+            RootMeasure::FromSeed => Vec::new(),
+        };
         (0..self.seats)
             .map(|s| {
                 let root = &self.roots[usize::from(s)];
-                let seed = self.geo.seeds[usize::from(s)];
-                let leaves = root
-                    .iter()
-                    .filter(|&&c| c != seed && self.children[usize::from(c)] == 0)
-                    .count() as u32;
+                // Kept as the roots grow (and recounted by the invariants).
+                let leaves = u32::from(self.leaves[usize::from(s)]);
                 let longest = match self.rules.scoring.longest_root_measure {
                     RootMeasure::FromSeed => root
                         .iter()
@@ -1042,7 +1052,6 @@ impl State {
                     RootMeasure::AnyPath => {
                         // Children come after parents in `root`: walk it
                         // backwards, keeping each cell's two longest arms.
-                        let mut best = vec![(0u32, 0u32); cells];
                         let mut diameter = 0;
                         for &c in root.iter().rev() {
                             let ci = usize::from(c);

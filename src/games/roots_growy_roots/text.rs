@@ -409,11 +409,18 @@ pub fn describe_node(state: &State) -> String {
                     name(state, c),
                     state.sticks()
                 ),
-                None => format!(
-                    "seat {} starts a turn with {} sticks: grow from any connector",
-                    s + 1,
-                    state.sticks()
-                ),
+                None => {
+                    let skipped: Vec<String> = state
+                        .skipped()
+                        .map(|k| format!("seat {}'s turn was skipped (deny); ", k + 1))
+                        .collect();
+                    format!(
+                        "{}seat {} starts a turn with {} sticks: grow from any connector",
+                        skipped.concat(),
+                        s + 1,
+                        state.sticks()
+                    )
+                }
             };
             what + &ready_note(state, s)
         }
