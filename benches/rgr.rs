@@ -8,7 +8,9 @@
 //!
 //! `RGR_ONCE=1 target/release/deps/rgr-HASH` plays each batch once and
 //! prints its games and extensions, for a deterministic instruction count:
-//! `RGR_ONCE=1 valgrind --tool=callgrind target/release/deps/rgr-HASH`.
+//! `RGR_ONCE=standard-2p valgrind --tool=callgrind target/release/deps/rgr-HASH`
+//! (one configuration: `standard-2p`, `standard-4p`, `abilities-2p`,
+//! `abilities-4p`).
 
 use std::sync::Arc;
 
@@ -67,8 +69,13 @@ criterion_group! {
 }
 
 fn main() {
-    if std::env::var_os("RGR_ONCE").is_some() {
+    if let Some(only) = std::env::var_os("RGR_ONCE") {
+        // `RGR_ONCE=1`: every configuration; `RGR_ONCE=abilities-4p`: one.
+        let only = only.to_string_lossy().into_owned();
         for (name, rules, seats) in configurations() {
+            if only != "1" && only != format!("{name}-{seats}p") {
+                continue;
+            }
             let ext = batch(&rules, seats);
             assert!(ext > GAMES * 5, "games grow roots");
             println!("{name} {seats}p: {GAMES} games, {ext} extensions");
