@@ -192,7 +192,7 @@ fn greedy_bots_use_the_abilities_and_the_record_replays() {
 #[test]
 fn a_referee_types_an_ability() {
     let dir = tmp_dir("referee-abilities");
-    let input = "D2\nfertilizer\nD3\nfertilizer\nD4\nfertilizer\nD5\nend\nD6\ndeny\ndeny 1\ndeny 2\nD7\nearth\nquit\n";
+    let input = "D2\nfertilizer\nD3\nfertilizer\nD4\nfertilizer\nD5\nend\nD6\ndeny\n?\ndeny 1\ndeny 2\nD7\nearth\nquit\n";
     let run = roots_in(
         &dir,
         &[

@@ -115,6 +115,10 @@ impl Game for RootsGrowyRoots {
         text::parse_card(text)
     }
 
+    fn legal_text(state: &State) -> String {
+        text::legal_text(state)
+    }
+
     fn describe_node(state: &State) -> String {
         text::describe_node(state)
     }

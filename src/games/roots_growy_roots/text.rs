@@ -550,3 +550,44 @@ fn winners(scores: &[i32]) -> Vec<usize> {
     let best = scores.iter().copied().max().unwrap_or(0);
     (0..scores.len()).filter(|&s| scores[s] == best).collect()
 }
+
+/// The legal decisions for a person: every grow, bridge, jump and deny, and
+/// the cell abilities (skry, destroy, dry) as one entry each with their
+/// cells, or how many there are when the list would drown the rest.
+pub fn legal_text(state: &State) -> String {
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let mut words = Vec::new();
+    let mut cells: [(&str, Vec<String>); 3] = [
+        ("skry", Vec::new()),
+        ("destroy", Vec::new()),
+        ("dry", Vec::new()),
+    ];
+    for &a in &legal {
+        match a {
+            Action::Skry { at } => cells[0].1.push(name(state, at)),
+            Action::Destroy { at } => cells[1].1.push(name(state, at)),
+            Action::Dry { at } => cells[2].1.push(name(state, at)),
+            _ => words.push(format_action(state, a)),
+        }
+    }
+    let end = words.pop();
+    for (word, list) in cells {
+        match list.len() {
+            0 => {}
+            1..=6 => words.push(format!("{word} {}", list.join("/"))),
+            n => words.push(format!(
+                "{word} CELL (any of {n} cells: {}, ...)",
+                list[..3].join(", ")
+            )),
+        }
+    }
+    let more = words.len().saturating_sub(40);
+    words.truncate(40);
+    words.extend(end);
+    if more > 0 {
+        format!("{} and {more} more", words.join(", "))
+    } else {
+        words.join(", ")
+    }
+}
