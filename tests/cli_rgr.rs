@@ -64,6 +64,31 @@ fn show_is_a_complete_file_that_validates_and_explain_names_the_keys() {
 }
 
 #[test]
+fn show_and_explain_the_abilities_variant() {
+    let dir = tmp_dir("show-artifacts");
+    let run = roots_in(&dir, &["show", "rgr-artifacts"], "");
+    assert_eq!(run.code, 0, "{}", run.transcript());
+    assert!(
+        run.stdout.contains("[artifacts]\nabilities = true\n"),
+        "{}",
+        run.stdout
+    );
+    std::fs::write(dir.join("shown.toml"), &run.stdout).expect("write");
+    let again = roots_in(&dir, &["validate", "shown.toml"], "");
+    assert_eq!(again.code, 0, "{}", again.transcript());
+    let explain = roots(&["explain", "rgr-artifacts"]);
+    assert_eq!(explain.code, 0, "{}", explain.transcript());
+    assert!(
+        explain
+            .stdout
+            .contains("`artifacts.abilities` = true (standard: false)"),
+        "{}",
+        explain.stdout
+    );
+    assert!(explain.stdout.contains("OUR design"), "{}", explain.stdout);
+}
+
+#[test]
 fn simulate_four_players_reports_the_game_s_statistics() {
     let run = roots(&[
         "simulate",
