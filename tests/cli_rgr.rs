@@ -21,6 +21,7 @@ fn every_builtin_validates() {
         "rgr-3p",
         "rgr-4p",
         "rgr-all-claimed",
+        "rgr-artifacts",
     ] {
         let file = format!("variants/{name}.toml");
         let run = roots(&["validate", &file]);
@@ -60,6 +61,31 @@ fn show_is_a_complete_file_that_validates_and_explain_names_the_keys() {
     ] {
         assert!(explain.stdout.contains(key), "{key} in {}", explain.stdout);
     }
+}
+
+#[test]
+fn show_and_explain_the_abilities_variant() {
+    let dir = tmp_dir("show-artifacts");
+    let run = roots_in(&dir, &["show", "rgr-artifacts"], "");
+    assert_eq!(run.code, 0, "{}", run.transcript());
+    assert!(
+        run.stdout.contains("[artifacts]\nabilities = true\n"),
+        "{}",
+        run.stdout
+    );
+    std::fs::write(dir.join("shown.toml"), &run.stdout).expect("write");
+    let again = roots_in(&dir, &["validate", "shown.toml"], "");
+    assert_eq!(again.code, 0, "{}", again.transcript());
+    let explain = roots(&["explain", "rgr-artifacts"]);
+    assert_eq!(explain.code, 0, "{}", explain.transcript());
+    assert!(
+        explain
+            .stdout
+            .contains("`artifacts.abilities` = true (standard: false)"),
+        "{}",
+        explain.stdout
+    );
+    assert!(explain.stdout.contains("OUR design"), "{}", explain.stdout);
 }
 
 #[test]
@@ -149,6 +175,75 @@ fn bots_play_to_the_end_and_the_replay_agrees() {
         refused.stderr.contains("no skry is left"),
         "{}",
         refused.transcript()
+    );
+}
+
+/// The house rule's abilities: greedy bots use them (seed 3 plays a deny,
+/// a skry and a destroy), the record holds them in their text form and
+/// replays to the same scores.
+#[test]
+fn greedy_bots_use_the_abilities_and_the_record_replays() {
+    let dir = tmp_dir("abilities");
+    let played = roots_in(
+        &dir,
+        &[
+            "play",
+            "rgr-artifacts",
+            "--players",
+            "greedy,greedy",
+            "--seed",
+            "3",
+            "--record",
+            "g.jsonl",
+        ],
+        "",
+    );
+    assert_eq!(played.code, 0, "{}", played.transcript());
+    let record = std::fs::read_to_string(dir.join("g.jsonl")).expect("record");
+    for word in ["\"deny ", "\"skry ", "\"destroy "] {
+        assert!(record.contains(word), "{word} in the record");
+    }
+    let replay = roots_in(&dir, &["replay", "g.jsonl", "--format", "json"], "");
+    assert_eq!(replay.code, 0, "{}", replay.transcript());
+    let v = replay.json();
+    assert_eq!(v["finished"], true);
+    let scores = v["scores"].as_array().expect("scores");
+    let line = format!("scores: A {}, B {}", scores[0], scores[1]);
+    assert!(played.stdout.contains(&line), "{line} in {}", played.stdout);
+}
+
+/// At the table, the referee types an ability like any decision and is
+/// told why one is refused.
+#[test]
+fn a_referee_types_an_ability() {
+    let dir = tmp_dir("referee-abilities");
+    let input = "D2\nfertilizer\nD3\nfertilizer\nD4\nfertilizer\nD5\nend\nD6\ndeny\n?\ndeny 1\ndeny 2\nD7\nearth\nquit\n";
+    let run = roots_in(
+        &dir,
+        &[
+            "play",
+            "rgr-artifacts",
+            "--players",
+            "human,human",
+            "--dice",
+            "manual",
+            "--seed",
+            "1",
+        ],
+        input,
+    );
+    assert!(
+        run.stdout
+            .contains("artifacts ready (once each): deny SEAT (skip that player's next turn)"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("not yourself"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("seat 2's turn was skipped (deny); seat 1 starts a turn"),
+        "{}",
+        run.stdout
     );
 }
 

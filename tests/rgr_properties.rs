@@ -3,7 +3,8 @@
 //! per deck, one connector per cell, no crossing sticks, sticks received =
 //! spent + lost + held, roots are trees), every game ends, the same seed
 //! gives the same game, refused moves change nothing, records replay, and the
-//! cards turned over follow their decks.
+//! cards turned over follow their decks; 10,000 games per shipped variant and
+//! player count, the scores of each recounted from scratch at its end.
 
 use std::sync::Arc;
 
@@ -18,26 +19,28 @@ fn rules(name: &str) -> Arc<Rules> {
     Arc::clone(G::unwrap(&loaded.rules).expect("a Roots Growy Roots variant"))
 }
 
-/// The shipped variants and their player counts.
-fn cases() -> Vec<(&'static str, u8)> {
-    vec![
-        ("rgr-2p", 2),
-        ("rgr-3p", 3),
-        ("rgr-4p", 4),
-        ("roots-growy-roots", 2),
-        ("roots-growy-roots", 3),
-        ("roots-growy-roots", 4),
-        ("rgr-all-claimed", 2),
-        ("rgr-all-claimed", 4),
-    ]
+/// How thoroughly a game is checked.
+#[derive(Clone, Copy)]
+struct Checks {
+    /// `check_invariants` (everything recounted from the cells) after every
+    /// step; otherwise only at the end.
+    every_step: bool,
+    /// Every decision's text reads back to it (and the log is kept).
+    text: bool,
 }
 
-/// Play one seeded random game; every step's text (actions and cards).
+const FULL: Checks = Checks {
+    every_step: true,
+    text: true,
+};
+
+/// Play one seeded random game; every step's text (actions and cards) when
+/// `checks.text`.
 fn play(
     rules: &Arc<Rules>,
     seats: u8,
     seed: u64,
-    check_every: u32,
+    checks: Checks,
 ) -> Result<(State, Vec<String>), String> {
     let mut state = G::new_state(Arc::clone(rules), seats)?;
     let mut dice = SeededDice::for_game(seed, 0);
@@ -50,11 +53,14 @@ fn play(
                 if state.outcome().is_none() {
                     return Err("over without an outcome".into());
                 }
+                scores_from_scratch(&state)?;
                 return Ok((state, log));
             }
             Next::Draw => {
                 let face = dice.draw(state.draw_weights());
-                log.push(format!("card {}", G::format_draw(&state, face)));
+                if checks.text {
+                    log.push(format!("card {}", G::format_draw(&state, face)));
+                }
                 state
                     .roll(face)
                     .map_err(|e| format!("step {step}: drawn card refused: {e}"))?;
@@ -62,17 +68,19 @@ fn play(
             Next::Chance(_) => return Err("a die in a card game".into()),
             Next::Decide(_) => {
                 let a = state.random_action(&mut dice);
-                let text = G::format_action(&state, a);
-                if G::parse_action(&state, &text) != Ok(a) {
-                    return Err(format!("step {step}: `{text}` does not read back"));
+                if checks.text {
+                    let text = G::format_action(&state, a);
+                    if G::parse_action(&state, &text) != Ok(a) {
+                        return Err(format!("step {step}: `{text}` does not read back"));
+                    }
+                    log.push(text);
                 }
-                log.push(text);
                 state
                     .play(a)
                     .map_err(|e| format!("step {step}: sampled {a:?} refused: {e}"))?;
             }
         }
-        if check_every > 0 && step % u64::from(check_every) == 0 {
+        if checks.every_step {
             G::check_invariants(&state).map_err(|e| format!("step {step}: {e}"))?;
         }
     }
@@ -81,17 +89,149 @@ fn play(
     ))
 }
 
-#[test]
-fn random_games_keep_every_invariant_and_end() {
-    for (name, seats) in cases() {
-        let r = rules(name);
-        for seed in 0..150 {
-            play(&r, seats, seed, 1)
-                .unwrap_or_else(|e| panic!("{name}, {seats} players, seed {seed}: {e}"));
+/// The scores recounted from the board alone, another way than the engine
+/// (which keeps tips incrementally and measures the longest root by one
+/// pass over the root): tips by counting children, the longest path by two
+/// breadth-first sweeps over the tree of parent links; water from the cards
+/// under each seat's connectors, artifacts from the hands.
+fn scores_from_scratch(state: &State) -> Result<(), String> {
+    use roots::games::roots_growy_roots::rules::{BonusTies, RootMeasure};
+    use roots::games::roots_growy_roots::state::WATER;
+    let seats = state.seats();
+    let sc = &state.rules().scoring;
+    let mut tips = vec![0u32; seats];
+    let mut longest = vec![0u32; seats];
+    for s in 0..seats {
+        let root = state.roots(s as u8);
+        let seed = root[0];
+        let mut adj: std::collections::HashMap<u16, Vec<u16>> = Default::default();
+        for &c in root {
+            if let Some(p) = state.parent(c) {
+                adj.entry(p).or_default().push(c);
+                adj.entry(c).or_default().push(p);
+            }
         }
-        for seed in 150..1_500 {
-            play(&r, seats, seed, 0)
-                .unwrap_or_else(|e| panic!("{name}, {seats} players, seed {seed}: {e}"));
+        tips[s] = root
+            .iter()
+            .filter(|&&c| c != seed && root.iter().all(|&d| state.parent(d) != Some(c)))
+            .count() as u32;
+        let far = |from: u16| {
+            let mut dist = std::collections::HashMap::from([(from, 0u32)]);
+            let mut queue = std::collections::VecDeque::from([from]);
+            let mut best = (0, from);
+            while let Some(c) = queue.pop_front() {
+                let d = dist[&c];
+                if d > best.0 {
+                    best = (d, c);
+                }
+                for &n in adj.get(&c).map(Vec::as_slice).unwrap_or(&[]) {
+                    if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(n) {
+                        e.insert(d + 1);
+                        queue.push_back(n);
+                    }
+                }
+            }
+            best
+        };
+        longest[s] = match sc.longest_root_measure {
+            RootMeasure::FromSeed => far(seed).0,
+            RootMeasure::AnyPath => far(far(seed).1).0,
+        };
+    }
+    let bonus = |v: &[u32], points: u8| -> Vec<i32> {
+        let best = *v.iter().max().unwrap_or(&0);
+        let n = v.iter().filter(|&&x| x == best).count();
+        v.iter()
+            .map(|&x| {
+                let won = best > 0 && x == best && (n == 1 || sc.bonus_ties == BonusTies::AllTied);
+                if won { i32::from(points) } else { 0 }
+            })
+            .collect()
+    };
+    let (b, l) = (
+        bonus(&tips, sc.most_branches),
+        bonus(&longest, sc.longest_root),
+    );
+    let want: Vec<i32> = (0..seats)
+        .map(|s| {
+            let water = state
+                .roots(s as u8)
+                .iter()
+                .filter(|&&c| state.card(c) == WATER)
+                .count() as i32;
+            i32::from(sc.water) * water
+                + i32::from(sc.artifact) * state.hand(s as u8).len() as i32
+                + b[s]
+                + l[s]
+        })
+        .collect();
+    if want != state.scores() {
+        return Err(format!(
+            "scores {:?}, recounted from scratch {want:?}",
+            state.scores()
+        ));
+    }
+    Ok(())
+}
+
+/// 10,000 seeded random games of one variant and player count: the first
+/// 100 checked in full after every step (invariants recounted, every
+/// decision's text read back), the rest at their end; every game ends
+/// within the step budget and its scores agree with a recount from scratch.
+fn ten_thousand(name: &str, seats: u8) {
+    let r = rules(name);
+    for seed in 0..10_000u64 {
+        let checks = Checks {
+            every_step: seed < 100,
+            text: seed < 100,
+        };
+        play(&r, seats, seed, checks)
+            .unwrap_or_else(|e| panic!("{name}, {seats} players, seed {seed}: {e}"));
+    }
+}
+
+macro_rules! ten_thousand_games {
+    ($($test:ident: $name:literal, $seats:literal;)*) => {
+        $(
+            #[test]
+            fn $test() {
+                ten_thousand($name, $seats);
+            }
+        )*
+        /// The cases the tests above cover, for the other tests.
+        fn cases() -> Vec<(&'static str, u8)> {
+            vec![$(($name, $seats)),*]
+        }
+    };
+}
+
+// Every shipped variant at every player count it allows (one test each, so
+// the harness runs them side by side).
+ten_thousand_games! {
+    rgr_2p: "rgr-2p", 2;
+    rgr_3p: "rgr-3p", 3;
+    rgr_4p: "rgr-4p", 4;
+    standard_2p: "roots-growy-roots", 2;
+    standard_3p: "roots-growy-roots", 3;
+    standard_4p: "roots-growy-roots", 4;
+    all_claimed_2p: "rgr-all-claimed", 2;
+    all_claimed_3p: "rgr-all-claimed", 3;
+    all_claimed_4p: "rgr-all-claimed", 4;
+    artifacts_2p: "rgr-artifacts", 2;
+    artifacts_3p: "rgr-artifacts", 3;
+    artifacts_4p: "rgr-artifacts", 4;
+}
+
+#[test]
+fn every_shipped_variant_and_player_count_is_covered() {
+    let covered = cases();
+    for (name, _) in roots::games::roots_growy_roots::BUILTINS {
+        let r = rules(name);
+        for seats in r.seats() {
+            assert!(
+                covered.contains(&(name, seats)),
+                "{name} with {seats} players has no property test"
+            );
         }
     }
 }
@@ -101,8 +241,8 @@ fn the_same_seed_is_the_same_game() {
     for (name, seats) in cases() {
         let r = rules(name);
         for seed in [3u64, 77] {
-            let (a, log_a) = play(&r, seats, seed, 0).expect("a game");
-            let (b, log_b) = play(&r, seats, seed, 0).expect("a game");
+            let (a, log_a) = play(&r, seats, seed, FULL).expect("a game");
+            let (b, log_b) = play(&r, seats, seed, FULL).expect("a game");
             assert_eq!(log_a, log_b, "{name}");
             assert_eq!(G::draw(&a), G::draw(&b), "{name}");
         }
@@ -113,20 +253,29 @@ fn the_same_seed_is_the_same_game() {
 /// either played or refused with the position left exactly as it was.
 #[test]
 fn refused_moves_change_nothing() {
-    let r = rules("roots-growy-roots");
+    let plain = rules("roots-growy-roots");
+    let abilities = rules("rgr-artifacts");
     let mut probe = SeededDice::new(99, 0);
-    for seed in 0..60u64 {
+    for seed in 0..80u64 {
         let seats = 2 + (seed % 3) as u8;
-        let mut state = G::new_state(Arc::clone(&r), seats).expect("a game");
+        let r = if seed % 2 == 0 { &plain } else { &abilities };
+        let mut state = G::new_state(Arc::clone(r), seats).expect("a game");
         let mut dice = SeededDice::for_game(seed, 0);
         let cells = state.geo().cells() as u32;
         while state.next() != Next::Over {
             for _ in 0..8 {
                 let from = probe.below(cells) as u16;
                 let to = probe.below(cells) as u16;
-                let a = match probe.below(3) {
+                let a = match probe.below(8) {
                     0 => Action::Grow { from, to },
                     1 => Action::Bridge { from, to },
+                    2 => Action::Jump { from, to },
+                    3 => Action::Skry { at: to },
+                    4 => Action::Deny {
+                        seat: probe.below(5) as u8,
+                    },
+                    5 => Action::Destroy { at: to },
+                    6 => Action::Dry { at: to },
                     _ => Action::End,
                 };
                 let mut trial = state.clone();

@@ -147,7 +147,8 @@ fn run(path: &Path) -> Result<Option<String>, String> {
                 state.legal_actions(&mut legal);
                 let mut got: Vec<String> =
                     legal.iter().map(|a| G::format_action(&state, *a)).collect();
-                // `legal D6 E5 bridge C3 end`: words, with `bridge X` as one.
+                // `legal D6 E5 bridge C3 end`: words, with `bridge X` (and
+                // `jump X`, `skry X`, `deny N` ...) as one.
                 let mut want = join_bridges(&words[1..]);
                 got.sort();
                 want.sort();
@@ -248,8 +249,12 @@ fn join_bridges(words: &[&str]) -> Vec<String> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < words.len() {
-        if words[i] == "bridge" && i + 1 < words.len() {
-            out.push(format!("bridge {}", words[i + 1]));
+        if matches!(
+            words[i],
+            "bridge" | "jump" | "skry" | "deny" | "destroy" | "dry"
+        ) && i + 1 < words.len()
+        {
+            out.push(format!("{} {}", words[i], words[i + 1]));
             i += 2;
         } else {
             out.push(words[i].to_owned());

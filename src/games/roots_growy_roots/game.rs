@@ -81,6 +81,16 @@ impl Game for RootsGrowyRoots {
             .collect()
     }
 
+    fn meaning(key: &str, _a: &Rules, b: &Rules) -> Option<String> {
+        (key == "artifacts.abilities").then(|| {
+            if b.artifacts.abilities {
+                "Each artifact gets a one-use ability of our design (skry, jump, deny, destroy, dry); see docs/games/roots-growy-roots.md.".to_owned()
+            } else {
+                "An artifact is worth its point and nothing more.".to_owned()
+            }
+        })
+    }
+
     fn explain(rules: &Rules) -> String {
         crate::variant::explain::sheet::<RootsGrowyRoots>(rules, "docs/games/roots-growy-roots.md")
     }
@@ -105,6 +115,10 @@ impl Game for RootsGrowyRoots {
         text::parse_card(text)
     }
 
+    fn legal_text(state: &State) -> String {
+        text::legal_text(state)
+    }
+
     fn describe_node(state: &State) -> String {
         text::describe_node(state)
     }
@@ -119,6 +133,8 @@ impl Game for RootsGrowyRoots {
                  several reach D6 (only at the start of a turn)
   bridge         bridge D6: 3 sticks, over the connector between to D6
   end            end the turn (unspent sticks are lost)
+  artifacts      with artifacts.abilities (rgr-artifacts), once each, on your
+                 turn: skry D6, jump D6, deny 2 (a seat), destroy D6, dry D6
   a card         at the table, type what the turned card shows: earth,
                  fertilizer, water, stone, skry, jump, deny, destroy, dry";
     const NOTATION_HELP: &'static str =

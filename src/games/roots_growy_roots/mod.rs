@@ -23,7 +23,7 @@ pub use rules::{Artifact, GAME_ID, Rules, VariantFile};
 pub use state::{Action, EndReason, State};
 
 /// Built-in variants: name and file text, the standard first.
-pub const BUILTINS: [(&str, &str); 5] = [
+pub const BUILTINS: [(&str, &str); 6] = [
     (
         "roots-growy-roots",
         include_str!("../../../variants/roots-growy-roots.toml"),
@@ -34,6 +34,10 @@ pub const BUILTINS: [(&str, &str); 5] = [
     (
         "rgr-all-claimed",
         include_str!("../../../variants/rgr-all-claimed.toml"),
+    ),
+    (
+        "rgr-artifacts",
+        include_str!("../../../variants/rgr-artifacts.toml"),
     ),
 ];
 

@@ -206,6 +206,16 @@ pub struct Rules {
     pub turn: Turn,
     pub end: End,
     pub scoring: Scoring,
+    /// Left out of a record made before the key existed: points only.
+    #[serde(default)]
+    pub artifacts: Artifacts,
+}
+
+/// The artifacts' abilities (a house rule of ours; the cards' text is blank).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Artifacts {
+    pub abilities: bool,
 }
 
 impl Rules {
@@ -257,6 +267,16 @@ pub struct VariantFile {
     pub end: Option<EndFile>,
     /// The points at the end.
     pub scoring: Option<ScoringFile>,
+    /// What the artifacts do besides their point.
+    pub artifacts: Option<ArtifactsFile>,
+}
+
+/// What the artifacts do besides their point.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ArtifactsFile {
+    /// Whether each artifact has an ability of OUR design (a house rule: the designers' cards have no ability text), each usable once by the player holding it, on their own turn, keeping its point: skry turns over a face-down card and its face-down neighbours for everyone to see; jump grows one stick to the cell two steps away in a line, over anything; deny skips another player's next turn; destroy smashes a turned stone next to your root; dry dries a water card (it pays and scores nothing more). Standard: false (an artifact is worth its point and nothing more).
+    pub abilities: Option<bool>,
 }
 
 /// How many people may play.

@@ -24,10 +24,18 @@ pub const STONE: u8 = 4;
 pub const FIRST_ARTIFACT: u8 = 5;
 /// A seed card (never drawn).
 pub const SEED: u8 = 10;
+/// A turned stone smashed by the hammer (`destroy`): as earth from now on.
+pub const RUBBLE: u8 = 11;
+/// A water card dried by the sceptre (`dry`): as earth from now on.
+pub const DRIED: u8 = 12;
 /// The kinds a deck holds: earth, fertilizer, water, stone, the 5 artifacts.
 pub const FACES: usize = 9;
 
 const NONE: u16 = u16::MAX;
+const BRIDGE: u8 = 1;
+const JUMP: u8 = 2;
+/// The sticks a jump costs.
+pub const JUMP_COST: u32 = 1;
 const DIRS: [(i8, i8); 8] = [
     (-1, -1),
     (-1, 0),
@@ -48,6 +56,31 @@ pub enum Action {
     Bridge { from: u16, to: u16 },
     /// End the turn.
     End,
+    /// Flight of Hermes: one stick to the cell two steps away in a line, over
+    /// anything.
+    Jump { from: u16, to: u16 },
+    /// Skrying Runes: turn over a face-down card and its face-down neighbours.
+    Skry { at: u16 },
+    /// Medusa's head: the seat's next turn is skipped.
+    Deny { seat: Seat },
+    /// Thor's hammer: a turned stone next to the mover's root becomes rubble.
+    Destroy { at: u16 },
+    /// The was-sceptre: a water card dries.
+    Dry { at: u16 },
+}
+
+impl Action {
+    /// The artifact whose ability this is.
+    pub fn artifact(self) -> Option<Artifact> {
+        match self {
+            Action::Jump { .. } => Some(Artifact::Jump),
+            Action::Skry { .. } => Some(Artifact::Skry),
+            Action::Deny { .. } => Some(Artifact::Deny),
+            Action::Destroy { .. } => Some(Artifact::Destroy),
+            Action::Dry { .. } => Some(Artifact::Dry),
+            _ => None,
+        }
+    }
 }
 
 /// How a game ended.
@@ -76,6 +109,8 @@ pub struct Tally {
     pub sticks_received: u32,
     pub sticks_spent: u32,
     pub sticks_lost: u32,
+    pub abilities_used: u32,
+    pub turns_denied: u32,
 }
 
 /// The fixed geometry of a game: the board, whose deck each cell is dealt
@@ -111,6 +146,15 @@ impl Geo {
         }
     }
 
+    /// How many steps `to` is from `from` in a straight line (orthogonal
+    /// or diagonal), if it is in one.
+    pub fn distance(&self, from: u16, to: u16) -> Option<u16> {
+        let (r0, c0) = self.rc(from);
+        let (r1, c1) = self.rc(to);
+        let (dr, dc) = ((r1 - r0).abs(), (c1 - c0).abs());
+        (dr == 0 || dc == 0 || dr == dc).then_some(dr.max(dc) as u16)
+    }
+
     fn rc(&self, cell: u16) -> (i16, i16) {
         let cols = i16::from(self.columns);
         (cell as i16 / cols, cell as i16 % cols)
@@ -131,8 +175,8 @@ pub struct State {
     parent: Vec<u16>,
     /// Per cell: how many connectors grew from it.
     children: Vec<u8>,
-    /// Per cell: whether the stick to its parent is a bridge.
-    bridged: Vec<bool>,
+    /// Per cell: the stick to its parent is 0 laid, [`BRIDGE`] or [`JUMP`].
+    bridged: Vec<u8>,
     /// Per cell: the diagonal stick in the 2x2 block whose top-left it is: 0
     /// none, 1 `\`, 2 `/`.
     diag: Vec<u8>,
@@ -157,6 +201,15 @@ pub struct State {
     blocked_streak: u8,
     hidden_artifacts: u8,
     unclaimed_artifacts: u8,
+    /// Artifacts whose ability was used (each exists once), one bit each.
+    used: u8,
+    /// Seats whose next turn is skipped (deny), one bit each.
+    frozen: u8,
+    /// Seats whose turn was skipped just before the mover's (deny).
+    skipped: u8,
+    /// Cells a skry turns over, the next one last.
+    reveal: [u16; 9],
+    reveal_len: u8,
     over: Option<EndReason>,
     /// The last grow or bridge chosen (pictures highlight it).
     last: Option<Action>,
@@ -242,7 +295,7 @@ impl State {
             conn,
             parent: vec![NONE; cells],
             children: vec![0; cells],
-            bridged: vec![false; cells],
+            bridged: vec![0; cells],
             diag: vec![0; cells],
             decks: dealt,
             roots,
@@ -258,6 +311,11 @@ impl State {
             blocked_streak: 0,
             hidden_artifacts: hidden,
             unclaimed_artifacts: 5,
+            used: 0,
+            frozen: 0,
+            skipped: 0,
+            reveal: [NONE; 9],
+            reveal_len: 0,
             over: None,
             last: None,
             tally: Tally::default(),
@@ -296,8 +354,35 @@ impl State {
         let p = self.parent[usize::from(cell)];
         (p != NONE).then_some(p)
     }
+    /// Whether the stick to `cell` goes over a cell (a bridge or a jump).
     pub fn is_bridge(&self, cell: u16) -> bool {
-        self.bridged[usize::from(cell)]
+        self.bridged[usize::from(cell)] != 0
+    }
+    /// Whether the stick to `cell` is a jump (Flight of Hermes).
+    pub fn is_jump(&self, cell: u16) -> bool {
+        self.bridged[usize::from(cell)] == JUMP
+    }
+    /// Whether `artifact`'s ability was used.
+    pub fn used(&self, artifact: Artifact) -> bool {
+        self.used & (1 << artifact as u8) != 0
+    }
+    /// Whether `seat`'s next turn is skipped (deny).
+    pub fn frozen(&self, seat: Seat) -> bool {
+        self.frozen & (1 << seat) != 0
+    }
+    /// The seats whose turn was skipped (deny) just before the mover's.
+    pub fn skipped(&self) -> impl Iterator<Item = Seat> + '_ {
+        (0..self.seats).filter(|&s| self.skipped & (1 << s) != 0)
+    }
+    /// The cell a skry turns over next, while its cards are drawn.
+    pub fn revealing(&self) -> Option<u16> {
+        self.reveal_len
+            .checked_sub(1)
+            .map(|i| self.reveal[usize::from(i)])
+    }
+    /// Whether `seat` holds `artifact` (used or not).
+    pub fn holds(&self, seat: Seat, artifact: Artifact) -> bool {
+        self.hands[usize::from(seat)] & (1 << artifact as u8) != 0
     }
     /// The connector the chain continues from, mid-turn.
     pub fn current(&self) -> Option<u16> {
@@ -309,8 +394,18 @@ impl State {
     pub fn hand(&self, seat: Seat) -> Vec<Artifact> {
         Artifact::ALL
             .into_iter()
-            .filter(|a| self.hands[usize::from(seat)] & (1 << *a as u8) != 0)
+            .filter(|a| self.holds(seat, *a))
             .collect()
+    }
+    /// The artifacts `seat` holds whose ability it may still use, one bit
+    /// each (none when the variant's artifacts have no abilities).
+    #[inline]
+    pub fn usable(&self, seat: Seat) -> u8 {
+        if self.rules.artifacts.abilities {
+            self.hands[usize::from(seat)] & !self.used
+        } else {
+            0
+        }
     }
     pub fn waters(&self, seat: Seat) -> u16 {
         self.waters[usize::from(seat)]
@@ -391,11 +486,50 @@ impl State {
         (self.conn[usize::from(mid)] != 0 && self.free_for(seat, to)).then_some(to)
     }
 
+    #[inline]
+    fn jump_ok(&self, seat: Seat, from: u16, d: (i8, i8)) -> Option<u16> {
+        let to = self.geo.step(from, d, 2)?;
+        self.free_for(seat, to).then_some(to)
+    }
+
     fn can_grow_from(&self, seat: Seat, from: u16, sticks: u32) -> bool {
         sticks >= 1
             && DIRS.iter().any(|&d| {
                 self.grow_ok(seat, from, d).is_some()
                     || self.bridge_ok(seat, from, d, sticks).is_some()
+            })
+    }
+
+    /// Whether `seat` can grow from `from`: a grow, a bridge, or with an
+    /// unused artifact a jump, or a hammer for a stone next to it.
+    #[inline]
+    fn can_act_from(&self, seat: Seat, from: u16, sticks: u32) -> bool {
+        if self.can_grow_from(seat, from, sticks) {
+            return true;
+        }
+        let usable = self.usable(seat);
+        if usable == 0 {
+            return false;
+        }
+        let jump = usable & (1 << Artifact::Jump as u8) != 0 && sticks >= JUMP_COST;
+        let hammer = usable & (1 << Artifact::Destroy as u8) != 0;
+        DIRS.iter().any(|&d| {
+            (jump && self.jump_ok(seat, from, d).is_some())
+                || (hammer
+                    && self
+                        .geo
+                        .step(from, d, 1)
+                        .is_some_and(|c| self.card[usize::from(c)] == STONE))
+        })
+    }
+
+    /// Whether a turned stone at `at` lies next to one of `seat`'s connectors.
+    fn stone_by_root(&self, seat: Seat, at: u16) -> bool {
+        self.card[usize::from(at)] == STONE
+            && DIRS.iter().any(|&d| {
+                self.geo
+                    .step(at, d, 1)
+                    .is_some_and(|c| self.conn[usize::from(c)] == seat + 1)
             })
     }
 
@@ -408,7 +542,8 @@ impl State {
         }
     }
 
-    /// Every grow and bridge, to `f`; stops when `f` returns true.
+    /// Every grow and bridge, then every ability, to `f`; stops when `f`
+    /// returns true.
     fn each_move(&self, mut f: impl FnMut(Action) -> bool) {
         let s = self.to_move;
         for &from in self.sources() {
@@ -426,13 +561,65 @@ impl State {
                 }
             }
         }
+        let usable = self.usable(s);
+        if usable != 0 {
+            self.each_ability(usable, f);
+        }
+    }
+
+    /// The abilities of the artifacts in `usable` (cold: only while a
+    /// player holds an unused artifact).
+    #[cold]
+    fn each_ability(&self, usable: u8, mut f: impl FnMut(Action) -> bool) {
+        let s = self.to_move;
+        let has = |a: Artifact| usable & (1 << a as u8) != 0;
+        if has(Artifact::Jump) && self.sticks >= JUMP_COST {
+            for &from in self.sources() {
+                for &d in &DIRS {
+                    if let Some(to) = self.jump_ok(s, from, d)
+                        && f(Action::Jump { from, to })
+                    {
+                        return;
+                    }
+                }
+            }
+        }
+        if has(Artifact::Deny) {
+            for seat in 0..self.seats {
+                if seat != s && !self.frozen(seat) && f(Action::Deny { seat }) {
+                    return;
+                }
+            }
+        }
+        let (skry, hammer, dry) = (
+            has(Artifact::Skry),
+            has(Artifact::Destroy),
+            has(Artifact::Dry),
+        );
+        if skry || hammer || dry {
+            for at in 0..self.geo.cells() as u16 {
+                let c = self.card[usize::from(at)];
+                let a = if skry && c == HIDDEN {
+                    Action::Skry { at }
+                } else if hammer && c == STONE && self.stone_by_root(s, at) {
+                    Action::Destroy { at }
+                } else if dry && c == WATER && self.conn[usize::from(at)] != s + 1 {
+                    Action::Dry { at }
+                } else {
+                    continue;
+                };
+                if f(a) {
+                    return;
+                }
+            }
+        }
     }
 
     fn check(&self, action: Action) -> Result<(), Refusal> {
         if self.over.is_some() {
             return Err(Refusal::GameOver);
         }
-        if self.pending.is_some() {
+        if self.pending.is_some() || self.reveal_len > 0 {
             return Err(Refusal::Illegal {
                 reason: "a card is being turned over: its draw is expected, not a decision".into(),
             });
@@ -440,12 +627,70 @@ impl State {
         let s = self.to_move;
         let name = |c: u16| super::rules::cell_name(self.geo.columns, c);
         let cells = self.geo.cells() as u16;
+        let illegal = |reason: String| Err(Refusal::Illegal { reason });
+        if let Some(a) = action.artifact() {
+            if !self.rules.artifacts.abilities {
+                return illegal(format!(
+                    "the artifacts of this variant have no abilities: {} is worth its point and nothing more (variant key artifacts.abilities)",
+                    a.key()
+                ));
+            }
+            if !self.holds(s, a) {
+                return illegal(format!("you do not hold the {} artifact", a.key()));
+            }
+            if self.used(a) {
+                return illegal(format!(
+                    "the {} artifact was used already: each ability is used once",
+                    a.key()
+                ));
+            }
+        }
         let (from, to, bridge) = match action {
             Action::End => return Ok(()),
             Action::Grow { from, to } => (from, to, false),
             Action::Bridge { from, to } => (from, to, true),
+            Action::Jump { from, to } => (from, to, true),
+            Action::Deny { seat } => {
+                if seat >= self.seats {
+                    return illegal(format!("there is no seat {}", u16::from(seat) + 1));
+                }
+                if seat == s {
+                    return illegal("Medusa's head turns on another player, not yourself".into());
+                }
+                if self.frozen(seat) {
+                    return illegal(format!("seat {}'s next turn is skipped already", seat + 1));
+                }
+                return Ok(());
+            }
+            Action::Skry { at } | Action::Destroy { at } | Action::Dry { at } => {
+                if at >= cells {
+                    return illegal("that cell is not on the board".into());
+                }
+                let c = self.card[usize::from(at)];
+                return match action {
+                    Action::Skry { .. } if c != HIDDEN => illegal(format!(
+                        "{} is face up: the runes are read on a face-down card",
+                        name(at)
+                    )),
+                    Action::Destroy { .. } if c != STONE => illegal(format!(
+                        "{} is not a turned stone: the hammer smashes a stone",
+                        name(at)
+                    )),
+                    Action::Destroy { .. } if !self.stone_by_root(s, at) => illegal(format!(
+                        "the stone at {} is not next to your root",
+                        name(at)
+                    )),
+                    Action::Dry { .. } if c != WATER => {
+                        illegal(format!("{} is not a water card", name(at)))
+                    }
+                    Action::Dry { .. } if self.conn[usize::from(at)] == s + 1 => {
+                        illegal(format!("the water at {} is your own", name(at)))
+                    }
+                    _ => Ok(()),
+                };
+            }
         };
-        let illegal = |reason: String| Err(Refusal::Illegal { reason });
+        let jump = matches!(action, Action::Jump { .. });
         if from >= cells || to >= cells {
             return illegal("that cell is not on the board".into());
         }
@@ -465,7 +710,8 @@ impl State {
         let Some(d) = d else {
             return illegal(if bridge {
                 format!(
-                    "a bridge goes two cells in a straight line; {} is not two cells from {}",
+                    "a {} goes two cells in a straight line; {} is not two cells from {}",
+                    if jump { "jump" } else { "bridge" },
                     name(to),
                     name(from)
                 )
@@ -483,7 +729,11 @@ impl State {
         if !self.free_for(s, to) {
             return illegal(format!("{} is in another player's start area", name(to)));
         }
-        if bridge {
+        if jump {
+            if self.sticks < JUMP_COST {
+                return illegal("you have no sticks".into());
+            }
+        } else if bridge {
             if !self.rules.turn.bridges {
                 return illegal("this variant has no bridges".into());
             }
@@ -516,11 +766,34 @@ impl State {
         Ok(())
     }
 
+    /// Why `action` would be refused now, in words (`None`: it is legal).
+    pub fn refusal(&self, action: Action) -> Option<String> {
+        self.check(action).err().map(|e| e.to_string())
+    }
+
+    /// The connectors the mover may grow from now (the chain's newest, or
+    /// at the start of a turn all of them).
+    pub fn grow_sources(&self) -> &[u16] {
+        self.sources()
+    }
+
     // --- Changing the state --------------------------------------------------
 
     fn begin_turn(&mut self) {
+        self.skipped = 0;
         loop {
             let s = usize::from(self.to_move);
+            if self.frozen & (1 << s) != 0 {
+                // Medusa's head: the turn is skipped, no income, the kept
+                // sticks stay kept.
+                self.frozen &= !(1 << s);
+                self.skipped |= 1 << s;
+                self.tally.turns_denied += 1;
+                if !self.next_seat() {
+                    return;
+                }
+                continue;
+            }
             let income = u32::from(self.rules.turn.income)
                 + u32::from(self.rules.turn.water_income) * u32::from(self.waters[s]);
             self.tally.sticks_received += income;
@@ -529,7 +802,7 @@ impl State {
             let me = self.to_move;
             if self.roots[s]
                 .iter()
-                .any(|&c| self.can_grow_from(me, c, self.sticks))
+                .any(|&c| self.can_act_from(me, c, self.sticks))
             {
                 self.blocked_streak = 0;
                 return;
@@ -580,13 +853,58 @@ impl State {
     }
 
     fn apply(&mut self, action: Action) {
+        if let Some(a) = action.artifact() {
+            self.used |= 1 << a as u8;
+            self.tally.abilities_used += 1;
+        }
         let (from, to) = match action {
             Action::End => {
                 self.tally.voluntary_ends += 1;
                 self.end_turn(self.rules.turn.voluntary_end);
                 return;
             }
-            Action::Grow { from, to } | Action::Bridge { from, to } => (from, to),
+            Action::Grow { from, to } | Action::Bridge { from, to } | Action::Jump { from, to } => {
+                (from, to)
+            }
+            Action::Skry { at } => {
+                // The cell first, then its face-down neighbours; drawn last
+                // to first.
+                let mut cells = [NONE; 9];
+                let mut n = 0;
+                cells[n] = at;
+                n += 1;
+                for &d in &DIRS {
+                    if let Some(c) = self.geo.step(at, d, 1)
+                        && self.card[usize::from(c)] == HIDDEN
+                    {
+                        cells[n] = c;
+                        n += 1;
+                    }
+                }
+                for (i, &c) in cells[..n].iter().rev().enumerate() {
+                    self.reveal[i] = c;
+                }
+                self.reveal_len = n as u8;
+                return;
+            }
+            Action::Deny { seat } => {
+                self.frozen |= 1 << seat;
+                return;
+            }
+            Action::Destroy { at } => {
+                self.card[usize::from(at)] = RUBBLE;
+                self.after_ability();
+                return;
+            }
+            Action::Dry { at } => {
+                let t = usize::from(at);
+                if let Some(owner) = self.conn[t].checked_sub(1) {
+                    self.waters[usize::from(owner)] -= 1;
+                }
+                self.card[t] = DRIED;
+                self.after_ability();
+                return;
+            }
         };
         self.last = Some(action);
         self.current = from;
@@ -606,7 +924,8 @@ impl State {
         let (from, to, cost, bridge) = match action {
             Action::Grow { from, to } => (from, to, 1, false),
             Action::Bridge { from, to } => (from, to, u32::from(self.rules.turn.bridge_cost), true),
-            Action::End => return,
+            Action::Jump { from, to } => (from, to, JUMP_COST, true),
+            _ => return,
         };
         if face == STONE {
             self.tally.stones_hit += 1;
@@ -619,9 +938,14 @@ impl State {
         let t = usize::from(to);
         self.conn[t] = s + 1;
         self.parent[t] = from;
-        self.bridged[t] = bridge;
-        if bridge {
+        self.bridged[t] = match action {
+            Action::Jump { .. } => JUMP,
+            _ if bridge => BRIDGE,
+            _ => 0,
+        };
+        if matches!(action, Action::Bridge { .. }) {
             self.tally.bridges += 1;
+        } else if bridge {
         } else if let Some((block, kind)) = self.diagonal(from, to) {
             self.diag[block] = kind;
         }
@@ -665,24 +989,60 @@ impl State {
         }
         if stop || self.sticks == 0 {
             self.end_turn(Sticks::Keep);
-        } else if !self.can_grow_from(s, to, self.sticks) {
+        } else if !self.can_act_from(s, to, self.sticks) {
             self.end_turn(self.rules.turn.blocked_end);
         }
+    }
+
+    /// After an ability that changed the board: the turn ends by itself
+    /// when no connector it may grow from can grow any more (R8).
+    fn after_ability(&mut self) {
+        if self.over.is_some() {
+            return;
+        }
+        let s = self.to_move;
+        if !self
+            .sources()
+            .iter()
+            .any(|&c| self.can_act_from(s, c, self.sticks))
+        {
+            self.end_turn(self.rules.turn.blocked_end);
+        }
+    }
+
+    /// Turn the card at `at` over as `face`, from its deck.
+    fn draw_card(&mut self, at: u16, face: u8) -> Result<(), Refusal> {
+        let d = usize::from(self.geo.deck_of[usize::from(at)]);
+        let k = usize::from(face).wrapping_sub(1);
+        if k >= FACES || self.decks[d][k] == 0 {
+            return Err(Refusal::Illegal {
+                reason: format!(
+                    "no {} is left in {}",
+                    super::text::card_name(face),
+                    super::text::deck_name(self, d)
+                ),
+            });
+        }
+        self.decks[d][k] -= 1;
+        self.card[usize::from(at)] = face;
+        self.tally.cards_turned += 1;
+        Ok(())
     }
 
     // --- Scores ----------------------------------------------------------------
 
     /// Per seat: (tips other than the seed, longest root in sticks).
     pub fn root_measures(&self) -> Vec<(u32, u32)> {
-        let cells = self.geo.cells();
+        // The roots hold disjoint cells: one scratch table serves them all.
+        let mut best = match self.rules.scoring.longest_root_measure {
+            RootMeasure::AnyPath => vec![(0u32, 0u32); self.geo.cells()],
+            RootMeasure::FromSeed => Vec::new(),
+        };
         (0..self.seats)
             .map(|s| {
                 let root = &self.roots[usize::from(s)];
-                let seed = self.geo.seeds[usize::from(s)];
-                let leaves = root
-                    .iter()
-                    .filter(|&&c| c != seed && self.children[usize::from(c)] == 0)
-                    .count() as u32;
+                // Kept as the roots grow (and recounted by the invariants).
+                let leaves = u32::from(self.leaves[usize::from(s)]);
                 let longest = match self.rules.scoring.longest_root_measure {
                     RootMeasure::FromSeed => root
                         .iter()
@@ -700,7 +1060,6 @@ impl State {
                     RootMeasure::AnyPath => {
                         // Children come after parents in `root`: walk it
                         // backwards, keeping each cell's two longest arms.
-                        let mut best = vec![(0u32, 0u32); cells];
                         let mut diameter = 0;
                         for &c in root.iter().rev() {
                             let ci = usize::from(c);
@@ -784,6 +1143,11 @@ impl State {
             let d = usize::from(g.deck_of[c]);
             match self.card[c] {
                 HIDDEN => hidden[d] += 1,
+                RUBBLE | DRIED if g.face_up[c] && self.card[c] == RUBBLE => {
+                    return Err(format!("{}: rubble of a stone never dealt", name(c)));
+                }
+                RUBBLE if !g.face_up[c] => turned[d][usize::from(STONE) - 1] += 1,
+                DRIED if !g.face_up[c] => turned[d][usize::from(WATER) - 1] += 1,
                 f if !g.face_up[c] => {
                     if !(1..=FACES as u8).contains(&f) {
                         return Err(format!("{}: card {f} was never in a deck", name(c)));
@@ -848,7 +1212,7 @@ impl State {
             let (r0, c0) = g.rc(p);
             let (r1, c1) = g.rc(c as u16);
             let (dr, dc) = ((r1 - r0).abs(), (c1 - c0).abs());
-            let ok = if self.bridged[c] {
+            let ok = if self.bridged[c] != 0 {
                 (dr == 2 || dr == 0) && (dc == 2 || dc == 0) && dr + dc > 0
             } else {
                 dr <= 1 && dc <= 1 && dr + dc > 0
@@ -860,7 +1224,7 @@ impl State {
                     name(usize::from(p))
                 ));
             }
-            if !self.bridged[c]
+            if self.bridged[c] == 0
                 && let Some((block, kind)) = self.diagonal(p, c as u16)
             {
                 if diag[block] != 0 && diag[block] != kind {
@@ -907,6 +1271,12 @@ impl State {
                 }
             }
         }
+        if self.used & !all != 0 {
+            return Err("an artifact nobody holds was used".into());
+        }
+        if !self.rules.artifacts.abilities && (self.used != 0 || self.frozen != 0) {
+            return Err("an ability was used in a variant without abilities".into());
+        }
         if 5 - all.count_ones() as u8 != self.unclaimed_artifacts {
             return Err("the unclaimed artifacts are miscounted".into());
         }
@@ -925,12 +1295,10 @@ impl State {
         }
         let spent_recount: u32 = (0..cells)
             .filter(|&c| self.conn[c] != 0 && self.parent[c] != NONE)
-            .map(|c| {
-                if self.bridged[c] {
-                    u32::from(self.rules.turn.bridge_cost)
-                } else {
-                    1
-                }
+            .map(|c| match self.bridged[c] {
+                BRIDGE => u32::from(self.rules.turn.bridge_cost),
+                JUMP => JUMP_COST,
+                _ => 1,
             })
             .sum();
         if spent_recount != t.sticks_spent {
@@ -953,7 +1321,7 @@ impl GameState for State {
     fn next(&self) -> Next {
         if self.over.is_some() {
             Next::Over
-        } else if self.pending.is_some() {
+        } else if self.pending.is_some() || self.reveal_len > 0 {
             Next::Draw
         } else {
             Next::Decide(self.to_move)
@@ -962,7 +1330,7 @@ impl GameState for State {
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
-        if self.over.is_some() || self.pending.is_some() {
+        if self.over.is_some() || self.pending.is_some() || self.reveal_len > 0 {
             return;
         }
         self.each_move(|a| {
@@ -983,6 +1351,29 @@ impl GameState for State {
     }
 
     fn roll(&mut self, face: u8) -> Result<(), Refusal> {
+        if let Some(at) = self.revealing()
+            && self.over.is_none()
+        {
+            self.draw_card(at, face)?;
+            self.reveal_len -= 1;
+            if (FIRST_ARTIFACT..FIRST_ARTIFACT + 5).contains(&face) {
+                // Turned over by the runes: it lies face up for anyone to
+                // reach; the last face-down one ends the game and goes to
+                // nobody.
+                self.hidden_artifacts -= 1;
+                if self.rules.end.trigger == EndTrigger::LastHiddenArtifact
+                    && self.hidden_artifacts == 0
+                {
+                    self.over = Some(EndReason::LastArtifact);
+                    self.reveal_len = 0;
+                    return Ok(());
+                }
+            }
+            if self.reveal_len == 0 {
+                self.after_ability();
+            }
+            return Ok(());
+        }
         let Some(action) = self.pending else {
             return Err(match self.next() {
                 Next::Over => Refusal::GameOver,
@@ -990,34 +1381,27 @@ impl GameState for State {
             });
         };
         let to = match action {
-            Action::Grow { to, .. } | Action::Bridge { to, .. } => to,
-            Action::End => return Err(Refusal::GameOver),
+            Action::Grow { to, .. } | Action::Bridge { to, .. } | Action::Jump { to, .. } => to,
+            _ => return Err(Refusal::GameOver),
         };
-        let d = usize::from(self.geo.deck_of[usize::from(to)]);
-        let k = usize::from(face).wrapping_sub(1);
-        if k >= FACES || self.decks[d][k] == 0 {
-            return Err(Refusal::Illegal {
-                reason: format!(
-                    "no {} is left in {}",
-                    super::text::card_name(face),
-                    super::text::deck_name(self, d)
-                ),
-            });
-        }
-        self.decks[d][k] -= 1;
-        self.card[usize::from(to)] = face;
-        self.tally.cards_turned += 1;
+        self.draw_card(to, face)?;
         self.resolve(action, face, true);
         Ok(())
     }
 
     fn draw_weights(&self) -> &[u32] {
-        match self.pending {
-            Some(Action::Grow { to, .. } | Action::Bridge { to, .. }) if self.over.is_none() => {
-                &self.decks[usize::from(self.geo.deck_of[usize::from(to)])]
-            }
-            _ => &[],
+        if self.over.is_some() {
+            return &[];
         }
+        let at = match (self.revealing(), self.pending) {
+            (Some(at), _) => at,
+            (
+                None,
+                Some(Action::Grow { to, .. } | Action::Bridge { to, .. } | Action::Jump { to, .. }),
+            ) => to,
+            _ => return &[],
+        };
+        &self.decks[usize::from(self.geo.deck_of[usize::from(at)])]
     }
 
     fn random_action(&self, dice: &mut SeededDice) -> Action {

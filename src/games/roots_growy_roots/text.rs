@@ -4,7 +4,7 @@
 use crate::core::protocol::{GameState, Next, Seat};
 
 use super::rules::{Artifact, cell_name, parse_cell};
-use super::state::{Action, EndReason, FIRST_ARTIFACT, HIDDEN, SEED, State};
+use super::state::{Action, DRIED, EndReason, FIRST_ARTIFACT, HIDDEN, RUBBLE, SEED, State};
 
 /// A card's name (a draw face, or [`SEED`]).
 pub fn card_name(face: u8) -> &'static str {
@@ -17,6 +17,8 @@ pub fn card_name(face: u8) -> &'static str {
             Artifact::ALL[usize::from(f - FIRST_ARTIFACT)].key()
         }
         SEED => "seed",
+        RUBBLE => "rubble",
+        DRIED => "dried water",
         _ => "no card",
     }
 }
@@ -57,35 +59,50 @@ fn name(state: &State, cell: u16) -> String {
     cell_name(state.geo().columns, cell)
 }
 
+/// A move from a connector to a cell: its word (`""`, `bridge`, `jump`) and
+/// its cells.
+fn move_parts(action: Action) -> Option<(&'static str, u16, u16)> {
+    match action {
+        Action::Grow { from, to } => Some(("", from, to)),
+        Action::Bridge { from, to } => Some(("bridge", from, to)),
+        Action::Jump { from, to } => Some(("jump", from, to)),
+        _ => None,
+    }
+}
+
 /// Whether `action` is the only legal one of its kind reaching its cell
 /// (then its short text, the cell alone, names it).
 fn unique_to(state: &State, action: Action) -> bool {
     let mut legal = Vec::new();
     state.legal_actions(&mut legal);
-    let same = |a: &Action| match (a, action) {
-        (Action::Grow { to, .. }, Action::Grow { to: t, .. }) => *to == t,
-        (Action::Bridge { to, .. }, Action::Bridge { to: t, .. }) => *to == t,
-        _ => false,
-    };
-    legal.contains(&action) && legal.iter().filter(|a| same(a)).count() == 1
+    let key = |a: Action| move_parts(a).map(|(w, _, to)| (w, to));
+    legal.contains(&action) && legal.iter().filter(|a| key(**a) == key(action)).count() == 1
 }
 
-/// `D6` (or `D5-D6` when several connectors reach D6), `bridge D6`, `end`.
+/// `D6` (or `D5-D6` when several connectors reach D6), `bridge D6`, `jump
+/// D6`, `end`; the abilities `skry D6`, `deny 2` (a seat), `destroy D6`,
+/// `dry D6`.
 pub fn format_action(state: &State, action: Action) -> String {
+    let cell_action = |word: &str, at: u16| format!("{word} {}", name(state, at));
     match action {
         Action::End => "end".to_owned(),
-        Action::Grow { from, to } => {
-            if unique_to(state, action) {
+        Action::Skry { at } => cell_action("skry", at),
+        Action::Destroy { at } => cell_action("destroy", at),
+        Action::Dry { at } => cell_action("dry", at),
+        Action::Deny { seat } => format!("deny {}", u16::from(seat) + 1),
+        Action::Grow { .. } | Action::Bridge { .. } | Action::Jump { .. } => {
+            let Some((word, from, to)) = move_parts(action) else {
+                return String::new();
+            };
+            let cells = if unique_to(state, action) {
                 name(state, to)
             } else {
                 format!("{}-{}", name(state, from), name(state, to))
-            }
-        }
-        Action::Bridge { from, to } => {
-            if unique_to(state, action) {
-                format!("bridge {}", name(state, to))
+            };
+            if word.is_empty() {
+                cells
             } else {
-                format!("bridge {}-{}", name(state, from), name(state, to))
+                format!("{word} {cells}")
             }
         }
     }
@@ -96,10 +113,6 @@ pub fn parse_action(state: &State, text: &str) -> Result<Action, String> {
     if matches!(t.as_str(), "end" | "pass" | "stop" | "done") {
         return Ok(Action::End);
     }
-    let (bridge, rest) = match t.strip_prefix("bridge") {
-        Some(r) => (true, r.trim()),
-        None => (false, t.as_str()),
-    };
     let g = state.geo();
     let cell = |s: &str| {
         parse_cell(g.rows, g.columns, s).ok_or_else(|| {
@@ -111,50 +124,115 @@ pub fn parse_action(state: &State, text: &str) -> Result<Action, String> {
             )
         })
     };
-    if let Some((a, b)) = rest.split_once('-') {
-        let (from, to) = (cell(a)?, cell(b)?);
-        return Ok(if bridge {
-            Action::Bridge { from, to }
+    let (word, rest) = match t.split_once(char::is_whitespace) {
+        Some((w, r)) => (w, r.trim()),
+        None => (t.as_str(), ""),
+    };
+    let need = |what: &str| {
+        if rest.is_empty() {
+            Err(format!(
+                "expected {what} after `{word}`, like `{word} {}`",
+                if what == "a seat" { "2" } else { "D6" }
+            ))
         } else {
-            Action::Grow { from, to }
-        });
+            Ok(rest)
+        }
+    };
+    match word {
+        "skry" | "runes" => {
+            return Ok(Action::Skry {
+                at: cell(need("a cell")?)?,
+            });
+        }
+        "destroy" | "hammer" | "smash" => {
+            return Ok(Action::Destroy {
+                at: cell(need("a cell")?)?,
+            });
+        }
+        "dry" | "sceptre" => {
+            return Ok(Action::Dry {
+                at: cell(need("a cell")?)?,
+            });
+        }
+        "deny" | "medusa" => {
+            let r = need("a seat")?;
+            let r = r.strip_prefix("seat").unwrap_or(r).trim();
+            let n: u16 = r
+                .parse()
+                .ok()
+                .filter(|n| (1..=state.seats() as u16).contains(n))
+                .ok_or_else(|| {
+                    format!(
+                        "expected a seat from 1 to {} after `deny`, found `{r}`",
+                        state.seats()
+                    )
+                })?;
+            return Ok(Action::Deny {
+                seat: (n - 1) as u8,
+            });
+        }
+        _ => {}
     }
-    if rest.is_empty() {
-        return Err("expected a cell after `bridge`, like `bridge D6`".into());
+    let (kind, rest) = match word {
+        "bridge" => ("bridge", need("a cell")?),
+        "jump" | "hermes" => ("jump", need("a cell")?),
+        _ => ("", t.as_str()),
+    };
+    let make = |from: u16, to: u16| match kind {
+        "bridge" => Action::Bridge { from, to },
+        "jump" => Action::Jump { from, to },
+        _ => Action::Grow { from, to },
+    };
+    if let Some((a, b)) = rest.split_once('-') {
+        return Ok(make(cell(a)?, cell(b)?));
     }
     let to = cell(rest)?;
     let mut legal = Vec::new();
     state.legal_actions(&mut legal);
-    let found: Vec<Action> = legal
+    let found: Vec<(u16, Action)> = legal
         .into_iter()
-        .filter(|a| match a {
-            Action::Grow { to: t, .. } => !bridge && *t == to,
-            Action::Bridge { to: t, .. } => bridge && *t == to,
-            Action::End => false,
+        .filter_map(|a| match move_parts(a) {
+            Some((w, from, t)) if w == kind && t == to => Some((from, a)),
+            _ => None,
         })
         .collect();
+    let prefix = if kind.is_empty() {
+        String::new()
+    } else {
+        format!("{kind} ")
+    };
     match found.as_slice() {
-        [one] => Ok(*one),
+        [(_, one)] => Ok(*one),
+        // Say why, from a connector the cell is in reach of.
+        [] if let Some(why) = state
+            .grow_sources()
+            .iter()
+            .filter(|&&from| {
+                let steps = if kind.is_empty() { 1 } else { 2 };
+                state.geo().distance(from, to) == Some(steps)
+            })
+            .chain(state.grow_sources().first())
+            .find_map(|&from| state.refusal(make(from, to))) =>
+        {
+            Err(why)
+        }
         [] => Err(format!(
             "no connector of yours can {} {} now",
-            if bridge { "bridge to" } else { "grow to" },
+            match kind {
+                "bridge" => "bridge to",
+                "jump" => "jump to",
+                _ => "grow to",
+            },
             name(state, to)
         )),
         many => Err(format!(
-            "several connectors can reach {} ({}): type FROM-TO, like `{}{}-{}`",
+            "several connectors can reach {} ({}): type FROM-TO, like `{prefix}{}-{}`",
             name(state, to),
             many.iter()
-                .map(|a| match a {
-                    Action::Grow { from, .. } | Action::Bridge { from, .. } => name(state, *from),
-                    Action::End => String::new(),
-                })
+                .map(|(from, _)| name(state, *from))
                 .collect::<Vec<_>>()
                 .join(", "),
-            if bridge { "bridge " } else { "" },
-            match many[0] {
-                Action::Grow { from, .. } | Action::Bridge { from, .. } => name(state, from),
-                Action::End => String::new(),
-            },
+            name(state, many[0].0),
             name(state, to)
         )),
     }
@@ -178,6 +256,8 @@ fn card_char(face: u8) -> char {
         8 => 'T',
         9 => 'Y',
         SEED => '*',
+        RUBBLE => '%',
+        DRIED => '~',
         _ => '!',
     }
 }
@@ -205,8 +285,9 @@ pub fn draw(state: &State) -> String {
         if state.is_bridge(c16) {
             let (mr, mc) = ((r + pr) / 2, (c + pc) / 2);
             bridges.push(format!(
-                "{} {}-{} over {}",
+                "{} {}{}-{} over {}",
                 owner,
+                if state.is_jump(c16) { "jump " } else { "" },
                 name(state, p),
                 name(state, c16),
                 name(state, (mr * cols + mc) as u16)
@@ -241,16 +322,33 @@ pub fn draw(state: &State) -> String {
     out.push_str(
         "? face down  E earth  F fertilizer  W water  S stone  * seed  R H M T Y artifacts (skry jump deny destroy dry)\n",
     );
+    let abilities = state.rules().artifacts.abilities;
+    if abilities {
+        out.push_str("% a smashed stone (as earth)  ~ a dried water (as earth)\n");
+    }
     if !bridges.is_empty() {
         out.push_str(&format!("bridges: {}\n", bridges.join(", ")));
     }
     let scores = state.scores();
     for s in 0..state.seats() as u8 {
-        let hand: Vec<&str> = state.hand(s).iter().map(|a| a.key()).collect();
+        let hand: Vec<String> = state
+            .hand(s)
+            .iter()
+            .map(|&a| match (abilities, state.used(a)) {
+                (true, true) => format!("{} (used)", a.key()),
+                (true, false) => format!("{} (ready)", a.key()),
+                _ => a.key().to_owned(),
+            })
+            .collect();
         let sticks = if state.to_move() == s && state.end().is_none() {
             format!("{} sticks in hand", state.sticks())
         } else {
             format!("{} sticks kept", state.kept(s))
+        };
+        let sticks = if state.frozen(s) {
+            format!("{sticks}, next turn skipped (deny)")
+        } else {
+            sticks
         };
         out.push_str(&format!(
             "seat {} ({}): score {}, {} water, artifacts: {}, {sticks}\n",
@@ -282,33 +380,71 @@ pub fn describe_node(state: &State) -> String {
             format!("the game is over ({why})")
         }
         Next::Draw => {
-            let to = match state.pending() {
-                Some(Action::Grow { to, .. } | Action::Bridge { to, .. }) => to,
-                _ => 0,
+            let (to, by) = match (state.revealing(), state.pending()) {
+                (Some(at), _) => (at, " by the skrying runes"),
+                (
+                    None,
+                    Some(
+                        Action::Grow { to, .. }
+                        | Action::Bridge { to, .. }
+                        | Action::Jump { to, .. },
+                    ),
+                ) => (to, ""),
+                _ => (0, ""),
             };
             let d = usize::from(state.geo().deck_of[usize::from(to)]);
             let left: u32 = state.deck(d).iter().sum();
             format!(
-                "the card at {} is turned over ({}, {left} cards left)",
+                "the card at {} is turned over{by} ({}, {left} cards left)",
                 name(state, to),
                 deck_name(state, d)
             )
         }
         Next::Chance(_) => "a roll".to_owned(),
-        Next::Decide(s) => match state.current() {
-            Some(c) => format!(
-                "seat {} grows on from {} ({} sticks)",
-                s + 1,
-                name(state, c),
-                state.sticks()
-            ),
-            None => format!(
-                "seat {} starts a turn with {} sticks: grow from any connector",
-                s + 1,
-                state.sticks()
-            ),
-        },
+        Next::Decide(s) => {
+            let what = match state.current() {
+                Some(c) => format!(
+                    "seat {} grows on from {} ({} sticks)",
+                    s + 1,
+                    name(state, c),
+                    state.sticks()
+                ),
+                None => {
+                    let skipped: Vec<String> = state
+                        .skipped()
+                        .map(|k| format!("seat {}'s turn was skipped (deny); ", k + 1))
+                        .collect();
+                    format!(
+                        "{}seat {} starts a turn with {} sticks: grow from any connector",
+                        skipped.concat(),
+                        s + 1,
+                        state.sticks()
+                    )
+                }
+            };
+            what + &ready_note(state, s)
+        }
     }
+}
+
+/// `; artifacts ready: jump D6, skry D6, ...` when the mover may use one.
+fn ready_note(state: &State, seat: Seat) -> String {
+    let usable = state.usable(seat);
+    if usable == 0 {
+        return String::new();
+    }
+    let forms: Vec<&str> = Artifact::ALL
+        .into_iter()
+        .filter(|&a| usable & (1 << a as u8) != 0)
+        .map(|a| match a {
+            Artifact::Skry => "skry CELL (turn over a face-down card and its face-down neighbours)",
+            Artifact::Jump => "jump CELL (1 stick, two cells in a line, over anything)",
+            Artifact::Deny => "deny SEAT (skip that player's next turn)",
+            Artifact::Destroy => "destroy CELL (smash a stone next to your root)",
+            Artifact::Dry => "dry CELL (dry a water that is not yours)",
+        })
+        .collect();
+    format!("; artifacts ready (once each): {}", forms.join("; "))
 }
 
 /// Static evaluation for `seat`: its score less the best other score, plus
@@ -353,10 +489,21 @@ fn static_eval(state: &State, seat: Seat) -> f64 {
         state.kept(seat)
     };
     let root = state.roots(seat).len();
+    // An ability not yet used is worth a little (it can still be played),
+    // less than the point it might win, so a one-ply bot keeps it until it
+    // gains something; a skipped turn costs about a turn's growth.
+    let ready = f64::from(state.usable(seat).count_ones());
+    let skipped = |s: Seat| if state.frozen(s) { 1.0 } else { 0.0 };
+    let others_skipped: f64 = (0..state.seats() as u8)
+        .filter(|&s| s != seat)
+        .map(skipped)
+        .sum();
     f64::from(mine - best_other)
         + 0.05 * f64::from(held)
         + 0.02 * root as f64
         + 0.3 * f64::from(state.waters(seat))
+        + 0.25 * ready
+        + 0.5 * (others_skipped - skipped(seat))
 }
 
 /// Why the game ended, as a key of `END_REASONS`.
@@ -402,4 +549,45 @@ pub fn counters(state: &State) -> Vec<(&'static str, i64)> {
 fn winners(scores: &[i32]) -> Vec<usize> {
     let best = scores.iter().copied().max().unwrap_or(0);
     (0..scores.len()).filter(|&s| scores[s] == best).collect()
+}
+
+/// The legal decisions for a person: every grow, bridge, jump and deny, and
+/// the cell abilities (skry, destroy, dry) as one entry each with their
+/// cells, or how many there are when the list would drown the rest.
+pub fn legal_text(state: &State) -> String {
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let mut words = Vec::new();
+    let mut cells: [(&str, Vec<String>); 3] = [
+        ("skry", Vec::new()),
+        ("destroy", Vec::new()),
+        ("dry", Vec::new()),
+    ];
+    for &a in &legal {
+        match a {
+            Action::Skry { at } => cells[0].1.push(name(state, at)),
+            Action::Destroy { at } => cells[1].1.push(name(state, at)),
+            Action::Dry { at } => cells[2].1.push(name(state, at)),
+            _ => words.push(format_action(state, a)),
+        }
+    }
+    let end = words.pop();
+    for (word, list) in cells {
+        match list.len() {
+            0 => {}
+            1..=6 => words.push(format!("{word} {}", list.join("/"))),
+            n => words.push(format!(
+                "{word} CELL (any of {n} cells: {}, ...)",
+                list[..3].join(", ")
+            )),
+        }
+    }
+    let more = words.len().saturating_sub(40);
+    words.truncate(40);
+    words.extend(end);
+    if more > 0 {
+        format!("{} and {more} more", words.join(", "))
+    } else {
+        words.join(", ")
+    }
 }
