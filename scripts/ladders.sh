@@ -30,9 +30,9 @@ for v in ${ONLY:-$variants}; do
             --format json > "$out/$v.json.part" 2> "$out/$v.err"; then
             mv "$out/$v.json.part" "$out/$v.json"
             echo "$v: $(cat "$out/$v.time") (load average $(cut -d' ' -f1-3 /proc/loadavg))" >&2
-        elif grep -q "two-player games" "$out/$v.err"; then
+        elif grep -qE "two-player games|players, not 2" "$out/$v.err"; then
             # Not playable by two: say why in the table.
-            grep -o "a ladder plays.*" "$out/$v.err" | head -1 > "$out/$v.skip"
+            sed -E "s/^error: //" "$out/$v.err" | head -1 > "$out/$v.skip"
             rm -f "$out/$v.json.part"
         else
             cat "$out/$v.err" >&2
@@ -49,7 +49,7 @@ for v in sys.argv[3:]:
     skip = os.path.join(out, v + ".skip")
     if os.path.exists(skip):
         why = open(skip).read().strip()
-        rows.append(f"| `{v}` | | " + " | ".join("" for _ in bots) + f" | not laddered: {why} | |")
+        rows.append(f"| `{v}` | | " + " | ".join("" for _ in bots) + f" | not laddered: {why} (a ladder plays two-player games) | |")
         continue
     if not os.path.exists(p):
         continue
