@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# The README's ladder table: `roots ladder` for every shipped variant, one
-# JSON file each under the output directory (default target/ladders), then a
-# Markdown table on stdout. Seeded, so reproducible whatever --jobs is.
+# The README's ladder table: `roots ladder` for every built-in variant (the
+# list comes from `roots games --json`), one JSON file each under the output
+# directory (default target/ladders), each ladder's CPU and wall time beside
+# it (VARIANT.time), then a Markdown table on stdout. Seeded, so
+# reproducible whatever --jobs is. A variant already laddered in OUTDIR is
+# not played again: delete its JSON file to re-run it. A variant that cannot
+# be played by two players gets a row saying so.
 #
 # Usage: scripts/ladders.sh [GAMES_PER_PAIR] [SEED] [OUTDIR]   (defaults: 100, 1)
+#   ONLY="btt sprout-r-out" scripts/ladders.sh   runs only those variants.
 # Needs a release build (cargo build --release) and python3 for the table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,31 +16,44 @@ games=${1:-100}
 seed=${2:-1}
 out=${3:-target/ladders}
 bots=${BOTS:-greedy,random,mcts:100}
+roots=${ROOTS:-target/release/roots}
 mkdir -p "$out"
-for v in standard one-nutrient-per-turn pre-rolled-values btt btt-martian-go \
-    btt-arcade btt-literal-wiki sprout-r-out sprout-r-out-ludii fewer-beads \
-    fewer-nutrients more-beads more-nutrients; do
-    n=$games
-    # Sprout-R-Out's search is the slowest: fewer games per pair.
-    case $v in sprout*) n=$(( games * 2 / 5 )) ;; esac
-    if [ ! -s "$out/$v.json" ]; then
-        "${ROOTS:-target/release/roots}" ladder "$v" --bots "$bots" -n "$n" --seed "$seed" \
-            --format json > "$out/$v.json.part"
-        mv "$out/$v.json.part" "$out/$v.json"
+variants=$("$roots" games --json | python3 -c '
+import json, sys
+for g in json.load(sys.stdin):
+    for v in g["variants"]:
+        print(v["name"] if isinstance(v, dict) else v)')
+for v in ${ONLY:-$variants}; do
+    if [ ! -s "$out/$v.json" ] && [ ! -s "$out/$v.skip" ]; then
+        if /usr/bin/time -f "%U s user, %S s system, %e s wall" -o "$out/$v.time" \
+            "$roots" ladder "$v" --bots "$bots" -n "$games" --seed "$seed" \
+            --format json > "$out/$v.json.part" 2> "$out/$v.err"; then
+            mv "$out/$v.json.part" "$out/$v.json"
+            echo "$v: $(cat "$out/$v.time") (load average $(cut -d' ' -f1-3 /proc/loadavg))" >&2
+        elif grep -qE "two-player games|players, not 2" "$out/$v.err"; then
+            # Not playable by two: say why in the table.
+            sed -E "s/^error: //" "$out/$v.err" | head -1 > "$out/$v.skip"
+            rm -f "$out/$v.json.part"
+        else
+            cat "$out/$v.err" >&2
+            exit 1
+        fi
     fi
 done
-python3 - "$out" <<'PY'
+python3 - "$out" "$bots" $variants <<'PY'
 import json, sys, os
-out = sys.argv[1]
+out, bots = sys.argv[1], [b.strip() for b in sys.argv[2].split(",")]
 rows = []
-for v in ["standard", "fewer-beads", "fewer-nutrients", "more-beads", "more-nutrients",
-          "one-nutrient-per-turn", "pre-rolled-values", "btt", "btt-martian-go", "btt-arcade",
-          "btt-literal-wiki", "sprout-r-out", "sprout-r-out-ludii"]:
+for v in sys.argv[3:]:
     p = os.path.join(out, v + ".json")
+    skip = os.path.join(out, v + ".skip")
+    if os.path.exists(skip):
+        why = open(skip).read().strip()
+        rows.append(f"| `{v}` | | " + " | ".join("" for _ in bots) + f" | not laddered: {why} (a ladder plays two-player games) | |")
+        continue
     if not os.path.exists(p):
         continue
     l = json.load(open(p))
-    bots = [b.strip() for b in os.environ.get("BOTS", "greedy,random,mcts:100").split(",")]
     r = {x["bot"]: x for x in l["ratings"]}
     cells = []
     for b in bots:
@@ -47,7 +65,6 @@ for v in ["standard", "fewer-beads", "fewer-nutrients", "more-beads", "more-nutr
     cells.append(f'{s["best"]} v {s["next"]}: {100*w["rate"]:.1f}% ({100*w["low"]:.1f}-{100*w["high"]:.1f}%)')
     cells.append(f'{s["spread"]:.0f}')
     rows.append(f'| `{v}` | {l["games_per_pair"]} | ' + " | ".join(cells) + " |")
-bots = os.environ.get("BOTS", "greedy,random,mcts:100").split(",")
 print("| variant | games per pair | " + " | ".join(bots) + " | best v next | spread (non-random) |")
 print("|---" * (len(bots) + 4) + "|")
 print("\n".join(rows))

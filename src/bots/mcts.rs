@@ -7,11 +7,15 @@
 //! (open loop); an edge whose action is not legal under this iteration's
 //! rolls is skipped. A node is expanded one untried legal action at a time;
 //! among tried ones UCB1 picks, with the reward of the seat deciding there.
-//! Below the tree a random playout (the engine's sampler) runs to the end of
-//! the game, or for at most [`PLAYOUT_STEPS`] steps, after which the seat the
-//! game's evaluation ([`Game::evaluate`]) ranks first takes the point. A
-//! finished game counts 1 for a sole winner and `1/k` for each of `k` tied
-//! winners. The move played is the most visited child of the root.
+//! Below the tree a random playout (the engine's sampler) runs as the game
+//! asks ([`Game::playout`]): by default to the end of the game, or for at
+//! most [`PLAYOUT_STEPS`] steps, after which the seat the game's evaluation
+//! ([`Game::evaluate`]) ranks first takes the point; or, for a game whose
+//! random playouts say little, for a few decisions only
+//! ([`Playout::Cut`]), after which each seat scores the logistic of its
+//! evaluation, a value in 0..1. A finished game counts 1 for a sole winner
+//! and `1/k` for each of `k` tied winners. The move played is the most
+//! visited child of the root.
 //!
 //! Everything is deterministic given the bot's [`SeededDice`].
 
@@ -30,6 +34,20 @@ pub const PLAYOUT_STEPS: u32 = 2_000;
 const EXPLORATION: f64 = 0.7;
 /// Most seats a reward vector holds.
 const MAX_SEATS: usize = 8;
+
+/// How a playout below the search tree ends and is scored (a game's
+/// choice: [`Game::playout`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Playout {
+    /// Random decisions to the end of the game (at most [`PLAYOUT_STEPS`]
+    /// steps, then the seat the evaluation ranks first wins).
+    ToTheEnd,
+    /// At most `decisions` random decisions (rolls and draws do not count),
+    /// then each seat of a game not yet over scores
+    /// `1 / (1 + exp(-evaluate / scale))`: `scale` is the evaluation
+    /// difference worth odds of e to 1.
+    Cut { decisions: u32, scale: f64 },
+}
 
 #[derive(Debug)]
 struct Edge<A> {
@@ -50,6 +68,9 @@ struct Node<A> {
 pub struct MctsBot<G: Game> {
     dice: SeededDice,
     budget: Budget,
+    playout: Playout,
+    /// Iterations of the last search.
+    iterations: u32,
     nodes: Vec<Node<ActionOf<G>>>,
     legal: Vec<ActionOf<G>>,
     untried: Vec<ActionOf<G>>,
@@ -75,6 +96,8 @@ impl<G: Game> MctsBot<G> {
         MctsBot {
             dice,
             budget,
+            playout: G::playout(),
+            iterations: 0,
             nodes: Vec::new(),
             legal: Vec::with_capacity(64),
             untried: Vec::with_capacity(64),
@@ -82,8 +105,21 @@ impl<G: Game> MctsBot<G> {
         }
     }
 
+    /// The same bot ending its playouts as `playout` says rather than as
+    /// the game asks (tests and experiments).
+    pub fn with_playout(mut self, playout: Playout) -> MctsBot<G> {
+        self.playout = playout;
+        self
+    }
+
+    /// The iterations the last search ran (0 when the decision was forced).
+    pub fn last_iterations(&self) -> u32 {
+        self.iterations
+    }
+
     /// Run the search from `root` and return the most visited action.
     pub fn search(&mut self, root: &G::State) -> Option<ActionOf<G>> {
+        self.iterations = 0;
         let Next::Decide(_) = root.next() else {
             return None;
         };
@@ -99,7 +135,9 @@ impl<G: Game> MctsBot<G> {
             edges: Vec::new(),
         });
         let mut path: Vec<(u32, usize, Seat)> = Vec::with_capacity(MAX_DEPTH);
+        let mut iterations = 0u32;
         self.budget.run(|| {
+            iterations += 1;
             path.clear();
             let mut state = root.clone();
             self.descend(&mut state, &mut path);
@@ -112,6 +150,7 @@ impl<G: Game> MctsBot<G> {
                 e.reward += rewards[usize::from(seat)];
             }
         });
+        self.iterations = iterations;
         self.nodes[0]
             .edges
             .iter()
@@ -191,8 +230,13 @@ impl<G: Game> MctsBot<G> {
         }
     }
 
-    /// Play on at random; the reward of each seat.
+    /// Play on at random as the game asks ([`Game::playout`]); the reward
+    /// of each seat.
     fn playout(&mut self, state: &mut G::State) -> [f64; MAX_SEATS] {
+        let (mut decisions_left, scale) = match self.playout {
+            Playout::ToTheEnd => (u32::MAX, None),
+            Playout::Cut { decisions, scale } => (decisions, Some(scale)),
+        };
         let mut steps = 0;
         while steps < PLAYOUT_STEPS {
             match state.next() {
@@ -202,6 +246,10 @@ impl<G: Game> MctsBot<G> {
                     state.roll_unchecked(face);
                 }
                 Next::Decide(_) => {
+                    if decisions_left == 0 {
+                        break;
+                    }
+                    decisions_left -= 1;
                     let a = state.random_action(&mut self.dice);
                     state.play_unchecked(a);
                 }
@@ -211,6 +259,13 @@ impl<G: Game> MctsBot<G> {
         }
         let mut rewards = [0.0; MAX_SEATS];
         let seats = state.seats().min(MAX_SEATS);
+        if let (None, Some(scale)) = (state.outcome(), scale) {
+            let scale = if scale > 0.0 { scale } else { 1.0 };
+            for (s, r) in rewards.iter_mut().enumerate().take(seats) {
+                *r = 1.0 / (1.0 + (-G::evaluate(state, s as Seat) / scale).exp());
+            }
+            return rewards;
+        }
         let winners: Vec<usize> = match state.outcome() {
             Some(o) => o.winners.iter().map(|&w| usize::from(w)).collect(),
             None => {

@@ -14,7 +14,7 @@ mod mcts;
 mod random;
 
 pub use greedy::GreedyBot;
-pub use mcts::MctsBot;
+pub use mcts::{MctsBot, Playout};
 pub use random::RandomBot;
 
 use crate::core::protocol::GameState;

@@ -27,7 +27,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::bots::{BotSpec, Player};
+use crate::bots::{BotSpec, Player, Playout};
 use crate::core::dice::SeededDice;
 use crate::core::protocol::{GameState, Seat};
 use crate::variant::diagnostic::Diagnostic;
@@ -280,6 +280,13 @@ pub trait Game: Sized + Send + Sync + 'static {
     /// A static evaluation of the position for `seat`, higher is better
     /// (greedy and search bots).
     fn evaluate(state: &Self::State, seat: Seat) -> f64;
+    /// How the generic search ([`crate::bots::MctsBot`]) ends its playouts.
+    /// The default plays them out at random to the end of the game; a game
+    /// whose random playouts say little (Branches & Twigs & Thorns) cuts
+    /// them short and lets [`Game::evaluate`] judge the position.
+    fn playout() -> Playout {
+        Playout::ToTheEnd
+    }
 }
 
 /// The games, by their `game` key.

@@ -44,3 +44,19 @@ pub fn counters(state: &State) -> Vec<(&'static str, i64)> {
         ("passes", i64::from(t.passes)),
     ]
 }
+
+/// How the generic search plays out below its tree: random playouts to the
+/// end say little in this game (the search with 100 iterations lost 87% of
+/// its games to greedy), so a playout stops after eight random decisions and
+/// the evaluation judges the position, a score lead of 3 coins being worth
+/// odds of e to 1. Measured with `roots ladder btt --bots greedy,mcts:100 -n
+/// 100 --seed 1`: greedy's score against the search fell from 87.0% to
+/// 63.5%; with 1000 iterations the search beats greedy (greedy 18.3% in 60
+/// games, against 25.8% with playouts to the end). Cutting after 0, 2, 4,
+/// 16 or 32 decisions, or a scale of 1 or 8, did no better.
+pub fn playout() -> crate::bots::Playout {
+    crate::bots::Playout::Cut {
+        decisions: 8,
+        scale: 3.0,
+    }
+}

@@ -222,4 +222,8 @@ impl Game for Branches {
     fn evaluate(state: &State, seat: Seat) -> f64 {
         super::evaluate(state, seat)
     }
+
+    fn playout() -> crate::bots::Playout {
+        super::eval::playout()
+    }
 }

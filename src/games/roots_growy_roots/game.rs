@@ -235,4 +235,19 @@ impl Game for RootsGrowyRoots {
     fn evaluate(state: &State, seat: Seat) -> f64 {
         text::evaluate(state, seat)
     }
+
+    /// Random playouts to the end say little here (the generic search with
+    /// 100 iterations lost 86.7% of 60 games to greedy, `roots ladder
+    /// roots-growy-roots --bots greedy,mcts:100 -n 60 --seed 1`): a playout
+    /// stops after 8 random decisions and the evaluation judges it, a lead
+    /// of 2 points being worth odds of e to 1. Greedy's score fell to 58.3%
+    /// on the same games, at a tenth of the CPU time; with 1000 iterations
+    /// the search beats greedy (greedy 40.8%). Cuts after 4, 16 or 32
+    /// decisions, or a scale of 5, scored 66 to 69% for greedy.
+    fn playout() -> crate::bots::Playout {
+        crate::bots::Playout::Cut {
+            decisions: 8,
+            scale: 2.0,
+        }
+    }
 }

@@ -6,6 +6,7 @@
 //! rules as this toolkit plays them, and every reading of Ludii 1.3.12 behind
 //! a variant key, are in `docs/games/sprout-r-out.md`.
 
+mod eval;
 mod game;
 mod narrate;
 mod rules;
@@ -13,10 +14,11 @@ mod state;
 mod svg;
 mod text;
 
+pub use eval::evaluate;
 pub use game::{BUILTINS, SproutROut, Variant, VariantBoard, VariantRules};
 pub use rules::{
     BoardFile, BoardShape, EndCheck, EyeDetection, EyeMemory, Groups, Problem, Repetition, Rules,
     RulesFile, StrictOrder, StuckRemoval, Territory, Tie, VariantFile, board_for, resolve,
 };
 pub use state::{Action, EndReason, Legal, State};
-pub use text::{counters, draw, end_reason, evaluate, format_action, parse_action, seat_letter};
+pub use text::{counters, draw, end_reason, format_action, parse_action, seat_letter};

@@ -183,15 +183,6 @@ pub fn draw(state: &State) -> String {
     out
 }
 
-/// Territory difference plus a little for stones, from `seat`'s view.
-pub fn evaluate(state: &State, seat: Seat) -> f64 {
-    let s = state.scores();
-    let me = seat as usize & 1;
-    let terr = f64::from(s[me] - s[me ^ 1]);
-    let stones = f64::from(state.stones(seat).len()) - f64::from(state.stones(seat ^ 1).len());
-    terr + 0.25 * stones
-}
-
 /// Why the game ended: "majority" or "double_pass".
 pub fn end_reason(state: &State) -> Option<&'static str> {
     state.end().map(|(r, _)| match r {
