@@ -6,7 +6,7 @@
 //! next turn's sticks, and at the end why the game ended and each seat's
 //! score in its parts.
 
-use crate::core::protocol::Seat;
+use crate::core::protocol::{GameState, Seat};
 
 use super::rules::{Sticks, cell_name};
 use super::state::{Action, EndReason, FERTILIZER, FIRST_ARTIFACT, STONE, State, WATER};
@@ -41,9 +41,31 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
         None => None,
     };
     let turn_over = after.to_move() != mover || after.end().is_some();
-    if let Some(Action::Grow { to, .. } | Action::Bridge { to, .. }) = played {
+    // An ability decided now (the house rule): what it does, in words.
+    if before.pending().is_none()
+        && before.revealing().is_none()
+        && after.last_move() != before.last_move()
+        && let Some(line) = ability(after, me, after.last_move())
+    {
+        out.push(line);
+    }
+    // A card the Skrying Runes turned over.
+    if let Some(c) = before.revealing()
+        && after.revealing() != Some(c)
+    {
+        out.push(format!(
+            "the runes turn over {}: {}",
+            name(c),
+            card_name(after.card(c))
+        ));
+    }
+    if let Some(
+        Action::Grow { to, .. } | Action::Bridge { to, .. } | Action::Jump { to, .. },
+    ) = played
+    {
         let face = after.card(to);
         let bridge = matches!(played, Some(Action::Bridge { .. }));
+        let jump = matches!(played, Some(Action::Jump { .. }));
         match face {
             STONE => out.push(format!(
                 "a stone at {}: {me}'s turn ends, {} kept for next turn",
@@ -76,7 +98,13 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
                 };
                 out.push(format!(
                     "{me} {} {}, onto {what}",
-                    if bridge { "bridges to" } else { "grows to" },
+                    if bridge {
+                        "bridges to"
+                    } else if jump {
+                        "jumps (Flight of Hermes) to"
+                    } else {
+                        "grows to"
+                    },
                     name(to)
                 ));
                 if turn_over && after.end().is_none() && !is_artifact(face) {
@@ -118,6 +146,12 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
         ));
     }
     if turn_over && after.end().is_none() {
+        for s in after.skipped() {
+            out.push(format!(
+                "{}'s turn is skipped (Medusa's head): no sticks, no growth",
+                seat_letter(s)
+            ));
+        }
         out.push(format!(
             "{}'s turn (round {}): {}",
             seat_letter(after.to_move()),
@@ -171,6 +205,33 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
     out
 }
 
+/// An ability played by `me` (the artifacts house rule), in words.
+fn ability(after: &State, me: char, action: Option<Action>) -> Option<String> {
+    let name = |c: u16| cell_name(after.geo().columns, c);
+    Some(match action? {
+        Action::Skry { at } => format!(
+            "{me} reads the Skrying Runes over {}: it and the face-down cards around it are turned over for everyone",
+            name(at)
+        ),
+        Action::Deny { seat } => format!(
+            "{me} shows Medusa's head to {}: {}'s next turn is skipped",
+            seat_letter(seat),
+            seat_letter(seat)
+        ),
+        Action::Destroy { at } => format!(
+            "{me} swings Thor's hammer: the stone at {} is rubble, to be grown onto as earth",
+            name(at)
+        ),
+        Action::Dry { at } => format!(
+            "{me} raises the was-sceptre: the water at {} dries, paying no income and no point",
+            name(at)
+        ),
+        Action::Grow { .. } | Action::Bridge { .. } | Action::Jump { .. } | Action::End => {
+            return None;
+        }
+    })
+}
+
 fn is_artifact(face: u8) -> bool {
     (FIRST_ARTIFACT..FIRST_ARTIFACT + 5).contains(&face)
 }
@@ -193,12 +254,30 @@ fn lost_or_kept(fate: Sticks) -> &'static str {
 /// The last grow or bridge in words, for the board shown at the terminal:
 /// `last move: a grew C1-B2`.
 pub fn last_move(state: &State) -> Option<String> {
-    let (from, to, how) = match state.last_move()? {
+    let name = |c: u16| cell_name(state.geo().columns, c);
+    let action = state.last_move()?;
+    if let Some(artifact) = action.artifact()
+        && !matches!(action, Action::Jump { .. })
+    {
+        // An ability on the board: its holder played it.
+        let who = (0..state.seats() as Seat)
+            .find(|&s| state.holds(s, artifact))
+            .map(|s| seat_letter(s).to_ascii_lowercase())?;
+        let what = match action {
+            Action::Skry { at } => format!("read the runes over {}", name(at)),
+            Action::Deny { seat } => format!("denied {}'s next turn", seat_letter(seat)),
+            Action::Destroy { at } => format!("broke the stone at {}", name(at)),
+            Action::Dry { at } => format!("dried the water at {}", name(at)),
+            other => format!("{other:?}"),
+        };
+        return Some(format!("last move: {who} {what}"));
+    }
+    let (from, to, how) = match action {
         Action::Grow { from, to } => (from, to, "grew"),
         Action::Bridge { from, to } => (from, to, "bridged"),
-        Action::End => return None,
+        Action::Jump { from, to } => (from, to, "jumped"),
+        _ => return None,
     };
-    let name = |c: u16| cell_name(state.geo().columns, c);
     let who = seat_letter(state.connector(from)?).to_ascii_lowercase();
     Some(if state.pending().is_some() {
         format!(

@@ -853,6 +853,11 @@ impl State {
     }
 
     fn apply(&mut self, action: Action) {
+        // The last move, for the picture and the terminal board: every
+        // action but a voluntary end (which leaves the board as it was).
+        if action != Action::End {
+            self.last = Some(action);
+        }
         if let Some(a) = action.artifact() {
             self.used |= 1 << a as u8;
             self.tally.abilities_used += 1;
@@ -906,7 +911,6 @@ impl State {
                 return;
             }
         };
-        self.last = Some(action);
         self.current = from;
         let face = self.card[usize::from(to)];
         if face == HIDDEN {

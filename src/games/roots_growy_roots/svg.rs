@@ -10,7 +10,8 @@ use crate::core::svg::{Svg, legend, legend_width, num, seat_fill};
 
 use super::rules::{Artifact, cell_name};
 use super::state::{
-    Action, EARTH, EndReason, FERTILIZER, FIRST_ARTIFACT, HIDDEN, SEED, STONE, State, WATER,
+    Action, DRIED, EARTH, EndReason, FERTILIZER, FIRST_ARTIFACT, HIDDEN, RUBBLE, SEED, STONE, State,
+    WATER,
 };
 use super::text::seat_letter;
 
@@ -54,7 +55,24 @@ pub fn svg(state: &State, names: &[String]) -> String {
     let rows_text: Vec<(Seat, char, String)> = (0..seats)
         .map(|s| {
             let name = names.get(usize::from(s)).map(String::as_str).unwrap_or("?");
-            let hand: Vec<&str> = state.hand(s).iter().map(|a| a.key()).collect();
+            // An artifact whose ability was used (house rule) is marked so;
+            // it still scores its point.
+            let hand: Vec<String> = state
+                .hand(s)
+                .iter()
+                .map(|&a| {
+                    if state.rules().artifacts.abilities && state.used(a) {
+                        format!("{} (used)", a.key())
+                    } else {
+                        a.key().to_owned()
+                    }
+                })
+                .collect();
+            let frozen = if state.frozen(s) {
+                ", next turn skipped (deny)"
+            } else {
+                ""
+            };
             let sticks = if state.to_move() == s && !over {
                 format!("{} sticks in hand", state.sticks())
             } else {
@@ -64,7 +82,7 @@ pub fn svg(state: &State, names: &[String]) -> String {
                 s,
                 seat_letter(s),
                 format!(
-                    "{name}: score {}, water {}, artifacts {}, {sticks}",
+                    "{name}: score {}, water {}, artifacts {}, {sticks}{frozen}",
                     scores[usize::from(s)],
                     state.waters(s),
                     if hand.is_empty() {
@@ -128,10 +146,13 @@ pub fn svg(state: &State, names: &[String]) -> String {
 
     // The last grow or bridge: its target cell outlined (a stone hit shows
     // where the turn ended), its stick drawn wide under the real one.
+    // An ability on a cell (skry, destroy, dry) outlines that cell; a deny
+    // shows in the legend.
     let last = state.last_move().and_then(|a| match a {
-        Action::Grow { from, to } => Some((from, to, false)),
-        Action::Bridge { from, to } => Some((from, to, true)),
-        Action::End => None,
+        Action::Grow { from, to } => Some((Some(from), to, false)),
+        Action::Bridge { from, to } | Action::Jump { from, to } => Some((Some(from), to, true)),
+        Action::Skry { at } | Action::Destroy { at } | Action::Dry { at } => Some((None, at, false)),
+        Action::End | Action::Deny { .. } => None,
     });
     if let Some((from, to, bridge)) = last {
         let (x, y) = centre(to);
@@ -142,7 +163,9 @@ pub fn svg(state: &State, names: &[String]) -> String {
             SIDE - 3.0,
             &format!(r#"fill="none" stroke="{LAST}" stroke-width="3.5" rx="6""#),
         );
-        if state.parent(to) == Some(from) {
+        if let Some(from) = from
+            && state.parent(to) == Some(from)
+        {
             stick(
                 &mut svg,
                 centre(from),
@@ -259,7 +282,11 @@ pub fn svg(state: &State, names: &[String]) -> String {
     );
     svg.text(
         (14.0, top + used + 35.0),
-        "cards: ? face down, earth, fertilizer (+sticks), water (income, points), stone (ends the turn)",
+        if state.rules().artifacts.abilities {
+            "cards: ? face down, earth, fertilizer (+sticks), water (income, points), stone (ends the turn), rubble (a broken stone: earth), dried (water that pays nothing)"
+        } else {
+            "cards: ? face down, earth, fertilizer (+sticks), water (income, points), stone (ends the turn)"
+        },
         r##"font-size="11" fill="#666666""##,
     );
     svg.finish(&format!("Roots Growy Roots, {}", state.rules().name))
@@ -462,6 +489,38 @@ fn card(svg: &mut Svg, at: P, face: u8, state: &State, cell: u16) {
                 r##"font-size="9" fill="#5a4300" text-anchor="middle""##,
             );
             label(svg, key, "#3a2b00");
+        }
+        RUBBLE => {
+            // A stone broken by the hammer: pale, in pieces; grown onto as
+            // earth.
+            svg.rect(
+                x,
+                y,
+                s,
+                s,
+                r##"fill="#ddd6cc" stroke="#999999" stroke-width="1" stroke-dasharray="3 2" rx="4""##,
+            );
+            for (dx, dy, r) in [(-9.0, -4.0, 4.0), (3.0, -9.0, 3.0), (8.0, 2.0, 4.5), (-2.0, 5.0, 2.5)] {
+                svg.circle((at.0 + dx, ic.1 + dy), r, r##"fill="#8a8a8a""##);
+            }
+            label(svg, "rubble", "#333333");
+        }
+        DRIED => {
+            // Water dried by the sceptre: no income, no point.
+            svg.rect(
+                x,
+                y,
+                s,
+                s,
+                r##"fill="#e8dcc0" stroke="#a08a5a" stroke-width="1" rx="4""##,
+            );
+            svg.circle((at.0, ic.1 - 3.0), 8.0, r##"fill="none" stroke="#a08a5a" stroke-width="2""##);
+            svg.line(
+                (at.0 - 9.0, ic.1 + 6.0),
+                (at.0 + 9.0, ic.1 - 12.0),
+                r##"stroke="#a08a5a" stroke-width="2""##,
+            );
+            label(svg, "dried", "#5a4a2a");
         }
         _ => {
             svg.rect(x, y, s, s, r##"fill="#ffffff" stroke="#999999" rx="4""##);
