@@ -189,7 +189,7 @@ impl Quick {
                 .collect();
         }
         for n in state.nutrients() {
-            let (x, y) = g.xy(n.point);
+            let (x, y) = self.xy[n.point.index()];
             let on_top = state.bead(n.point);
             let mut touching = 0u8;
             for q in g.around(n.point) {
@@ -202,12 +202,28 @@ impl Quick {
             }
             let mut near = [u32::MAX; MAX_SEATS];
             if touching == 0 {
+                // Nobody is within 1 of an untouched nutrient: a bead at 2 is
+                // the nearest there can be.
                 for (s, p) in state.players().iter().enumerate().take(seats) {
                     for &b in &p.beads {
-                        let (bx, by) = g.xy(b);
+                        let (bx, by) = self.xy[b.index()];
                         let d = u32::from(bx.abs_diff(x).max(by.abs_diff(y)));
                         near[s] = near[s].min(d);
+                        if d <= 2 {
+                            break;
+                        }
                     }
+                    debug_assert_eq!(
+                        near[s],
+                        p.beads
+                            .iter()
+                            .map(|&b| {
+                                let (bx, by) = g.xy(b);
+                                u32::from(bx.abs_diff(x).max(by.abs_diff(y)))
+                            })
+                            .min()
+                            .unwrap_or(u32::MAX)
+                    );
                 }
             }
             let value = n.value.map_or(UNKNOWN_VALUE, f64::from);
