@@ -21,7 +21,10 @@
 //! a root (at most 0.24 points a bead; the contested part comes out exact
 //! for about 95% of plain placements in random positions). Points where a
 //! bead would touch nothing and come closer to no nutrient all share one
-//! price, worked out once ([`Quick::mark`]). The decisions are the greedy bot's
+//! price, worked out once ([`Quick::mark`]). A placement looks only at the
+//! nutrients within their reach of it ([`Nut::reach`]), and root strengths
+//! are traced once per reading; debug builds check both against the slow
+//! statements at every use. The decisions are the greedy bot's
 //! otherwise: the growth die by placing the middle face's beads greedily,
 //! sunbathing with an empty hand. Head to head against [`super::GreedyBot`]
 //! (the bot that copies) it is at least as strong; see the README's bot
