@@ -22,7 +22,7 @@
 //! for about 95% of plain placements in random positions). Points where a
 //! bead would touch nothing and come closer to no nutrient all share one
 //! price, worked out once ([`Quick::mark`]). A placement looks only at the
-//! nutrients within their reach of it ([`Nut::reach`]), and root strengths
+//! nutrients within their reach of it (`Nut::reach`), and root strengths
 //! are traced once per reading; debug builds check both against the slow
 //! statements at every use. The decisions are the greedy bot's
 //! otherwise: the growth die by placing the middle face's beads greedily,
