@@ -21,7 +21,10 @@
 //! a root (at most 0.24 points a bead; the contested part comes out exact
 //! for about 95% of plain placements in random positions). Points where a
 //! bead would touch nothing and come closer to no nutrient all share one
-//! price, worked out once ([`Quick::mark`]). The decisions are the greedy bot's
+//! price, worked out once ([`Quick::mark`]). A placement looks only at the
+//! nutrients within their reach of it (`Nut::reach`), and root strengths
+//! are traced once per reading; debug builds check both against the slow
+//! statements at every use. The decisions are the greedy bot's
 //! otherwise: the growth die by placing the middle face's beads greedily,
 //! sunbathing with an empty hand. Head to head against [`super::GreedyBot`]
 //! (the bot that copies) it is at least as strong; see the README's bot
@@ -53,6 +56,30 @@ struct Nut {
     near: [u32; MAX_SEATS],
     /// What it is worth to each seat now.
     worth: [f64; MAX_SEATS],
+    /// `reach[s]`: a bead of seat `s` at a Chebyshev distance of more than
+    /// this changes nothing about the nutrient (it touches it no more than
+    /// now, and comes no closer than the seat's nearest bead).
+    reach: [u32; MAX_SEATS],
+}
+
+/// How far a bead of each seat can be from a nutrient and still change what
+/// it is worth (see [`Nut::reach`]): on it (0), next to it (1) unless the
+/// seat touches it already, or, when nobody touches it, nearer than the
+/// seat's nearest bead.
+fn nut_reach(touching: u8, near: &[u32; MAX_SEATS], seats: usize) -> [u32; MAX_SEATS] {
+    let mut r = [0; MAX_SEATS];
+    for (s, slot) in r.iter_mut().enumerate().take(seats) {
+        *slot = if touching & (1 << s) != 0 {
+            0
+        } else if touching != 0 {
+            1
+        } else if near[s] == u32::MAX {
+            u32::MAX
+        } else {
+            (near[s].saturating_sub(1)).max(1)
+        };
+    }
+    r
 }
 
 /// What a nutrient is worth to each seat, as [`eval::values`] counts it.
@@ -123,7 +150,20 @@ pub struct Quick {
     /// nutrient is worth (it would touch it, or come closer to it than the
     /// seat's beads are).
     influenced: Vec<u64>,
+    /// The root strength of the bead on each cell of the position read, once
+    /// asked for ([`NO_STRENGTH`] until then): a placement's pricing asks for
+    /// the same neighbours' strengths again and again.
+    strengths: Vec<std::cell::Cell<u8>>,
+    /// Every seat's change of hand worth for one bead placed from the hand.
+    hand: [f64; MAX_SEATS],
+    /// The column and row of every cell (as [`crate::core::geometry::Grid::xy`], without its
+    /// division), for boards of `xy_stride`.
+    xy: Vec<(u8, u8)>,
+    xy_stride: usize,
 }
+
+/// A strength not worked out yet in [`Quick::strengths`].
+const NO_STRENGTH: u8 = u8::MAX;
 
 impl Quick {
     /// Read `state` (reusing this one's memory).
@@ -132,13 +172,27 @@ impl Quick {
         self.seats = seats;
         self.nuts.clear();
         self.marked_for = None;
+        self.strengths.clear();
+        self.strengths
+            .resize(state.grid().cells(), std::cell::Cell::new(NO_STRENGTH));
         let mut v = [0.0; MAX_SEATS];
         for (s, p) in state.players().iter().enumerate().take(seats) {
             v[s] = f64::from(p.score) + hand_worth(p.store, p.supply);
+            self.hand[s] =
+                hand_worth(p.store.saturating_sub(1), p.supply) - hand_worth(p.store, p.supply);
         }
         let g = state.grid();
+        if self.xy_stride != g.stride() || self.xy.len() != g.cells() {
+            self.xy_stride = g.stride();
+            self.xy = (0..g.cells())
+                .map(|i| {
+                    let (c, r) = (i % g.stride(), i / g.stride());
+                    (c.wrapping_sub(1) as u8, r.wrapping_sub(1) as u8)
+                })
+                .collect();
+        }
         for n in state.nutrients() {
-            let (x, y) = g.xy(n.point);
+            let (x, y) = self.xy[n.point.index()];
             let on_top = state.bead(n.point);
             let mut touching = 0u8;
             for q in g.around(n.point) {
@@ -151,12 +205,28 @@ impl Quick {
             }
             let mut near = [u32::MAX; MAX_SEATS];
             if touching == 0 {
+                // Nobody is within 1 of an untouched nutrient: a bead at 2 is
+                // the nearest there can be.
                 for (s, p) in state.players().iter().enumerate().take(seats) {
                     for &b in &p.beads {
-                        let (bx, by) = g.xy(b);
+                        let (bx, by) = self.xy[b.index()];
                         let d = u32::from(bx.abs_diff(x).max(by.abs_diff(y)));
                         near[s] = near[s].min(d);
+                        if d <= 2 {
+                            break;
+                        }
                     }
+                    debug_assert_eq!(
+                        near[s],
+                        p.beads
+                            .iter()
+                            .map(|&b| {
+                                let (bx, by) = g.xy(b);
+                                u32::from(bx.abs_diff(x).max(by.abs_diff(y)))
+                            })
+                            .min()
+                            .unwrap_or(u32::MAX)
+                    );
                 }
             }
             let value = n.value.map_or(UNKNOWN_VALUE, f64::from);
@@ -172,16 +242,38 @@ impl Quick {
                 on_top,
                 near,
                 worth,
+                reach: nut_reach(touching, &near, seats),
             });
         }
         for (s, p) in state.players().iter().enumerate().take(seats) {
             for &b in &p.beads {
                 if contested(state, s as Seat, b) {
-                    v[s] += contested_worth(state.strength(b));
+                    v[s] += contested_worth(self.strength(state, b));
                 }
             }
         }
         self.values = v;
+    }
+
+    /// [`State::strength`] of the bead on `p` in the position read, worked
+    /// out once per reading.
+    #[inline]
+    fn strength(&self, state: &State, p: Point) -> u32 {
+        let slot = &self.strengths[p.index()];
+        let known = slot.get();
+        let s = if known == NO_STRENGTH {
+            let s = state.strength(p);
+            // Strengths above 6 count as 6 ([`contested_worth`]); a root
+            // longer than 254 beads cannot be cached and is traced each time.
+            if s < u32::from(NO_STRENGTH) {
+                slot.set(s as u8);
+            }
+            s
+        } else {
+            u32::from(known)
+        };
+        debug_assert_eq!(s, state.strength(p), "a stale strength at {p:?}");
+        s
     }
 
     /// Mark the points where a bead of `s` would change what a nutrient is
@@ -248,12 +340,17 @@ impl Quick {
     fn deltas(&self, state: &State, s: Seat, p: Point) -> ([f64; MAX_SEATS], [f64; MAX_SEATS]) {
         let seat = usize::from(s);
         let mut v = [0.0; MAX_SEATS];
-        let player = &state.players()[seat];
-        v[seat] += hand_worth(player.store.saturating_sub(1), player.supply)
-            - hand_worth(player.store, player.supply);
-        let (x, y) = state.grid().xy(p);
+        v[seat] += self.hand[seat];
+        let (x, y) = self.xy[p.index()];
+        debug_assert_eq!((x, y), state.grid().xy(p));
         for n in &self.nuts {
             let d = u32::from(n.x.abs_diff(x).max(n.y.abs_diff(y)));
+            // Out of reach: the slow test below would skip it too.
+            let out_of_reach = d > n.reach[seat];
+            debug_assert_eq!(out_of_reach, !self.changes(n, s, x, y), "{n:?} at {x},{y}");
+            if out_of_reach {
+                continue;
+            }
             let touching = if d <= 1 {
                 n.touching | (1 << s)
             } else {
@@ -294,7 +391,7 @@ impl Quick {
                         if state.adj_of(s, n) >= 2 {
                             0
                         } else {
-                            state.strength(n)
+                            self.strength(state, n)
                         }
                     })
                     .max()
@@ -306,16 +403,31 @@ impl Quick {
             match state.bead(q) {
                 // An own neighbour with two own neighbours now branches.
                 Some(o) if o == s && state.adj_of(s, q) == 2 && contested(state, s, q) => {
-                    v[seat] -= contested_worth(state.strength(q));
+                    v[seat] -= contested_worth(self.strength(state, q));
                 }
                 // An enemy bead touching only its own colour is now contested.
                 Some(o) if o != s && !contested(state, o, q) => {
-                    v[usize::from(o)] += contested_worth(state.strength(q));
+                    v[usize::from(o)] += contested_worth(self.strength(state, q));
                 }
                 _ => {}
             }
         }
         (rest, v)
+    }
+
+    /// Whether a bead of `s` on the point `(x, y)` changes what `n` is
+    /// worth, as the pricing's slow test states it.
+    fn changes(&self, n: &Nut, s: Seat, x: u8, y: u8) -> bool {
+        let d = u32::from(n.x.abs_diff(x).max(n.y.abs_diff(y)));
+        let touching = if d <= 1 {
+            n.touching | (1 << s)
+        } else {
+            n.touching
+        };
+        let on_top = if d == 0 { Some(s) } else { n.on_top };
+        !(touching == n.touching
+            && on_top == n.on_top
+            && (n.touching != 0 || d >= n.near[usize::from(s)]))
     }
 
     /// How much better `s` stands than its best opponent in `values`.
@@ -397,9 +509,7 @@ impl Scratch {
                 Some(p) => {
                     if !read {
                         self.quick.read(state);
-                        if actions.len() > 24 {
-                            self.quick.mark(state, seat);
-                        }
+                        self.quick.mark(state, seat);
                         read = true;
                     }
                     if self.quick.marked_for == Some(seat) && self.quick.quiet(state, p) {
@@ -683,6 +793,37 @@ mod tests {
             }
         }
         assert!(seen > 20, "{seen}");
+    }
+
+    /// The reach test (which nutrients a new bead can change) agrees with
+    /// the slow statement for every seat, nutrient and empty point, and the cached
+    /// strengths with the state's.
+    #[test]
+    fn reach_and_cached_strengths_agree_with_the_slow_statements() {
+        let mut q = Quick::default();
+        let (mut near, mut far) = (0, 0);
+        for s in positions(6) {
+            q.read(&s);
+            let g = s.grid();
+            for seat in 0..s.players().len() {
+                for p in g.all() {
+                    let (x, y) = g.xy(p);
+                    assert_eq!(q.xy[p.index()], (x, y));
+                    // Plain placements only: on an empty point.
+                    for n in q.nuts.iter().filter(|_| s.bead(p).is_none()) {
+                        let d = u32::from(x.abs_diff(n.x).max(y.abs_diff(n.y)));
+                        let in_reach = d <= n.reach[seat];
+                        assert_eq!(in_reach, q.changes(n, seat as Seat, x, y), "{n:?} at {p:?}");
+                        if in_reach { near += 1 } else { far += 1 }
+                    }
+                    if s.bead(p).is_some() {
+                        assert_eq!(q.strength(&s, p), s.strength(p));
+                        assert_eq!(q.strength(&s, p), s.strength(p), "cached");
+                    }
+                }
+            }
+        }
+        assert!(near > 1_000 && far > 1_000, "{near} in reach, {far} not");
     }
 
     #[test]

@@ -22,8 +22,11 @@
 //! faces (the greedy bot looks at the middle face only). The tree search runs
 //! for the other decisions (placements, spawns, losses).
 //!
-//! Strength (2 players, seats rotated, 200 games, seed 7): `mcts` (200
-//! iterations) wins 62.0% (95% interval 55.1-68.4%) against greedy's 37.0%.
+//! Strength (2 players, seats rotated, 200 games, seed 7, measured again on
+//! 2026-11-24): `mcts` (200 iterations) wins 57.5% (95% interval 50.6-64.1%)
+//! against greedy's 41.5%; `mcts:100` 48.0% (41.2-54.9%) against 51.5%. (The
+//! figure written here before was 62.0% against 37.0%; this run of the
+//! current build does not reproduce it.)
 //!
 //! Everything is deterministic given the bot's [`SeededDice`].
 
