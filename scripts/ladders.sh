@@ -4,8 +4,9 @@
 # directory (default target/ladders), each ladder's CPU and wall time beside
 # it (VARIANT.time), then a Markdown table on stdout. Seeded, so
 # reproducible whatever --jobs is. A variant already laddered in OUTDIR is
-# not played again: delete its JSON file to re-run it. A variant that cannot
-# be played by two players gets a row saying so.
+# not played again: delete its JSON file to re-run it. A variant for more
+# players only is laddered with that many seats (the two bots of a pair in
+# alternate seats); its row says how many.
 #
 # Usage: scripts/ladders.sh [GAMES_PER_PAIR] [SEED] [OUTDIR]   (defaults: 100, 1)
 #   ONLY="btt sprout-r-out" scripts/ladders.sh   runs only those variants.
@@ -24,16 +25,12 @@ for g in json.load(sys.stdin):
     for v in g["variants"]:
         print(v["name"] if isinstance(v, dict) else v)')
 for v in ${ONLY:-$variants}; do
-    if [ ! -s "$out/$v.json" ] && [ ! -s "$out/$v.skip" ]; then
+    if [ ! -s "$out/$v.json" ]; then
         if /usr/bin/time -f "%U s user, %S s system, %e s wall" -o "$out/$v.time" \
             "$roots" ladder "$v" --bots "$bots" -n "$games" --seed "$seed" \
             --format json > "$out/$v.json.part" 2> "$out/$v.err"; then
             mv "$out/$v.json.part" "$out/$v.json"
             echo "$v: $(cat "$out/$v.time") (load average $(cut -d' ' -f1-3 /proc/loadavg))" >&2
-        elif grep -qE "two-player games|players, not 2" "$out/$v.err"; then
-            # Not playable by two: say why in the table.
-            sed -E "s/^error: //" "$out/$v.err" | head -1 > "$out/$v.skip"
-            rm -f "$out/$v.json.part"
         else
             cat "$out/$v.err" >&2
             exit 1
@@ -46,11 +43,6 @@ out, bots = sys.argv[1], [b.strip() for b in sys.argv[2].split(",")]
 rows = []
 for v in sys.argv[3:]:
     p = os.path.join(out, v + ".json")
-    skip = os.path.join(out, v + ".skip")
-    if os.path.exists(skip):
-        why = open(skip).read().strip()
-        rows.append(f"| `{v}` | | " + " | ".join("" for _ in bots) + f" | not laddered: {why} (a ladder plays two-player games) | |")
-        continue
     if not os.path.exists(p):
         continue
     l = json.load(open(p))
@@ -64,7 +56,9 @@ for v in sys.argv[3:]:
     w = s["best_vs_next"]
     cells.append(f'{s["best"]} v {s["next"]}: {100*w["rate"]:.1f}% ({100*w["low"]:.1f}-{100*w["high"]:.1f}%)')
     cells.append(f'{s["spread"]:.0f}')
-    rows.append(f'| `{v}` | {l["games_per_pair"]} | ' + " | ".join(cells) + " |")
+    seats = l.get("players", 2)
+    games = f'{l["games_per_pair"]}' + (f" ({seats} seats)" if seats != 2 else "")
+    rows.append(f'| `{v}` | {games} | ' + " | ".join(cells) + " |")
 print("| variant | games per pair | " + " | ".join(bots) + " | best v next | spread (non-random) |")
 print("|---" * (len(bots) + 4) + "|")
 print("\n".join(rows))

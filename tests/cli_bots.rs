@@ -172,7 +172,7 @@ fn ladder_is_reproducible_across_jobs() {
 /// Every game has a ladder.
 #[test]
 fn ladder_runs_for_every_game() {
-    for variant in ["btt", "sprout-r-out"] {
+    for variant in ["btt", "sprout-r-out", "roots-growy-roots"] {
         let run = roots(&[
             "ladder",
             variant,
@@ -188,6 +188,63 @@ fn ladder_runs_for_every_game() {
         assert_eq!(run.code, 0, "{variant}: {}", run.stderr);
         let json = run.json();
         assert_eq!(json["ratings"].as_array().map(Vec::len), Some(2));
+    }
+}
+
+/// A variant for three or four players only is laddered with that many
+/// seats: the two bots alternate, each holds as many seats (an odd count
+/// plays half the games each way round), and the run is reproducible
+/// across `--jobs`. (It was refused: "a ladder plays two-player games".)
+#[test]
+fn ladder_of_a_variant_for_more_than_two_players() {
+    for (variant, seats) in [("rgr-3p", 3), ("rgr-4p", 4)] {
+        let args = |jobs: &'static str| {
+            roots(&[
+                "ladder",
+                variant,
+                "--bots",
+                "random,greedy",
+                "-n",
+                "6",
+                "--seed",
+                "2",
+                "-j",
+                jobs,
+                "--format",
+                "json",
+            ])
+        };
+        let (one, two) = (args("1"), args("2"));
+        assert_eq!(one.code, 0, "{variant}: {}", one.stderr);
+        assert_eq!(
+            one.stdout, two.stdout,
+            "{variant}: --jobs changed the ladder"
+        );
+        let json = one.json();
+        assert_eq!(json["players"], seats, "{variant}");
+        let p = &json["pairings"][0];
+        assert_eq!(p["games"], 6, "{variant}: {p}");
+        let played = p["a_wins"].as_u64().unwrap()
+            + p["b_wins"].as_u64().unwrap()
+            + p["ties"].as_u64().unwrap();
+        assert_eq!(played, 6, "{variant}: every game is a win or a tie: {p}");
+        let table = roots(&[
+            "ladder",
+            variant,
+            "--bots",
+            "random,greedy",
+            "-n",
+            "6",
+            "--seed",
+            "2",
+        ]);
+        assert!(
+            table
+                .stdout
+                .contains(&format!("-player games, the two bots in alternate seats")),
+            "{}",
+            table.stdout
+        );
     }
 }
 

@@ -13,7 +13,8 @@ use super::{Failure, SetArgs};
 pub const DEFAULT_BOTS: &str = "greedy,random,mcts:100,mcts:400";
 
 /// Play every pair of bots against each other (two players, seats rotated,
-/// the same games' luck for every pair) and rate them on the Elo scale, with
+/// the same games' luck for every pair; a variant for more players only
+/// seats the two bots in alternate seats) and rate them on the Elo scale, with
 /// 95% intervals; the spread of the ratings and the best bot's score against
 /// the next say how much the variant rewards skill.
 #[derive(Debug, clap::Args)]
@@ -75,7 +76,7 @@ pub fn ladder_of<G: Game>(
     let specs = parse_bots(bots)?;
     let sim = super::simulate::SimArgs {
         games,
-        players: 2,
+        players: roots::sim::ladder::ladder_players::<G>(&rules),
         // One bot for both seats: the checks of a run, bots aside.
         bots: specs.first().map(|b| b.to_string()).unwrap_or_default(),
         rotate: true,

@@ -1,7 +1,12 @@
 //! A round robin among bots, and their Elo ratings.
 //!
-//! Every pair of bots plays the same number of two-player games, seats
-//! rotated, on the run's seed (game `i` of every pair rolls the same dice
+//! Every pair of bots plays the same number of games, seats rotated, on the
+//! run's seed. Games are two-player where the variant allows it; a variant
+//! for more players only (Roots Growy Roots' 3- and 4-player boards) seats
+//! the two bots in alternate seats, and with an odd number of seats plays
+//! half the games with each bot in the extra seat, on the same dice, so
+//! that both hold as many seats. A game counts as won by the bot whose seat
+//! won it alone; a shared top score is a tie (game `i` of every pair rolls the same dice
 //! stream, so every pair meets the same luck). Each pair is an ordinary
 //! [`crate::sim`] run, so a ladder is reproducible by seed whatever the number
 //! of threads.
@@ -85,6 +90,8 @@ pub struct SkillSpread {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Ladder {
     pub variant: String,
+    /// Seats in each game (2, or the variant's smallest number of players).
+    pub players: u8,
     pub seed: u64,
     pub games_per_pair: u64,
     pub pairings: Vec<Pairing>,
@@ -109,28 +116,40 @@ impl<G: Game> LadderConfig<G> {
                 )));
             }
         }
-        let seats = G::seats(&self.rules);
-        if !seats.contains(&2) {
-            return Err(SimError::Config(format!(
-                "a ladder plays two-player games, and variant `{}` is for {} to {} players",
-                G::name(&self.rules),
-                seats.start(),
-                seats.end()
-            )));
-        }
         Ok(())
     }
 
-    /// The run of the pair `(i, j)`.
-    pub fn pair_config(&self, i: usize, j: usize) -> Config<G> {
-        Config {
+    /// The number of seats in each game ([`ladder_players`]).
+    pub fn players(&self) -> u8 {
+        ladder_players::<G>(&self.rules)
+    }
+
+    /// The runs of the pair `(i, j)`: one, or two for an odd number of seats
+    /// (each bot in the extra seat for half of the games, on the same dice).
+    pub fn pair_configs(&self, i: usize, j: usize) -> Vec<Config<G>> {
+        let n = self.players();
+        let (a, b) = (self.bots[i], self.bots[j]);
+        let alternate = |first: BotSpec, second: BotSpec| -> Vec<BotSpec> {
+            (0..n)
+                .map(|s| if s % 2 == 0 { first } else { second })
+                .collect()
+        };
+        let run = |bots: Vec<BotSpec>, games: u64| Config {
             rules: Arc::clone(&self.rules),
-            players: 2,
-            bots: vec![self.bots[i], self.bots[j]],
+            players: n,
+            bots,
             seating: Seating::Rotated,
-            games: self.games,
+            games,
             seed: self.seed,
             jobs: self.jobs,
+        };
+        if n % 2 == 0 {
+            vec![run(alternate(a, b), self.games)]
+        } else {
+            vec![
+                run(alternate(a, b), self.games.div_ceil(2)),
+                run(alternate(b, a), self.games / 2),
+            ]
         }
     }
 
@@ -140,6 +159,17 @@ impl<G: Game> LadderConfig<G> {
         (0..n)
             .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
             .collect()
+    }
+}
+
+/// The number of seats in each game of a ladder of `rules`: two where the
+/// variant allows it, else its smallest number of players.
+pub fn ladder_players<G: Game>(rules: &G::Rules) -> u8 {
+    let seats = G::seats(rules);
+    if seats.contains(&2) {
+        2
+    } else {
+        (*seats.start()).max(2)
     }
 }
 
@@ -154,21 +184,33 @@ pub fn run_ladder<G: Game>(
     let mut pairings = Vec::new();
     let mut interrupted = false;
     for (k, &(i, j)) in pairs.iter().enumerate() {
-        let c = config.pair_config(i, j);
-        c.validate()?;
-        let acc =
-            crate::sim::run_until(&c, stop, |_| Ok(()), |done| progress(k, pairs.len(), done))?;
-        let (a, b) = (c.bots[0].to_string(), c.bots[1].to_string());
-        let wins = |name: &str| acc.bots.get(name).map_or(0, |&(_, w)| w);
-        let (a_wins, b_wins) = (wins(&a), wins(&b));
+        let (a, b) = (config.bots[i].to_string(), config.bots[j].to_string());
+        let (mut games, mut a_wins, mut b_wins, mut ties) = (0, 0, 0, 0);
+        for c in config.pair_configs(i, j) {
+            c.validate()?;
+            let acc = crate::sim::run_until(
+                &c,
+                stop,
+                |_| Ok(()),
+                |done| progress(k, pairs.len(), games + done),
+            )?;
+            let wins = |name: &str| acc.bots.get(name).map_or(0, |&(_, w)| w);
+            games += acc.games;
+            a_wins += wins(&a);
+            b_wins += wins(&b);
+            ties += acc.ties;
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                break;
+            }
+        }
         pairings.push(Pairing {
-            games: acc.games,
-            a_score: half_rate(a_wins, acc.ties, acc.games),
+            games,
+            a_score: half_rate(a_wins, ties, games),
             a,
             b,
             a_wins,
             b_wins,
-            ties: acc.ties,
+            ties,
         });
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             interrupted = true;
@@ -178,6 +220,7 @@ pub fn run_ladder<G: Game>(
     let names: Vec<String> = config.bots.iter().map(|b| b.to_string()).collect();
     Ok(Ladder::new(
         G::name(&config.rules).to_string(),
+        config.players(),
         config.seed,
         config.games,
         &names,
@@ -200,6 +243,7 @@ fn half_rate(wins: u64, ties: u64, games: u64) -> Rate {
 impl Ladder {
     pub fn new(
         variant: String,
+        players: u8,
         seed: u64,
         games_per_pair: u64,
         names: &[String],
@@ -279,6 +323,7 @@ impl Ladder {
         });
         Ladder {
             variant,
+            players,
             seed,
             games_per_pair,
             pairings,
@@ -288,14 +333,37 @@ impl Ladder {
         }
     }
 
+    /// "100 two-player games", or for more seats "100 three-player games,
+    /// the two bots in alternate seats".
+    pub fn games_described(&self) -> String {
+        let n = match self.players {
+            2 => "two".to_owned(),
+            3 => "three".to_owned(),
+            4 => "four".to_owned(),
+            5 => "five".to_owned(),
+            6 => "six".to_owned(),
+            k => k.to_string(),
+        };
+        if self.players == 2 {
+            format!("{} {n}-player games", self.games_per_pair)
+        } else {
+            format!(
+                "{} {n}-player games, the two bots in alternate seats",
+                self.games_per_pair
+            )
+        }
+    }
+
     /// The readable report.
     pub fn to_table(&self) -> String {
         use std::fmt::Write as _;
         let mut o = String::new();
         let _ = writeln!(
             o,
-            "Ladder of `{}`: {} two-player games per pair, seats rotated, seed {}\n",
-            self.variant, self.games_per_pair, self.seed
+            "Ladder of `{}`: {} per pair, seats rotated, seed {}\n",
+            self.variant,
+            self.games_described(),
+            self.seed
         );
         let anchor = self
             .ratings

@@ -663,13 +663,13 @@ impl Comparison {
         let Some(s) = &self.skill else { return };
         let _ = writeln!(
             o,
-            "\nSkill (ladder of {}, {} two-player games per pair, seats rotated; 95% intervals)",
+            "\nSkill (ladder of {}, {} per pair, seats rotated; 95% intervals)",
             s.a.ratings
                 .iter()
                 .map(|r| r.bot.as_str())
                 .collect::<Vec<_>>()
                 .join(", "),
-            s.a.games_per_pair
+            s.a.games_described()
         );
         for (tag, l) in [("A", &s.a), ("B", &s.b)] {
             let ratings: Vec<String> = l
