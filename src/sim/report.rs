@@ -758,17 +758,19 @@ impl Comparison {
         );
         for d in &self.differences {
             let pct = d.test == "two-proportion z";
+            let scale = if pct { 100.0 } else { 1.0 };
+            let k = decimals_for(scale * d.difference);
             let f = |v: f64| {
                 if pct {
-                    format!("{:.1}%", 100.0 * v)
+                    format!("{:.k$}%", 100.0 * v)
                 } else {
-                    format!("{v:.1}")
+                    format!("{v:.k$}")
                 }
             };
             let diff = if pct {
-                format!("{:+.1}pt", 100.0 * d.difference)
+                format!("{:+.k$}pt", 100.0 * d.difference)
             } else {
-                format!("{:+.1}", d.difference)
+                format!("{:+.k$}", d.difference)
             };
             let _ = writeln!(
                 o,
@@ -827,5 +829,33 @@ impl Comparison {
             ]
         }));
         super::csv_text(std::iter::once(header).chain(rows))
+    }
+}
+
+/// Decimals enough to show a difference that is not zero, from 1 to 3: a
+/// mean of 39.97 against 40.00 reads "+0.03", not a "+0.0" beside a verdict
+/// of "different".
+fn decimals_for(difference: f64) -> usize {
+    let mut k = 1;
+    while k < 3 && difference != 0.0 && (difference.abs() * 10f64.powi(k as i32)).round() == 0.0 {
+        k += 1;
+    }
+    k
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decimals_for;
+
+    /// Regression: "nutrients spawned 40.0 40.0 +0.0 different" in a
+    /// compare table (a near-constant count that really differs).
+    #[test]
+    fn a_small_difference_is_not_shown_as_zero() {
+        assert_eq!(decimals_for(0.03), 2);
+        assert_eq!(decimals_for(-0.004), 3);
+        assert_eq!(decimals_for(0.0004), 3);
+        assert_eq!(decimals_for(0.0), 1);
+        assert_eq!(decimals_for(2.5), 1);
+        assert_eq!(decimals_for(0.05), 1);
     }
 }
