@@ -55,6 +55,49 @@ fn roots_growy_roots_says_what_each_card_does_and_how_the_game_ended() {
     insta::assert_snapshot!(text);
 }
 
+/// The artifact abilities (rgr-artifacts) are narrated: what each did, a
+/// skipped turn, the cards the runes turn over.
+#[test]
+fn roots_growy_roots_says_what_each_ability_did() {
+    let full = {
+        let dir =
+            std::env::temp_dir().join(format!("roots-narration-{}-rgr-ab", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let record = dir.join("game.jsonl");
+        let _ = std::fs::remove_file(&record);
+        let rec = record.to_str().unwrap();
+        let r = roots(&[
+            "play",
+            "rgr-artifacts",
+            "--players",
+            "greedy,greedy",
+            "--seed",
+            "1",
+            "--record",
+            rec,
+        ]);
+        assert_eq!(r.code, 0, "{}", r.transcript());
+        let r = roots(&["replay", rec, "--list"]);
+        let _ = std::fs::remove_dir_all(&dir);
+        r.stdout
+    };
+    assert!(
+        full.contains("A shows Medusa's head to B: B's next turn is skipped"),
+        "{full}"
+    );
+    assert!(
+        full.contains("B's turn is skipped (Medusa's head): no sticks, no growth"),
+        "{full}"
+    );
+    assert!(
+        full.contains(
+            "B raises the was-sceptre: the water at E8 dries, paying no income and no point"
+        ),
+        "{full}"
+    );
+    assert!(full.contains("A scores -1 (total 8): water -1"), "{full}");
+}
+
 #[test]
 fn branches_says_what_each_pyramid_points_at_and_who_paid() {
     let text = listing("btt", "btt", "random,random,random", "4", 40, 10);

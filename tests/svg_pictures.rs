@@ -137,6 +137,44 @@ fn roots_growy_roots_card_grid_with_sticks_bridges_and_the_last_move() {
     insta::assert_snapshot!(svg);
 }
 
+/// The artifact abilities (rgr-artifacts): a dried water card, the dry
+/// outlined as the last move, used artifacts marked in the legend.
+#[test]
+fn roots_growy_roots_abilities_dried_water_and_used_artifacts() {
+    // Seed 1 of greedy bots: event 130 is B's `dry E8`.
+    let svg = picture(
+        "rgr-abilities",
+        "rgr-artifacts",
+        "greedy,greedy",
+        "1",
+        "130",
+        &[],
+    );
+    assert!(svg.contains(">dried</text>"), "the dried card");
+    assert!(svg.contains("deny (used)") && svg.contains("dry (used)"));
+    assert!(
+        svg.contains("skry, jump, dry (used)"),
+        "hands are listed with commas"
+    );
+    assert!(svg.contains("1 artifact face down"));
+    assert!(
+        svg.contains("rubble (a broken stone: earth)"),
+        "the card key"
+    );
+    // The dry is the last move: its cell outlined, no stick drawn wide.
+    assert_eq!(
+        svg.matches(r##"stroke="#e6a100" stroke-width="3.5""##)
+            .count(),
+        1
+    );
+    assert_eq!(
+        svg.matches(r##"stroke="#e6a100" stroke-width="13""##)
+            .count(),
+        0
+    );
+    insta::assert_snapshot!(svg);
+}
+
 #[test]
 fn until_takes_a_turn_and_list_numbers_the_events() {
     let dir = std::env::temp_dir().join(format!("roots-list-test-{}", std::process::id()));

@@ -40,7 +40,11 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
         }
         None => None,
     };
-    let turn_over = after.to_move() != mover || after.end().is_some();
+    // A turn ended: another seat moves, the game is over, or the same seat
+    // moves again because every other seat's turn was skipped (deny).
+    let turn_over = after.to_move() != mover
+        || after.end().is_some()
+        || after.tally.turns != before.tally.turns;
     // An ability decided now (the house rule): what it does, in words.
     if before.pending().is_none()
         && before.revealing().is_none()

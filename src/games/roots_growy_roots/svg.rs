@@ -88,7 +88,7 @@ pub fn svg(state: &State, names: &[String]) -> String {
                     if hand.is_empty() {
                         "none".to_owned()
                     } else {
-                        hand.join(" ")
+                        hand.join(", ")
                     }
                 ),
             )
@@ -269,11 +269,14 @@ pub fn svg(state: &State, names: &[String]) -> String {
                 cell_name(g.columns, to)
             ),
             _ => format!(
-                "round {}: {} to move with {} sticks; {} artifacts face down",
+                "round {}: {} to move with {} sticks; {} face down",
                 state.round() + 1,
                 seat_letter(state.to_move()),
                 state.sticks(),
-                state.hidden_artifacts()
+                match state.hidden_artifacts() {
+                    1 => "1 artifact".to_owned(),
+                    n => format!("{n} artifacts"),
+                }
             ),
         },
     };
