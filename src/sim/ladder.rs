@@ -143,7 +143,7 @@ impl<G: Game> LadderConfig<G> {
             seed: self.seed,
             jobs: self.jobs,
         };
-        if n % 2 == 0 {
+        if n.is_multiple_of(2) {
             vec![run(alternate(a, b), self.games)]
         } else {
             vec![
