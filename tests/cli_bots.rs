@@ -241,7 +241,7 @@ fn ladder_of_a_variant_for_more_than_two_players() {
         assert!(
             table
                 .stdout
-                .contains(&format!("-player games, the two bots in alternate seats")),
+                .contains("-player games, the two bots in alternate seats"),
             "{}",
             table.stdout
         );
