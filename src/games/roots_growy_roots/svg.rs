@@ -13,7 +13,7 @@ use super::state::{
     Action, DRIED, EARTH, EndReason, FERTILIZER, FIRST_ARTIFACT, HIDDEN, RUBBLE, SEED, STONE,
     State, WATER,
 };
-use super::text::seat_letter;
+use super::text::{seat_letter, sticks_words};
 
 /// The side of a cell, in pixels.
 const SIDE: f64 = 58.0;
@@ -74,9 +74,9 @@ pub fn svg(state: &State, names: &[String]) -> String {
                 ""
             };
             let sticks = if state.to_move() == s && !over {
-                format!("{} sticks in hand", state.sticks())
+                format!("{} in hand", sticks_words(state.sticks()))
             } else {
-                format!("{} sticks kept", state.kept(s))
+                format!("{} kept", sticks_words(state.kept(s)))
             };
             (
                 s,
@@ -269,10 +269,10 @@ pub fn svg(state: &State, names: &[String]) -> String {
                 cell_name(g.columns, to)
             ),
             _ => format!(
-                "round {}: {} to move with {} sticks; {} face down",
+                "round {}: {} to move with {}; {} face down",
                 state.round() + 1,
                 seat_letter(state.to_move()),
-                state.sticks(),
+                sticks_words(state.sticks()),
                 match state.hidden_artifacts() {
                     1 => "1 artifact".to_owned(),
                     n => format!("{n} artifacts"),

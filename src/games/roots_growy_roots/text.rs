@@ -341,9 +341,9 @@ pub fn draw(state: &State) -> String {
             })
             .collect();
         let sticks = if state.to_move() == s && state.end().is_none() {
-            format!("{} sticks in hand", state.sticks())
+            format!("{} in hand", sticks_words(state.sticks()))
         } else {
-            format!("{} sticks kept", state.kept(s))
+            format!("{} kept", sticks_words(state.kept(s)))
         };
         let sticks = if state.frozen(s) {
             format!("{sticks}, next turn skipped (deny)")
@@ -404,10 +404,10 @@ pub fn describe_node(state: &State) -> String {
         Next::Decide(s) => {
             let what = match state.current() {
                 Some(c) => format!(
-                    "seat {} grows on from {} ({} sticks)",
+                    "seat {} grows on from {} ({})",
                     s + 1,
                     name(state, c),
-                    state.sticks()
+                    sticks_words(state.sticks())
                 ),
                 None => {
                     let skipped: Vec<String> = state
@@ -415,10 +415,10 @@ pub fn describe_node(state: &State) -> String {
                         .map(|k| format!("seat {}'s turn was skipped (deny); ", k + 1))
                         .collect();
                     format!(
-                        "{}seat {} starts a turn with {} sticks: grow from any connector",
+                        "{}seat {} starts a turn with {}: grow from any connector",
                         skipped.concat(),
                         s + 1,
-                        state.sticks()
+                        sticks_words(state.sticks())
                     )
                 }
             };
@@ -590,4 +590,9 @@ pub fn legal_text(state: &State) -> String {
     } else {
         words.join(", ")
     }
+}
+
+/// "1 stick", "3 sticks".
+pub fn sticks_words(n: u32) -> String {
+    format!("{n} stick{}", if n == 1 { "" } else { "s" })
 }
