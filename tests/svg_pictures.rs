@@ -64,6 +64,9 @@ fn roots_and_shoots_board_with_beads_and_nutrient_stacks() {
         &[],
     );
     assert!(svg.contains("nutrient pile"));
+    // At a turn's start the last roll's beads are still outlined: the last
+    // move (they were outlined only while their roll was played out).
+    assert_eq!(svg.matches(r##"stroke="#e6a100""##).count(), 3);
     insta::assert_snapshot!(svg);
 }
 

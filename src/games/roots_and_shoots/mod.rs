@@ -223,10 +223,16 @@ impl Game for RootsAndShoots {
 
     fn draw_for_people(state: &State, names: &[String], colour: bool) -> String {
         let mut board = board::render(state, names, colour);
-        // The beads of the roll being played out: the last move.
-        if !state.placed.is_empty() {
-            let at: Vec<String> = state.placed.iter().map(|&p| state.grid().name(p)).collect();
-            board.push_str(&format!("this roll's beads: {}\n", at.join(" ")));
+        // The last move: the beads of the roll being played out, else of
+        // the last roll that placed any.
+        let at: Vec<String> = state.last_beads().map(|p| state.grid().name(p)).collect();
+        if !at.is_empty() {
+            let which = if state.placed.is_empty() {
+                "last roll's beads"
+            } else {
+                "this roll's beads"
+            };
+            board.push_str(&format!("{which}: {}\n", at.join(" ")));
         }
         board
     }

@@ -234,6 +234,10 @@ pub struct State {
     pub(crate) cells: Vec<Cell>,
     /// Beads of the current roll, in order.
     pub(crate) placed: Vec<Point>,
+    /// Beads of the last roll that placed any, once it is over: the last
+    /// move, for the pictures and the referee's board (never read by the
+    /// rules). Swapped with `placed`, so it costs no allocation.
+    pub(crate) last_placed: Vec<Point>,
     /// Whether the beads of the current roll are counted in `Cell::turn_adj`:
     /// only a new plant's rule asks for them, so other rolls skip the work.
     pub(crate) count_turn: bool,
@@ -358,6 +362,7 @@ impl State {
             seats: players,
             cells: cell_vec,
             placed: Vec::with_capacity(32),
+            last_placed: Vec::with_capacity(32),
             count_turn: false,
             growth_options,
             growth_count: growth_count as u8,
@@ -429,6 +434,17 @@ impl State {
     }
 
     /// The seat whose bead is on `p`, if any.
+    /// The last move's beads still on the board: the beads of the roll
+    /// being played out, else those of the last roll that placed any.
+    pub fn last_beads(&self) -> impl Iterator<Item = Point> + '_ {
+        let beads = if self.placed.is_empty() {
+            &self.last_placed
+        } else {
+            &self.placed
+        };
+        beads.iter().copied().filter(|&p| self.bead(p).is_some())
+    }
+
     pub fn bead(&self, p: Point) -> Option<Seat> {
         match self.cells[p.index()].bead {
             0 | OFF => None,
@@ -1046,6 +1062,9 @@ impl State {
                 self.around_mut(p, |cell| cell.turn_adj -= 1);
             }
             self.placed = placed;
+        }
+        if !self.placed.is_empty() {
+            std::mem::swap(&mut self.placed, &mut self.last_placed);
         }
         self.placed.clear();
         self.count_turn = false;

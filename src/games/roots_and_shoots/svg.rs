@@ -104,14 +104,16 @@ pub fn svg(state: &State, names: &[String]) -> String {
     }
 
     // Beads, drawn after the stacks: a bead on a stack is its marker.
+    let last: Vec<crate::core::geometry::Point> = state.last_beads().collect();
     for p in g.all() {
         let Some(s) = state.bead(p) else { continue };
         let (x, y) = g.xy(p);
         let (cx, cy) = at(i32::from(x), i32::from(y));
         let lift = 2.5 * state.nutrients_at(p).saturating_sub(1) as f64;
         bead(&mut svg, (cx, cy - lift), s);
-        // The beads of the roll being played out: the last move.
-        if state.placed.contains(&p) {
+        // The last move: the beads of the roll being played out, else of
+        // the last roll that placed any.
+        if last.contains(&p) {
             svg.circle(
                 (cx, cy - lift),
                 14.5,
