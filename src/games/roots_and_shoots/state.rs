@@ -1701,6 +1701,36 @@ impl GameState for State {
 }
 
 impl State {
+    /// Whether `action` may be played now: what [`GameState::check_action`]
+    /// decides, without building a refusal, and without a legal list (a
+    /// search tests a few remembered actions against many positions).
+    pub fn allows(&self, action: Action) -> bool {
+        let Next::Decide(seat) = self.next() else {
+            return false;
+        };
+        if let Some(Task::LoseChoice { .. }) = self.tasks.last() {
+            return matches!(action, Action::Lose(p) if self.lose.iter().any(|e| e.end == p));
+        }
+        let g = &self.grid;
+        match (self.phase, action) {
+            (Phase::SetupBead, Action::Place(p)) => {
+                g.adjacent(p, g.centre()) && self.cells[p.index()].bead == 0
+            }
+            (Phase::ChooseGrowth, Action::Grow(a)) => self.rules.die_for(a).is_some(),
+            (Phase::Place { only_attacks, .. }, Action::Pass) => only_attacks,
+            (
+                Phase::Place {
+                    action, struggles, ..
+                },
+                Action::Place(p),
+            ) => g.on_board(p) && self.judge(seat, action, struggles, p).is_ok(),
+            (Phase::Spawn { .. }, Action::Spawn(p)) => self.is_spawn_choice(p),
+            _ => false,
+        }
+    }
+}
+
+impl State {
     /// Where a random spawn lands: count the choices, then walk to a random
     /// one, without a list.
     #[inline(never)]
