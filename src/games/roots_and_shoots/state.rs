@@ -274,12 +274,90 @@ pub struct State {
 /// forgotten.
 impl Clone for State {
     fn clone(&self) -> State {
-        let State { rules, grid, seats, cells, placed, count_turn, growth_options, growth_count, severs, growth_die, node, players, nutrients, next_nutrient_id, nutrient_supply, phase, tasks, lose, seat, round, end_trigger, ended, leader, stats, baseline } = self;
-        State { rules: rules.clone(), grid: grid.clone(), seats: seats.clone(), cells: cells.clone(), placed: placed.clone(), count_turn: count_turn.clone(), growth_options: growth_options.clone(), growth_count: growth_count.clone(), severs: severs.clone(), growth_die: growth_die.clone(), node: node.clone(), players: players.clone(), nutrients: nutrients.clone(), next_nutrient_id: next_nutrient_id.clone(), nutrient_supply: nutrient_supply.clone(), phase: phase.clone(), tasks: tasks.clone(), lose: lose.clone(), seat: seat.clone(), round: round.clone(), end_trigger: end_trigger.clone(), ended: ended.clone(), leader: leader.clone(), stats: stats.clone(), baseline: baseline.clone() }
+        let State {
+            rules,
+            grid,
+            seats,
+            cells,
+            placed,
+            count_turn,
+            growth_options,
+            growth_count,
+            severs,
+            growth_die,
+            node,
+            players,
+            nutrients,
+            next_nutrient_id,
+            nutrient_supply,
+            phase,
+            tasks,
+            lose,
+            seat,
+            round,
+            end_trigger,
+            ended,
+            leader,
+            stats,
+            baseline,
+        } = self;
+        State {
+            rules: rules.clone(),
+            grid: grid.clone(),
+            seats: seats.clone(),
+            cells: cells.clone(),
+            placed: placed.clone(),
+            count_turn: count_turn.clone(),
+            growth_options: growth_options.clone(),
+            growth_count: growth_count.clone(),
+            severs: severs.clone(),
+            growth_die: growth_die.clone(),
+            node: node.clone(),
+            players: players.clone(),
+            nutrients: nutrients.clone(),
+            next_nutrient_id: next_nutrient_id.clone(),
+            nutrient_supply: nutrient_supply.clone(),
+            phase: phase.clone(),
+            tasks: tasks.clone(),
+            lose: lose.clone(),
+            seat: seat.clone(),
+            round: round.clone(),
+            end_trigger: end_trigger.clone(),
+            ended: ended.clone(),
+            leader: leader.clone(),
+            stats: stats.clone(),
+            baseline: baseline.clone(),
+        }
     }
 
     fn clone_from(&mut self, source: &State) {
-        let State { rules, grid, seats, cells, placed, count_turn, growth_options, growth_count, severs, growth_die, node, players, nutrients, next_nutrient_id, nutrient_supply, phase, tasks, lose, seat, round, end_trigger, ended, leader, stats, baseline } = source;
+        let State {
+            rules,
+            grid,
+            seats,
+            cells,
+            placed,
+            count_turn,
+            growth_options,
+            growth_count,
+            severs,
+            growth_die,
+            node,
+            players,
+            nutrients,
+            next_nutrient_id,
+            nutrient_supply,
+            phase,
+            tasks,
+            lose,
+            seat,
+            round,
+            end_trigger,
+            ended,
+            leader,
+            stats,
+            baseline,
+        } = source;
         self.rules.clone_from(rules);
         self.grid.clone_from(grid);
         self.seats.clone_from(seats);
@@ -303,13 +381,23 @@ impl Clone for State {
         self.ended.clone_from(ended);
         self.leader.clone_from(leader);
         self.stats.clone_from(stats);
-        let Baseline { beads, nutrients, score } = baseline;
+        let Baseline {
+            beads,
+            nutrients,
+            score,
+        } = baseline;
         self.baseline.beads.clone_from(beads);
         self.baseline.nutrients = *nutrients;
         self.baseline.score = *score;
         self.players.truncate(players.len());
         for (mine, theirs) in self.players.iter_mut().zip(players) {
-            let Player { store, supply, removed, score, beads } = theirs;
+            let Player {
+                store,
+                supply,
+                removed,
+                score,
+                beads,
+            } = theirs;
             mine.store = *store;
             mine.supply = *supply;
             mine.removed = *removed;

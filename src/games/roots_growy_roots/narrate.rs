@@ -59,9 +59,8 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
             card_name(after.card(c))
         ));
     }
-    if let Some(
-        Action::Grow { to, .. } | Action::Bridge { to, .. } | Action::Jump { to, .. },
-    ) = played
+    if let Some(Action::Grow { to, .. } | Action::Bridge { to, .. } | Action::Jump { to, .. }) =
+        played
     {
         let face = after.card(to);
         let bridge = matches!(played, Some(Action::Bridge { .. }));

@@ -10,8 +10,8 @@ use crate::core::svg::{Svg, legend, legend_width, num, seat_fill};
 
 use super::rules::{Artifact, cell_name};
 use super::state::{
-    Action, DRIED, EARTH, EndReason, FERTILIZER, FIRST_ARTIFACT, HIDDEN, RUBBLE, SEED, STONE, State,
-    WATER,
+    Action, DRIED, EARTH, EndReason, FERTILIZER, FIRST_ARTIFACT, HIDDEN, RUBBLE, SEED, STONE,
+    State, WATER,
 };
 use super::text::seat_letter;
 
@@ -151,7 +151,9 @@ pub fn svg(state: &State, names: &[String]) -> String {
     let last = state.last_move().and_then(|a| match a {
         Action::Grow { from, to } => Some((Some(from), to, false)),
         Action::Bridge { from, to } | Action::Jump { from, to } => Some((Some(from), to, true)),
-        Action::Skry { at } | Action::Destroy { at } | Action::Dry { at } => Some((None, at, false)),
+        Action::Skry { at } | Action::Destroy { at } | Action::Dry { at } => {
+            Some((None, at, false))
+        }
         Action::End | Action::Deny { .. } => None,
     });
     if let Some((from, to, bridge)) = last {
@@ -500,7 +502,12 @@ fn card(svg: &mut Svg, at: P, face: u8, state: &State, cell: u16) {
                 s,
                 r##"fill="#ddd6cc" stroke="#999999" stroke-width="1" stroke-dasharray="3 2" rx="4""##,
             );
-            for (dx, dy, r) in [(-9.0, -4.0, 4.0), (3.0, -9.0, 3.0), (8.0, 2.0, 4.5), (-2.0, 5.0, 2.5)] {
+            for (dx, dy, r) in [
+                (-9.0, -4.0, 4.0),
+                (3.0, -9.0, 3.0),
+                (8.0, 2.0, 4.5),
+                (-2.0, 5.0, 2.5),
+            ] {
                 svg.circle((at.0 + dx, ic.1 + dy), r, r##"fill="#8a8a8a""##);
             }
             label(svg, "rubble", "#333333");
@@ -514,7 +521,11 @@ fn card(svg: &mut Svg, at: P, face: u8, state: &State, cell: u16) {
                 s,
                 r##"fill="#e8dcc0" stroke="#a08a5a" stroke-width="1" rx="4""##,
             );
-            svg.circle((at.0, ic.1 - 3.0), 8.0, r##"fill="none" stroke="#a08a5a" stroke-width="2""##);
+            svg.circle(
+                (at.0, ic.1 - 3.0),
+                8.0,
+                r##"fill="none" stroke="#a08a5a" stroke-width="2""##,
+            );
             svg.line(
                 (at.0 - 9.0, ic.1 + 6.0),
                 (at.0 + 9.0, ic.1 - 12.0),
