@@ -594,19 +594,38 @@ impl Scratch {
     pub fn prices(&mut self, state: &State, seat: Seat, actions: &[Action], out: &mut Vec<f64>) {
         out.clear();
         let mut read = false;
+        // As in `best_step`: quiet points share one price, and unmarked
+        // points skip the nutrients.
+        let mut quiet = f64::NAN;
         for &a in actions {
             out.push(match plain(state, a).filter(|_| !self.copying) {
                 Some(p) => {
                     if !read {
                         self.quick.read(state);
+                        self.quick.mark(state, seat);
                         read = true;
                     }
-                    let values = self.quick.after_plain(state, seat, p);
-                    self.quick.advantage(&values, seat)
+                    if self.quick.quiet(state, p) {
+                        if quiet.is_nan() {
+                            let values = self.quick.after_plain(state, seat, p);
+                            quiet = self.quick.advantage(&values, seat);
+                        }
+                        debug_assert_eq!(
+                            quiet,
+                            self.quick
+                                .advantage(&self.quick.after_plain(state, seat, p), seat)
+                        );
+                        quiet
+                    } else {
+                        let near = !self.quick.unmarked(state, p);
+                        let values = self.quick.after_plain_near(state, seat, p, near);
+                        self.quick.advantage(&values, seat)
+                    }
                 }
                 None if !self.copying && unchanged(state, seat, a) => {
                     if !read {
                         self.quick.read(state);
+                        self.quick.mark(state, seat);
                         read = true;
                     }
                     self.quick.advantage(&self.quick.values, seat)
