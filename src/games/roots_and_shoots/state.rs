@@ -226,7 +226,7 @@ pub struct DanglingEnd {
 }
 
 /// A node of a game of Roots and Shoots.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct State {
     pub(crate) rules: Arc<Rules>,
     pub(crate) grid: Grid,
@@ -270,6 +270,149 @@ pub struct State {
     pub(crate) stats: Stats,
     /// What the conservation invariants count from.
     pub(crate) baseline: Baseline,
+}
+
+/// Cloned field by field; `clone_from` reuses the target's memory (the bots
+/// copy a position into the same scratch state thousands of times a
+/// decision). Both destructure every field, so a new field cannot be
+/// forgotten. (Every field is cloned alike, Copy or not, so that a field
+/// that stops being Copy needs no change here.)
+#[allow(clippy::clone_on_copy)]
+impl Clone for State {
+    fn clone(&self) -> State {
+        let State {
+            rules,
+            grid,
+            seats,
+            cells,
+            placed,
+            count_turn,
+            growth_options,
+            growth_count,
+            severs,
+            growth_die,
+            node,
+            players,
+            nutrients,
+            next_nutrient_id,
+            nutrient_supply,
+            phase,
+            tasks,
+            lose,
+            seat,
+            round,
+            end_trigger,
+            ended,
+            leader,
+            stats,
+            baseline,
+        } = self;
+        State {
+            rules: rules.clone(),
+            grid: grid.clone(),
+            seats: seats.clone(),
+            cells: cells.clone(),
+            placed: placed.clone(),
+            count_turn: count_turn.clone(),
+            growth_options: growth_options.clone(),
+            growth_count: growth_count.clone(),
+            severs: severs.clone(),
+            growth_die: growth_die.clone(),
+            node: node.clone(),
+            players: players.clone(),
+            nutrients: nutrients.clone(),
+            next_nutrient_id: next_nutrient_id.clone(),
+            nutrient_supply: nutrient_supply.clone(),
+            phase: phase.clone(),
+            tasks: tasks.clone(),
+            lose: lose.clone(),
+            seat: seat.clone(),
+            round: round.clone(),
+            end_trigger: end_trigger.clone(),
+            ended: ended.clone(),
+            leader: leader.clone(),
+            stats: stats.clone(),
+            baseline: baseline.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &State) {
+        let State {
+            rules,
+            grid,
+            seats,
+            cells,
+            placed,
+            count_turn,
+            growth_options,
+            growth_count,
+            severs,
+            growth_die,
+            node,
+            players,
+            nutrients,
+            next_nutrient_id,
+            nutrient_supply,
+            phase,
+            tasks,
+            lose,
+            seat,
+            round,
+            end_trigger,
+            ended,
+            leader,
+            stats,
+            baseline,
+        } = source;
+        self.rules.clone_from(rules);
+        self.grid.clone_from(grid);
+        self.seats.clone_from(seats);
+        self.cells.clone_from(cells);
+        self.placed.clone_from(placed);
+        self.count_turn.clone_from(count_turn);
+        self.growth_options.clone_from(growth_options);
+        self.growth_count.clone_from(growth_count);
+        self.severs.clone_from(severs);
+        self.growth_die.clone_from(growth_die);
+        self.node.clone_from(node);
+        self.nutrients.clone_from(nutrients);
+        self.next_nutrient_id.clone_from(next_nutrient_id);
+        self.nutrient_supply.clone_from(nutrient_supply);
+        self.phase.clone_from(phase);
+        self.tasks.clone_from(tasks);
+        self.lose.clone_from(lose);
+        self.seat.clone_from(seat);
+        self.round.clone_from(round);
+        self.end_trigger.clone_from(end_trigger);
+        self.ended.clone_from(ended);
+        self.leader.clone_from(leader);
+        self.stats.clone_from(stats);
+        let Baseline {
+            beads,
+            nutrients,
+            score,
+        } = baseline;
+        self.baseline.beads.clone_from(beads);
+        self.baseline.nutrients = *nutrients;
+        self.baseline.score = *score;
+        self.players.truncate(players.len());
+        for (mine, theirs) in self.players.iter_mut().zip(players) {
+            let Player {
+                store,
+                supply,
+                removed,
+                score,
+                beads,
+            } = theirs;
+            mine.store = *store;
+            mine.supply = *supply;
+            mine.removed = *removed;
+            mine.score = *score;
+            mine.beads.clone_from(beads);
+        }
+        let have = self.players.len();
+        self.players.extend_from_slice(&players[have..]);
+    }
 }
 
 /// Totals the game conserves: each seat's beads (store + supply + board +
@@ -1663,6 +1806,36 @@ impl GameState for State {
     fn outcome(&self) -> Option<Outcome> {
         (self.next() == Next::Over)
             .then(|| Outcome::from_scores(self.players.iter().map(|p| p.score).collect()))
+    }
+}
+
+impl State {
+    /// Whether `action` may be played now: what [`GameState::check_action`]
+    /// decides, without building a refusal, and without a legal list (a
+    /// search tests a few remembered actions against many positions).
+    pub fn allows(&self, action: Action) -> bool {
+        let Next::Decide(seat) = self.next() else {
+            return false;
+        };
+        if let Some(Task::LoseChoice { .. }) = self.tasks.last() {
+            return matches!(action, Action::Lose(p) if self.lose.iter().any(|e| e.end == p));
+        }
+        let g = &self.grid;
+        match (self.phase, action) {
+            (Phase::SetupBead, Action::Place(p)) => {
+                g.adjacent(p, g.centre()) && self.cells[p.index()].bead == 0
+            }
+            (Phase::ChooseGrowth, Action::Grow(a)) => self.rules.die_for(a).is_some(),
+            (Phase::Place { only_attacks, .. }, Action::Pass) => only_attacks,
+            (
+                Phase::Place {
+                    action, struggles, ..
+                },
+                Action::Place(p),
+            ) => g.on_board(p) && self.judge(seat, action, struggles, p).is_ok(),
+            (Phase::Spawn { .. }, Action::Spawn(p)) => self.is_spawn_choice(p),
+            _ => false,
+        }
     }
 }
 

@@ -75,10 +75,26 @@ pub fn values(state: &State) -> [f64; MAX_SEATS] {
         for s in near.iter_mut().take(seats) {
             *s = u32::MAX;
         }
+        let (nx, ny) = g.xy(n.point);
         for (s, p) in state.players().iter().enumerate().take(seats) {
             for &b in &p.beads {
-                near[s] = near[s].min(distance(state, b, n.point));
+                let (bx, by) = g.xy(b);
+                let d = u32::from(bx.abs_diff(nx).max(by.abs_diff(ny)));
+                near[s] = near[s].min(d);
+                // Nobody is within 1 of an untouched nutrient: 2 is the
+                // nearest a bead can be.
+                if d <= 2 {
+                    break;
+                }
             }
+            debug_assert_eq!(
+                near[s],
+                p.beads
+                    .iter()
+                    .map(|&b| distance(state, b, n.point))
+                    .min()
+                    .unwrap_or(u32::MAX)
+            );
         }
         let best = near.iter().take(seats).copied().min().unwrap_or(u32::MAX);
         for s in 0..seats {
@@ -96,9 +112,15 @@ pub fn values(state: &State) -> [f64; MAX_SEATS] {
     // at risk. Only beads that touch another colour are looked at.
     for (s, p) in state.players().iter().enumerate().take(seats) {
         for &b in &p.beads {
-            let contested = g
-                .around(b)
-                .any(|q| matches!(state.bead(q), Some(o) if usize::from(o) != s));
+            // The cell's counts of neighbours: more beads around than its
+            // own colour's (debug builds check the neighbours themselves).
+            let c = &state.cells[b.index()];
+            let contested = c.adj_all > c.adj[s];
+            debug_assert_eq!(
+                contested,
+                g.around(b)
+                    .any(|q| matches!(state.bead(q), Some(o) if usize::from(o) != s))
+            );
             if contested {
                 let strength = f64::from(state.strength(b).min(6));
                 v[s] += 0.04 * strength;

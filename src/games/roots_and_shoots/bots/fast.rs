@@ -316,6 +316,14 @@ impl Quick {
         self.marked_for = Some(s);
     }
 
+    /// Whether `p` holds no nutrient and is in reach of none for the marked
+    /// seat ([`Quick::mark`]).
+    #[inline]
+    fn unmarked(&self, state: &State, p: Point) -> bool {
+        let i = p.index();
+        self.influenced[i / 64] & (1 << (i % 64)) == 0 && state.cells[i].nuts == 0
+    }
+
     /// Whether a plain bead of the marked seat on `p` changes nothing but
     /// the hand: no nutrient in reach, no bead around.
     fn quiet(&self, state: &State, p: Point) -> bool {
@@ -327,7 +335,14 @@ impl Quick {
     /// Every seat's value after seat `s` puts a bead on the empty,
     /// nutrient-free point `p` of the position read.
     pub fn after_plain(&self, state: &State, s: Seat, p: Point) -> [f64; MAX_SEATS] {
-        let (rest, contested) = self.deltas(state, s, p);
+        self.after_plain_near(state, s, p, true)
+    }
+
+    /// [`Quick::after_plain`], told whether any nutrient may be in reach of
+    /// `p` (`false` only for a point [`Quick::mark`] left unmarked for `s`:
+    /// the nutrients are then not looked at).
+    fn after_plain_near(&self, state: &State, s: Seat, p: Point, nuts: bool) -> [f64; MAX_SEATS] {
+        let (rest, contested) = self.deltas_near(state, s, p, nuts);
         let mut v = self.values;
         for ((slot, r), c) in v.iter_mut().zip(&rest).zip(&contested).take(self.seats) {
             *slot += r + c;
@@ -337,13 +352,31 @@ impl Quick {
 
     /// The change of every seat's value when seat `s` puts a bead on the
     /// plain point `p`: the hand and nutrient parts, and the contested part.
+    #[cfg(test)]
     fn deltas(&self, state: &State, s: Seat, p: Point) -> ([f64; MAX_SEATS], [f64; MAX_SEATS]) {
+        self.deltas_near(state, s, p, true)
+    }
+
+    /// [`Quick::deltas`]; with `nuts` false the nutrients are skipped, which
+    /// changes nothing when none is in reach of `p` (debug builds check).
+    #[inline(always)]
+    fn deltas_near(
+        &self,
+        state: &State,
+        s: Seat,
+        p: Point,
+        nuts: bool,
+    ) -> ([f64; MAX_SEATS], [f64; MAX_SEATS]) {
         let seat = usize::from(s);
         let mut v = [0.0; MAX_SEATS];
         v[seat] += self.hand[seat];
         let (x, y) = self.xy[p.index()];
         debug_assert_eq!((x, y), state.grid().xy(p));
-        for n in &self.nuts {
+        debug_assert!(
+            nuts || self.nuts.iter().all(|n| !self.changes(n, s, x, y)),
+            "a nutrient in reach of an unmarked point {p:?}"
+        );
+        for n in self.nuts.iter().filter(|_| nuts) {
             let d = u32::from(n.x.abs_diff(x).max(n.y.abs_diff(y)));
             // Out of reach: the slow test below would skip it too.
             let out_of_reach = d > n.reach[seat];
@@ -519,7 +552,11 @@ impl Scratch {
                         }
                         quiet
                     } else {
-                        let values = self.quick.after_plain(state, seat, p);
+                        // Beads around but no nutrient in reach: the
+                        // nutrients are not looked at.
+                        let near =
+                            !(self.quick.marked_for == Some(seat) && self.quick.unmarked(state, p));
+                        let values = self.quick.after_plain_near(state, seat, p, near);
                         self.quick.advantage(&values, seat)
                     }
                 }
@@ -557,19 +594,38 @@ impl Scratch {
     pub fn prices(&mut self, state: &State, seat: Seat, actions: &[Action], out: &mut Vec<f64>) {
         out.clear();
         let mut read = false;
+        // As in `best_step`: quiet points share one price, and unmarked
+        // points skip the nutrients.
+        let mut quiet = f64::NAN;
         for &a in actions {
             out.push(match plain(state, a).filter(|_| !self.copying) {
                 Some(p) => {
                     if !read {
                         self.quick.read(state);
+                        self.quick.mark(state, seat);
                         read = true;
                     }
-                    let values = self.quick.after_plain(state, seat, p);
-                    self.quick.advantage(&values, seat)
+                    if self.quick.quiet(state, p) {
+                        if quiet.is_nan() {
+                            let values = self.quick.after_plain(state, seat, p);
+                            quiet = self.quick.advantage(&values, seat);
+                        }
+                        debug_assert_eq!(
+                            quiet,
+                            self.quick
+                                .advantage(&self.quick.after_plain(state, seat, p), seat)
+                        );
+                        quiet
+                    } else {
+                        let near = !self.quick.unmarked(state, p);
+                        let values = self.quick.after_plain_near(state, seat, p, near);
+                        self.quick.advantage(&values, seat)
+                    }
                 }
                 None if !self.copying && unchanged(state, seat, a) => {
                     if !read {
                         self.quick.read(state);
+                        self.quick.mark(state, seat);
                         read = true;
                     }
                     self.quick.advantage(&self.quick.values, seat)
@@ -761,6 +817,28 @@ mod tests {
         out
     }
 
+    /// `State::allows` (the search's test of one remembered action) agrees
+    /// with the legal list for every action at every position.
+    #[test]
+    fn allows_agrees_with_the_legal_list() {
+        let mut legal = Vec::new();
+        let (mut yes, mut no) = (0, 0);
+        for s in positions(10) {
+            s.legal_actions(&mut legal);
+            let mut all: Vec<Action> = Growth::ALL.into_iter().map(Action::Grow).collect();
+            all.push(Action::Pass);
+            for p in s.grid().all() {
+                all.extend([Action::Place(p), Action::Spawn(p), Action::Lose(p)]);
+            }
+            for a in all {
+                let allowed = s.allows(a);
+                assert_eq!(allowed, legal.contains(&a), "{a:?}");
+                if allowed { yes += 1 } else { no += 1 }
+            }
+        }
+        assert!(yes > 1_000 && no > 1_000, "{yes} allowed, {no} not");
+    }
+
     /// The contested part of the evaluation, counted directly.
     fn contested_part(state: &State) -> [f64; MAX_SEATS] {
         let mut v = [0.0; MAX_SEATS];
@@ -845,7 +923,7 @@ mod tests {
     fn plain_placements_are_priced_as_on_a_copy() {
         let mut q = Quick::default();
         let mut legal = Vec::new();
-        let (mut checked, mut contested_exact, mut quiet) = (0, 0, 0);
+        let (mut checked, mut contested_exact, mut quiet, mut unmarked) = (0, 0, 0, 0);
         for s in positions(8) {
             let Next::Decide(seat) = s.next() else {
                 continue;
@@ -860,6 +938,11 @@ mod tests {
             for &a in &legal {
                 let Some(p) = plain(&s, a) else { continue };
                 let (rest, contested) = q.deltas(&s, seat, p);
+                if q.unmarked(&s, p) {
+                    // No nutrient in reach: skipping them changes nothing.
+                    assert_eq!(q.deltas_near(&s, seat, p, false), (rest, contested));
+                    unmarked += 1;
+                }
                 let mut copy = s.clone();
                 copy.play_unchecked(a);
                 let truth = eval::values(&copy);
@@ -889,6 +972,7 @@ mod tests {
         }
         assert!(checked > 1_000, "{checked}");
         assert!(quiet > 100, "{quiet} quiet points of {checked}");
+        assert!(unmarked > quiet, "{unmarked} unmarked points of {checked}");
         // The local pricing of the contested part is nearly always exact
         // (94.8% of these placements when written: the rest lengthen a
         // contested root beyond the new bead's neighbours).

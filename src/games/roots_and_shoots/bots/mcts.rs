@@ -277,6 +277,21 @@ impl MctsBot {
         legal: &mut Vec<Action>,
     ) -> Option<(u32, u32, Action, bool)> {
         let n = node as usize;
+        if let Some(candidates) = self.nodes[n].candidates.as_deref() {
+            // Ranked already: only its candidates and edges are ever asked
+            // about, so each is tested on its own ([`State::allows`])
+            // instead of listing every legal action (a new plant's list is
+            // every empty point). Debug builds check the test against the
+            // list.
+            if cfg!(debug_assertions) {
+                state.legal_actions(legal);
+                let edges = self.nodes[n].edges.iter().map(|e| &e.action);
+                for a in candidates.iter().chain(edges) {
+                    assert_eq!(state.allows(*a), legal.contains(a), "{a:?}");
+                }
+            }
+            return self.pick(n, state, seat, &[], &|a: &Action| state.allows(*a));
+        }
         state.legal_actions(legal);
         if legal.is_empty() {
             return None;
