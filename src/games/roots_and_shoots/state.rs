@@ -286,6 +286,7 @@ impl Clone for State {
             seats,
             cells,
             placed,
+            last_placed,
             count_turn,
             growth_options,
             growth_count,
@@ -313,6 +314,7 @@ impl Clone for State {
             seats: seats.clone(),
             cells: cells.clone(),
             placed: placed.clone(),
+            last_placed: last_placed.clone(),
             count_turn: count_turn.clone(),
             growth_options: growth_options.clone(),
             growth_count: growth_count.clone(),
@@ -343,6 +345,7 @@ impl Clone for State {
             seats,
             cells,
             placed,
+            last_placed,
             count_turn,
             growth_options,
             growth_count,
@@ -369,6 +372,7 @@ impl Clone for State {
         self.seats.clone_from(seats);
         self.cells.clone_from(cells);
         self.placed.clone_from(placed);
+        self.last_placed.clone_from(last_placed);
         self.count_turn.clone_from(count_turn);
         self.growth_options.clone_from(growth_options);
         self.growth_count.clone_from(growth_count);
