@@ -184,6 +184,16 @@ pub struct State {
     decks: Vec<[u32; FACES]>,
     /// Each seat's connector cells, in the order they were placed.
     roots: Vec<Vec<u16>>,
+    /// Per seat: its connectors that may still have a grow or bridge target,
+    /// in the order they were placed (a superset of those that have one:
+    /// pruned at the seat's turn, added back when a cell next to them fills
+    /// or a stone near them is broken). The turn's first decision and the
+    /// blocked check read it instead of the whole root.
+    live: Vec<Vec<u16>>,
+    /// Per cell: whether its connector is in its seat's `live` list.
+    in_live: Vec<bool>,
+    /// Per cell with a connector: its index in its seat's root.
+    order: Vec<u16>,
     waters: Vec<u16>,
     leaves: Vec<u16>,
     /// Artifacts in hand, one bit per artifact.
@@ -289,8 +299,26 @@ impl State {
             face_up,
         });
         let hidden = (5 - b.artifacts.len()) as u8;
+        let mut in_live = vec![false; cells];
+        for r in &roots {
+            for &c in r {
+                in_live[usize::from(c)] = true;
+            }
+        }
+        // Sized to the board, like the roots: random play allocates nothing.
+        let live = roots
+            .iter()
+            .map(|r| {
+                let mut l = Vec::with_capacity(cells);
+                l.extend_from_slice(r);
+                l
+            })
+            .collect();
         let mut state = State {
             seats,
+            live,
+            in_live,
+            order: vec![0; cells],
             card,
             conn,
             parent: vec![NONE; cells],
@@ -546,7 +574,7 @@ impl State {
     /// returns true.
     fn each_move(&self, mut f: impl FnMut(Action) -> bool) {
         let s = self.to_move;
-        for &from in self.sources() {
+        for &from in self.grow_starts() {
             for &d in &DIRS {
                 if self.sticks >= 1
                     && let Some(to) = self.grow_ok(s, from, d)
@@ -777,6 +805,118 @@ impl State {
         self.sources()
     }
 
+    // --- The live lists ------------------------------------------------------
+
+    /// Whether the connector on `c` has a grow or bridge target, whatever
+    /// the sticks in hand.
+    #[inline]
+    fn is_live(&self, c: u16) -> bool {
+        let seat = self.conn[usize::from(c)] - 1;
+        DIRS.iter().any(|&d| {
+            self.grow_ok(seat, c, d).is_some() || self.bridge_ok(seat, c, d, u32::MAX).is_some()
+        })
+    }
+
+    /// The connectors the mover's grows and bridges may start from: the
+    /// current one, or the live ones at the turn's first decision.
+    #[inline]
+    fn grow_starts(&self) -> &[u16] {
+        if self.current != NONE {
+            std::slice::from_ref(&self.current)
+        } else {
+            debug_assert!(
+                self.live_ok(self.to_move).is_ok(),
+                "{:?}",
+                self.live_ok(self.to_move)
+            );
+            &self.live[usize::from(self.to_move)]
+        }
+    }
+
+    /// From scratch: `seat`'s live list holds every connector of its root
+    /// with a grow or bridge target, in the root's order, each once.
+    fn live_ok(&self, seat: Seat) -> Result<(), String> {
+        let s = usize::from(seat);
+        let live = &self.live[s];
+        for (i, &c) in self.roots[s].iter().enumerate() {
+            if usize::from(self.order[usize::from(c)]) != i {
+                return Err(format!(
+                    "connector {c} of seat {} has order {} not {i}",
+                    s + 1,
+                    self.order[usize::from(c)]
+                ));
+            }
+            if self.in_live[usize::from(c)] != live.contains(&c) {
+                return Err(format!("connector {c}: live flag and list disagree"));
+            }
+            if !self.in_live[usize::from(c)] && self.is_live(c) {
+                return Err(format!(
+                    "connector {c} of seat {} can grow but is not live",
+                    s + 1
+                ));
+            }
+        }
+        for w in live.windows(2) {
+            if self.order[usize::from(w[0])] >= self.order[usize::from(w[1])] {
+                return Err(format!("seat {}'s live list is out of order", s + 1));
+            }
+        }
+        for &c in live {
+            if self.conn[usize::from(c)] != seat + 1 {
+                return Err(format!("live connector {c} is not seat {}'s", s + 1));
+            }
+        }
+        Ok(())
+    }
+
+    /// Puts the connector on `c`, if any, back in its seat's live list when
+    /// it has a target again.
+    fn revive(&mut self, c: u16) {
+        let cu = usize::from(c);
+        if self.conn[cu] == 0 || self.in_live[cu] || !self.is_live(c) {
+            return;
+        }
+        let s = usize::from(self.conn[cu] - 1);
+        let o = self.order[cu];
+        let order = &self.order;
+        let at = self.live[s].partition_point(|&x| order[usize::from(x)] < o);
+        self.live[s].insert(at, c);
+        self.in_live[cu] = true;
+    }
+
+    /// The `k`th move of [`State::each_move`], counted from 0 (`k` below
+    /// their number).
+    fn nth_move(&self, mut k: u32) -> Action {
+        let mut pick = Action::End;
+        self.each_move(|a| {
+            if k == 0 {
+                pick = a;
+                true
+            } else {
+                k -= 1;
+                false
+            }
+        });
+        pick
+    }
+
+    /// Drops from `seat`'s live list the connectors without a target.
+    fn prune(&mut self, seat: Seat) {
+        let mut live = std::mem::take(&mut self.live[usize::from(seat)]);
+        let mut k = 0;
+        for i in 0..live.len() {
+            let c = live[i];
+            if self.is_live(c) {
+                live[k] = c;
+                k += 1;
+            } else {
+                self.in_live[usize::from(c)] = false;
+            }
+        }
+        live.truncate(k);
+        self.live[usize::from(seat)] = live;
+    }
+
     // --- Changing the state --------------------------------------------------
 
     fn begin_turn(&mut self) {
@@ -800,10 +940,25 @@ impl State {
             self.sticks = std::mem::take(&mut self.kept[s]) + income;
             self.current = NONE;
             let me = self.to_move;
-            if self.roots[s]
-                .iter()
-                .any(|&c| self.can_act_from(me, c, self.sticks))
-            {
+            self.prune(me);
+            let can = if self.usable(me) == 0 {
+                let fast = self.live[s]
+                    .iter()
+                    .any(|&c| self.can_grow_from(me, c, self.sticks));
+                debug_assert!(self.live_ok(me).is_ok(), "{:?}", self.live_ok(me));
+                debug_assert_eq!(
+                    fast,
+                    self.roots[s]
+                        .iter()
+                        .any(|&c| self.can_act_from(me, c, self.sticks))
+                );
+                fast
+            } else {
+                self.roots[s]
+                    .iter()
+                    .any(|&c| self.can_act_from(me, c, self.sticks))
+            };
+            if can {
                 self.blocked_streak = 0;
                 return;
             }
@@ -898,6 +1053,15 @@ impl State {
             }
             Action::Destroy { at } => {
                 self.card[usize::from(at)] = RUBBLE;
+                // The cell is free again: its neighbours may grow onto it,
+                // and connectors two away bridge onto it.
+                for &d in &DIRS {
+                    for k in 1..=2 {
+                        if let Some(c) = self.geo.step(at, d, k) {
+                            self.revive(c);
+                        }
+                    }
+                }
                 self.after_ability();
                 return;
             }
@@ -959,7 +1123,18 @@ impl State {
         }
         self.children[f] += 1;
         self.leaves[si] += 1;
+        self.order[t] = self.roots[si].len() as u16;
         self.roots[si].push(to);
+        self.live[si].push(to);
+        self.in_live[t] = true;
+        if self.rules.turn.bridges {
+            // Its neighbours may bridge over it now.
+            for &d in &DIRS {
+                if let Some(c) = self.geo.step(to, d, 1) {
+                    self.revive(c);
+                }
+            }
+        }
         self.current = to;
         let mut stop = false;
         match face {
@@ -1311,6 +1486,10 @@ impl State {
                 t.sticks_spent
             ));
         }
+        // The live lists, recounted from the roots.
+        for seat in 0..self.seats {
+            self.live_ok(seat)?;
+        }
         Ok(())
     }
 }
@@ -1409,26 +1588,28 @@ impl GameState for State {
     }
 
     fn random_action(&self, dice: &mut SeededDice) -> Action {
+        // One pass counts the moves and keeps the first `SEEN` of them on
+        // the stack; a second pass is needed only when the die picks a
+        // later one. The same draw, the same enumeration order.
+        const SEEN: usize = 256;
+        let mut seen = [Action::End; SEEN];
         let mut n = 0u32;
-        self.each_move(|_| {
+        self.each_move(|a| {
+            if let Some(slot) = seen.get_mut(n as usize) {
+                *slot = a;
+            }
             n += 1;
             false
         });
-        let mut k = dice.below(n + 1);
+        let k = dice.below(n + 1);
         if k == n {
             return Action::End;
         }
-        let mut pick = Action::End;
-        self.each_move(|a| {
-            if k == 0 {
-                pick = a;
-                true
-            } else {
-                k -= 1;
-                false
-            }
-        });
-        pick
+        if let Some(&pick) = seen.get(k as usize) {
+            debug_assert_eq!(pick, self.nth_move(k));
+            return pick;
+        }
+        self.nth_move(k)
     }
 
     fn outcome(&self) -> Option<Outcome> {
