@@ -7,16 +7,8 @@ mod common;
 
 use common::roots;
 
-/// The first `head` and last `tail` lines of `replay --list` of a seeded
-/// bot game.
-fn listing(
-    name: &str,
-    variant: &str,
-    players: &str,
-    seed: &str,
-    head: usize,
-    tail: usize,
-) -> String {
+/// `roots replay --list` of a seeded game of `variant`, every line.
+fn replay_list(name: &str, variant: &str, players: &str, seed: &str) -> String {
     let dir = std::env::temp_dir().join(format!("roots-narration-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let record = dir.join("game.jsonl");
@@ -36,7 +28,21 @@ fn listing(
     let r = roots(&["replay", rec, "--list"]);
     assert_eq!(r.code, 0, "{}", r.transcript());
     let _ = std::fs::remove_dir_all(&dir);
-    let lines: Vec<&str> = r.stdout.lines().collect();
+    r.stdout
+}
+
+/// The first `head` and last `tail` lines of `replay --list` of a seeded
+/// bot game.
+fn listing(
+    name: &str,
+    variant: &str,
+    players: &str,
+    seed: &str,
+    head: usize,
+    tail: usize,
+) -> String {
+    let out = replay_list(name, variant, players, seed);
+    let lines: Vec<&str> = out.lines().collect();
     assert!(lines.len() > head + tail);
     format!(
         "{}\n...\n{}\n",
@@ -59,28 +65,7 @@ fn roots_growy_roots_says_what_each_card_does_and_how_the_game_ended() {
 /// skipped turn, the cards the runes turn over.
 #[test]
 fn roots_growy_roots_says_what_each_ability_did() {
-    let full = {
-        let dir =
-            std::env::temp_dir().join(format!("roots-narration-{}-rgr-ab", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let record = dir.join("game.jsonl");
-        let _ = std::fs::remove_file(&record);
-        let rec = record.to_str().unwrap();
-        let r = roots(&[
-            "play",
-            "rgr-artifacts",
-            "--players",
-            "greedy,greedy",
-            "--seed",
-            "1",
-            "--record",
-            rec,
-        ]);
-        assert_eq!(r.code, 0, "{}", r.transcript());
-        let r = roots(&["replay", rec, "--list"]);
-        let _ = std::fs::remove_dir_all(&dir);
-        r.stdout
-    };
+    let full = replay_list("rgr-abilities", "rgr-artifacts", "greedy,greedy", "1");
     assert!(
         full.contains("A shows Medusa's head to B: B's next turn is skipped"),
         "{full}"

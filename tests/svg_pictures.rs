@@ -156,8 +156,8 @@ fn roots_growy_roots_abilities_dried_water_and_used_artifacts() {
     assert!(svg.contains(">dried</text>"), "the dried card");
     assert!(svg.contains("deny (used)") && svg.contains("dry (used)"));
     assert!(
-        svg.contains("skry, jump, dry (used)"),
-        "hands are listed with commas"
+        svg.contains("skry (ready), jump (ready), dry (used)"),
+        "hands are listed with commas, each ready or used"
     );
     assert!(svg.contains("1 artifact face down"));
     assert!(

@@ -13,7 +13,7 @@ use super::state::{
     Action, DRIED, EARTH, EndReason, FERTILIZER, FIRST_ARTIFACT, HIDDEN, RUBBLE, SEED, STONE,
     State, WATER,
 };
-use super::text::{seat_letter, sticks_words};
+use super::text::{holdings, seat_letter, sticks_words};
 
 /// The side of a cell, in pixels.
 const SIDE: f64 = 58.0;
@@ -55,41 +55,14 @@ pub fn svg(state: &State, names: &[String]) -> String {
     let rows_text: Vec<(Seat, char, String)> = (0..seats)
         .map(|s| {
             let name = names.get(usize::from(s)).map(String::as_str).unwrap_or("?");
-            // An artifact whose ability was used (house rule) is marked so;
-            // it still scores its point.
-            let hand: Vec<String> = state
-                .hand(s)
-                .iter()
-                .map(|&a| {
-                    if state.rules().artifacts.abilities && state.used(a) {
-                        format!("{} (used)", a.key())
-                    } else {
-                        a.key().to_owned()
-                    }
-                })
-                .collect();
-            let frozen = if state.frozen(s) {
-                ", next turn skipped (deny)"
-            } else {
-                ""
-            };
-            let sticks = if state.to_move() == s && !over {
-                format!("{} in hand", sticks_words(state.sticks()))
-            } else {
-                format!("{} kept", sticks_words(state.kept(s)))
-            };
+            let (hand, sticks) = holdings(state, s);
             (
                 s,
                 seat_letter(s),
                 format!(
-                    "{name}: score {}, water {}, artifacts {}, {sticks}{frozen}",
+                    "{name}: score {}, water {}, artifacts {hand}, {sticks}",
                     scores[usize::from(s)],
                     state.waters(s),
-                    if hand.is_empty() {
-                        "none".to_owned()
-                    } else {
-                        hand.join(", ")
-                    }
                 ),
             )
         })

@@ -331,36 +331,14 @@ pub fn draw(state: &State) -> String {
     }
     let scores = state.scores();
     for s in 0..state.seats() as u8 {
-        let hand: Vec<String> = state
-            .hand(s)
-            .iter()
-            .map(|&a| match (abilities, state.used(a)) {
-                (true, true) => format!("{} (used)", a.key()),
-                (true, false) => format!("{} (ready)", a.key()),
-                _ => a.key().to_owned(),
-            })
-            .collect();
-        let sticks = if state.to_move() == s && state.end().is_none() {
-            format!("{} in hand", sticks_words(state.sticks()))
-        } else {
-            format!("{} kept", sticks_words(state.kept(s)))
-        };
-        let sticks = if state.frozen(s) {
-            format!("{sticks}, next turn skipped (deny)")
-        } else {
-            sticks
-        };
+        let (hand, sticks) = holdings(state, s);
         out.push_str(&format!(
             "seat {} ({}): score {}, {} water, artifacts: {}, {sticks}\n",
             s + 1,
             seat_letter(s).to_ascii_lowercase(),
             scores[usize::from(s)],
             state.waters(s),
-            if hand.is_empty() {
-                "none".to_owned()
-            } else {
-                hand.join(", ")
-            },
+            hand,
         ));
     }
     out
@@ -595,4 +573,34 @@ pub fn legal_text(state: &State) -> String {
 /// "1 stick", "3 sticks".
 pub fn sticks_words(n: u32) -> String {
     format!("{n} stick{}", if n == 1 { "" } else { "s" })
+}
+
+/// What seat `s` holds, in words: its artifacts ("none", or "skry, dry",
+/// each marked ready or used under the abilities house rule) and its sticks
+/// ("2 sticks in hand", "1 stick kept", with a skipped next turn said).
+pub fn holdings(state: &State, s: Seat) -> (String, String) {
+    let abilities = state.rules().artifacts.abilities;
+    let hand: Vec<String> = state
+        .hand(s)
+        .iter()
+        .map(|&a| match (abilities, state.used(a)) {
+            (true, true) => format!("{} (used)", a.key()),
+            (true, false) => format!("{} (ready)", a.key()),
+            _ => a.key().to_owned(),
+        })
+        .collect();
+    let hand = if hand.is_empty() {
+        "none".to_owned()
+    } else {
+        hand.join(", ")
+    };
+    let mut sticks = if state.to_move() == s && state.end().is_none() {
+        format!("{} in hand", sticks_words(state.sticks()))
+    } else {
+        format!("{} kept", sticks_words(state.kept(s)))
+    };
+    if state.frozen(s) {
+        sticks.push_str(", next turn skipped (deny)");
+    }
+    (hand, sticks)
 }
