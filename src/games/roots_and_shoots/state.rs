@@ -580,7 +580,6 @@ impl State {
         self.ended
     }
 
-    /// The seat whose bead is on `p`, if any.
     /// The last move's beads still on the board: the beads of the roll
     /// being played out, else those of the last roll that placed any.
     pub fn last_beads(&self) -> impl Iterator<Item = Point> + '_ {
@@ -592,6 +591,7 @@ impl State {
         beads.iter().copied().filter(|&p| self.bead(p).is_some())
     }
 
+    /// The seat whose bead is on `p`, if any.
     pub fn bead(&self, p: Point) -> Option<Seat> {
         match self.cells[p.index()].bead {
             0 | OFF => None,

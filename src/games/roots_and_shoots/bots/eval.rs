@@ -16,12 +16,35 @@ const UNKNOWN_VALUE: f64 = 6.5;
 /// Most seats a state can have (`for_seat` allows 0..8).
 const MAX_SEATS: usize = 8;
 
-/// Chebyshev distance (kings' moves) between two points.
-fn distance(state: &State, a: Point, b: Point) -> u32 {
-    let g = state.grid();
-    let (ax, ay) = g.xy(a);
-    let (bx, by) = g.xy(b);
-    u32::from(ax.abs_diff(bx).max(ay.abs_diff(by)))
+/// The distance from `at` to the nearest of `beads`, for a nutrient that no
+/// bead touches: nobody is within 1, so a bead at 2 is the nearest there
+/// can be and the scan stops there. `xy` gives a point's coordinates (the
+/// grid's, or a table of them). Debug builds check the full scan.
+pub(super) fn nearest_to_untouched(
+    beads: &[Point],
+    (x, y): (u8, u8),
+    xy: impl Fn(Point) -> (u8, u8),
+) -> u32 {
+    let mut near = u32::MAX;
+    for &b in beads {
+        let (bx, by) = xy(b);
+        near = near.min(u32::from(bx.abs_diff(x).max(by.abs_diff(y))));
+        if near <= 2 {
+            break;
+        }
+    }
+    debug_assert_eq!(
+        near,
+        beads
+            .iter()
+            .map(|&b| {
+                let (bx, by) = xy(b);
+                u32::from(bx.abs_diff(x).max(by.abs_diff(y)))
+            })
+            .min()
+            .unwrap_or(u32::MAX)
+    );
+    near
 }
 
 /// The worth of the position to every seat, in points.
@@ -75,26 +98,9 @@ pub fn values(state: &State) -> [f64; MAX_SEATS] {
         for s in near.iter_mut().take(seats) {
             *s = u32::MAX;
         }
-        let (nx, ny) = g.xy(n.point);
+        let at = g.xy(n.point);
         for (s, p) in state.players().iter().enumerate().take(seats) {
-            for &b in &p.beads {
-                let (bx, by) = g.xy(b);
-                let d = u32::from(bx.abs_diff(nx).max(by.abs_diff(ny)));
-                near[s] = near[s].min(d);
-                // Nobody is within 1 of an untouched nutrient: 2 is the
-                // nearest a bead can be.
-                if d <= 2 {
-                    break;
-                }
-            }
-            debug_assert_eq!(
-                near[s],
-                p.beads
-                    .iter()
-                    .map(|&b| distance(state, b, n.point))
-                    .min()
-                    .unwrap_or(u32::MAX)
-            );
+            near[s] = nearest_to_untouched(&p.beads, at, |b| g.xy(b));
         }
         let best = near.iter().take(seats).copied().min().unwrap_or(u32::MAX);
         for s in 0..seats {

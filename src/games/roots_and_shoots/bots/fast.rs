@@ -208,25 +208,7 @@ impl Quick {
                 // Nobody is within 1 of an untouched nutrient: a bead at 2 is
                 // the nearest there can be.
                 for (s, p) in state.players().iter().enumerate().take(seats) {
-                    for &b in &p.beads {
-                        let (bx, by) = self.xy[b.index()];
-                        let d = u32::from(bx.abs_diff(x).max(by.abs_diff(y)));
-                        near[s] = near[s].min(d);
-                        if d <= 2 {
-                            break;
-                        }
-                    }
-                    debug_assert_eq!(
-                        near[s],
-                        p.beads
-                            .iter()
-                            .map(|&b| {
-                                let (bx, by) = g.xy(b);
-                                u32::from(bx.abs_diff(x).max(by.abs_diff(y)))
-                            })
-                            .min()
-                            .unwrap_or(u32::MAX)
-                    );
+                    near[s] = eval::nearest_to_untouched(&p.beads, (x, y), |b| self.xy[b.index()]);
                 }
             }
             let value = n.value.map_or(UNKNOWN_VALUE, f64::from);
