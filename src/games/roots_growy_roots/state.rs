@@ -221,7 +221,7 @@ pub struct State {
     reveal: [u16; 9],
     reveal_len: u8,
     over: Option<EndReason>,
-    /// The last grow or bridge chosen (pictures highlight it).
+    /// The last action chosen but a voluntary end (pictures highlight it).
     last: Option<Action>,
     pub tally: Tally,
 }
@@ -457,7 +457,8 @@ impl State {
     pub fn hidden_artifacts(&self) -> u8 {
         self.hidden_artifacts
     }
-    /// The last grow or bridge chosen, if any (it may have hit a stone).
+    /// The last action chosen but a voluntary end, if any (a grow may have
+    /// hit a stone).
     pub fn last_move(&self) -> Option<Action> {
         self.last
     }
@@ -561,8 +562,9 @@ impl State {
             })
     }
 
-    /// The connectors the mover may grow from now.
-    fn sources(&self) -> &[u16] {
+    /// The connectors the mover may grow from now (the chain's newest, or
+    /// at the start of a turn all of them).
+    pub fn sources(&self) -> &[u16] {
         if self.current != NONE {
             std::slice::from_ref(&self.current)
         } else {
@@ -797,12 +799,6 @@ impl State {
     /// Why `action` would be refused now, in words (`None`: it is legal).
     pub fn refusal(&self, action: Action) -> Option<String> {
         self.check(action).err().map(|e| e.to_string())
-    }
-
-    /// The connectors the mover may grow from now (the chain's newest, or
-    /// at the start of a turn all of them).
-    pub fn grow_sources(&self) -> &[u16] {
-        self.sources()
     }
 
     // --- The live lists ------------------------------------------------------
@@ -1113,8 +1109,9 @@ impl State {
         };
         if matches!(action, Action::Bridge { .. }) {
             self.tally.bridges += 1;
-        } else if bridge {
-        } else if let Some((block, kind)) = self.diagonal(from, to) {
+        }
+        // A laid stick (not one over a cell) takes its 2x2 block's diagonal.
+        if !bridge && let Some((block, kind)) = self.diagonal(from, to) {
             self.diag[block] = kind;
         }
         let f = usize::from(from);
@@ -1322,7 +1319,7 @@ impl State {
             let d = usize::from(g.deck_of[c]);
             match self.card[c] {
                 HIDDEN => hidden[d] += 1,
-                RUBBLE | DRIED if g.face_up[c] && self.card[c] == RUBBLE => {
+                RUBBLE if g.face_up[c] => {
                     return Err(format!("{}: rubble of a stone never dealt", name(c)));
                 }
                 RUBBLE if !g.face_up[c] => turned[d][usize::from(STONE) - 1] += 1,

@@ -205,13 +205,13 @@ pub fn parse_action(state: &State, text: &str) -> Result<Action, String> {
         [(_, one)] => Ok(*one),
         // Say why, from a connector the cell is in reach of.
         [] if let Some(why) = state
-            .grow_sources()
+            .sources()
             .iter()
             .filter(|&&from| {
                 let steps = if kind.is_empty() { 1 } else { 2 };
                 state.geo().distance(from, to) == Some(steps)
             })
-            .chain(state.grow_sources().first())
+            .chain(state.sources().first())
             .find_map(|&from| state.refusal(make(from, to))) =>
         {
             Err(why)
