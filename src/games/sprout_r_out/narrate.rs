@@ -28,26 +28,30 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
     let mut out = Vec::new();
     let mover = before.mover();
     let me = seat_letter(mover);
-    for s in 0..2u8 {
-        let gone = before.stones(s) & !after.stones(s);
-        if gone.any() {
+    // "A loses 2 stones: c3 c4", for a set that is not empty.
+    let say = |out: &mut Vec<String>, s: Seat, verb: &str, set: CellSet, things: [&str; 2]| {
+        if set.any() {
             out.push(format!(
-                "{} loses {}: {}",
+                "{} {verb} {}: {}",
                 seat_letter(s),
-                plural(gone.len(), "stone", "stones"),
-                cells(after, gone)
+                plural(set.len(), things[0], things[1]),
+                cells(after, set)
             ));
         }
+    };
+    for s in 0..2u8 {
+        let gone = before.stones(s) & !after.stones(s);
+        say(&mut out, s, "loses", gone, ["stone", "stones"]);
     }
+    let legal = before.legal();
     if after.last_action() == Some(Action::Pass) {
-        let legal = before.legal();
         out.push(if legal.forced {
             format!("{me} passes: the repetition rule forbids every move the rules offer")
         } else {
             format!("{me} passes: the rules leave nothing else")
         });
     } else {
-        let blocked = before.legal().blocked_place | before.legal().blocked_remove;
+        let blocked = legal.blocked_place | legal.blocked_remove;
         if blocked.any() {
             out.push(format!(
                 "the repetition rule barred {}",
@@ -57,24 +61,8 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
     }
     for s in 0..2u8 {
         let (a, b) = (before.eyes(s), after.eyes(s));
-        let formed = b & !a;
-        let lost = a & !b;
-        if formed.any() {
-            out.push(format!(
-                "{} gains {}: {}",
-                seat_letter(s),
-                plural(formed.len(), "eye", "eyes"),
-                cells(after, formed)
-            ));
-        }
-        if lost.any() {
-            out.push(format!(
-                "{} loses {}: {}",
-                seat_letter(s),
-                plural(lost.len(), "eye", "eyes"),
-                cells(after, lost)
-            ));
-        }
+        say(&mut out, s, "gains", b & !a, ["eye", "eyes"]);
+        say(&mut out, s, "loses", a & !b, ["eye", "eyes"]);
     }
     let (a, b) = (before.scores(), after.scores());
     for s in 0..2usize {
