@@ -193,7 +193,7 @@ impl<G: Game> Console<G> {
             "quit" | "exit" | "q" => Some(Err(NoAction::Quit)),
             "undo" | "u" => Some(Err(NoAction::Undo)),
             "board" | "b" => {
-                print!("{}", G::draw_for_people(state, &self.names, self.colour));
+                print!("{}", G::board_for_people(state, &self.names, self.colour));
                 Some(Ok(()))
             }
             "help" | "h" => {

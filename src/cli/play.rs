@@ -420,7 +420,7 @@ fn drive<G: Game>(
             && matches!(next, Next::Decide(s) if names.get(usize::from(s)).is_some_and(|n| n == "human"))
             && drawn_at.is_none_or(|d| d < turn_started)
         {
-            print!("{}", G::draw_for_people(state, &names, colour));
+            print!("{}", G::board_for_people(state, &names, colour));
             drawn_at = Some(game.events());
         }
         let before = G::describe_node(state);
@@ -513,7 +513,7 @@ fn drive<G: Game>(
         }
     }
     let state = game.state();
-    print!("{}", G::draw_for_people(state, &names, colour));
+    print!("{}", G::board_for_people(state, &names, colour));
     print_result::<G>(state, &names, colour);
     println!("record: {}", path.display());
     Ok(())

@@ -337,7 +337,7 @@ fn report<G: Game>(
             );
             if until.is_some() {
                 println!("after event {} of {total}:", game.events());
-                print!("{}", G::draw_for_people(state, names, colour));
+                print!("{}", G::board_for_people(state, names, colour));
             }
             match &next {
                 Some(what) => {

@@ -200,6 +200,22 @@ pub trait Game: Sized + Send + Sync + 'static {
         let _ = (names, colour);
         Self::draw(state)
     }
+    /// The last move in words, one line said under the board a person sees
+    /// (`last move: ...`); `None` when there is none to say.
+    fn last_move(state: &Self::State) -> Option<String> {
+        let _ = state;
+        None
+    }
+    /// What the terminal shows: [`Game::draw_for_people`], then the line of
+    /// [`Game::last_move`]. Not for a game to override.
+    fn board_for_people(state: &Self::State, names: &[String], colour: bool) -> String {
+        let mut board = Self::draw_for_people(state, names, colour);
+        if let Some(line) = Self::last_move(state) {
+            board.push_str(&line);
+            board.push('\n');
+        }
+        board
+    }
     /// The board as structured data, for programs (the engine protocol's
     /// `board.data`); `None` when the game gives only its drawing.
     fn board_data(state: &Self::State) -> Option<serde_json::Value> {

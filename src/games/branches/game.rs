@@ -118,13 +118,8 @@ impl Game for Branches {
         super::draw(state)
     }
 
-    fn draw_for_people(state: &State, _names: &[String], _colour: bool) -> String {
-        let mut board = super::draw(state);
-        if let Some(line) = super::narrate::last_move(state) {
-            board.push_str(&line);
-            board.push('\n');
-        }
-        board
+    fn last_move(state: &State) -> Option<String> {
+        super::narrate::last_move(state)
     }
 
     /// `cells`: each cell by name with what it holds (`empty`, `null`,

@@ -222,19 +222,22 @@ impl Game for RootsAndShoots {
     }
 
     fn draw_for_people(state: &State, names: &[String], colour: bool) -> String {
-        let mut board = board::render(state, names, colour);
-        // The last move: the beads of the roll being played out, else of
-        // the last roll that placed any.
+        board::render(state, names, colour)
+    }
+
+    /// The last move: the beads of the roll being played out, else of the
+    /// last roll that placed any.
+    fn last_move(state: &State) -> Option<String> {
         let at: Vec<String> = state.last_beads().map(|p| state.grid().name(p)).collect();
-        if !at.is_empty() {
-            let which = if state.placed.is_empty() {
-                "last roll's beads"
-            } else {
-                "this roll's beads"
-            };
-            board.push_str(&format!("{which}: {}\n", at.join(" ")));
+        if at.is_empty() {
+            return None;
         }
-        board
+        let which = if state.placed.is_empty() {
+            "last roll's beads"
+        } else {
+            "this roll's beads"
+        };
+        Some(format!("{which}: {}", at.join(" ")))
     }
 
     fn narrate(before: &State, roll: Option<u8>, after: &State) -> Vec<String> {

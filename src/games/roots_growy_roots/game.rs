@@ -145,13 +145,8 @@ impl Game for RootsGrowyRoots {
         text::draw(state)
     }
 
-    fn draw_for_people(state: &State, _names: &[String], _colour: bool) -> String {
-        let mut board = text::draw(state);
-        if let Some(line) = super::narrate::last_move(state) {
-            board.push_str(&line);
-            board.push('\n');
-        }
-        board
+    fn last_move(state: &State) -> Option<String> {
+        super::narrate::last_move(state)
     }
 
     fn narrate(before: &State, _roll: Option<u8>, after: &State) -> Vec<String> {

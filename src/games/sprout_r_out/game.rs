@@ -248,13 +248,8 @@ impl Game for SproutROut {
         super::draw(state)
     }
 
-    fn draw_for_people(state: &State, _names: &[String], _colour: bool) -> String {
-        let mut board = super::draw(state);
-        if let Some(line) = super::narrate::last_move(state) {
-            board.push_str(&line);
-            board.push('\n');
-        }
-        board
+    fn last_move(state: &State) -> Option<String> {
+        super::narrate::last_move(state)
     }
 
     /// `cells`: each cell by label with its stone's seat (from 1) or null,
