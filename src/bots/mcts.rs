@@ -259,14 +259,15 @@ impl<G: Game> MctsBot<G> {
         }
         let mut rewards = [0.0; MAX_SEATS];
         let seats = state.seats().min(MAX_SEATS);
-        if let (None, Some(scale)) = (state.outcome(), scale) {
+        let outcome = state.outcome();
+        if let (None, Some(scale)) = (&outcome, scale) {
             let scale = if scale > 0.0 { scale } else { 1.0 };
             for (s, r) in rewards.iter_mut().enumerate().take(seats) {
                 *r = 1.0 / (1.0 + (-G::evaluate(state, s as Seat) / scale).exp());
             }
             return rewards;
         }
-        let winners: Vec<usize> = match state.outcome() {
+        let winners: Vec<usize> = match outcome {
             Some(o) => o.winners.iter().map(|&w| usize::from(w)).collect(),
             None => {
                 let values: Vec<f64> = (0..seats).map(|s| G::evaluate(state, s as Seat)).collect();
