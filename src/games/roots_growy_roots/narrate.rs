@@ -63,9 +63,7 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
             card_name(after.card(c))
         ));
     }
-    if let Some(Action::Grow { to, .. } | Action::Bridge { to, .. } | Action::Jump { to, .. }) =
-        played
-    {
+    if let Some((_, to)) = played.and_then(Action::stick) {
         let face = after.card(to);
         let bridge = matches!(played, Some(Action::Bridge { .. }));
         let jump = matches!(played, Some(Action::Jump { .. }));

@@ -70,6 +70,16 @@ pub enum Action {
 }
 
 impl Action {
+    /// The two cells of a stick laid, bridged or jumped: `(from, to)`.
+    pub fn stick(self) -> Option<(u16, u16)> {
+        match self {
+            Action::Grow { from, to } | Action::Bridge { from, to } | Action::Jump { from, to } => {
+                Some((from, to))
+            }
+            _ => None,
+        }
+    }
+
     /// The artifact whose ability this is.
     pub fn artifact(self) -> Option<Artifact> {
         match self {
@@ -456,6 +466,15 @@ impl State {
     }
     pub fn hidden_artifacts(&self) -> u8 {
         self.hidden_artifacts
+    }
+    /// The cell whose card the next draw turns over: the skry's next one,
+    /// else the target of the stick waiting for its card.
+    pub fn drawing_at(&self) -> Option<u16> {
+        if self.over.is_some() {
+            return None;
+        }
+        self.revealing()
+            .or_else(|| self.pending.and_then(Action::stick).map(|(_, to)| to))
     }
     /// The last action chosen but a voluntary end, if any (a grow may have
     /// hit a stone).
@@ -1560,9 +1579,8 @@ impl GameState for State {
                 _ => Refusal::ExpectedAction { seat: self.to_move },
             });
         };
-        let to = match action {
-            Action::Grow { to, .. } | Action::Bridge { to, .. } | Action::Jump { to, .. } => to,
-            _ => return Err(Refusal::GameOver),
+        let Some((_, to)) = action.stick() else {
+            return Err(Refusal::GameOver);
         };
         self.draw_card(to, face)?;
         self.resolve(action, face, true);
@@ -1570,16 +1588,8 @@ impl GameState for State {
     }
 
     fn draw_weights(&self) -> &[u32] {
-        if self.over.is_some() {
+        let Some(at) = self.drawing_at() else {
             return &[];
-        }
-        let at = match (self.revealing(), self.pending) {
-            (Some(at), _) => at,
-            (
-                None,
-                Some(Action::Grow { to, .. } | Action::Bridge { to, .. } | Action::Jump { to, .. }),
-            ) => to,
-            _ => return &[],
         };
         &self.decks[usize::from(self.geo.deck_of[usize::from(at)])]
     }

@@ -358,17 +358,11 @@ pub fn describe_node(state: &State) -> String {
             format!("the game is over ({why})")
         }
         Next::Draw => {
-            let (to, by) = match (state.revealing(), state.pending()) {
-                (Some(at), _) => (at, " by the skrying runes"),
-                (
-                    None,
-                    Some(
-                        Action::Grow { to, .. }
-                        | Action::Bridge { to, .. }
-                        | Action::Jump { to, .. },
-                    ),
-                ) => (to, ""),
-                _ => (0, ""),
+            let to = state.drawing_at().unwrap_or(0);
+            let by = if state.revealing().is_some() {
+                " by the skrying runes"
+            } else {
+                ""
             };
             let d = usize::from(state.geo().deck_of[usize::from(to)]);
             let left: u32 = state.deck(d).iter().sum();
