@@ -16,9 +16,8 @@
 //!   with a single such cell soon can: it loses part of its size.
 //!
 //! A finished game is worth the win, the draw or the loss outright. Cheap:
-//! a flood fill over each player's stones.
+//! the groups come from the state's group table, kept incrementally.
 
-use crate::core::graph::CellSet;
 use crate::core::protocol::Seat;
 
 use super::State;
@@ -64,27 +63,9 @@ fn groups_value(state: &State, seat: Seat) -> f64 {
     let empty = all & !(mine | theirs);
     let my_eyes = state.eyes(seat);
     let eyes = my_eyes | state.eyes(seat ^ 1);
-    let dilate = |set: CellSet| {
-        let mut out = set;
-        for c in set.iter() {
-            out |= nbr[c as usize];
-        }
-        out
-    };
     let mut value = STONE * f64::from(mine.len());
-    let mut left = mine;
-    while let Some(start) = left.lowest() {
-        // The group of `start`, by flood fill through the seat's stones.
-        let mut group = CellSet::single(start);
-        loop {
-            let grown = dilate(group) & mine;
-            if grown == group {
-                break;
-            }
-            group = grown;
-        }
-        left &= !group;
-        let around = dilate(group) & !group;
+    for (group, adj) in state.groups(seat) {
+        let around = adj & !group;
         if around.intersects(&my_eyes) {
             continue; // immortal: counted in the territory
         }

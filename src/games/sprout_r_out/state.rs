@@ -316,6 +316,18 @@ impl State {
         reached
     }
 
+    /// `seat`'s groups, lowest cell first, each as its cells and the cells
+    /// next to them, read from the group table kept incrementally.
+    pub fn groups(&self, seat: Seat) -> impl Iterator<Item = (CellSet, CellSet)> + '_ {
+        let mut left = self.stones[usize::from(seat & 1)];
+        std::iter::from_fn(move || {
+            let c = left.lowest()?;
+            let cells = self.group(c);
+            left &= !cells;
+            Some((cells, self.group_adj(c)))
+        })
+    }
+
     /// The group of the stone on `c` (a cell holding a stone).
     #[inline]
     fn group(&self, c: Cell) -> CellSet {
