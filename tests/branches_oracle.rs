@@ -1,5 +1,5 @@
 //! The oracle: every trace of a peer implementation of BTT (Abstract Play's
-//! engine, `../shared/oracles/btt/traces/`) replayed move by move. At every
+//! engine, the project's copy in `tests/oracles/btt/traces/`) replayed move by move. At every
 //! ply the legal moves must be the same sets, the mover and the scores after
 //! the same, and the game must end where the trace ends, with the same board
 //! and winners.
@@ -18,8 +18,10 @@ use roots::games::branches::rules::{BoardShape, Markers, OwnerPaidBy};
 use roots::games::branches::{Action, Rules, State, format_action, parse_action};
 use serde_json::Value;
 
+mod common;
+
 fn oracle_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/oracles/btt")
+    common::oracle_dir("btt")
 }
 
 /// The rules that select the peer's reading for a configuration.
@@ -249,22 +251,10 @@ fn every_peer_trace_replays() {
     let dir = oracle_dir().join("traces");
     assert!(
         dir.is_dir(),
-        "the oracle traces are missing: expected {} (the shared oracle folder beside the repository)",
+        "the oracle traces are missing: expected {} (the project's copy of the peer's traces)",
         dir.display()
     );
-    let mut files: Vec<PathBuf> = Vec::new();
-    for entry in std::fs::read_dir(&dir).expect("readable traces folder") {
-        let sub = entry.expect("entry").path();
-        if sub.is_dir() {
-            for f in std::fs::read_dir(&sub).expect("readable config folder") {
-                let f = f.expect("entry").path();
-                if f.extension().is_some_and(|e| e == "jsonl") {
-                    files.push(f);
-                }
-            }
-        }
-    }
-    files.sort();
+    let files = common::trace_files(&dir);
     assert!(
         files.len() >= 150,
         "expected the whole corpus of traces, found {}",

@@ -1,5 +1,5 @@
 //! Every board of Ludii's Sprout-R-Out 1.3.12, checked cell by cell and
-//! neighbour by neighbour against Ludii's own dumps in the shared oracle folder.
+//! neighbour by neighbour against Ludii's own dumps in the project's copy, `tests/oracles/sprout-r-out/boards/`.
 
 use std::path::PathBuf;
 
@@ -7,8 +7,10 @@ use roots::core::graph::{Adjacency, Board};
 use roots::games::sprout_r_out::{BoardShape, Groups, board_for};
 use serde_json::Value;
 
+mod common;
+
 fn oracle_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/oracles/sprout-r-out/boards")
+    common::oracle_dir("sprout-r-out").join("boards")
 }
 
 /// The oracle's board slugs and the variant values that select them.

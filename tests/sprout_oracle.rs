@@ -11,8 +11,10 @@ use roots::games::sprout_r_out::{
 };
 use serde_json::Value;
 
+mod common;
+
 fn oracle() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/oracles/sprout-r-out")
+    common::oracle_dir("sprout-r-out")
 }
 
 fn load(name: &str) -> Rules {
@@ -231,19 +233,7 @@ fn every_ludii_trace_replays_sub_move_by_sub_move() {
         dir.display()
     );
     let rules = load("sprout-r-out-ludii.toml");
-    let mut files = Vec::new();
-    for d in std::fs::read_dir(&dir).expect("traces folder") {
-        let d = d.expect("entry").path();
-        if d.is_dir() {
-            for f in std::fs::read_dir(&d).expect("trace folder") {
-                let f = f.expect("entry").path();
-                if f.extension().is_some_and(|e| e == "jsonl") {
-                    files.push(f);
-                }
-            }
-        }
-    }
-    files.sort();
+    let files = common::trace_files(&dir);
     assert!(
         files.len() >= 176,
         "expected the 176 games of the oracle, found {}",

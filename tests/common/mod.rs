@@ -89,3 +89,33 @@ pub fn roots_in(dir: &Path, args: &[&str], input: &str) -> Run {
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
 }
+
+/// The project's copy of the peers' oracle data, `tests/oracles/<name>/`.
+pub fn oracle_dir(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/oracles")
+        .join(name)
+}
+
+/// Every `*.jsonl` trace under `dir`, at any depth, except the index, sorted:
+/// a trace added later in any folder is replayed like the others.
+pub fn trace_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let entries = std::fs::read_dir(&d)
+            .unwrap_or_else(|e| panic!("cannot read the oracle folder {}: {e}", d.display()));
+        for entry in entries {
+            let p = entry.expect("a readable folder entry").path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|e| e == "jsonl")
+                && p.file_name().is_some_and(|n| n != "index.jsonl")
+            {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    files
+}
