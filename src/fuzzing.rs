@@ -42,7 +42,7 @@ fn shipped(i: u8) -> Rules {
     // Some extend `standard.toml`, next to them.
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/variants"));
     match variant::load_str("shipped.toml", text, Some(dir)) {
-        Ok(loaded) => match RootsAndShoots::unwrap(&loaded.rules) {
+        Ok(loaded) => match <RootsAndShoots as crate::games::Registered>::unwrap(&loaded.rules) {
             Some(r) => (**r).clone(),
             None => panic!("a shipped Roots and Shoots variant is of another game"),
         },

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::bots::{NoAction, Player};
 use crate::core::dice::{Die, SeededDice};
 use crate::core::protocol::{GameState, Next, Outcome, Seat};
-use crate::games::{ActionOf, Game};
+use crate::games::{ActionOf, Game, Registered};
 use crate::record::{Event, RawRecord, RecordError, RecordWriter};
 
 /// Where the faces of chance nodes come from, for a game whose nodes are `S`.
@@ -108,9 +108,30 @@ pub struct Referee<G: Game> {
     /// The rolls and decisions in force (undone ones taken out), to rebuild
     /// the state from after an undo.
     applied: Vec<Event>,
+    /// The seeded stream of the game's chance, when it has one
+    /// ([`Referee::seed_stream`]): at its start, and after the events in
+    /// force.
+    stream: Option<(SeededDice, SeededDice)>,
 }
 
 impl<G: Game> Referee<G> {
+    /// A new game of `seats` players whose chance is drawn from `dice`
+    /// when no face is given: the referee keeps the stream in step with
+    /// the game. Every roll in force draws one face of its die from it and
+    /// every card one weighted draw, whether the face was drawn from it or
+    /// given (so the faces it gives are those a seeded game would roll
+    /// there), and [`Referee::undo`] puts it back with the game. The face
+    /// it gives next: [`Referee::seeded_face`].
+    pub fn with_stream(
+        rules: Arc<G::Rules>,
+        seats: u8,
+        dice: SeededDice,
+    ) -> Result<Referee<G>, String> {
+        let mut referee = Referee::new(rules, seats)?;
+        referee.stream = Some((dice.clone(), dice));
+        Ok(referee)
+    }
+
     /// A new game of `seats` players, recording nothing yet.
     pub fn new(rules: Arc<G::Rules>, seats: u8) -> Result<Referee<G>, String> {
         Ok(Referee {
@@ -120,7 +141,26 @@ impl<G: Game> Referee<G> {
             rules,
             seats,
             applied: Vec::new(),
+            stream: None,
         })
+    }
+
+    /// The face (of a die, or a card's) the seeded stream gives at the
+    /// chance or draw node the game is at; `None` without a stream or at a
+    /// decision.
+    pub fn seeded_face(&self) -> Option<u8> {
+        let (_, now) = self.stream.as_ref()?;
+        let mut dice = now.clone();
+        match self.state.next() {
+            Next::Chance(die) => Some(dice.roll(die)),
+            Next::Draw => Some(dice.draw(self.state.draw_weights())),
+            _ => None,
+        }
+    }
+
+    /// The rolls and decisions in force, in order (undone ones taken out).
+    pub fn applied(&self) -> &[Event] {
+        &self.applied
     }
 
     /// Write every event applied from now on to `writer`.
@@ -201,9 +241,11 @@ impl<G: Game> Referee<G> {
                     ))
                     .into());
                 }
+                let before = self.stream_after_chance();
                 self.state
                     .roll(face)
                     .map_err(|r| Refused(format!("expected a roll, found one refused: {r}")))?;
+                self.keep_stream(before);
                 self.record(&found_roll(face, Some(due)))
             }
             _ => Err(Refused(self.mismatch(&found)).into()),
@@ -216,9 +258,11 @@ impl<G: Game> Referee<G> {
         match self.state.next() {
             Next::Draw => {
                 let card = G::format_draw(&self.state, face);
+                let before = self.stream_after_chance();
                 self.state
                     .roll(face)
                     .map_err(|r| Refused(format!("expected a card left in the deck, found {r}")))?;
+                self.keep_stream(before);
                 self.record(&Event::Draw { card })
             }
             _ => {
@@ -278,19 +322,36 @@ impl<G: Game> Referee<G> {
     }
 
     /// Take back the last roll or decision in force and record an
-    /// [`Event::Undo`]; the game is as it was before that event. Returns the
-    /// event taken back.
+    /// [`Event::Undo`]; the game (and its seeded stream) is as it was before
+    /// that event. Returns the event taken back.
     pub fn undo(&mut self) -> Result<Event, ApplyError> {
-        let Some(undone) = self.applied.pop() else {
-            return Err(Refused(
+        let mut undone = self.take_back(1)?;
+        Ok(undone.remove(0))
+    }
+
+    /// Take back the last `n` rolls and decisions in force (rebuilding the
+    /// game once), recording an [`Event::Undo`] for each; returns them,
+    /// the last one first.
+    pub fn take_back(&mut self, n: usize) -> Result<Vec<Event>, ApplyError> {
+        if n == 0 || n > self.applied.len() {
+            return Err(Refused(if self.applied.is_empty() {
                 "expected a roll or decision to take back, found none (the game has just begun)"
-                    .to_string(),
-            )
+                    .to_string()
+            } else {
+                format!(
+                    "expected at most {} rolls and decisions to take back, found {n}",
+                    self.applied.len()
+                )
+            })
             .into());
-        };
-        let keep = std::mem::take(&mut self.applied);
+        }
+        let mut keep = std::mem::take(&mut self.applied);
+        let undone: Vec<Event> = keep.drain(keep.len() - n..).rev().collect();
         let writer = self.writer.take();
         let events = self.events;
+        if let Some((start, now)) = &mut self.stream {
+            *now = start.clone();
+        }
         let rebuilt = G::new_state(Arc::clone(&self.rules), self.seats).map(|s| {
             self.state = s;
             keep.iter().try_for_each(|e| self.apply(e))
@@ -304,8 +365,26 @@ impl<G: Game> Referee<G> {
             Ok(Err(e)) => return Err(e),
             Err(e) => return Err(Refused(e).into()),
         }
-        self.record(&Event::Undo)?;
+        for _ in 0..n {
+            self.record(&Event::Undo)?;
+        }
         Ok(undone)
+    }
+
+    /// The seeded stream once the chance or draw node the game is at has
+    /// drawn from it (taken before the node is left: a draw's weights are
+    /// the deck's before the card is turned over).
+    fn stream_after_chance(&self) -> Option<SeededDice> {
+        let (_, now) = self.stream.as_ref()?;
+        let mut dice = now.clone();
+        advance(&mut dice, &self.state);
+        Some(dice)
+    }
+
+    fn keep_stream(&mut self, after: Option<SeededDice>) {
+        if let (Some((_, now)), Some(after)) = (&mut self.stream, after) {
+            *now = after;
+        }
     }
 
     fn record(&mut self, event: &Event) -> Result<(), ApplyError> {
@@ -375,7 +454,10 @@ impl<G: Game> Referee<G> {
     /// Replay the events of a record (the first `until`, if given) through
     /// the same checked engine calls. Errors carry the line of the event.
     /// The record must be of game `G` (see [`RawRecord::header`]).
-    pub fn replay(raw: &RawRecord, until: Option<u64>) -> Result<Referee<G>, RecordError> {
+    pub fn replay(raw: &RawRecord, until: Option<u64>) -> Result<Referee<G>, RecordError>
+    where
+        G: Registered,
+    {
         Referee::replay_synced(raw, until, &mut Sync::default())
     }
 
@@ -388,7 +470,10 @@ impl<G: Game> Referee<G> {
         raw: &RawRecord,
         until: Option<u64>,
         sync: &mut Sync<'_, G::State>,
-    ) -> Result<Referee<G>, RecordError> {
+    ) -> Result<Referee<G>, RecordError>
+    where
+        G: Registered,
+    {
         let header = &raw.header;
         let rules = header.rules::<G>().map_err(|m| RecordError::at(1, m))?;
         check_playable::<G>(&rules).map_err(|m| RecordError::at(1, m))?;
@@ -415,7 +500,23 @@ impl<G: Game> Referee<G> {
                 ),
             )
         })?;
-        for (line, event) in &raw.events {
+        game.follow(&raw.events, until, sync)?;
+        Ok(game)
+    }
+
+    /// Apply the events of a record (each with its line), through the
+    /// checked engine, stopping once `until` events are applied; like
+    /// [`Referee::replay_synced`], compare each with what `sync`'s dice and
+    /// bots give there. Errors carry the line of the event. Any game
+    /// reaches this (the header, with its rules, is the registry's part).
+    pub fn follow(
+        &mut self,
+        events: &[(usize, Event)],
+        until: Option<u64>,
+        sync: &mut Sync<'_, G::State>,
+    ) -> Result<(), RecordError> {
+        let game = self;
+        for (line, event) in events {
             if until.is_some_and(|n| game.events >= n) {
                 break;
             }
@@ -452,7 +553,7 @@ impl<G: Game> Referee<G> {
             game.apply(event)
                 .map_err(|m| RecordError::at(*line, m.to_string()))?;
         }
-        Ok(game)
+        Ok(())
     }
 }
 
@@ -509,7 +610,10 @@ impl<G: Game> Referee<G> {
     pub fn walk(
         raw: &RawRecord,
         mut visit: impl FnMut(&Step, &G::State),
-    ) -> Result<Referee<G>, RecordError> {
+    ) -> Result<Referee<G>, RecordError>
+    where
+        G: Registered,
+    {
         let mut game = Referee::<G>::replay(raw, Some(0))?;
         let mut turn = 1u32;
         // The turn of each event in force, to go back to on an undo.
@@ -605,6 +709,20 @@ impl From<Refused> for ApplyError {
     }
 }
 
+/// Draw from `dice` what the chance or draw node of `state` draws (nothing
+/// at a decision or the end).
+fn advance<S: GameState>(dice: &mut SeededDice, state: &S) {
+    match state.next() {
+        Next::Chance(die) => {
+            dice.roll(die);
+        }
+        Next::Draw => {
+            dice.draw(state.draw_weights());
+        }
+        _ => {}
+    }
+}
+
 fn found_roll(face: u8, die: Option<Die>) -> Event {
     Event::Roll { face, die }
 }
@@ -613,7 +731,7 @@ fn found_roll(face: u8, die: Option<Die>) -> Event {
 /// variant file is checked: the rules are written out as TOML and run through
 /// the whole variant pipeline (schema, bounds, cross-key checks). So the
 /// engine only ever sees rules a variant file could have produced.
-pub fn check_playable<G: Game>(rules: &Arc<G::Rules>) -> Result<(), String> {
+pub fn check_playable<G: Registered>(rules: &Arc<G::Rules>) -> Result<(), String> {
     let mut text = format!("game = \"{}\"\n", G::ID);
     text.push_str(
         &toml::to_string(&**rules)

@@ -82,7 +82,7 @@ fn status<G: Game>(state: &G::State, names: &[String]) -> String {
 }
 
 /// The page for a record of game `G`.
-pub fn html<G: Game>(raw: &RawRecord) -> Result<String, RecordError> {
+pub fn html<G: crate::games::Registered>(raw: &RawRecord) -> Result<String, RecordError> {
     let header = &raw.header;
     let names = &header.players;
     let rules = header.rules::<G>().map_err(|m| RecordError::at(1, m))?;
@@ -152,7 +152,7 @@ pub fn html<G: Game>(raw: &RawRecord) -> Result<String, RecordError> {
             format!("; played {}", header.created)
         }
     );
-    let rules_html = markdown(&G::explain(&rules));
+    let rules_html = markdown(&crate::variant::explain::explain::<G>(&rules));
     let chart = chart::<G>(&scores);
     Ok(PAGE
         .replace("{{TITLE}}", &esc(&title))

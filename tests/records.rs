@@ -7,6 +7,7 @@ use proptest::prelude::*;
 use roots::bots::{BotSpec, Player};
 use roots::core::dice::SeededDice;
 use roots::games::Game as _;
+use roots::games::Registered as _;
 use roots::games::roots_and_shoots::Rules;
 use roots::games::roots_and_shoots::{RootsAndShoots, State};
 use roots::record::{self, DiceMode, Header, PartialTail, RecordWriter};
@@ -35,7 +36,7 @@ fn play_recorded(seed: u64, seats: u8, path: &std::path::Path) -> Referee<RootsA
     let mut dice = SeededDice::for_game(seed, 0);
     let mut players: Vec<Box<dyn Player<State>>> = (0..seats)
         .map(|s| {
-            BotSpec::Random.build::<RootsAndShoots>(SeededDice::for_seat(seed, 0, s))
+            roots::bots::build::<RootsAndShoots>(BotSpec::Random, SeededDice::for_seat(seed, 0, s))
                 as Box<dyn Player<State>>
         })
         .collect();

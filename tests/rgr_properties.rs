@@ -11,6 +11,7 @@ use std::sync::Arc;
 use roots::core::dice::SeededDice;
 use roots::core::protocol::{GameState, Next};
 use roots::games::Game;
+use roots::games::Registered as _;
 use roots::games::roots_growy_roots::state::{Action, FACES};
 use roots::games::roots_growy_roots::{RootsGrowyRoots as G, Rules, State};
 

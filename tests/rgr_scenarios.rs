@@ -35,6 +35,7 @@ use std::sync::Arc;
 
 use roots::core::protocol::{GameState, Next};
 use roots::games::Game;
+use roots::games::Registered as _;
 use roots::games::roots_growy_roots::RootsGrowyRoots as G;
 use roots::games::roots_growy_roots::text::end_reason;
 

@@ -177,7 +177,7 @@ proptest! {
             let mut legal = Vec::new();
             state.legal_actions(&mut legal);
             for spec in [BotSpec::Random, BotSpec::Greedy, BotSpec::Mcts { iterations: 20 }] {
-                let mut bot = spec.build::<RootsAndShoots>(SeededDice::for_seat(seed, 0, seat));
+                let mut bot = roots::bots::build::<RootsAndShoots>(spec, SeededDice::for_seat(seed, 0, seat));
                 let a = bot.choose(&state).expect("bots never quit");
                 prop_assert!(legal.contains(&a), "{spec} chose {a:?} at\n{}", state.draw());
                 prop_assert!(state.clone().play(a).is_ok());

@@ -9,8 +9,8 @@
 
 use std::marker::PhantomData;
 
-use crate::bots::{NoAction, Player};
 use crate::core::dice::SeededDice;
+use crate::core::player::{NoAction, Player};
 use crate::core::protocol::{GameState, Next};
 use crate::games::{ActionOf, Game};
 

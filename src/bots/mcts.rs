@@ -21,8 +21,8 @@
 
 use std::marker::PhantomData;
 
-use crate::bots::{Budget, NoAction, Player};
 use crate::core::dice::SeededDice;
+use crate::core::player::{Budget, NoAction, Player, Playout};
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::{ActionOf, Game};
 
@@ -34,20 +34,6 @@ pub const PLAYOUT_STEPS: u32 = 2_000;
 const EXPLORATION: f64 = 0.7;
 /// Most seats a reward vector holds.
 const MAX_SEATS: usize = 8;
-
-/// How a playout below the search tree ends and is scored (a game's
-/// choice: [`Game::playout`]).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Playout {
-    /// Random decisions to the end of the game (at most [`PLAYOUT_STEPS`]
-    /// steps, then the seat the evaluation ranks first wins).
-    ToTheEnd,
-    /// At most `decisions` random decisions (rolls and draws do not count),
-    /// then each seat of a game not yet over scores
-    /// `1 / (1 + exp(-evaluate / scale))`: `scale` is the evaluation
-    /// difference worth odds of e to 1.
-    Cut { decisions: u32, scale: f64 },
-}
 
 #[derive(Debug)]
 struct Edge<A> {

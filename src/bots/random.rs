@@ -1,7 +1,7 @@
 //! The random bot: any legal action, drawn by the engine's fast sampler.
 
-use crate::bots::{NoAction, Player};
 use crate::core::dice::SeededDice;
+use crate::core::player::{NoAction, Player};
 use crate::core::protocol::GameState;
 
 /// Plays a random legal action, as the game's [`GameState::random_action`]

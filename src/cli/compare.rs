@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use roots::games::Game;
+use roots::games::Registered;
 use roots::sim::{self, Report, compare};
 
 use super::Failure;
@@ -113,7 +113,7 @@ pub fn run(args: Args) -> u8 {
     }
 }
 
-fn side<G: Game>(
+fn side<G: Registered>(
     config: &sim::Config<G>,
     overrides: &[roots::variant::Override],
     label: &str,

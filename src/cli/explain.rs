@@ -23,12 +23,12 @@ pub fn run(args: Args) -> u8 {
                 "game": loaded.rules.game().to_string(),
                 "name": loaded.rules.name(),
                 "chain": loaded.chain,
-                "markdown": loaded.rules.explain(),
+                "markdown": roots::variant::explain::rules_sheet(&loaded.rules),
             });
             super::out_json(&doc)
         }
         Ok(loaded) => {
-            super::out(&loaded.rules.explain());
+            super::out(&roots::variant::explain::rules_sheet(&loaded.rules));
             exit::OK
         }
         Err(code) => code,

@@ -10,10 +10,10 @@ use std::rc::Rc;
 use roots::bots::{NoAction, Player};
 use roots::core::dice::Die;
 use roots::core::protocol::{GameState, Next};
-use roots::games::{ActionOf, Game};
+use roots::games::{ActionOf, Registered};
 
 /// The shared terminal: every human seat and the typed dice read from it.
-pub struct Console<G: Game> {
+pub struct Console<G: Registered> {
     input: Box<dyn BufRead>,
     /// Line editing and the session's history, when standard input and
     /// output are a terminal; otherwise lines are read plainly from `input`.
@@ -46,7 +46,7 @@ Commands at the prompt:
                  with `roots play --resume RECORD`";
 
 /// The help of a game's prompt: its moves, then the common commands.
-pub fn help<G: Game>() -> String {
+pub fn help<G: Registered>() -> String {
     format!(
         "Commands:\n{}\n  undo           take back the last typed face or decision\n  legal, ?       list the legal choices\n  board          draw the board\n  help           this text\n  quit           stop; the record stays and the game can be resumed\n                 with `roots play --resume RECORD`{}",
         G::ACTION_HELP.trim_end(),
@@ -61,7 +61,7 @@ pub fn help<G: Game>() -> String {
 /// a dozen).
 pub const MAX_TYPED_LINE: usize = 4096;
 
-impl<G: Game> Console<G> {
+impl<G: Registered> Console<G> {
     pub fn new(input: Box<dyn BufRead>, names: Vec<String>, colour: bool) -> Console<G> {
         use std::io::IsTerminal;
         let terminal = std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
@@ -359,17 +359,17 @@ impl<G: Game> Console<G> {
 }
 
 /// A human seat: asks the shared console.
-pub struct Human<G: Game> {
+pub struct Human<G: Registered> {
     console: SharedConsole<G>,
 }
 
-impl<G: Game> Human<G> {
+impl<G: Registered> Human<G> {
     pub fn new(console: SharedConsole<G>) -> Human<G> {
         Human { console }
     }
 }
 
-impl<G: Game> Player<G::State> for Human<G> {
+impl<G: Registered> Player<G::State> for Human<G> {
     fn name(&self) -> String {
         "human".to_string()
     }

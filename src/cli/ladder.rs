@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use roots::games::Game;
+use roots::games::Registered;
 use roots::sim::ladder::{Ladder, LadderConfig, run_ladder};
 
 use super::exit;
@@ -65,7 +65,7 @@ pub fn run(args: Args) -> u8 {
 }
 
 /// The ladder of `rules` between `bots` (shared with `compare --ladder`).
-pub fn ladder_of<G: Game>(
+pub fn ladder_of<G: Registered>(
     rules: Arc<G::Rules>,
     bots: &str,
     games: u64,

@@ -111,11 +111,7 @@ pub fn run(args: Args) -> u8 {
     let shown = file.display().to_string();
     // Quoted for the shell where needed (`roots validate 'my rules.toml'`).
     let cmd_file = super::shell_quote(&shown);
-    let base = super::shell_quote(if extends == "standard" {
-        "standard"
-    } else {
-        &args.extends
-    });
+    let base = super::shell_quote(&args.extends);
     let mut next = format!(
         "wrote {shown}: variant \"{name}\", extending {extends}, every rule commented out\n\n\
          Next:\n\

@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 use roots::bots::{BotSpec, NoAction, Player};
 use roots::core::dice::{Die, SeededDice};
 use roots::core::protocol::{GameState, Next, Seat};
-use roots::games::Game;
+use roots::games::Registered;
 use roots::record::{
     self, DiceMode, Event, Header, PartialTail, RawRecord, ReadError, RecordLock, RecordWriter,
 };
@@ -143,7 +143,7 @@ fn start(args: PlayArgs) -> Result<(), Failure> {
     roots::with_game!(&rules, G, r => start_game::<G>(&args, Arc::clone(r), seats, names))
 }
 
-fn start_game<G: Game>(
+fn start_game<G: Registered>(
     args: &PlayArgs,
     rules: Arc<G::Rules>,
     seats: Vec<SeatKind>,
@@ -222,7 +222,7 @@ fn random_seed() -> u64 {
     super::random_seed()
 }
 
-fn build_players<'a, G: Game>(
+fn build_players<'a, G: Registered>(
     seats: &[SeatKind],
     seed: Option<u64>,
     game: u64,
@@ -233,10 +233,10 @@ fn build_players<'a, G: Game>(
         .enumerate()
         .map(|(s, seat)| match seat {
             SeatKind::Human => Box::new(Human::new(console.clone())) as Box<dyn Player<G::State>>,
-            SeatKind::Bot(spec) => {
-                spec.build::<G>(SeededDice::for_seat(seed.unwrap_or(0), game, s as Seat))
-                    as Box<dyn Player<G::State>>
-            }
+            SeatKind::Bot(spec) => roots::bots::build::<G>(
+                *spec,
+                SeededDice::for_seat(seed.unwrap_or(0), game, s as Seat),
+            ) as Box<dyn Player<G::State>>,
         })
         .collect()
 }
@@ -263,7 +263,7 @@ fn resume(path: &Path, cmd_timeout_ms: u32) -> Result<(), Failure> {
     roots::with_game_id!(raw.header.game(), G => resume_game::<G>(path, &shown, &raw, lock, cmd_timeout_ms))
 }
 
-fn resume_game<G: Game>(
+fn resume_game<G: Registered>(
     path: &Path,
     shown: &str,
     raw: &RawRecord,
@@ -346,7 +346,7 @@ pub(super) fn record_seats(shown: &str, header: &Header) -> Result<Vec<SeatKind>
 /// The seeded bots of a record's seats (`None` for a person), as `play
 /// --resume` builds them: bot `s` on `SeededDice::for_seat(seed, game, s)`
 /// (`game` is the header's `seed_game`).
-pub(super) fn record_bots<G: Game>(
+pub(super) fn record_bots<G: Registered>(
     seats: &[SeatKind],
     seed: Option<u64>,
     game: u64,
@@ -356,11 +356,10 @@ pub(super) fn record_bots<G: Game>(
         .enumerate()
         .map(|(s, seat)| match seat {
             SeatKind::Human => None,
-            SeatKind::Bot(spec) => Some(spec.build::<G>(SeededDice::for_seat(
-                seed.unwrap_or(0),
-                game,
-                s as Seat,
-            )) as Box<dyn Player<G::State>>),
+            SeatKind::Bot(spec) => Some(roots::bots::build::<G>(
+                *spec,
+                SeededDice::for_seat(seed.unwrap_or(0), game, s as Seat),
+            ) as Box<dyn Player<G::State>>),
         })
         .collect()
 }
@@ -381,7 +380,7 @@ fn record_error(shown: &str, e: &record::RecordError) -> String {
 }
 
 /// The game loop at the terminal.
-fn drive<G: Game>(
+fn drive<G: Registered>(
     game: &mut Referee<G>,
     mode: DiceMode,
     seeded: Option<SeededDice>,
@@ -521,7 +520,7 @@ fn drive<G: Game>(
 
 /// An external player forfeited: it loses, the game stops there (the
 /// record holds every event up to it), and the run says so (exit 1).
-fn forfeit<G: Game>(state: &G::State, names: &[String], why: &str, path: &Path) -> Failure {
+fn forfeit<G: Registered>(state: &G::State, names: &[String], why: &str, path: &Path) -> Failure {
     let seat = match state.next() {
         Next::Decide(s) => s,
         _ => G::turn_seat(state),
@@ -554,7 +553,7 @@ fn forfeit<G: Game>(state: &G::State, names: &[String], why: &str, path: &Path) 
     ))
 }
 
-fn narrate<G: Game>(
+fn narrate<G: Registered>(
     event: &Event,
     next: Next,
     before: &str,
@@ -578,7 +577,7 @@ fn narrate<G: Game>(
     }
 }
 
-fn scores_line<G: Game>(scores: &[i32], colour: bool) -> String {
+fn scores_line<G: Registered>(scores: &[i32], colour: bool) -> String {
     scores
         .iter()
         .enumerate()
@@ -588,7 +587,7 @@ fn scores_line<G: Game>(scores: &[i32], colour: bool) -> String {
 }
 
 /// Final scores and winners.
-pub fn print_result<G: Game>(state: &G::State, names: &[String], colour: bool) {
+pub fn print_result<G: Registered>(state: &G::State, names: &[String], colour: bool) {
     let Some(outcome) = state.outcome() else {
         return;
     };

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, ValueEnum};
 use roots::core::dice::SeededDice;
 use roots::core::protocol::{GameState, Next};
-use roots::games::Game;
+use roots::games::Registered;
 use roots::record::DiceMode;
 use roots::record::{self, PartialTail, RawRecord, ReadError};
 use roots::referee::{Referee, Sync};
@@ -169,7 +169,7 @@ fn replay_one(
 }
 
 /// The number of events up to the end of turn `turn`.
-fn turn_end<G: Game>(shown: &str, raw: &RawRecord, turn: u32) -> Result<u64, Failure> {
+fn turn_end<G: Registered>(shown: &str, raw: &RawRecord, turn: u32) -> Result<u64, Failure> {
     let mut upto = 0u64;
     let mut last = 0u32;
     Referee::<G>::walk(raw, |step, _| {
@@ -188,7 +188,7 @@ fn turn_end<G: Game>(shown: &str, raw: &RawRecord, turn: u32) -> Result<u64, Fai
 }
 
 /// `--list`: every event, numbered, in words.
-fn list<G: Game>(shown: &str, raw: &RawRecord, until: Option<u64>) -> Result<(), Failure> {
+fn list<G: Registered>(shown: &str, raw: &RawRecord, until: Option<u64>) -> Result<(), Failure> {
     let names = &raw.header.players;
     let mut text = String::new();
     let mut turn = 0;
@@ -238,7 +238,7 @@ fn list<G: Game>(shown: &str, raw: &RawRecord, until: Option<u64>) -> Result<(),
     Ok(())
 }
 
-fn report<G: Game>(
+fn report<G: Registered>(
     args: &ReplayArgs,
     until: Option<u64>,
     shown: &str,

@@ -6,7 +6,7 @@ use std::sync::{Arc, OnceLock};
 
 use clap::ValueEnum;
 use roots::bots::BotSpec;
-use roots::games::Game;
+use roots::games::Registered;
 use roots::sim::{self, Config, GameResult, Report, Seating};
 
 use super::{Failure, exit};
@@ -162,7 +162,7 @@ impl SimSetup {
 
     /// The run's configuration, with `rules` (a game's resolved rules as
     /// JSON), on one thread (a merge plays no game).
-    pub fn config<G: Game>(&self, rules: &serde_json::Value) -> Result<Config<G>, Failure> {
+    pub fn config<G: Registered>(&self, rules: &serde_json::Value) -> Result<Config<G>, Failure> {
         let rules: G::Rules = serde_json::from_value(rules.clone()).map_err(|e| {
             Failure::usage(format!("the parts' variant is not {} rules: {e}", G::TITLE))
         })?;
@@ -206,7 +206,7 @@ pub fn parse_shard(
 }
 
 /// Play one shard's slice of a run's games (no per-game file, no report).
-pub fn run_shard<G: Game>(
+pub fn run_shard<G: Registered>(
     config: &Config<G>,
     shard: roots::sim::shard::Shard,
     label: &str,
@@ -263,7 +263,11 @@ impl SimArgs {
         self.seed.unwrap_or_else(super::random_seed)
     }
 
-    pub fn config<G: Game>(&self, rules: Arc<G::Rules>, seed: u64) -> Result<Config<G>, Failure> {
+    pub fn config<G: Registered>(
+        &self,
+        rules: Arc<G::Rules>,
+        seed: u64,
+    ) -> Result<Config<G>, Failure> {
         let jobs = self.jobs.unwrap_or_else(|| {
             std::thread::available_parallelism()
                 .map(|n| n.get())
@@ -373,7 +377,11 @@ enum GameFile {
 }
 
 impl GameFile {
-    fn create<G: Game>(path: &str, format: OutFormat, players: u8) -> Result<GameFile, Failure> {
+    fn create<G: Registered>(
+        path: &str,
+        format: OutFormat,
+        players: u8,
+    ) -> Result<GameFile, Failure> {
         let cannot =
             |e: &dyn std::fmt::Display| Failure::usage(format!("cannot write {path}: {e}"));
         let file = std::fs::File::create(path).map_err(|e| cannot(&e))?;
@@ -436,7 +444,7 @@ impl GameFile {
 }
 
 /// Run a configured simulation with an optional per-game file and progress.
-pub fn run_config<G: Game>(
+pub fn run_config<G: Registered>(
     config: &Config<G>,
     out: Option<(&str, OutFormat)>,
     label: &str,
@@ -623,7 +631,7 @@ pub fn skill_pair(bots: &[BotSpec]) -> (BotSpec, BotSpec) {
 }
 
 /// `--record-game N`: game `n` of the run as a record.
-fn record_game<G: Game>(
+fn record_game<G: Registered>(
     config: &Config<G>,
     n: u64,
     path: Option<&std::path::Path>,

@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use roots::games::{Game, GameId};
+use roots::games::{GameId, Registered};
 use roots::sim::plot::{self, Panel};
 use roots::sim::shard::{Partial, PartialRun, Shard};
 use roots::sim::sweep::{self, Axis, Measure, Value};
@@ -162,7 +162,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
 }
 
 /// The measures asked for, or the default two.
-fn measures<G: Game>(names: &[String], players: u8) -> Result<Vec<Measure>, Failure> {
+fn measures<G: Registered>(names: &[String], players: u8) -> Result<Vec<Measure>, Failure> {
     if names.is_empty() {
         let length = G::COUNTERS
             .get(G::LENGTH)
@@ -192,7 +192,7 @@ fn points(axes: &[Axis]) -> Vec<Vec<usize>> {
 /// One point's outcome: its totals, or why it was skipped.
 pub type Outcome = Result<Accumulator, String>;
 
-fn sweep_game<G: Game>(
+fn sweep_game<G: Registered>(
     args: &Args,
     setup: &Setup,
     axes: &[Axis],
@@ -334,7 +334,7 @@ fn indent(text: &str) -> String {
 }
 
 /// The report of a point's totals.
-fn report_of<G: Game>(config: &Config<G>, acc: &Accumulator, label: &str) -> Report {
+fn report_of<G: Registered>(config: &Config<G>, acc: &Accumulator, label: &str) -> Report {
     let mut r = Report::new(config, acc);
     r.variant = label.to_owned();
     r
@@ -342,7 +342,7 @@ fn report_of<G: Game>(config: &Config<G>, acc: &Accumulator, label: &str) -> Rep
 
 /// Print a sweep's table (or CSV, JSON) and write its plot, from the
 /// points' totals: one run's, or the merged shards'.
-fn print_sweep<G: Game>(
+fn print_sweep<G: Registered>(
     setup: &Setup,
     axes: &[Axis],
     measures: &[Measure],
@@ -537,7 +537,7 @@ fn print_sweep<G: Game>(
 }
 
 /// The plot: a panel per measure for one key, a heat map per measure for two.
-fn svg<G: Game>(
+fn svg<G: Registered>(
     setup: &Setup,
     axes: &[Axis],
     measures: &[Measure],
@@ -613,7 +613,7 @@ pub fn merge(part: &Partial, totals: Vec<Result<AccumulatorData, String>>) -> Re
     roots::with_game_id!(game, G => merge_game::<G>(&setup, totals))
 }
 
-fn merge_game<G: Game>(
+fn merge_game<G: Registered>(
     setup: &Setup,
     totals: Vec<Result<AccumulatorData, String>>,
 ) -> Result<(), Failure> {

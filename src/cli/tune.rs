@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use roots::games::{Game, GameId};
+use roots::games::{GameId, Registered};
 use roots::sim::shard::{Partial, PartialRun, Shard};
 use roots::sim::sweep::{self, Axis, Measure};
 use roots::sim::tune::{self, Evaluate, Job, Plan, Point, Target};
@@ -177,7 +177,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
     roots::with_game!(&base, G, rules => tune_game::<G>(&args, &axes, rules, shard))
 }
 
-fn targets<G: Game>(texts: &[String], players: u8) -> Result<Vec<Target>, Failure> {
+fn targets<G: Registered>(texts: &[String], players: u8) -> Result<Vec<Target>, Failure> {
     texts
         .iter()
         .map(|t| {
@@ -196,7 +196,7 @@ fn targets<G: Game>(texts: &[String], players: u8) -> Result<Vec<Target>, Failur
 }
 
 /// Plays the batches of a search on one pool, keeping each point's rules.
-struct Runner<'a, G: Game> {
+struct Runner<'a, G: Registered> {
     variant: &'a str,
     fixed: &'a [Override],
     axes: &'a [Axis],
@@ -214,7 +214,7 @@ struct Runner<'a, G: Game> {
     budget: u64,
 }
 
-impl<G: Game> Runner<'_, G> {
+impl<G: Registered> Runner<'_, G> {
     fn rules_of(&mut self, p: &Point) -> Result<Arc<G::Rules>, String> {
         if let Some(r) = self.rules.get(p) {
             return r.clone();
@@ -335,7 +335,7 @@ impl<G: Game> Runner<'_, G> {
     }
 }
 
-impl<G: Game> Evaluate for Runner<'_, G> {
+impl<G: Registered> Evaluate for Runner<'_, G> {
     fn batch(&mut self, jobs: &[Job]) -> Option<Vec<Result<Accumulator, String>>> {
         self.batches += 1;
         let mine = self.play(jobs)?;
@@ -362,7 +362,7 @@ impl<G: Game> Evaluate for Runner<'_, G> {
     }
 }
 
-fn tune_game<G: Game>(
+fn tune_game<G: Registered>(
     args: &Args,
     axes: &[Axis],
     base: &Arc<G::Rules>,
@@ -554,7 +554,7 @@ fn point_text(axes: &[Axis], p: &Point) -> String {
         .join(" ")
 }
 
-fn print_tune<G: Game>(
+fn print_tune<G: Registered>(
     setup: &Setup,
     axes: &[Axis],
     targets: &[Target],
@@ -762,7 +762,7 @@ fn extends_for(variant: &str, out: &Path) -> String {
 /// Write the best variant: `extends` the original, sets only the keys whose
 /// values differ from it; then load it back and check it is the variant
 /// played. Returns the line that says where it went.
-fn write_best<G: Game>(
+fn write_best<G: Registered>(
     setup: &Setup,
     targets: &[Target],
     base: &G::Rules,
@@ -921,7 +921,7 @@ pub fn merge(parts: &[Partial]) -> Result<(), Failure> {
     roots::with_game_id!(game, G => merge_game::<G>(&setup, first))
 }
 
-fn merge_game<G: Game>(setup: &Setup, part: &Partial) -> Result<(), Failure> {
+fn merge_game<G: Registered>(setup: &Setup, part: &Partial) -> Result<(), Failure> {
     let game = GameId::of::<G>();
     let axes: Vec<Axis> = setup
         .vary

@@ -83,6 +83,16 @@ pub struct SeededDice {
     rng: ChaCha8Rng,
 }
 
+/// A copy that goes on exactly as the original would (the referee keeps a
+/// game's stream at its start to put it back on an undo).
+impl Clone for SeededDice {
+    fn clone(&self) -> SeededDice {
+        SeededDice {
+            rng: ChaCha8Rng::deserialize_state(&self.rng.serialize_state()),
+        }
+    }
+}
+
 impl SeededDice {
     /// The stream for game `stream` of a run seeded with `seed`.
     pub fn new(seed: u64, stream: u64) -> SeededDice {

@@ -1,10 +1,14 @@
 //! The engine core: what any board game here needs, whatever its
 //! rules. Nothing in this module knows about any one game.
 
+pub mod diagnostic;
 pub mod dice;
 pub mod draw;
 pub mod geometry;
 pub mod graph;
+pub mod io;
+pub mod keys;
+pub mod player;
 pub mod protocol;
 pub mod svg;
 

@@ -15,8 +15,6 @@
 //! Refusals are the referee's ([`Referee::apply`]): the same messages, and the
 //! state unchanged.
 
-pub mod player;
-
 use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
@@ -24,18 +22,13 @@ use serde_json::{Map, Value, json};
 use crate::bots::{BotSpec, Player};
 use crate::core::dice::{Die, SeededDice};
 use crate::core::protocol::{GameState, Next, Seat};
-use crate::games::{Game, GameId};
+use crate::games::{AnyRules, Game, GameId, Registered};
 use crate::record::{DiceMode, Event, Header};
 use crate::referee::{ApplyError, Referee};
 use crate::variant::{Diagnostics, Override};
 
-/// The `protocol` name every hello and start answer carries.
-pub const PROTOCOL: &str = "roots-engine";
-/// The protocol version this build speaks.
-pub const VERSION: u64 = 1;
-/// The longest request line read (longer lines are answered with an error
-/// and skipped): room for an inline variant file.
-pub const MAX_LINE_BYTES: usize = 1 << 20;
+pub use crate::bots::wire::{PROTOCOL, VERSION, chance_json, state_json};
+pub use crate::core::io::{MAX_LINE_BYTES, read_line};
 /// Most steps one `undo` takes back, and most events one game keeps.
 pub const MAX_EVENTS: usize = 1_000_000;
 
@@ -98,6 +91,18 @@ impl Engine {
         Engine {
             access,
             game: None,
+            done: false,
+        }
+    }
+
+    /// An engine whose game is already started: `game`, of any `G: Game`
+    /// (one outside the registry too, such as a game a test builds). The
+    /// requests of a started game (`state`, `roll`, `act`, `bot`, `undo`,
+    /// ...) go to it; `start` replaces it with a game of the registry.
+    pub fn with_game<G: Game>(access: Access, game: GameSession<G>) -> Engine {
+        Engine {
+            access,
+            game: Some(Box::new(game)),
             done: false,
         }
     }
@@ -592,7 +597,8 @@ fn start(req: &Map<String, Value>, access: Access) -> Result<Box<dyn Session>, F
         })?,
     };
     crate::with_game!(&rules, G, r => {
-        let s: Box<dyn Session> = Box::new(GameSession::<G>::new(Arc::clone(r), players, seed)?);
+        let s: Box<dyn Session> =
+            Box::new(GameSession::<G>::new(Arc::clone(r), players, seed)?.in_registry());
         Ok(s)
     })
 }
@@ -613,8 +619,9 @@ trait Session {
 type AskedBot<G> = (String, Seat, Box<dyn Player<<G as Game>::State> + Send>);
 
 /// A started game of `G`: the referee (whose checks and messages every
-/// roll and action goes through), the events so far (for undo and the
-/// record), the seeded dice and the bots asked so far.
+/// roll and action goes through, and who keeps the seeded dice in step,
+/// undo included), the events so far as the client gave them (for the
+/// record) and the bots asked so far.
 pub struct GameSession<G: Game> {
     rules: Arc<G::Rules>,
     seats: u8,
@@ -623,17 +630,29 @@ pub struct GameSession<G: Game> {
     events: Vec<Event>,
     /// Whether each roll so far was drawn from the seed (`true`) or given.
     seeded_rolls: Vec<bool>,
-    dice: SeededDice,
     bots: Vec<AskedBot<G>>,
     /// The last move a bot suggested without playing it: at how many
     /// events, which bot, the move.
     suggested: Option<(usize, String, String)>,
+    /// The rules as a record's header holds them: for a game of the
+    /// registry ([`GameSession::in_registry`]); a game outside it plays
+    /// but has no record.
+    wrap: Option<fn(Arc<G::Rules>) -> AnyRules>,
+}
+
+impl<G: Registered> GameSession<G> {
+    /// The session of a game of the registry, which can give its record.
+    pub fn in_registry(mut self) -> GameSession<G> {
+        self.wrap = Some(G::wrap);
+        self
+    }
 }
 
 impl<G: Game> GameSession<G> {
     pub fn new(rules: Arc<G::Rules>, seats: u8, seed: u64) -> Result<GameSession<G>, Failure> {
         let referee =
-            Referee::<G>::new(Arc::clone(&rules), seats).map_err(|e| Failure::new("refused", e))?;
+            Referee::<G>::with_stream(Arc::clone(&rules), seats, SeededDice::for_game(seed, 0))
+                .map_err(|e| Failure::new("refused", e))?;
         Ok(GameSession {
             rules,
             seats,
@@ -641,9 +660,9 @@ impl<G: Game> GameSession<G> {
             referee,
             events: Vec::new(),
             seeded_rolls: Vec::new(),
-            dice: SeededDice::for_game(seed, 0),
             bots: Vec::new(),
             suggested: None,
+            wrap: None,
         })
     }
 
@@ -651,18 +670,22 @@ impl<G: Game> GameSession<G> {
         self.referee.state()
     }
 
-    fn push(&mut self, event: Event, seeded: Option<bool>) -> Result<(), Failure> {
+    /// Refuse an event beyond [`MAX_EVENTS`], before it is applied.
+    fn room(&self) -> Result<(), Failure> {
         if self.events.len() >= MAX_EVENTS {
             return Err(Failure::new(
                 "refused",
                 format!("expected at most {MAX_EVENTS} events in a game, found more"),
             ));
         }
+        Ok(())
+    }
+
+    fn push(&mut self, event: Event, seeded: Option<bool>) {
         self.events.push(event);
         if let Some(s) = seeded {
             self.seeded_rolls.push(s);
         }
-        Ok(())
     }
 
     /// Apply a roll: `face` given (text or number), or drawn from the seed.
@@ -682,6 +705,7 @@ impl<G: Game> GameSession<G> {
                 )));
             }
         };
+        self.room()?;
         if self.referee.state().next() == Next::Draw {
             return self.draw(req);
         }
@@ -695,9 +719,9 @@ impl<G: Game> GameSession<G> {
         };
         let (face, seeded) = match (given, due) {
             (Some(f), _) => (f, false),
-            // Drawn only at a chance node: the seed's stream stays in step
-            // with the rolls of the game.
-            (None, Some(d)) => (self.dice.roll(d), true),
+            // Drawn only at a chance node: the referee keeps the seed's
+            // stream in step with the rolls of the game.
+            (None, Some(_)) => (self.seeded_face()?, true),
             (None, None) => {
                 let state = self.referee.state();
                 let what = G::describe_node(state);
@@ -714,16 +738,10 @@ impl<G: Game> GameSession<G> {
                 ));
             }
         };
-        if let Err(e) = self.referee.apply_roll(face, die) {
-            // A drawn face was not used: put the stream back where it was.
-            self.dice = self.dice_at();
-            return Err(refused(e));
-        }
-        self.push(Event::Roll { face, die: due }, Some(seeded))?;
-        if !seeded {
-            // A given face: the seed's stream moves on as if it had rolled.
-            self.dice = self.dice_at();
-        }
+        // Refused, the stream has not moved; applied, it has moved one
+        // roll on, the face drawn from it or given.
+        self.referee.apply_roll(face, die).map_err(refused)?;
+        self.push(Event::Roll { face, die: due }, Some(seeded));
         let mut m = Map::new();
         m.insert("rolled".into(), face.to_string().into());
         m.insert("state".into(), self.state_value());
@@ -749,65 +767,22 @@ impl<G: Game> GameSession<G> {
         };
         let (face, seeded) = match given {
             Some(f) => (f, false),
-            None => (self.dice.draw(self.referee.state().draw_weights()), true),
+            None => (self.seeded_face()?, true),
         };
         let card = G::format_draw(self.referee.state(), face);
-        if let Err(e) = self.referee.apply_draw(face) {
-            self.dice = self.dice_at();
-            return Err(refused(e));
-        }
-        self.push(Event::Draw { card: card.clone() }, Some(seeded))?;
-        if !seeded {
-            self.dice = self.dice_at();
-        }
+        self.referee.apply_draw(face).map_err(refused)?;
+        self.push(Event::Draw { card: card.clone() }, Some(seeded));
         let mut m = Map::new();
         m.insert("rolled".into(), card.into());
         m.insert("state".into(), self.state_value());
         Ok(m)
     }
 
-    /// The seed's dice after the rolls of the game so far: the stream of
-    /// game 0, one face of each roll's die drawn and one card of each draw
-    /// (weighted by the deck then; the game is replayed for that), so that
-    /// after an undo, or a face given by the client, the next drawn face is
-    /// the one a seeded game would roll there.
-    fn dice_at(&self) -> SeededDice {
-        let mut dice = SeededDice::for_game(self.seed, 0);
-        let draws = self.events.iter().any(|e| matches!(e, Event::Draw { .. }));
-        let mut state = if draws {
-            G::new_state(Arc::clone(&self.rules), self.seats).ok()
-        } else {
-            None
-        };
-        for e in &self.events {
-            match e {
-                Event::Roll { face, die } => {
-                    if let Some(d) = die {
-                        dice.roll(*d);
-                    }
-                    if let Some(s) = state.as_mut() {
-                        let _ = s.roll(*face);
-                    }
-                }
-                Event::Draw { card } => {
-                    if let Some(s) = state.as_mut() {
-                        dice.draw(s.draw_weights());
-                        if let Ok(f) = G::parse_draw(s, card) {
-                            let _ = s.roll(f);
-                        }
-                    }
-                }
-                Event::Act { action, .. } => {
-                    if let Some(s) = state.as_mut()
-                        && let Ok(a) = G::parse_action(s, action)
-                    {
-                        let _ = s.play(a);
-                    }
-                }
-                Event::Undo => {}
-            }
-        }
-        dice
+    /// The face the seeded stream gives at the chance or draw node.
+    fn seeded_face(&self) -> Result<u8, Failure> {
+        self.referee
+            .seeded_face()
+            .ok_or_else(|| Failure::new("internal", "expected a seeded stream at a chance node"))
     }
 
     fn act(&mut self, req: &Map<String, Value>) -> Result<Map<String, Value>, Failure> {
@@ -843,13 +818,13 @@ impl<G: Game> GameSession<G> {
 
     fn apply_act(&mut self, action: String, seat: Seat) -> Result<Map<String, Value>, Failure> {
         // The referee parses the text form and checks it: its messages.
+        self.room()?;
         let event = Event::Act {
             action: action.clone(),
             seat,
         };
         self.referee.apply(&event).map_err(refused)?;
-        // The record keeps the canonical text form of what was played.
-        self.push(event, None)?;
+        self.push(event, None);
         let mut m = Map::new();
         m.insert("played".into(), action.into());
         m.insert("state".into(), self.state_value());
@@ -911,7 +886,7 @@ impl<G: Game> GameSession<G> {
         {
             Some(i) => i,
             None => {
-                let bot = spec.build::<G>(SeededDice::for_seat(self.seed, 0, seat));
+                let bot = crate::bots::build::<G>(spec, SeededDice::for_seat(self.seed, 0, seat));
                 self.bots.push((key.clone(), seat, bot));
                 self.bots.len() - 1
             }
@@ -964,23 +939,17 @@ impl<G: Game> GameSession<G> {
                 ),
             ));
         }
-        let keep = self.events.len() - steps;
-        let mut referee = Referee::<G>::new(Arc::clone(&self.rules), self.seats)
-            .map_err(|e| Failure::new("refused", e))?;
-        for e in &self.events[..keep] {
-            referee
-                .apply(e)
-                .map_err(|e| Failure::new("internal", format!("replaying the game failed: {e}")))?;
-        }
-        self.events.truncate(keep);
+        // The referee takes the events back, and its seeded stream with them.
+        self.referee
+            .take_back(steps)
+            .map_err(|e| Failure::new("internal", format!("taking back failed: {e}")))?;
+        self.events.truncate(self.events.len() - steps);
         let rolls = self
             .events
             .iter()
             .filter(|e| matches!(e, Event::Roll { .. }))
             .count();
         self.seeded_rolls.truncate(rolls);
-        self.referee = referee;
-        self.dice = self.dice_at();
         self.suggested = None;
         let mut m = Map::new();
         m.insert("undone".into(), steps.into());
@@ -989,10 +958,19 @@ impl<G: Game> GameSession<G> {
     }
 
     /// The record of the game so far: its header and event lines.
-    pub fn record_lines(&self) -> Vec<String> {
+    pub fn record_lines(&self) -> Result<Vec<String>, Failure> {
+        let wrap = self.wrap.ok_or_else(|| {
+            Failure::new(
+                "refused",
+                format!(
+                    "expected a game of the registry, found {}: a record names its game by the registry",
+                    G::ID
+                ),
+            )
+        })?;
         let auto = self.seeded_rolls.iter().all(|s| *s);
         let header = Header {
-            variant: G::wrap(Arc::clone(&self.rules)),
+            variant: wrap(Arc::clone(&self.rules)),
             seed: Some(self.seed),
             seed_game: 0,
             dice: if auto {
@@ -1006,7 +984,7 @@ impl<G: Game> GameSession<G> {
         };
         let mut lines = vec![header.to_line()];
         lines.extend(self.events.iter().map(Event::to_line));
-        lines
+        Ok(lines)
     }
 
     fn save(
@@ -1034,7 +1012,7 @@ impl<G: Game> GameSession<G> {
                 "expected no file: this engine writes no files",
             ));
         }
-        let lines = self.record_lines();
+        let lines = self.record_lines()?;
         let mut text = lines.join("\n");
         text.push('\n');
         use std::io::Write;
@@ -1089,7 +1067,7 @@ impl<G: Game> Session for GameSession<G> {
             "undo" => self.undo(req),
             "record" => {
                 let mut m = Map::new();
-                m.insert("lines".into(), self.record_lines().into());
+                m.insert("lines".into(), self.record_lines()?.into());
                 Ok(m)
             }
             "save" => self.save(req, access),
@@ -1121,87 +1099,6 @@ fn face_of(v: &Value) -> Result<u8, Failure> {
     }
 }
 
-/// What a chance node draws from, in the protocol's words: the kind of
-/// chance and its faces in text form (a die: `"1"`..`"6"`). A new kind of
-/// chance (a weighted card draw, say) is one more arm here, with its own
-/// `kind`, its faces' text and, where they are not equally likely, weights.
-pub fn chance_json(die: Die) -> Value {
-    json!({
-        "kind": "die",
-        "die": die.name(),
-        "faces": (1..=die.sides()).map(|f| f.to_string()).collect::<Vec<_>>(),
-    })
-}
-
-/// A node of game `G` as the protocol shows it. Seats count from 1.
-///
-/// `node` is `"chance"`, `"decision"` or `"over"`; `seat` whose turn it is
-/// (at every node); `chance` (at a chance node) what is drawn; `legal` (at a
-/// decision) the legal actions in text form; `outcome` once over; `board`
-/// the drawing as text and, for a game that gives it, as structured data;
-/// `scores` each seat's score now.
-pub fn state_json<G: Game>(state: &G::State) -> Value {
-    let mut m = Map::new();
-    m.insert("game".into(), G::ID.into());
-    m.insert("seats".into(), state.seats().into());
-    let turn = u64::from(G::turn_seat(state)) + 1;
-    match state.next() {
-        Next::Chance(die) => {
-            m.insert("node".into(), "chance".into());
-            m.insert("seat".into(), turn.into());
-            m.insert("chance".into(), chance_json(die));
-        }
-        Next::Draw => {
-            // A card turned over: its kinds in the game's words, each
-            // weighted by the cards of it left.
-            m.insert("node".into(), "chance".into());
-            m.insert("seat".into(), turn.into());
-            let weights = state.draw_weights();
-            let faces: Vec<String> = (1..=weights.len())
-                .map(|f| G::format_draw(state, f as u8))
-                .collect();
-            m.insert(
-                "chance".into(),
-                json!({"kind": "draw", "faces": faces, "weights": weights}),
-            );
-        }
-        Next::Decide(seat) => {
-            m.insert("node".into(), "decision".into());
-            m.insert("seat".into(), (u64::from(seat) + 1).into());
-            let mut legal = Vec::new();
-            state.legal_actions(&mut legal);
-            let texts: Vec<String> = legal.iter().map(|a| G::format_action(state, *a)).collect();
-            m.insert("legal".into(), texts.into());
-        }
-        Next::Over => {
-            m.insert("node".into(), "over".into());
-            m.insert("seat".into(), turn.into());
-            if let Some(o) = state.outcome() {
-                let reason = G::END_REASONS
-                    .get(G::end_reason(state))
-                    .map_or("?", |r| r.key);
-                m.insert(
-                    "outcome".into(),
-                    json!({
-                        "scores": o.scores,
-                        "winners": o.winners.iter().map(|w| u64::from(*w) + 1).collect::<Vec<_>>(),
-                        "reason": reason,
-                    }),
-                );
-            }
-        }
-    }
-    m.insert("describe".into(), G::describe_node(state).into());
-    let mut board = Map::new();
-    if let Some(data) = G::board_data(state) {
-        board.insert("data".into(), data);
-    }
-    board.insert("text".into(), G::draw(state).into());
-    m.insert("board".into(), Value::Object(board));
-    m.insert("scores".into(), G::scores(state).into());
-    Value::Object(m)
-}
-
 fn kind_of(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
@@ -1224,64 +1121,6 @@ fn cut(s: &str) -> String {
         format!("{c}...")
     } else {
         s.to_string()
-    }
-}
-
-/// Read one line of at most [`MAX_LINE_BYTES`] from `input`: `Ok(None)` at
-/// the end of the input, `Ok(Some(Err(why)))` for a line too long or not
-/// UTF-8 (the rest of it is skipped).
-pub fn read_line(
-    input: &mut impl std::io::BufRead,
-    buf: &mut Vec<u8>,
-) -> std::io::Result<Option<Result<String, String>>> {
-    buf.clear();
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let chunk = input.fill_buf()?;
-        if chunk.is_empty() {
-            break;
-        }
-        any = true;
-        let (part, found) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (&chunk[..i], Some(i)),
-            None => (chunk, None),
-        };
-        if !too_long {
-            if buf.len() + part.len() > MAX_LINE_BYTES {
-                too_long = true;
-                buf.clear();
-            } else {
-                buf.extend_from_slice(part);
-            }
-        }
-        match found {
-            Some(i) => {
-                input.consume(i + 1);
-                break;
-            }
-            None => {
-                let n = chunk.len();
-                input.consume(n);
-            }
-        }
-    }
-    if !any {
-        return Ok(None);
-    }
-    if too_long {
-        return Ok(Some(Err(format!(
-            "expected a request line of at most {MAX_LINE_BYTES} bytes, found a longer one"
-        ))));
-    }
-    if buf.last() == Some(&b'\r') {
-        buf.pop();
-    }
-    match std::str::from_utf8(buf) {
-        Ok(s) => Ok(Some(Ok(s.to_string()))),
-        Err(e) => Ok(Some(Err(format!(
-            "expected a request line in UTF-8, found invalid bytes ({e})"
-        )))),
     }
 }
 

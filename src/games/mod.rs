@@ -16,6 +16,7 @@
 //! Adding a game: `docs/adding-a-game.md`.
 
 pub mod branches;
+mod head;
 pub mod roots_and_shoots;
 pub mod roots_growy_roots;
 pub mod sprout_r_out;
@@ -27,11 +28,13 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::bots::{BotSpec, Player, Playout};
+pub use head::Problem;
+
+use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::dice::SeededDice;
+use crate::core::keys::Change;
+use crate::core::player::{BotSpec, Player, Playout};
 use crate::core::protocol::{GameState, Seat};
-use crate::variant::diagnostic::Diagnostic;
-use crate::variant::resolve::Checker;
 
 /// A statistic with its key (JSON, CSV) and its name in words (tables).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +43,13 @@ pub struct Stat {
     pub label: &'static str,
     /// A column heading of at most nine characters (`roots sweep`).
     pub short: &'static str,
+}
+
+impl Stat {
+    /// A statistic: its key, its name in words and its column heading.
+    pub const fn new(key: &'static str, label: &'static str, short: &'static str) -> Stat {
+        Stat { key, label, short }
+    }
 }
 
 /// A game's safety net against games that would not end (Roots and Shoots:
@@ -76,57 +86,79 @@ pub type Builtin = (&'static str, &'static str);
 /// The action type of a game.
 pub type ActionOf<G> = <<G as Game>::State as GameState>::Action;
 
+/// What every game's resolved rules say of themselves: the variant's name
+/// and description (the head every variant file shares, with `game` and
+/// `extends`). [`rules_head!`](crate::rules_head) writes it for rules with
+/// `name` and `description` fields.
+pub trait RulesHead {
+    /// The variant's name.
+    fn name(&self) -> &str;
+    /// What the variant changes and why, or empty.
+    fn description(&self) -> &str;
+}
+
+/// `rules_head!(Rules)`: [`RulesHead`] for a rules type with the fields
+/// `name` and `description`.
+#[macro_export]
+macro_rules! rules_head {
+    ($rules:ty) => {
+        impl $crate::games::RulesHead for $rules {
+            fn name(&self) -> &str {
+                &self.name
+            }
+            fn description(&self) -> &str {
+                &self.description
+            }
+        }
+    };
+}
+
 /// One game of the toolkit: everything the generic layers need from it.
+///
+/// The first group is **the minimum**: what a new game must write (its
+/// rules, its state and actions and their text, who moves, the scores; the
+/// end is the state's [`GameState::outcome`]). Every item after it is
+/// optional, grouped by what it serves (variant files, the table and its
+/// pictures, statistics, bots), each with a default that works for any game.
+/// `docs/adding-a-game.md` walks through them; `tests/tiny_game.rs` builds a
+/// game of the minimum and runs it through the generic layers.
+///
+/// New hooks are added as provided methods (a default every game gets), in
+/// the group they serve, so no game has to change for them.
 pub trait Game: Sized + Send + Sync + 'static {
+    // ===================================================================
+    // The minimum: required of every game.
+    // ===================================================================
+
     /// The value of a variant file's `game` key (`"roots-and-shoots"`).
     const ID: &'static str;
     /// The game's name in words (`"Roots and Shoots"`).
     const TITLE: &'static str;
-    /// Designer and year, for `roots games`.
-    const BY: &'static str;
-    /// The change `roots new` suggests trying with `--set` (`KEY=VALUE`),
-    /// when the game has a telling one; `None` lets the command pick the
-    /// first whole-number or word key of the rules.
-    const EXAMPLE_SET: Option<&'static str> = None;
 
     /// The resolved rules: every key present, the engine's only input. Its
     /// JSON form is the shape of a variant file with every key set, and has
-    /// the string keys `name` and `description`.
-    type Rules: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// the string keys `name` and `description` ([`RulesHead`]).
+    type Rules: RulesHead
+        + Clone
+        + Debug
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
+    /// The raw variant file, every key optional: the source of the game's
+    /// JSON Schema (its doc comments are what an editor shows).
+    type File: schemars::JsonSchema;
     /// A node of the game tree.
     type State: GameState<Action: Send + Sync> + Debug + Send + Sync + 'static;
 
-    // --- Variant files -------------------------------------------------
-
-    /// The JSON Schema of the game's variant files (generated from the raw
-    /// file type; defaults are filled in by the variant layer).
-    fn file_schema() -> schemars::Schema;
     /// The shipped variants, the standard one first.
     fn builtins() -> &'static [Builtin];
     /// The standard rules (the first built-in, resolved).
     fn standard() -> Self::Rules;
-    /// The rules as the enum of every game's rules.
-    fn wrap(rules: Arc<Self::Rules>) -> AnyRules;
-    /// The rules of this game, if `rules` are.
-    fn unwrap(rules: &AnyRules) -> Option<&Arc<Self::Rules>>;
-    /// The variant's name.
-    fn name(rules: &Self::Rules) -> &str;
     /// The seat counts the rules can be played with.
     fn seats(rules: &Self::Rules) -> RangeInclusive<u8>;
-    /// The checks across keys that the schema cannot make: errors and
-    /// warnings, each placed with the [`Checker`].
-    fn check(rules: &Self::Rules, c: &Checker<'_>) -> Vec<Diagnostic>;
-    /// The rules sheet in words (`roots explain`).
-    fn explain(rules: &Self::Rules) -> String;
-    /// What a change of `key` from `a` to `b` means for play, in words
-    /// (`roots diff`); `None` when the values say it all.
-    fn meaning(key: &str, a: &Self::Rules, b: &Self::Rules) -> Option<String> {
-        let _ = (key, a, b);
-        None
-    }
-
-    // --- The engine ------------------------------------------------------
-
     /// A new game of `seats` players (within [`Game::seats`]).
     fn new_state(rules: Arc<Self::Rules>, seats: u8) -> Result<Self::State, String>;
     /// The action's text form, as written in records; it reads back with
@@ -134,6 +166,60 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn format_action(state: &Self::State, action: ActionOf<Self>) -> String;
     /// An action's text form back to the action (records).
     fn parse_action(state: &Self::State, text: &str) -> Result<ActionOf<Self>, String>;
+    /// What the node waits for, in words (`seat 2 chooses a growth action`).
+    fn describe_node(state: &Self::State) -> String;
+    /// The seat whose turn it is (also at chance nodes).
+    fn turn_seat(state: &Self::State) -> Seat;
+    /// Each seat's score now.
+    fn scores(state: &Self::State) -> Vec<i32>;
+
+    // ===================================================================
+    // Optional: variant files.
+    // ===================================================================
+
+    /// Designer and year, for `roots games`.
+    const BY: &'static str = "";
+    /// The change `roots new` suggests trying with `--set` (`KEY=VALUE`),
+    /// when the game has a telling one; `None` lets the command pick the
+    /// first whole-number or word key of the rules.
+    const EXAMPLE_SET: Option<&'static str> = None;
+
+    /// The JSON Schema of the game's variant files, from [`Game::File`]
+    /// (defaults are filled in by the variant layer). Not for a game to
+    /// override.
+    fn file_schema() -> schemars::Schema {
+        schemars::generate::SchemaSettings::draft2020_12()
+            .into_generator()
+            .into_root_schema_for::<Self::File>()
+    }
+    /// The variant's name. Not for a game to override.
+    fn name(rules: &Self::Rules) -> &str {
+        rules.name()
+    }
+    /// The checks across keys that the schema cannot make: errors and
+    /// warnings, each placed with the [`Checker`]. The default finds none.
+    fn check(rules: &Self::Rules, c: &Checker<'_>) -> Vec<Diagnostic> {
+        let _ = (rules, c);
+        Vec::new()
+    }
+    /// The rules sheet in words (`roots explain`), given the rules that
+    /// differ from the standard ones; `None` (the default) lets the variant
+    /// layer write one from the schema, pointing at `docs/games/<ID>.md`.
+    fn explain(rules: &Self::Rules, changes: &[Change]) -> Option<String> {
+        let _ = (rules, changes);
+        None
+    }
+    /// What a change of `key` from `a` to `b` means for play, in words
+    /// (`roots diff`); `None` when the values say it all.
+    fn meaning(key: &str, a: &Self::Rules, b: &Self::Rules) -> Option<String> {
+        let _ = (key, a, b);
+        None
+    }
+
+    // ===================================================================
+    // Optional: the engine's text and checks.
+    // ===================================================================
+
     /// The name of the card of face `face` at the draw node of `state`
     /// ([`crate::core::protocol::Next::Draw`]), as records and the referee
     /// write it. Games without cards never draw.
@@ -153,10 +239,25 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn interpret(state: &Self::State, text: &str) -> Result<ActionOf<Self>, String> {
         Self::parse_action(state, text)
     }
-    /// What the node waits for, in words (`seat 2 chooses a growth action`).
-    fn describe_node(state: &Self::State) -> String;
-    /// The seat whose turn it is (also at chance nodes).
-    fn turn_seat(state: &Self::State) -> Seat;
+    /// Recount the state from scratch and compare (property tests). The
+    /// default checks nothing.
+    fn check_invariants(state: &Self::State) -> Result<(), String> {
+        let _ = state;
+        Ok(())
+    }
+
+    // ===================================================================
+    // Optional: presentation (the terminal, the referee's words, pictures).
+    // ===================================================================
+
+    /// How to type the game's moves at the prompt: lines of `  NAME  TEXT`.
+    const ACTION_HELP: &'static str = "  an action      its text form, as `legal` lists it";
+    /// A note on the notation (how cells are named), or empty.
+    const NOTATION_HELP: &'static str = "";
+    /// What the narration says when scores change during a step
+    /// (`it rained`).
+    const SCORES_CHANGED: &'static str = "scores";
+
     /// The letter of a seat on the drawn board (`A` for the first seat).
     fn seat_letter(seat: Seat) -> char {
         crate::core::draw::seat_letter(seat)
@@ -169,13 +270,6 @@ pub trait Game: Sized + Send + Sync + 'static {
             colour,
         )
     }
-    /// How to type the game's moves at the prompt: lines of `  NAME  TEXT`.
-    const ACTION_HELP: &'static str;
-    /// A note on the notation (how cells are named), or empty.
-    const NOTATION_HELP: &'static str = "";
-    /// What the narration says when scores change during a step
-    /// (`it rained`).
-    const SCORES_CHANGED: &'static str = "scores";
     /// The legal actions in words, for a person at the terminal.
     fn legal_text(state: &Self::State) -> String {
         let mut legal = Vec::new();
@@ -192,8 +286,20 @@ pub trait Game: Sized + Send + Sync + 'static {
             words.join(", ")
         }
     }
-    /// The board as plain text (scenario tests, records, logs).
-    fn draw(state: &Self::State) -> String;
+    /// The board as plain text (scenario tests, records, logs). The default
+    /// says what the node waits for and the scores.
+    fn draw(state: &Self::State) -> String {
+        let scores: Vec<String> = Self::scores(state)
+            .iter()
+            .enumerate()
+            .map(|(s, v)| format!("{} {v}", Self::seat_letter(s as Seat)))
+            .collect();
+        format!(
+            "{}\nscores: {}\n",
+            Self::describe_node(state),
+            scores.join(", ")
+        )
+    }
     /// The board for a person at the terminal, with seat names and, when
     /// `colour`, ANSI colours.
     fn draw_for_people(state: &Self::State, names: &[String], colour: bool) -> String {
@@ -222,7 +328,6 @@ pub trait Game: Sized + Send + Sync + 'static {
         let _ = state;
         None
     }
-
     /// What the referee says after an event (a roll of `roll`, or a
     /// decision) took the game from `before` to `after`, a line each, beyond
     /// the event itself. The default says what each seat scored and its
@@ -253,21 +358,20 @@ pub trait Game: Sized + Send + Sync + 'static {
         let _ = names;
         crate::core::svg::text_picture(&Self::draw(state), Self::TITLE)
     }
-    /// Each seat's score now.
-    fn scores(state: &Self::State) -> Vec<i32>;
-    /// Recount the state from scratch and compare (property tests).
-    fn check_invariants(state: &Self::State) -> Result<(), String>;
 
-    // --- Statistics ----------------------------------------------------
+    // ===================================================================
+    // Optional: statistics (`roots simulate` and its reports).
+    // ===================================================================
 
-    /// The ways a game can end, in the order reports list them.
-    const END_REASONS: &'static [Stat];
+    /// The ways a game can end, in the order reports list them. The
+    /// default has one: the game ended.
+    const END_REASONS: &'static [Stat] = &[Stat::new("over", "the game ended", "over")];
     /// The counts reported per game, in report order (the winning margin is
-    /// added by the simulator).
-    const COUNTERS: &'static [Stat];
+    /// added by the simulator). The default has none.
+    const COUNTERS: &'static [Stat] = &[];
     /// The index in [`Game::COUNTERS`] of the measure of game length drawn
-    /// as a histogram.
-    const LENGTH: usize;
+    /// as a histogram (none when there are no counters).
+    const LENGTH: usize = 0;
     /// Rolls and decisions after which a game of the smoke simulation
     /// counts as stalled.
     fn step_budget(rules: &Self::Rules, seats: u8) -> u64 {
@@ -285,17 +389,42 @@ pub trait Game: Sized + Send + Sync + 'static {
         false
     }
     /// How a finished game ended: an index into [`Game::END_REASONS`].
-    fn end_reason(state: &Self::State) -> usize;
+    fn end_reason(state: &Self::State) -> usize {
+        let _ = state;
+        0
+    }
     /// The counters of a finished game, in [`Game::COUNTERS`] order.
-    fn counters(state: &Self::State) -> Vec<u32>;
+    fn counters(state: &Self::State) -> Vec<u32> {
+        let _ = state;
+        vec![0; Self::COUNTERS.len()]
+    }
 
-    // --- Bots ------------------------------------------------------------
+    // ===================================================================
+    // Optional: bots.
+    // ===================================================================
 
-    /// A bot for one seat, drawing its randomness from `dice`.
-    fn bot(spec: BotSpec, dice: SeededDice) -> Box<dyn Player<Self::State> + Send>;
+    /// The game's own bot for `spec`, drawing its randomness from (a copy
+    /// of) `dice`; `None` (the default) seats the generic one
+    /// ([`crate::bots::build`]).
+    fn bot(spec: BotSpec, dice: &SeededDice) -> Option<Box<dyn Player<Self::State> + Send>> {
+        let _ = (spec, dice);
+        None
+    }
     /// A static evaluation of the position for `seat`, higher is better
-    /// (greedy and search bots).
-    fn evaluate(state: &Self::State, seat: Seat) -> f64;
+    /// (greedy and search bots). The default is the seat's lead over the
+    /// best other seat.
+    fn evaluate(state: &Self::State, seat: Seat) -> f64 {
+        let scores = Self::scores(state);
+        let own = scores.get(usize::from(seat)).copied().unwrap_or(0);
+        let best_other = scores
+            .iter()
+            .enumerate()
+            .filter(|(s, _)| *s != usize::from(seat))
+            .map(|(_, v)| *v)
+            .max()
+            .unwrap_or(0);
+        f64::from(own) - f64::from(best_other)
+    }
     /// How the generic search ([`crate::bots::MctsBot`]) ends its playouts.
     /// The default plays them out at random to the end of the game; a game
     /// whose random playouts say little (Branches & Twigs & Thorns) cuts
@@ -305,29 +434,177 @@ pub trait Game: Sized + Send + Sync + 'static {
     }
 }
 
-/// The games, by their `game` key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum GameId {
-    RootsAndShoots,
-    Branches,
-    SproutROut,
-    RootsGrowyRoots,
+/// A game of the registry ([`games_registry!`](crate::games_registry)):
+/// its rules go into an [`AnyRules`] (a loaded variant, a record's header)
+/// and back. Written by the registry for every game in it.
+pub trait Registered: Game {
+    /// The game's id.
+    const GAME: GameId;
+    /// The rules as the enum of every game's rules.
+    fn wrap(rules: Arc<Self::Rules>) -> AnyRules;
+    /// The rules of this game, if `rules` are.
+    fn unwrap(rules: &AnyRules) -> Option<&Arc<Self::Rules>>;
 }
 
-impl GameId {
-    /// Every game, in the order `roots games` lists them.
-    pub const ALL: &'static [GameId] = &[
-        GameId::RootsAndShoots,
-        GameId::Branches,
-        GameId::SproutROut,
-        GameId::RootsGrowyRoots,
-    ];
-    /// How many games there are.
-    pub const COUNT: usize = 4;
+/// The registry: every game of the toolkit, one line each
+/// (`Name = module::Type`), in the order `roots games` lists them; the first
+/// is the game of a file that names none. Adding a game is a line here and
+/// its module. From this list come [`GameId`], [`AnyRules`],
+/// [`Registered`], [`with_game!`](crate::with_game) and
+/// [`with_game_id!`](crate::with_game_id).
+#[macro_export]
+#[doc(hidden)]
+macro_rules! games_registry {
+    ($then:ident ! ($($args:tt)*)) => {
+        $crate::$then! { ($($args)*)
+            RootsAndShoots = roots_and_shoots::RootsAndShoots,
+            Branches = branches::Branches,
+            SproutROut = sprout_r_out::SproutROut,
+            RootsGrowyRoots = roots_growy_roots::RootsGrowyRoots,
+        }
+    };
+}
 
+/// The items the registry generates (called once, below).
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __games_items {
+    (() $($v:ident = $($p:ident)::+,)*) => {
+        /// The games, by their `game` key.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum GameId {
+            $($v,)*
+        }
+
+        impl GameId {
+            /// Every game, in the order `roots games` lists them.
+            pub const ALL: &'static [GameId] = &[$(GameId::$v,)*];
+            /// How many games there are.
+            pub const COUNT: usize = GameId::ALL.len();
+
+            /// The value of the `game` key.
+            pub fn key(self) -> &'static str {
+                match self {
+                    $(GameId::$v => <$crate::games::$($p)::+ as Game>::ID,)*
+                }
+            }
+
+            /// The game's name in words.
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(GameId::$v => <$crate::games::$($p)::+ as Game>::TITLE,)*
+                }
+            }
+
+            /// Designer and year.
+            pub fn by(self) -> &'static str {
+                match self {
+                    $(GameId::$v => <$crate::games::$($p)::+ as Game>::BY,)*
+                }
+            }
+
+            /// The shipped variants of the game, the standard one first.
+            pub fn builtins(self) -> &'static [Builtin] {
+                match self {
+                    $(GameId::$v => <$crate::games::$($p)::+ as Game>::builtins(),)*
+                }
+            }
+        }
+
+        /// Resolved rules of any game: what loading a variant gives.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum AnyRules {
+            $($v(Arc<<$crate::games::$($p)::+ as Game>::Rules>),)*
+        }
+
+        impl AnyRules {
+            /// The game the rules are for.
+            pub fn game(&self) -> GameId {
+                match self {
+                    $(AnyRules::$v(_) => GameId::$v,)*
+                }
+            }
+        }
+
+        $(
+            impl Registered for $crate::games::$($p)::+ {
+                const GAME: GameId = GameId::$v;
+                fn wrap(rules: Arc<Self::Rules>) -> AnyRules {
+                    AnyRules::$v(rules)
+                }
+                fn unwrap(rules: &AnyRules) -> Option<&Arc<Self::Rules>> {
+                    match rules {
+                        AnyRules::$v(r) => Some(r),
+                        #[allow(unreachable_patterns)]
+                        _ => None,
+                    }
+                }
+            }
+        )*
+    };
+}
+
+/// The arms of [`with_game!`](crate::with_game).
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __with_game_arms {
+    (($any:expr, $g:ident, $r:ident, $body:expr) $($v:ident = $($p:ident)::+,)*) => {
+        match $any {
+            $(
+                $crate::games::AnyRules::$v($r) => {
+                    #[allow(unused_imports)]
+                    use $crate::games::{Game as _, Registered as _};
+                    #[allow(dead_code)]
+                    type $g = $crate::games::$($p)::+;
+                    $body
+                }
+            )*
+        }
+    };
+}
+
+/// The arms of [`with_game_id!`](crate::with_game_id).
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __with_game_id_arms {
+    (($id:expr, $g:ident, $body:expr) $($v:ident = $($p:ident)::+,)*) => {
+        match $id {
+            $(
+                $crate::games::GameId::$v => {
+                    #[allow(unused_imports)]
+                    use $crate::games::{Game as _, Registered as _};
+                    #[allow(dead_code)]
+                    type $g = $crate::games::$($p)::+;
+                    $body
+                }
+            )*
+        }
+    };
+}
+
+/// `with_game!(any_rules, G, rules => expr)`: evaluate `expr` with `G` the
+/// concrete game of `any_rules` and `rules: &Arc<G::Rules>`.
+#[macro_export]
+macro_rules! with_game {
+    ($any:expr, $g:ident, $r:ident => $body:expr) => {
+        $crate::games_registry!(__with_game_arms!($any, $g, $r, $body))
+    };
+}
+
+/// `with_game_id!(id, G => expr)`: evaluate `expr` with `G` the game `id`.
+#[macro_export]
+macro_rules! with_game_id {
+    ($id:expr, $g:ident => $body:expr) => {
+        $crate::games_registry!(__with_game_id_arms!($id, $g, $body))
+    };
+}
+
+crate::games_registry!(__games_items!());
+
+impl GameId {
     /// The game of a file that names none: every file written before there
-    /// were several games.
-    pub const DEFAULT: GameId = GameId::RootsAndShoots;
+    /// were several games (the registry's first).
+    pub const DEFAULT: GameId = GameId::ALL[0];
 
     /// The id of game `G`.
     pub fn of<G: Game>() -> GameId {
@@ -362,60 +639,18 @@ impl GameId {
         self as usize
     }
 
-    /// The value of the `game` key.
-    pub fn key(self) -> &'static str {
-        match self {
-            GameId::RootsAndShoots => roots_and_shoots::RootsAndShoots::ID,
-            GameId::Branches => branches::Branches::ID,
-            GameId::SproutROut => sprout_r_out::SproutROut::ID,
-            GameId::RootsGrowyRoots => roots_growy_roots::RootsGrowyRoots::ID,
-        }
-    }
-
-    pub fn title(self) -> &'static str {
-        match self {
-            GameId::RootsAndShoots => roots_and_shoots::RootsAndShoots::TITLE,
-            GameId::Branches => branches::Branches::TITLE,
-            GameId::SproutROut => sprout_r_out::SproutROut::TITLE,
-            GameId::RootsGrowyRoots => roots_growy_roots::RootsGrowyRoots::TITLE,
-        }
-    }
-
-    pub fn by(self) -> &'static str {
-        match self {
-            GameId::RootsAndShoots => roots_and_shoots::RootsAndShoots::BY,
-            GameId::Branches => branches::Branches::BY,
-            GameId::SproutROut => sprout_r_out::SproutROut::BY,
-            GameId::RootsGrowyRoots => roots_growy_roots::RootsGrowyRoots::BY,
-        }
-    }
-
     pub fn parse(key: &str) -> Option<GameId> {
         GameId::ALL.iter().copied().find(|g| g.key() == key)
     }
 
-    /// The shipped variants of the game, the standard one first.
-    pub fn builtins(self) -> &'static [Builtin] {
-        match self {
-            GameId::RootsAndShoots => roots_and_shoots::RootsAndShoots::builtins(),
-            GameId::Branches => branches::Branches::builtins(),
-            GameId::SproutROut => sprout_r_out::SproutROut::builtins(),
-            GameId::RootsGrowyRoots => roots_growy_roots::RootsGrowyRoots::builtins(),
-        }
-    }
-
-    /// The JSON Schema of its variant files, defaults filled in.
-    pub fn schema(self) -> serde_json::Value {
-        crate::with_game_id!(self, G => crate::variant::schema::schema_of::<G>())
-    }
-
     /// The schema's file name under `schema/`.
     pub fn schema_file(self) -> String {
-        match self {
+        if self == GameId::DEFAULT {
             // The first game's schema keeps its historical name, so that
             // the `#:schema` lines of existing files keep working.
-            GameId::RootsAndShoots => "variant.schema.json".to_owned(),
-            other => format!("{other}.schema.json"),
+            "variant.schema.json".to_owned()
+        } else {
+            format!("{self}.schema.json")
         }
     }
 
@@ -436,25 +671,7 @@ impl std::fmt::Display for GameId {
     }
 }
 
-/// Resolved rules of any game: what loading a variant gives.
-#[derive(Clone, Debug, PartialEq)]
-pub enum AnyRules {
-    RootsAndShoots(Arc<roots_and_shoots::Rules>),
-    Branches(Arc<branches::Rules>),
-    SproutROut(Arc<sprout_r_out::Variant>),
-    RootsGrowyRoots(Arc<roots_growy_roots::Rules>),
-}
-
 impl AnyRules {
-    pub fn game(&self) -> GameId {
-        match self {
-            AnyRules::RootsAndShoots(_) => GameId::RootsAndShoots,
-            AnyRules::Branches(_) => GameId::Branches,
-            AnyRules::SproutROut(_) => GameId::SproutROut,
-            AnyRules::RootsGrowyRoots(_) => GameId::RootsGrowyRoots,
-        }
-    }
-
     /// The variant's name.
     pub fn name(&self) -> &str {
         crate::with_game!(self, G, r => G::name(r))
@@ -480,7 +697,7 @@ impl AnyRules {
     }
 
     /// The rules as a complete variant file (`roots show`): every key, the
-    /// `game` key first for every game but Roots and Shoots.
+    /// `game` key first for every game but the default one.
     pub fn to_toml(&self) -> Result<String, String> {
         let body =
             crate::with_game!(self, G, r => toml::to_string(&**r).map_err(|e| e.to_string()))?;
@@ -492,93 +709,10 @@ impl AnyRules {
         })
     }
 
-    /// The rules sheet (`roots explain`).
-    pub fn explain(&self) -> String {
-        crate::with_game!(self, G, r => G::explain(r))
-    }
-
     /// The Roots and Shoots rules, if these are.
     pub fn roots_and_shoots(&self) -> Option<&roots_and_shoots::Rules> {
-        match self {
-            AnyRules::RootsAndShoots(r) => Some(r),
-            _ => None,
-        }
+        roots_and_shoots::RootsAndShoots::unwrap(self).map(|r| &**r)
     }
-}
-
-/// `with_game!(any_rules, G, rules => expr)`: evaluate `expr` with `G` the
-/// concrete game of `any_rules` and `rules: &Arc<G::Rules>`.
-#[macro_export]
-macro_rules! with_game {
-    ($any:expr, $g:ident, $r:ident => $body:expr) => {
-        match $any {
-            $crate::games::AnyRules::RootsAndShoots($r) => {
-                #[allow(unused_imports)]
-                use $crate::games::Game as _;
-                #[allow(dead_code)]
-                type $g = $crate::games::roots_and_shoots::RootsAndShoots;
-                $body
-            }
-            $crate::games::AnyRules::Branches($r) => {
-                #[allow(unused_imports)]
-                use $crate::games::Game as _;
-                #[allow(dead_code)]
-                type $g = $crate::games::branches::Branches;
-                $body
-            }
-            $crate::games::AnyRules::SproutROut($r) => {
-                #[allow(unused_imports)]
-                use $crate::games::Game as _;
-                #[allow(dead_code)]
-                type $g = $crate::games::sprout_r_out::SproutROut;
-                $body
-            }
-            $crate::games::AnyRules::RootsGrowyRoots($r) => {
-                #[allow(unused_imports)]
-                use $crate::games::Game as _;
-                #[allow(dead_code)]
-                type $g = $crate::games::roots_growy_roots::RootsGrowyRoots;
-                $body
-            }
-        }
-    };
-}
-
-/// `with_game_id!(id, G => expr)`: evaluate `expr` with `G` the game `id`.
-#[macro_export]
-macro_rules! with_game_id {
-    ($id:expr, $g:ident => $body:expr) => {
-        match $id {
-            $crate::games::GameId::RootsAndShoots => {
-                #[allow(unused_imports)]
-                use $crate::games::Game as _;
-                #[allow(dead_code)]
-                type $g = $crate::games::roots_and_shoots::RootsAndShoots;
-                $body
-            }
-            $crate::games::GameId::Branches => {
-                #[allow(unused_imports)]
-                use $crate::games::Game as _;
-                #[allow(dead_code)]
-                type $g = $crate::games::branches::Branches;
-                $body
-            }
-            $crate::games::GameId::SproutROut => {
-                #[allow(unused_imports)]
-                use $crate::games::Game as _;
-                #[allow(dead_code)]
-                type $g = $crate::games::sprout_r_out::SproutROut;
-                $body
-            }
-            $crate::games::GameId::RootsGrowyRoots => {
-                #[allow(unused_imports)]
-                use $crate::games::Game as _;
-                #[allow(dead_code)]
-                type $g = $crate::games::roots_growy_roots::RootsGrowyRoots;
-                $body
-            }
-        }
-    };
 }
 
 #[cfg(test)]

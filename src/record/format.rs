@@ -508,9 +508,10 @@ mod tests {
     #[test]
     fn header_round_trip() {
         let h = Header {
-            variant: crate::games::roots_and_shoots::RootsAndShoots::wrap(Arc::new(
-                crate::games::roots_and_shoots::Rules::standard(),
-            )),
+            variant:
+                <crate::games::roots_and_shoots::RootsAndShoots as crate::games::Registered>::wrap(
+                    Arc::new(crate::games::roots_and_shoots::Rules::standard()),
+                ),
             seed: Some(u64::MAX),
             seed_game: 0,
             dice: DiceMode::Auto,

@@ -100,8 +100,7 @@ pub fn read_path(path: &Path, tail: PartialTail) -> Result<RawRecord, ReadError>
     if len > MAX_RECORD_BYTES {
         return Err(ReadError::Record(too_big(len)));
     }
-    let bytes =
-        crate::variant::load::read_bounded(path, MAX_RECORD_BYTES + 1).map_err(ReadError::Io)?;
+    let bytes = crate::core::io::read_bounded(path, MAX_RECORD_BYTES + 1).map_err(ReadError::Io)?;
     if bytes.len() as u64 > MAX_RECORD_BYTES {
         return Err(ReadError::Record(too_big(bytes.len() as u64)));
     }

@@ -303,7 +303,9 @@ pub fn play_game<G: Game>(config: &Config<G>, game: u64) -> Result<GameResult, S
     let mut bots: Vec<_> = specs
         .iter()
         .enumerate()
-        .map(|(s, b)| b.build::<G>(SeededDice::for_seat(config.seed, game, s as Seat)))
+        .map(|(s, b)| {
+            crate::bots::build::<G>(*b, SeededDice::for_seat(config.seed, game, s as Seat))
+        })
         .collect();
     let mut dice = SeededDice::for_game(config.seed, game);
     let mut steps = 0u64;
@@ -357,7 +359,9 @@ pub fn record_game<G: Game>(
     let mut bots: Vec<_> = specs
         .iter()
         .enumerate()
-        .map(|(s, b)| G::bot(*b, SeededDice::for_seat(config.seed, game, s as Seat)))
+        .map(|(s, b)| {
+            crate::bots::build::<G>(*b, SeededDice::for_seat(config.seed, game, s as Seat))
+        })
         .collect();
     let mut dice = SeededDice::for_game(config.seed, game);
     let mut events = Vec::new();

@@ -219,7 +219,7 @@ impl Axis {
 /// The rules of `variant` (a built-in name or a path) with `fixed` and then
 /// `point` set on top, checked by the loader. The error is the loader's
 /// diagnostics in plain lines, naming the options at fault.
-pub fn apply<G: Game>(
+pub fn apply<G: crate::games::Registered>(
     variant: &str,
     fixed: &[Override],
     point: &[Override],

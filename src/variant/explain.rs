@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::diff::leaves;
 use super::schema::{self, PathSeg};
-use crate::games::{Game, GameId};
+use crate::games::{AnyRules, Game, GameId};
 
 const TAG: &str = " **(house rule)**";
 
@@ -21,6 +21,19 @@ fn meaning(node: Option<&Value>) -> String {
 
 fn path_of(key: &str) -> Vec<PathSeg> {
     key.split('.').map(|p| PathSeg::Key(p.to_owned())).collect()
+}
+
+/// The rules sheet of `rules` (`roots explain`, `roots view`): the game's
+/// own ([`Game::explain`]) when it writes one, else one from the schema.
+pub fn explain<G: Game>(rules: &G::Rules) -> String {
+    let changes = super::diff::diff::<G>(&G::standard(), rules);
+    G::explain(rules, &changes)
+        .unwrap_or_else(|| sheet::<G>(rules, &format!("docs/games/{}.md", G::ID)))
+}
+
+/// The rules sheet of loaded rules of any game.
+pub fn rules_sheet(rules: &AnyRules) -> String {
+    crate::with_game!(rules, G, r => explain::<G>(r))
 }
 
 /// The rules sheet of `rules` in Markdown; `doc` is the rules document the

@@ -4,7 +4,6 @@
 //! pointing into the file; all of them are reported, not just the first.
 
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -13,40 +12,8 @@ use toml::de::{DeTable, DeValue};
 
 use super::diagnostic::{Code, Diagnostic};
 use super::schema::{self, PathSeg};
+use crate::core::io::read_bounded;
 use crate::games::GameId;
-
-/// How long reading one variant file or record may take. A regular file of
-/// a few MiB takes milliseconds; a file that blocks (a pipe, a device, or a
-/// special file that `stat` calls regular, like `/proc/kmsg`) is given up.
-pub const READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
-
-/// Open and read at most `limit` bytes of `path` in a thread of its own,
-/// waiting [`READ_TIMEOUT`] for it: a file whose open or read blocks is
-/// refused with an error of kind `TimedOut` (its thread is left blocked, and
-/// ends with the process) instead of hanging the caller.
-pub fn read_bounded(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
-    let (tx, rx) = std::sync::mpsc::channel();
-    let owned = path.to_path_buf();
-    std::thread::Builder::new()
-        .name("roots-read".into())
-        .spawn(move || {
-            let read = std::fs::File::open(&owned).and_then(|file| {
-                let mut bytes = Vec::new();
-                file.take(limit).read_to_end(&mut bytes).map(|_| bytes)
-            });
-            let _ = tx.send(read);
-        })?;
-    match rx.recv_timeout(READ_TIMEOUT) {
-        Ok(read) => read,
-        Err(_) => Err(std::io::Error::new(
-            std::io::ErrorKind::TimedOut,
-            format!(
-                "reading it did not finish within {} s: it is not a file that can be read whole (a pipe, a device or a special file such as /proc/kmsg)",
-                READ_TIMEOUT.as_secs()
-            ),
-        )),
-    }
-}
 
 /// Variant files larger than this are refused before they are parsed.
 pub const MAX_FILE_BYTES: u64 = 1024 * 1024;

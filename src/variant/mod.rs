@@ -14,7 +14,7 @@
 //! `--set key.path=value` override, say) can later be put on top of the chain
 //! before the checks run.
 
-pub mod diagnostic;
+pub use crate::core::diagnostic;
 pub mod diff;
 pub mod explain;
 pub(crate) mod load;
@@ -24,16 +24,16 @@ pub mod schema;
 pub mod smoke;
 pub mod template;
 
-pub use diagnostic::{Code, Diagnostic, Diagnostics, Severity, Sources, Style, render};
+pub use crate::core::diagnostic::{
+    Checker, Code, Diagnostic, Diagnostics, Severity, Sources, Style, render,
+};
 pub use diff::{Change, diff};
 pub use load::{MAX_DIAGNOSTICS, MAX_ENTRIES, MAX_FILE_BYTES};
 pub use overrides::Override;
 pub use resolve::{
-    Checker, Loaded, MAX_CHAIN, STDIN_ARG, STDIN_DISPLAY, builtin_names, is_builtin_name, load,
-    load_file, load_file_with, load_stdin_with, load_str, load_with, resolve_builtin,
+    Loaded, MAX_CHAIN, STDIN_ARG, STDIN_DISPLAY, builtin_names, is_builtin_name, load, load_file,
+    load_file_with, load_stdin_with, load_str, load_with, resolve_builtin,
 };
-
-pub use crate::games::roots_and_shoots::STANDARD_TOML;
 
 #[cfg(test)]
 mod tests {

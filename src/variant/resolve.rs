@@ -9,10 +9,10 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
-use super::diagnostic::{Code, Diagnostic, Diagnostics, Sources};
 use super::load::{self, Layer};
 use super::overrides::{self, Override};
-use crate::games::{AnyRules, Game, GameId};
+use crate::core::diagnostic::{Checker, Code, Diagnostic, Diagnostics, Placer, Sources};
+use crate::games::{AnyRules, GameId, Registered};
 
 /// The names of every built-in variant, of every game.
 pub fn builtin_names() -> Vec<&'static str> {
@@ -561,7 +561,7 @@ fn merge_into(
     }
 }
 
-fn resolve<G: Game>(
+fn resolve<G: Registered>(
     chain: Vec<Layer>,
     extra: Option<(Layer, &[Override])>,
     sources: Sources,
@@ -614,13 +614,13 @@ fn resolve<G: Game>(
             });
         }
     };
-    let checker = Checker {
+    let placer = FilePlacer {
         game: GameId::of::<G>(),
         chain: &chain,
         prov: &prov,
         overrides,
     };
-    let diagnostics = G::check(&rules, &checker);
+    let diagnostics = G::check(&rules, &Checker::new(&placer));
     let names = overrides
         .iter()
         .map(Override::display)
@@ -644,7 +644,7 @@ fn resolve<G: Game>(
 /// Places the diagnostics of a game's checks across keys ([`crate::games::Game::check`]):
 /// at the key in the loaded file when it sets it, otherwise at its `extends`
 /// line with a note on where the value came from.
-pub struct Checker<'a> {
+struct FilePlacer<'a> {
     game: GameId,
     chain: &'a [Layer],
     prov: &'a Provenance,
@@ -652,10 +652,14 @@ pub struct Checker<'a> {
     overrides: &'a [Override],
 }
 
-impl Checker<'_> {
+impl Placer for FilePlacer<'_> {
+    fn file(&self) -> &str {
+        &self.chain[0].file
+    }
+
     /// A diagnostic about `key`: at the key in the loaded file when it sets it;
     /// otherwise at the loaded file's `extends` line, saying where it came from.
-    pub fn about(&self, d: Diagnostic, key: &str) -> Diagnostic {
+    fn about(&self, d: Diagnostic, key: &str) -> Diagnostic {
         let root = &self.chain[0];
         let d = d.key(key);
         match self.prov.get(key) {
@@ -703,7 +707,7 @@ impl Checker<'_> {
     }
 
     /// Of `keys`, the first one the loaded file sets itself, else the first.
-    pub fn pick<'k>(&self, keys: &[&'k str]) -> &'k str {
+    fn pick<'k>(&self, keys: &[&'k str]) -> &'k str {
         keys.iter()
             .copied()
             .find(|k| self.prov.get(*k) == Some(&OVERRIDE))
@@ -711,28 +715,15 @@ impl Checker<'_> {
             .unwrap_or(keys[0])
     }
 
-    /// An error about `key` (a conflict between keys).
-    pub fn error(&self, key: &str, message: String) -> Diagnostic {
-        self.about(
-            Diagnostic::error(Code::Conflict, &self.chain[0].file, message),
-            key,
-        )
-    }
-
     /// Place `d` at item `item` (`severing.actions[2]`) of `key` when the
     /// loaded file sets `key` itself.
-    pub fn at_item(&self, d: Diagnostic, key: &str, item: &str) -> Diagnostic {
+    fn at_item(&self, d: Diagnostic, key: &str, item: &str) -> Diagnostic {
         if self.prov.get(key) == Some(&0)
             && let Some(place) = self.chain[0].place(item)
         {
             return d.at(&self.chain[0].text, place.value.clone());
         }
         d
-    }
-
-    /// A warning about `key`.
-    pub fn warning(&self, key: &str, message: String) -> Diagnostic {
-        self.about(Diagnostic::warning(&self.chain[0].file, message), key)
     }
 }
 

@@ -135,7 +135,7 @@ pub fn starter(s: &Starter<'_>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Game;
+    use crate::games::Registered;
     use crate::games::roots_and_shoots::{RootsAndShoots, Rules};
 
     #[test]

@@ -54,8 +54,8 @@ pub fn counters(state: &State) -> Vec<(&'static str, i64)> {
 /// 63.5%; with 1000 iterations the search beats greedy (greedy 18.3% in 60
 /// games, against 25.8% with playouts to the end). Cutting after 0, 2, 4,
 /// 16 or 32 decisions, or a scale of 1 or 8, did no better.
-pub fn playout() -> crate::bots::Playout {
-    crate::bots::Playout::Cut {
+pub fn playout() -> crate::core::player::Playout {
+    crate::core::player::Playout::Cut {
         decisions: 8,
         scale: 3.0,
     }

@@ -3,6 +3,8 @@
 //! keys together.
 
 use schemars::JsonSchema;
+
+pub use crate::games::Problem;
 use serde::{Deserialize, Serialize};
 
 use super::rules::{
@@ -13,36 +15,26 @@ use super::rules::{
 /// The identifier of this game in variant files (`game = "branches"`).
 pub const GAME_ID: &str = "branches";
 
-/// A Branches & Twigs & Thorns variant. Every rule key is optional: a key you leave out keeps the value of the variant named by `extends`, or the standard value.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(title = "Branches & Twigs & Thorns variant")]
-pub struct VariantFile {
-    /// The game this file is for: "branches". A file that extends a Branches & Twigs & Thorns variant may leave it out.
-    #[schemars(extend("const" = "branches"))]
-    pub game: Option<String>,
-    /// The variant this one starts from: a built-in name ("btt") or the path of another variant file, relative to this file. Keys you set here replace the ones there, one by one.
-    pub extends: Option<String>,
-    /// A short name for the variant, shown in game records and reports.
-    #[schemars(length(min = 1, max = 100))]
-    pub name: Option<String>,
-    /// One or two sentences saying what the variant changes and why. Not inherited; left out, it is empty.
-    #[schemars(length(max = 2000))]
-    pub description: Option<String>,
-    /// How many people may play.
-    pub players: Option<PlayersFile>,
-    /// The board for each number of players.
-    pub board: Option<BoardFile>,
-    /// Each player's stash of pyramids.
-    pub pyramids: Option<PyramidsFile>,
-    /// The null and root markers placed before the first pyramid.
-    pub setup: Option<SetupFile>,
-    /// Who pays whom when a pyramid points at an opponent's pyramid.
-    pub scoring: Option<ScoringFile>,
-    /// The coins players hold. Only relative scores matter, so the engine keeps signed scores starting at 0; coins are shown beside them.
-    pub coins: Option<CoinsFile>,
-    /// Turns.
-    pub play: Option<PlayFile>,
+crate::variant_file! {
+    /// A Branches & Twigs & Thorns variant. Every rule key is optional: a key you leave out keeps the value of the variant named by `extends`, or the standard value.
+    #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+    #[schemars(title = "Branches & Twigs & Thorns variant")]
+    pub struct VariantFile for "branches", standard "btt" {
+        /// How many people may play.
+        pub players: Option<PlayersFile>,
+        /// The board for each number of players.
+        pub board: Option<BoardFile>,
+        /// Each player's stash of pyramids.
+        pub pyramids: Option<PyramidsFile>,
+        /// The null and root markers placed before the first pyramid.
+        pub setup: Option<SetupFile>,
+        /// Who pays whom when a pyramid points at an opponent's pyramid.
+        pub scoring: Option<ScoringFile>,
+        /// The coins players hold. Only relative scores matter, so the engine keeps signed scores starting at 0; coins are shown beside them.
+        pub coins: Option<CoinsFile>,
+        /// Turns.
+        pub play: Option<PlayFile>,
+    }
 }
 
 /// How many people may play.
@@ -120,28 +112,6 @@ pub struct PlayFile {
     pub when_stuck: Option<WhenStuck>,
 }
 
-/// A problem found by the cross-key checks (what the schema cannot say).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
-    /// Dotted key path, e.g. `players.min`.
-    pub path: String,
-    /// What is wrong, in words.
-    pub message: String,
-}
-
-impl std::fmt::Display for Problem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.path, self.message)
-    }
-}
-
-fn problem(path: &str, message: impl Into<String>) -> Problem {
-    Problem {
-        path: path.to_owned(),
-        message: message.into(),
-    }
-}
-
 /// Layer `file` over the resolved `parent` (key by key) and check the keys
 /// together. Every problem is reported, not just the first.
 pub fn resolve(parent: &Rules, file: &VariantFile) -> Result<Rules, Vec<Problem>> {
@@ -186,15 +156,7 @@ pub fn resolve(parent: &Rules, file: &VariantFile) -> Result<Rules, Vec<Problem>
             when_stuck: play.when_stuck.unwrap_or(p.play.when_stuck),
         },
     };
-    let mut problems = Vec::new();
-    if let Some(game) = &file.game
-        && game != GAME_ID
-    {
-        problems.push(problem(
-            "game",
-            format!("this file is for the game `{game}`, not `{GAME_ID}`"),
-        ));
-    }
+    let mut problems: Vec<Problem> = file.other_game().into_iter().collect();
     check(&rules, &mut problems);
     if problems.is_empty() {
         Ok(rules)
@@ -210,11 +172,11 @@ fn check(r: &Rules, problems: &mut Vec<Problem>) {
         ("players.max", r.players.max),
     ] {
         if !(2..=6).contains(&v) {
-            problems.push(problem(path, format!("must be from 2 to 6, not {v}")));
+            problems.push(Problem::new(path, format!("must be from 2 to 6, not {v}")));
         }
     }
     if r.players.min > r.players.max {
-        problems.push(problem(
+        problems.push(Problem::new(
             "players.min",
             format!(
                 "the fewest players ({}) is more than the most ({})",
@@ -228,11 +190,11 @@ fn check(r: &Rules, problems: &mut Vec<Problem>) {
         ("pyramids.large", r.pyramids.large),
     ] {
         if v > 15 {
-            problems.push(problem(path, format!("must be from 0 to 15, not {v}")));
+            problems.push(Problem::new(path, format!("must be from 0 to 15, not {v}")));
         }
     }
     if r.pyramids.stash().iter().all(|&n| n == 0) {
-        problems.push(problem(
+        problems.push(Problem::new(
             "pyramids",
             "every stash would be empty: give each player at least one pyramid",
         ));
@@ -242,21 +204,24 @@ fn check(r: &Rules, problems: &mut Vec<Problem>) {
         ("coins.reset", r.coins.reset),
     ] {
         if v > 100 {
-            problems.push(problem(path, format!("must be from 0 to 100, not {v}")));
+            problems.push(Problem::new(
+                path,
+                format!("must be from 0 to 100, not {v}"),
+            ));
         }
     }
     if r.setup.markers == Markers::CentreRoots {
         match r.board.shape {
             BoardShape::Official => {}
             BoardShape::Rectangle if r.players.max <= 4 => {}
-            BoardShape::Rectangle => problems.push(problem(
+            BoardShape::Rectangle => problems.push(Problem::new(
                 "setup.markers",
                 format!(
                     "\"centre_roots\" on the rectangle boards is defined for 2 to 4 players; players.max is {}",
                     r.players.max
                 ),
             )),
-            BoardShape::Arcade => problems.push(problem(
+            BoardShape::Arcade => problems.push(Problem::new(
                 "setup.markers",
                 "\"centre_roots\" has no centre cells on the arcade boards: use \"placed\"",
             )),
@@ -270,7 +235,7 @@ pub fn complete(file: &VariantFile) -> Result<Rules, Vec<Problem>> {
     macro_rules! need {
         ($table:ident . $key:ident) => {
             if file.$table.as_ref().and_then(|t| t.$key.as_ref()).is_none() {
-                missing.push(problem(
+                missing.push(Problem::new(
                     concat!(stringify!($table), ".", stringify!($key)),
                     "missing: a complete variant sets every key",
                 ));
@@ -291,7 +256,10 @@ pub fn complete(file: &VariantFile) -> Result<Rules, Vec<Problem>> {
     need!(coins.reset);
     need!(play.when_stuck);
     if file.name.is_none() {
-        missing.push(problem("name", "missing: a complete variant has a name"));
+        missing.push(Problem::new(
+            "name",
+            "missing: a complete variant has a name",
+        ));
     }
     if !missing.is_empty() {
         return Err(missing);

@@ -4,12 +4,9 @@
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
-use crate::bots::{BotSpec, Player};
-use crate::core::dice::SeededDice;
+use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::protocol::Seat;
-use crate::games::{AnyRules, Builtin, Game, Stat};
-use crate::variant::diagnostic::Diagnostic;
-use crate::variant::resolve::Checker;
+use crate::games::{Builtin, Game, Stat};
 
 use super::{Action, BUILTINS, Rules, State, VariantFile};
 
@@ -17,9 +14,7 @@ use super::{Action, BUILTINS, Rules, State, VariantFile};
 #[derive(Clone, Copy, Debug)]
 pub struct Branches;
 
-const fn stat(key: &'static str, label: &'static str, short: &'static str) -> Stat {
-    Stat { key, label, short }
-}
+crate::rules_head!(Rules);
 
 impl Game for Branches {
     const ID: &'static str = super::GAME_ID;
@@ -27,13 +22,8 @@ impl Game for Branches {
     const BY: &'static str = "Andrew Plotkin, 2002";
 
     type Rules = Rules;
+    type File = VariantFile;
     type State = State;
-
-    fn file_schema() -> schemars::Schema {
-        schemars::generate::SchemaSettings::draft2020_12()
-            .into_generator()
-            .into_root_schema_for::<VariantFile>()
-    }
 
     fn builtins() -> &'static [Builtin] {
         &BUILTINS
@@ -41,21 +31,6 @@ impl Game for Branches {
 
     fn standard() -> Rules {
         Rules::standard()
-    }
-
-    fn wrap(rules: Arc<Rules>) -> AnyRules {
-        AnyRules::Branches(rules)
-    }
-
-    fn unwrap(rules: &AnyRules) -> Option<&Arc<Rules>> {
-        match rules {
-            AnyRules::Branches(r) => Some(r),
-            _ => None,
-        }
-    }
-
-    fn name(rules: &Rules) -> &str {
-        &rules.name
     }
 
     fn seats(rules: &Rules) -> RangeInclusive<u8> {
@@ -67,15 +42,8 @@ impl Game for Branches {
         // file over them changes nothing but runs every check.
         match super::resolve(rules, &VariantFile::default()) {
             Ok(_) => Vec::new(),
-            Err(problems) => problems
-                .into_iter()
-                .map(|p| c.error(&p.path, p.message))
-                .collect(),
+            Err(problems) => crate::games::Problem::place(problems, c),
         }
-    }
-
-    fn explain(rules: &Rules) -> String {
-        crate::variant::explain::sheet::<Branches>(rules, "docs/games/branches.md")
     }
 
     fn new_state(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
@@ -179,21 +147,21 @@ impl Game for Branches {
     }
 
     const END_REASONS: &'static [Stat] = &[
-        stat("board_full", "the board is full", "full"),
-        stat("stashes_empty", "every stash is empty", "stashes"),
-        stat("no_moves", "nobody can point anywhere", "no moves"),
+        Stat::new("board_full", "the board is full", "full"),
+        Stat::new("stashes_empty", "every stash is empty", "stashes"),
+        Stat::new("no_moves", "nobody can point anywhere", "no moves"),
     ];
 
     const COUNTERS: &'static [Stat] = &[
-        stat("plies", "moves", "moves"),
-        stat("pyramids_placed", "pyramids placed", "pyramids"),
-        stat("pointed_at_root", "pointed at a root", "at root"),
-        stat("pointed_at_own", "pointed at own pyramid", "at own"),
-        stat("penalties_paid", "penalties paid", "penalties"),
-        stat("coins_to_pot", "coins paid to the pot", "to pot"),
-        stat("coins_to_owners", "coins paid to owners", "to owners"),
-        stat("coin_resets", "coin resets", "resets"),
-        stat("passes", "passes", "passes"),
+        Stat::new("plies", "moves", "moves"),
+        Stat::new("pyramids_placed", "pyramids placed", "pyramids"),
+        Stat::new("pointed_at_root", "pointed at a root", "at root"),
+        Stat::new("pointed_at_own", "pointed at own pyramid", "at own"),
+        Stat::new("penalties_paid", "penalties paid", "penalties"),
+        Stat::new("coins_to_pot", "coins paid to the pot", "to pot"),
+        Stat::new("coins_to_owners", "coins paid to owners", "to owners"),
+        Stat::new("coin_resets", "coin resets", "resets"),
+        Stat::new("passes", "passes", "passes"),
     ];
 
     const LENGTH: usize = 0;
@@ -210,15 +178,11 @@ impl Game for Branches {
         crate::games::counts_in_order(Self::COUNTERS, &super::counters(state))
     }
 
-    fn bot(spec: BotSpec, dice: SeededDice) -> Box<dyn Player<State> + Send> {
-        crate::bots::generic::<Branches>(spec, dice)
-    }
-
     fn evaluate(state: &State, seat: Seat) -> f64 {
         super::evaluate(state, seat)
     }
 
-    fn playout() -> crate::bots::Playout {
+    fn playout() -> crate::core::player::Playout {
         super::eval::playout()
     }
 }

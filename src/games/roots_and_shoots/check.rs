@@ -1,8 +1,8 @@
 //! The checks across keys of a Roots and Shoots variant: what the schema
 //! cannot say about one key alone.
 
-use crate::variant::diagnostic::Diagnostic;
-use crate::variant::resolve::Checker;
+use crate::core::diagnostic::Checker;
+use crate::core::diagnostic::Diagnostic;
 
 use super::rules::{ActionDie, BeadsOut, Growth, Rules};
 

@@ -7,9 +7,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::variant::diff::leaves;
+use crate::core::keys::{Change, leaves};
 
-use super::RootsAndShoots;
 use super::rules::{
     ActionDie, BeadsOut, BudsTouch, FaceMapping, Finish, FirstSpawnOnBead, Growth, LostEnds,
     RemovedBeads, RollKind, Rules, SimpleGrowthPath, ValueRolled,
@@ -17,13 +16,14 @@ use super::rules::{
 
 const TAG: &str = " **(house rule)**";
 
-/// The rules sheet of `rules`, in Markdown.
-pub fn explain(rules: &Rules) -> String {
-    explain_with_keys(rules).0
+/// The rules sheet of `rules`, in Markdown; `changes` are its rules that
+/// differ from the standard ones.
+pub fn explain(rules: &Rules, changes: &[Change]) -> String {
+    explain_with_keys(rules, changes).0
 }
 
 /// The sheet and the keys it consulted (for the completeness test).
-fn explain_with_keys(rules: &Rules) -> (String, BTreeSet<String>) {
+fn explain_with_keys(rules: &Rules, changes: &[Change]) -> (String, BTreeSet<String>) {
     let standard = Rules::standard();
     let mut sheet = Sheet {
         r: rules,
@@ -32,7 +32,7 @@ fn explain_with_keys(rules: &Rules) -> (String, BTreeSet<String>) {
         used: BTreeSet::new(),
         out: String::new(),
     };
-    sheet.write(&standard);
+    sheet.write(changes);
     (sheet.out, sheet.used)
 }
 
@@ -105,7 +105,7 @@ impl Sheet<'_> {
         self.out.push_str("\n\n");
     }
 
-    fn write(&mut self, standard: &Rules) {
+    fn write(&mut self, changes: &[Change]) {
         let r = self.r;
         self.line(&format!("# {}: the rules of Roots and Shoots", r.name));
         self.line("");
@@ -120,11 +120,10 @@ impl Sheet<'_> {
 
         self.line("## Differences from the standard rules");
         self.line("");
-        let changes = crate::variant::diff::diff::<RootsAndShoots>(standard, r);
         if changes.is_empty() {
             self.para("None: this is the standard game.");
         } else {
-            for c in &changes {
+            for c in changes {
                 self.line(&format!(
                     "- `{}`: {} → {}: {}.",
                     c.key, c.from, c.to, c.meaning
@@ -598,6 +597,19 @@ impl Sheet<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The sheet of `r`, with its differences from the standard rules.
+    fn explain(r: &Rules) -> String {
+        explain_with_keys(r).0
+    }
+
+    fn explain_with_keys(r: &Rules) -> (String, BTreeSet<String>) {
+        let changes = crate::variant::diff::diff::<crate::games::roots_and_shoots::RootsAndShoots>(
+            &Rules::standard(),
+            r,
+        );
+        super::explain_with_keys(r, &changes)
+    }
 
     #[test]
     fn every_key_of_rules_is_consulted() {

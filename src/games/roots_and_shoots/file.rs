@@ -17,46 +17,36 @@ use super::rules::{
     RemovedBeads, RollKind, SimpleGrowthPath, ValueRolled,
 };
 
-/// A Roots and Shoots variant: a set of house rules. Every key is optional: a key you leave out keeps the value of the variant named by `extends`, or the standard value.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(title = "Roots and Shoots variant")]
-pub struct VariantFile {
-    /// The game these rules are for. Left out, the game is the one of the variant named by `extends`, and finally Roots and Shoots: so every Roots and Shoots file may leave it out.
-    #[schemars(extend("const" = "roots-and-shoots"))]
-    pub game: Option<String>,
-    /// The variant this one starts from: a built-in name ("standard") or the path of another variant file, relative to this file (for example "standard.toml"). Keys you set here replace the ones there, one by one. Left out, the variant starts from the standard game.
-    pub extends: Option<String>,
-    /// A short name for the variant, shown in game records and reports. Left out, the file name (without ".toml") is used.
-    #[schemars(length(min = 1, max = 100))]
-    pub name: Option<String>,
-    /// One or two sentences saying what the variant changes and why. Not inherited from `extends`; left out, it is empty.
-    #[schemars(length(max = 2000))]
-    pub description: Option<String>,
-    /// The board.
-    pub board: Option<BoardFile>,
-    /// How many people may play.
-    pub players: Option<PlayersFile>,
-    /// The first turn.
-    pub setup: Option<SetupFile>,
-    /// Each player's beads: those in hand (the store) and the pile (the supply).
-    pub beads: Option<BeadsFile>,
-    /// The nutrient markers.
-    pub nutrients: Option<NutrientsFile>,
-    /// The growth actions of phase 1: which die each one rolls, and how its beads may be placed.
-    pub growth: Option<GrowthFile>,
-    /// Extra limits on a turn.
-    pub turn: Option<TurnFile>,
-    /// Rain: when it rains, every nutrient touched by a root is scored.
-    pub rain: Option<RainFile>,
-    /// How the two d20 rolled for a nutrient become a point on the board.
-    pub coordinates: Option<CoordinatesFile>,
-    /// Severing: a growing root contesting a point held by another colour.
-    pub severing: Option<SeveringFile>,
-    /// What happens after a bead is taken off the board.
-    pub removal: Option<RemovalFile>,
-    /// When and how the game ends.
-    pub end: Option<EndFile>,
+crate::variant_file! {
+    /// A Roots and Shoots variant: a set of house rules. Every key is optional: a key you leave out keeps the value of the variant named by `extends`, or the standard value.
+    #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+    #[schemars(title = "Roots and Shoots variant")]
+    pub struct VariantFile for "roots-and-shoots", standard "standard" {
+        /// The board.
+        pub board: Option<BoardFile>,
+        /// How many people may play.
+        pub players: Option<PlayersFile>,
+        /// The first turn.
+        pub setup: Option<SetupFile>,
+        /// Each player's beads: those in hand (the store) and the pile (the supply).
+        pub beads: Option<BeadsFile>,
+        /// The nutrient markers.
+        pub nutrients: Option<NutrientsFile>,
+        /// The growth actions of phase 1: which die each one rolls, and how its beads may be placed.
+        pub growth: Option<GrowthFile>,
+        /// Extra limits on a turn.
+        pub turn: Option<TurnFile>,
+        /// Rain: when it rains, every nutrient touched by a root is scored.
+        pub rain: Option<RainFile>,
+        /// How the two d20 rolled for a nutrient become a point on the board.
+        pub coordinates: Option<CoordinatesFile>,
+        /// Severing: a growing root contesting a point held by another colour.
+        pub severing: Option<SeveringFile>,
+        /// What happens after a bead is taken off the board.
+        pub removal: Option<RemovalFile>,
+        /// When and how the game ends.
+        pub end: Option<EndFile>,
+    }
 }
 
 /// The board.

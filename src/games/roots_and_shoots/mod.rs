@@ -26,12 +26,12 @@ pub use action::Action;
 pub use rules::Rules;
 pub use state::{DanglingEnd, EndReason, Nutrient, Player, SetupError, State, Stats};
 
-use crate::bots::{BotSpec, Player as SeatPlayer, RandomBot};
+use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::dice::SeededDice;
+use crate::core::keys::Change;
+use crate::core::player::{BotSpec, Player as SeatPlayer};
 use crate::core::protocol::Seat;
-use crate::games::{AnyRules, Builtin, Game, SafetyLimit, Stat};
-use crate::variant::diagnostic::Diagnostic;
-use crate::variant::resolve::Checker;
+use crate::games::{Builtin, Game, SafetyLimit, Stat};
 
 /// The standard variant's file, embedded: the one source of the built-in rules.
 pub const STANDARD_TOML: &str = include_str!("../../../variants/standard.toml");
@@ -77,6 +77,8 @@ impl Rules {
 #[derive(Clone, Copy, Debug)]
 pub struct RootsAndShoots;
 
+crate::rules_head!(Rules);
+
 impl Game for RootsAndShoots {
     const ID: &'static str = "roots-and-shoots";
     const TITLE: &'static str = "Roots and Shoots";
@@ -84,13 +86,8 @@ impl Game for RootsAndShoots {
     const EXAMPLE_SET: Option<&'static str> = Some("beads.supply=35");
 
     type Rules = Rules;
+    type File = file::VariantFile;
     type State = State;
-
-    fn file_schema() -> schemars::Schema {
-        schemars::generate::SchemaSettings::draft2020_12()
-            .into_generator()
-            .into_root_schema_for::<file::VariantFile>()
-    }
 
     fn builtins() -> &'static [Builtin] {
         BUILTINS
@@ -98,21 +95,6 @@ impl Game for RootsAndShoots {
 
     fn standard() -> Rules {
         Rules::standard()
-    }
-
-    fn wrap(rules: Arc<Rules>) -> AnyRules {
-        AnyRules::RootsAndShoots(rules)
-    }
-
-    fn unwrap(rules: &AnyRules) -> Option<&Arc<Rules>> {
-        match rules {
-            AnyRules::RootsAndShoots(r) => Some(r),
-            _ => None,
-        }
-    }
-
-    fn name(rules: &Rules) -> &str {
-        &rules.name
     }
 
     fn seats(rules: &Rules) -> RangeInclusive<u8> {
@@ -123,8 +105,8 @@ impl Game for RootsAndShoots {
         check::check(rules, c)
     }
 
-    fn explain(rules: &Rules) -> String {
-        explain::explain(rules)
+    fn explain(rules: &Rules, changes: &[Change]) -> Option<String> {
+        Some(explain::explain(rules, changes))
     }
 
     fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
@@ -373,19 +355,24 @@ impl Game for RootsAndShoots {
         ]
     }
 
-    fn bot(spec: BotSpec, dice: SeededDice) -> Box<dyn SeatPlayer<State> + Send> {
-        match spec {
-            BotSpec::Random => Box::new(RandomBot::new(dice)),
+    /// The bots of this module for greedy and search; random and external
+    /// players are the generic ones.
+    fn bot(spec: BotSpec, dice: &SeededDice) -> Option<Box<dyn SeatPlayer<State> + Send>> {
+        if matches!(spec, BotSpec::Random | BotSpec::Cmd { .. }) {
+            return None;
+        }
+        let dice = dice.clone();
+        Some(match spec {
             BotSpec::Greedy => Box::new(bots::FastGreedyBot::new(dice)),
             BotSpec::GreedyV1 => Box::new(bots::GreedyBot::new(dice)),
             BotSpec::Mcts { iterations } => Box::new(bots::MctsBot::new(dice, iterations)),
             BotSpec::MctsV1 { iterations } => Box::new(bots::MctsBot::v1(dice, iterations)),
             BotSpec::MctsTime { millis } => Box::new(bots::MctsBot::with_budget(
                 dice,
-                crate::bots::Budget::Millis(millis),
+                crate::core::player::Budget::Millis(millis),
             )),
-            external @ BotSpec::Cmd { .. } => crate::bots::generic::<Self>(external, dice),
-        }
+            BotSpec::Random | BotSpec::Cmd { .. } => return None,
+        })
     }
 
     fn evaluate(state: &State, seat: Seat) -> f64 {

@@ -3,12 +3,9 @@
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
-use crate::bots::{BotSpec, Player};
-use crate::core::dice::SeededDice;
+use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::protocol::Seat;
-use crate::games::{AnyRules, Builtin, Game, SafetyLimit, Stat};
-use crate::variant::diagnostic::Diagnostic;
-use crate::variant::resolve::Checker;
+use crate::games::{Builtin, Game, SafetyLimit, Stat};
 
 use super::{Action, BUILTINS, Rules, State, VariantFile, text};
 
@@ -16,9 +13,7 @@ use super::{Action, BUILTINS, Rules, State, VariantFile, text};
 #[derive(Clone, Copy, Debug)]
 pub struct RootsGrowyRoots;
 
-const fn stat(key: &'static str, label: &'static str, short: &'static str) -> Stat {
-    Stat { key, label, short }
-}
+crate::rules_head!(Rules);
 
 impl Game for RootsGrowyRoots {
     const ID: &'static str = super::GAME_ID;
@@ -26,13 +21,8 @@ impl Game for RootsGrowyRoots {
     const BY: &'static str = "Global Game Jam 2023 team";
 
     type Rules = Rules;
+    type File = VariantFile;
     type State = State;
-
-    fn file_schema() -> schemars::Schema {
-        schemars::generate::SchemaSettings::draft2020_12()
-            .into_generator()
-            .into_root_schema_for::<VariantFile>()
-    }
 
     fn builtins() -> &'static [Builtin] {
         &BUILTINS
@@ -40,21 +30,6 @@ impl Game for RootsGrowyRoots {
 
     fn standard() -> Rules {
         Rules::standard()
-    }
-
-    fn wrap(rules: Arc<Rules>) -> AnyRules {
-        AnyRules::RootsGrowyRoots(rules)
-    }
-
-    fn unwrap(rules: &AnyRules) -> Option<&Arc<Rules>> {
-        match rules {
-            AnyRules::RootsGrowyRoots(r) => Some(r),
-            _ => None,
-        }
-    }
-
-    fn name(rules: &Rules) -> &str {
-        &rules.name
     }
 
     fn seats(rules: &Rules) -> RangeInclusive<u8> {
@@ -89,10 +64,6 @@ impl Game for RootsGrowyRoots {
                 "An artifact is worth its point and nothing more.".to_owned()
             }
         })
-    }
-
-    fn explain(rules: &Rules) -> String {
-        crate::variant::explain::sheet::<RootsGrowyRoots>(rules, "docs/games/roots-growy-roots.md")
     }
 
     fn new_state(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
@@ -166,28 +137,28 @@ impl Game for RootsGrowyRoots {
     }
 
     const END_REASONS: &'static [Stat] = &[
-        stat("last_artifact", "the last artifact was found", "artifact"),
-        stat("all_claimed", "every artifact was claimed", "claimed"),
-        stat("blocked", "nobody could grow", "blocked"),
-        stat("round_limit", "the round limit", "rounds"),
+        Stat::new("last_artifact", "the last artifact was found", "artifact"),
+        Stat::new("all_claimed", "every artifact was claimed", "claimed"),
+        Stat::new("blocked", "nobody could grow", "blocked"),
+        Stat::new("round_limit", "the round limit", "rounds"),
     ];
 
     const COUNTERS: &'static [Stat] = &[
-        stat("turns", "turns", "turns"),
-        stat("rounds", "rounds", "rounds"),
-        stat("sticks_spent", "sticks spent", "spent"),
-        stat("sticks_lost", "sticks lost", "lost"),
-        stat("bridges", "bridges", "bridges"),
-        stat("stones_hit", "stones hit", "stones"),
-        stat("cards_turned", "cards turned over", "turned"),
-        stat("voluntary_ends", "turns ended by choice", "ended"),
-        stat("blocked_turns", "turns blocked at start", "blocked"),
-        stat("water_points", "points for water", "water pts"),
-        stat("artifact_points", "points for artifacts", "artf pts"),
-        stat("branch_points", "points for branches", "brch pts"),
-        stat("longest_points", "points for longest root", "long pts"),
-        stat("decided_by_branches", "won by the branch bonus", "by brch"),
-        stat("decided_by_longest", "won by the longest root", "by long"),
+        Stat::new("turns", "turns", "turns"),
+        Stat::new("rounds", "rounds", "rounds"),
+        Stat::new("sticks_spent", "sticks spent", "spent"),
+        Stat::new("sticks_lost", "sticks lost", "lost"),
+        Stat::new("bridges", "bridges", "bridges"),
+        Stat::new("stones_hit", "stones hit", "stones"),
+        Stat::new("cards_turned", "cards turned over", "turned"),
+        Stat::new("voluntary_ends", "turns ended by choice", "ended"),
+        Stat::new("blocked_turns", "turns blocked at start", "blocked"),
+        Stat::new("water_points", "points for water", "water pts"),
+        Stat::new("artifact_points", "points for artifacts", "artf pts"),
+        Stat::new("branch_points", "points for branches", "brch pts"),
+        Stat::new("longest_points", "points for longest root", "long pts"),
+        Stat::new("decided_by_branches", "won by the branch bonus", "by brch"),
+        Stat::new("decided_by_longest", "won by the longest root", "by long"),
     ];
 
     const LENGTH: usize = 0;
@@ -223,10 +194,6 @@ impl Game for RootsGrowyRoots {
         crate::games::counts_in_order(Self::COUNTERS, &text::counters(state))
     }
 
-    fn bot(spec: BotSpec, dice: SeededDice) -> Box<dyn Player<State> + Send> {
-        crate::bots::generic::<RootsGrowyRoots>(spec, dice)
-    }
-
     fn evaluate(state: &State, seat: Seat) -> f64 {
         text::evaluate(state, seat)
     }
@@ -239,8 +206,8 @@ impl Game for RootsGrowyRoots {
     /// on the same games, at a tenth of the CPU time; with 1000 iterations
     /// the search beats greedy (greedy 40.8%). Cuts after 4, 16 or 32
     /// decisions, or a scale of 5, scored 66 to 69% for greedy.
-    fn playout() -> crate::bots::Playout {
-        crate::bots::Playout::Cut {
+    fn playout() -> crate::core::player::Playout {
+        crate::core::player::Playout::Cut {
             decisions: 8,
             scale: 2.0,
         }

@@ -235,40 +235,30 @@ impl Rules {
 
 // --- The raw file ---------------------------------------------------------
 
-/// A Roots Growy Roots variant. Every rule key is optional: a key you leave out keeps the value of the variant named by `extends`, or the standard value.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(title = "Roots Growy Roots variant")]
-pub struct VariantFile {
-    /// The game this file is for: "roots-growy-roots". A file that extends a Roots Growy Roots variant may leave it out.
-    #[schemars(extend("const" = "roots-growy-roots"))]
-    pub game: Option<String>,
-    /// The variant this one starts from: a built-in name ("rgr") or the path of another variant file, relative to this file. Keys you set here replace the ones there, one by one.
-    pub extends: Option<String>,
-    /// A short name for the variant, shown in game records and reports.
-    #[schemars(length(min = 1, max = 100))]
-    pub name: Option<String>,
-    /// One or two sentences saying what the variant changes and why. Not inherited; left out, it is empty.
-    #[schemars(length(max = 2000))]
-    pub description: Option<String>,
-    /// How many people may play.
-    pub players: Option<PlayersFile>,
-    /// Each player's start-area deck: the 5x5 cards of one start area other than the seed, the face-up water included. It is shuffled and dealt face down per player, and each start area is its own deck (a card turned over there is drawn from what is left of that player's start deck). Standard: the designers' sheet, 14 earth, 3 fertilizer, 2 water (one face up), 5 stone.
-    pub start_deck: Option<StartDeckFile>,
-    /// The board and main deck for 2 players. Standard: the designers' 7x21 board (rows A-G, columns 1-21), seeds at D1 and D21, face-up water at D5 and D17, face-up Skrying Runes at B11 and Flight of Hermes at F11, and the designers' newest main deck (v3: 54 earth, 10 fertilizer, 8 water, 20 stone, the 5 artifacts).
-    pub board_2: Option<Board2File>,
-    /// The board and main deck for 3 players (our design: the 4-player board with the bottom-right start area dealt as main field). Standard: 15x21, seeds at A1, A21 and O1, 4 face-up artifacts, 138 earth, 25 fertilizer, 21 water, 51 stone and 1 hidden artifact.
-    pub board_3: Option<Board3File>,
-    /// The board and main deck for 4 players. Standard: the designers' 15x21 board, seeds in the corners (A1, A21, O21, O1 in turn order), water at the inner corners, face-up artifacts at E11, H8, H14 and K11; the deck is our design (v3 scaled to 215 cells: 123 earth, 23 fertilizer, 18 water, 46 stone and 1 hidden artifact).
-    pub board_4: Option<Board4File>,
-    /// A turn: income, costs and how it ends.
-    pub turn: Option<TurnFile>,
-    /// How the game ends.
-    pub end: Option<EndFile>,
-    /// The points at the end.
-    pub scoring: Option<ScoringFile>,
-    /// What the artifacts do besides their point.
-    pub artifacts: Option<ArtifactsFile>,
+crate::variant_file! {
+    /// A Roots Growy Roots variant. Every rule key is optional: a key you leave out keeps the value of the variant named by `extends`, or the standard value.
+    #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+    #[schemars(title = "Roots Growy Roots variant")]
+    pub struct VariantFile for "roots-growy-roots", standard "roots-growy-roots" {
+        /// How many people may play.
+        pub players: Option<PlayersFile>,
+        /// Each player's start-area deck: the 5x5 cards of one start area other than the seed, the face-up water included. It is shuffled and dealt face down per player, and each start area is its own deck (a card turned over there is drawn from what is left of that player's start deck). Standard: the designers' sheet, 14 earth, 3 fertilizer, 2 water (one face up), 5 stone.
+        pub start_deck: Option<StartDeckFile>,
+        /// The board and main deck for 2 players. Standard: the designers' 7x21 board (rows A-G, columns 1-21), seeds at D1 and D21, face-up water at D5 and D17, face-up Skrying Runes at B11 and Flight of Hermes at F11, and the designers' newest main deck (v3: 54 earth, 10 fertilizer, 8 water, 20 stone, the 5 artifacts).
+        pub board_2: Option<Board2File>,
+        /// The board and main deck for 3 players (our design: the 4-player board with the bottom-right start area dealt as main field). Standard: 15x21, seeds at A1, A21 and O1, 4 face-up artifacts, 138 earth, 25 fertilizer, 21 water, 51 stone and 1 hidden artifact.
+        pub board_3: Option<Board3File>,
+        /// The board and main deck for 4 players. Standard: the designers' 15x21 board, seeds in the corners (A1, A21, O21, O1 in turn order), water at the inner corners, face-up artifacts at E11, H8, H14 and K11; the deck is our design (v3 scaled to 215 cells: 123 earth, 23 fertilizer, 18 water, 46 stone and 1 hidden artifact).
+        pub board_4: Option<Board4File>,
+        /// A turn: income, costs and how it ends.
+        pub turn: Option<TurnFile>,
+        /// How the game ends.
+        pub end: Option<EndFile>,
+        /// The points at the end.
+        pub scoring: Option<ScoringFile>,
+        /// What the artifacts do besides their point.
+        pub artifacts: Option<ArtifactsFile>,
+    }
 }
 
 /// What the artifacts do besides their point.
@@ -490,12 +480,7 @@ pub fn parse_area(rows: u8, columns: u8, text: &str) -> Option<(u8, u8, u8, u8)>
     Some((ra.min(rb), ca.min(cb), ra.max(rb), ca.max(cb)))
 }
 
-/// A problem found by the checks across keys.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
-    pub path: String,
-    pub message: String,
-}
+pub use crate::games::Problem;
 
 /// Every problem of complete rules, at once.
 pub fn check(r: &Rules) -> Vec<Problem> {

@@ -10,12 +10,9 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::bots::{BotSpec, Player};
-use crate::core::dice::SeededDice;
+use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::protocol::{GameState, Next, Seat};
-use crate::games::{AnyRules, Builtin, Game, Stat};
-use crate::variant::diagnostic::Diagnostic;
-use crate::variant::resolve::Checker;
+use crate::games::{Builtin, Game, Stat};
 
 use super::{
     Action, BoardShape, EndCheck, EyeDetection, EyeMemory, Groups, Repetition, Rules, State,
@@ -123,9 +120,7 @@ impl Variant {
 #[derive(Clone, Copy, Debug)]
 pub struct SproutROut;
 
-const fn stat(key: &'static str, label: &'static str, short: &'static str) -> Stat {
-    Stat { key, label, short }
-}
+crate::rules_head!(Variant);
 
 fn letter(s: Seat) -> char {
     super::seat_letter(s)
@@ -137,13 +132,8 @@ impl Game for SproutROut {
     const BY: &'static str = "Dale W. Walton, 2021";
 
     type Rules = Variant;
+    type File = VariantFile;
     type State = State;
-
-    fn file_schema() -> schemars::Schema {
-        schemars::generate::SchemaSettings::draft2020_12()
-            .into_generator()
-            .into_root_schema_for::<VariantFile>()
-    }
 
     fn builtins() -> &'static [Builtin] {
         BUILTINS
@@ -153,21 +143,6 @@ impl Game for SproutROut {
         Variant::standard()
     }
 
-    fn wrap(rules: Arc<Variant>) -> AnyRules {
-        AnyRules::SproutROut(rules)
-    }
-
-    fn unwrap(rules: &AnyRules) -> Option<&Arc<Variant>> {
-        match rules {
-            AnyRules::SproutROut(r) => Some(r),
-            _ => None,
-        }
-    }
-
-    fn name(rules: &Variant) -> &str {
-        &rules.name
-    }
-
     fn seats(rules: &Variant) -> RangeInclusive<u8> {
         rules.engine().seats()
     }
@@ -175,15 +150,8 @@ impl Game for SproutROut {
     fn check(rules: &Variant, c: &Checker<'_>) -> Vec<Diagnostic> {
         match super::resolve(&rules.engine(), &VariantFile::default()) {
             Ok(_) => Vec::new(),
-            Err(problems) => problems
-                .into_iter()
-                .map(|p| c.error(&p.path, p.message))
-                .collect(),
+            Err(problems) => crate::games::Problem::place(problems, c),
         }
-    }
-
-    fn explain(rules: &Variant) -> String {
-        crate::variant::explain::sheet::<SproutROut>(rules, "docs/games/sprout-r-out.md")
     }
 
     fn new_state(rules: Arc<Variant>, seats: u8) -> Result<State, String> {
@@ -292,21 +260,21 @@ impl Game for SproutROut {
     }
 
     const END_REASONS: &'static [Stat] = &[
-        stat("majority", "a territory passes half", "majority"),
-        stat("double_pass", "both players pass", "passes"),
+        Stat::new("majority", "a territory passes half", "majority"),
+        Stat::new("double_pass", "both players pass", "passes"),
     ];
 
     const COUNTERS: &'static [Stat] = &[
-        stat("turns", "turns", "turns"),
-        stat("sub_moves", "sub-moves", "sub-moves"),
-        stat("placements", "stones placed", "stones"),
-        stat("removals", "groups removed", "removals"),
-        stat("stuck_removals", "removals when stuck", "stuck"),
-        stat("passes", "passes", "passes"),
-        stat("forced_passes", "passes forced (repeats)", "forced"),
-        stat("mid_turn_end", "games ended mid-turn", "mid-turn"),
-        stat("territory_1", "final territory, seat 1", "terr. 1"),
-        stat("territory_2", "final territory, seat 2", "terr. 2"),
+        Stat::new("turns", "turns", "turns"),
+        Stat::new("sub_moves", "sub-moves", "sub-moves"),
+        Stat::new("placements", "stones placed", "stones"),
+        Stat::new("removals", "groups removed", "removals"),
+        Stat::new("stuck_removals", "removals when stuck", "stuck"),
+        Stat::new("passes", "passes", "passes"),
+        Stat::new("forced_passes", "passes forced (repeats)", "forced"),
+        Stat::new("mid_turn_end", "games ended mid-turn", "mid-turn"),
+        Stat::new("territory_1", "final territory, seat 1", "terr. 1"),
+        Stat::new("territory_2", "final territory, seat 2", "terr. 2"),
     ];
 
     const LENGTH: usize = 0;
@@ -324,10 +292,6 @@ impl Game for SproutROut {
         named.push(("territory_1", i64::from(scores[0])));
         named.push(("territory_2", i64::from(scores[1])));
         crate::games::counts_in_order(Self::COUNTERS, &named)
-    }
-
-    fn bot(spec: BotSpec, dice: SeededDice) -> Box<dyn Player<State> + Send> {
-        crate::bots::generic::<SproutROut>(spec, dice)
     }
 
     fn evaluate(state: &State, seat: Seat) -> f64 {

@@ -334,48 +334,24 @@ pub struct RulesFile {
     pub strict_order: Option<StrictOrder>,
 }
 
-/// The raw variant file: every key optional.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(title = "Sprout-R-Out variant")]
-pub struct VariantFile {
-    /// The game these rules are for: "sprout-r-out". A file that extends a Sprout-R-Out variant may leave it out.
-    #[schemars(extend("const" = "sprout-r-out"))]
-    pub game: Option<String>,
-    /// A variant file this one changes (its keys apply first), e.g.
-    /// "sprout-r-out.toml".
-    pub extends: Option<String>,
-    /// A short name for the variant.
-    #[schemars(length(min = 1, max = 100))]
-    pub name: Option<String>,
-    /// What the variant is, for a player.
-    #[schemars(length(max = 2000))]
-    pub description: Option<String>,
-    /// The board.
-    pub board: Option<BoardFile>,
-    /// The rule readings.
-    pub rules: Option<RulesFile>,
+crate::variant_file! {
+    /// The raw variant file: every key optional.
+    #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+    #[schemars(title = "Sprout-R-Out variant")]
+    pub struct VariantFile for "sprout-r-out", standard "sprout-r-out" {
+        /// The board.
+        pub board: Option<BoardFile>,
+        /// The rule readings.
+        pub rules: Option<RulesFile>,
+    }
 }
 
-/// A problem found by the cross-key checks.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
-    pub path: String,
-    pub message: String,
-}
+pub use crate::games::Problem;
 
 /// Layer a file over resolved rules and check across keys; every problem at once.
 pub fn resolve(parent: &Rules, file: &VariantFile) -> Result<Rules, Vec<Problem>> {
     let mut r = parent.clone();
-    let mut problems = Vec::new();
-    if let Some(g) = &file.game
-        && g != "sprout-r-out"
-    {
-        problems.push(Problem {
-            path: "game".into(),
-            message: format!("this file is for the game \"{g}\", not \"sprout-r-out\""),
-        });
-    }
+    let mut problems: Vec<Problem> = file.other_game().into_iter().collect();
     if let Some(b) = &file.board {
         if let Some(v) = b.shape {
             r.board = v;

@@ -30,9 +30,9 @@
 //! (the bot that copies) it is at least as strong; see the README's bot
 //! figures and `benches/bots.rs` for its speed.
 
-use crate::bots::{NoAction, Player};
 use crate::core::dice::SeededDice;
 use crate::core::geometry::Point;
+use crate::core::player::{NoAction, Player};
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::roots_and_shoots::bots::eval;
 use crate::games::roots_and_shoots::rules::Growth;

@@ -6,8 +6,8 @@
 //! for each action it rolls the die's middle face on a copy and places the
 //! beads greedily, then compares the results. With an empty hand it sunbathes.
 
-use crate::bots::{NoAction, Player};
 use crate::core::dice::SeededDice;
+use crate::core::player::{NoAction, Player};
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::roots_and_shoots::bots::eval;
 use crate::games::roots_and_shoots::rules::Growth;

@@ -30,15 +30,15 @@
 //!
 //! Everything is deterministic given the bot's [`SeededDice`].
 
-use crate::bots::{Budget, NoAction, Player};
 use crate::core::dice::SeededDice;
+use crate::core::player::{Budget, NoAction, Player};
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::roots_and_shoots::bots::eval;
 use crate::games::roots_and_shoots::bots::fast::Scratch;
 use crate::games::roots_and_shoots::bots::greedy::placing;
 use crate::games::roots_and_shoots::{Action, State};
 
-pub use crate::bots::DEFAULT_ITERATIONS;
+pub use crate::core::player::DEFAULT_ITERATIONS;
 /// The search stops once this many turns have ended after the root's turn
 /// began (1: the end of the bot's own turn).
 const HORIZON_TURNS: u32 = 1;

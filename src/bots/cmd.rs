@@ -12,7 +12,7 @@
 //! deadline.
 //!
 //! This is the one place under the rules layers that starts processes; the
-//! simulator reaches it only through [`crate::bots::BotSpec::Cmd`].
+//! simulator reaches it only through [`crate::core::player::BotSpec::Cmd`].
 
 use std::io::{BufReader, Write};
 use std::marker::PhantomData;
@@ -22,8 +22,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::bots::{NoAction, Player};
 use crate::core::dice::SeededDice;
+use crate::core::player::{NoAction, Player};
 use crate::core::protocol::{GameState, Next};
 use crate::games::{ActionOf, Game};
 
@@ -106,7 +106,7 @@ impl<G: Game> CmdPlayer<G> {
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::new();
             loop {
-                let line = match crate::engine::read_line(&mut reader, &mut buf) {
+                let line = match crate::core::io::read_line(&mut reader, &mut buf) {
                     Ok(Some(Ok(l))) if l.len() > MAX_ANSWER_BYTES => {
                         Err(format!("an answer longer than {MAX_ANSWER_BYTES} bytes"))
                     }
@@ -131,8 +131,8 @@ impl<G: Game> CmdPlayer<G> {
         self.send(
             json!({
                 "player": "start",
-                "protocol": super::PROTOCOL,
-                "version": super::VERSION,
+                "protocol": super::wire::PROTOCOL,
+                "version": super::wire::VERSION,
                 "game": G::ID,
                 "seat": seat,
                 "seats": state.seats(),
@@ -204,7 +204,7 @@ impl<G: Game> CmdPlayer<G> {
             json!({
                 "player": "move",
                 "seat": seat,
-                "state": super::state_json::<G>(state),
+                "state": super::wire::state_json::<G>(state),
             })
             .to_string(),
         );

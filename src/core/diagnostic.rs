@@ -293,6 +293,67 @@ fn render_snippet(d: &Diagnostic, sources: &Sources, color: bool) -> String {
     renderer.render(&[group])
 }
 
+/// Where the keys of the rules being checked came from: the variant layer
+/// knows (the files of an `extends` chain, `--set` overrides) and places a
+/// game's diagnostics with it, through a [`Checker`].
+pub trait Placer {
+    /// The name of the loaded file, as diagnostics give it.
+    fn file(&self) -> &str;
+    /// A diagnostic about `key`: at the key in the loaded file when it sets
+    /// it; otherwise at the loaded file's `extends` line, saying where it
+    /// came from.
+    fn about(&self, d: Diagnostic, key: &str) -> Diagnostic;
+    /// Of `keys`, the first one the loaded file sets itself, else the first.
+    fn pick<'k>(&self, keys: &[&'k str]) -> &'k str;
+    /// Place `d` at item `item` (`severing.actions[2]`) of `key` when the
+    /// loaded file sets `key` itself.
+    fn at_item(&self, d: Diagnostic, key: &str, item: &str) -> Diagnostic;
+}
+
+/// Places the diagnostics of a game's checks across keys
+/// ([`crate::games::Game::check`]) in the files they came from. The games
+/// use it; the variant layer makes it (with a [`Placer`]).
+#[derive(Clone, Copy)]
+pub struct Checker<'a> {
+    placer: &'a dyn Placer,
+}
+
+impl<'a> Checker<'a> {
+    pub fn new(placer: &'a dyn Placer) -> Checker<'a> {
+        Checker { placer }
+    }
+
+    /// A diagnostic about `key`: at the key in the loaded file when it sets it;
+    /// otherwise at the loaded file's `extends` line, saying where it came from.
+    pub fn about(&self, d: Diagnostic, key: &str) -> Diagnostic {
+        self.placer.about(d, key)
+    }
+
+    /// Of `keys`, the first one the loaded file sets itself, else the first.
+    pub fn pick<'k>(&self, keys: &[&'k str]) -> &'k str {
+        self.placer.pick(keys)
+    }
+
+    /// An error about `key` (a conflict between keys).
+    pub fn error(&self, key: &str, message: String) -> Diagnostic {
+        self.about(
+            Diagnostic::error(Code::Conflict, self.placer.file(), message),
+            key,
+        )
+    }
+
+    /// Place `d` at item `item` (`severing.actions[2]`) of `key` when the
+    /// loaded file sets `key` itself.
+    pub fn at_item(&self, d: Diagnostic, key: &str, item: &str) -> Diagnostic {
+        self.placer.at_item(d, key, item)
+    }
+
+    /// A warning about `key`.
+    pub fn warning(&self, key: &str, message: String) -> Diagnostic {
+        self.about(Diagnostic::warning(self.placer.file(), message), key)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,107 @@
+//! What every game's variant file shares, written once: the head (`game`,
+//! `extends`, `name`, `description`), which [`variant_file!`](crate::variant_file)
+//! puts on a game's raw file type with the same words for every game, and
+//! [`Problem`], a finding of a game's own checks across keys.
+
+use crate::core::diagnostic::{Checker, Diagnostic};
+
+/// A problem found by a game's checks across keys, at its dotted key path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// Dotted key path, e.g. `players.min`.
+    pub path: String,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl Problem {
+    pub fn new(path: impl Into<String>, message: impl Into<String>) -> Problem {
+        Problem {
+            path: path.into(),
+            message: message.into(),
+        }
+    }
+
+    /// A file whose `game` key names game `found`, layered for game `id`.
+    pub fn other_game(found: &str, id: &str) -> Problem {
+        Problem::new(
+            "game",
+            format!("this file is for the game `{found}`, not `{id}`"),
+        )
+    }
+
+    /// Each problem as an error at its key, placed by `c`.
+    pub fn place(problems: Vec<Problem>, c: &Checker<'_>) -> Vec<Diagnostic> {
+        problems
+            .into_iter()
+            .map(|p| c.error(&p.path, p.message))
+            .collect()
+    }
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.path, self.message)
+    }
+}
+
+/// A game's raw variant file type with the head every file shares:
+///
+/// ```ignore
+/// roots::variant_file! {
+///     /// A Windy Noughts variant. (The schema's description.)
+///     #[derive(Clone, Debug, Default, PartialEq, Deserialize, JsonSchema)]
+///     #[schemars(title = "Windy Noughts variant")]
+///     pub struct VariantFile for "windy-noughts", standard "windy" {
+///         /// The board.
+///         pub board: Option<BoardFile>,
+///     }
+/// }
+/// ```
+///
+/// `game` (whose schema is the constant id), `extends` (the standard
+/// built-in named as the example), `name` and `description` come first, with
+/// their editor texts; the type refuses unknown keys, and
+/// `VariantFile::other_game` finds a `game` key naming another game.
+#[macro_export]
+macro_rules! variant_file {
+    (
+        $(#[$attr:meta])*
+        pub struct $name:ident for $id:literal, standard $standard:literal {
+            $($fields:tt)*
+        }
+    ) => {
+        $(#[$attr])*
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            /// The game these rules are for. Left out, the game is the one of the variant named by `extends`, and finally Roots and Shoots: so every Roots and Shoots file may leave it out.
+            #[schemars(extend("const" = $id))]
+            pub game: Option<String>,
+            #[doc = concat!(
+                "The variant this one starts from: a built-in name (\"",
+                $standard,
+                "\") or the path of another variant file, relative to this file (for example \"",
+                $standard,
+                ".toml\"). Keys you set here replace the ones there, one by one. Left out, the variant starts from the standard game."
+            )]
+            pub extends: Option<String>,
+            /// A short name for the variant, shown in game records and reports. Left out, the file name (without ".toml") is used.
+            #[schemars(length(min = 1, max = 100))]
+            pub name: Option<String>,
+            /// One or two sentences saying what the variant changes and why. Not inherited from `extends`; left out, it is empty.
+            #[schemars(length(max = 2000))]
+            pub description: Option<String>,
+            $($fields)*
+        }
+
+        impl $name {
+            /// The problem of a `game` key naming another game, if it does.
+            pub fn other_game(&self) -> Option<$crate::games::Problem> {
+                self.game
+                    .as_deref()
+                    .filter(|g| *g != $id)
+                    .map(|g| $crate::games::Problem::other_game(g, $id))
+            }
+        }
+    };
+}
