@@ -213,7 +213,7 @@ fn play_checked<G: roots::games::Game>(
     Err("the game did not end".into())
 }
 
-fn extremes_play<G: roots::games::Game>(game: roots::games::GameId) {
+fn extremes_play<G: roots::games::Registered>(game: roots::games::GameId) {
     let schema = roots::variant::schema::schema(game);
     let defs = &schema["$defs"];
     let mut keys = Vec::new();

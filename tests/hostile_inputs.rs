@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use roots::games::Game as _;
 use roots::games::Registered as _;
 use roots::games::roots_and_shoots::{RootsAndShoots, Rules};
 use roots::record::{DiceMode, Header};

@@ -6,7 +6,6 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use roots::bots::{BotSpec, Player};
 use roots::core::dice::SeededDice;
-use roots::games::Game as _;
 use roots::games::Registered as _;
 use roots::games::roots_and_shoots::Rules;
 use roots::games::roots_and_shoots::{RootsAndShoots, State};
