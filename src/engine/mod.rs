@@ -637,8 +637,11 @@ pub struct GameSession<G: Game> {
     /// The rules as a record's header holds them: for a game of the
     /// registry ([`GameSession::in_registry`]); a game outside it plays
     /// but has no record.
-    wrap: Option<fn(Arc<G::Rules>) -> AnyRules>,
+    wrap: Option<WrapRules<G>>,
 }
+
+/// How a game of the registry puts its rules in a record's header.
+type WrapRules<G> = fn(Arc<<G as Game>::Rules>) -> AnyRules;
 
 impl<G: Registered> GameSession<G> {
     /// The session of a game of the registry, which can give its record.
