@@ -367,9 +367,10 @@ pub fn describe_node(state: &State) -> String {
             let d = usize::from(state.geo().deck_of[usize::from(to)]);
             let left: u32 = state.deck(d).iter().sum();
             format!(
-                "the card at {} is turned over{by} ({}, {left} cards left)",
+                "the card at {} is turned over{by} ({}, {left} card{} left)",
                 name(state, to),
-                deck_name(state, d)
+                deck_name(state, d),
+                if left == 1 { "" } else { "s" }
             )
         }
         Next::Chance(_) => "a roll".to_owned(),
