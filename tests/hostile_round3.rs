@@ -124,11 +124,26 @@ fn an_external_player_leaves_no_process_at_game_end() {
     let b = bot(&dir, &mark, "legal");
     let out = roots_in(
         &dir,
-        &["simulate", "btt", "-n", "3", "--seed", "1", "--bots", &format!("{b},random"), "-j", "1"],
+        &[
+            "simulate",
+            "btt",
+            "-n",
+            "3",
+            "--seed",
+            "1",
+            "--bots",
+            &format!("{b},random"),
+            "-j",
+            "1",
+        ],
     );
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
     assert!(!out.stdout.contains("forfeit"), "{}", out.stdout);
-    assert_eq!(settle(&mark, 0, 3), 0, "processes left after 3 games played to the end");
+    assert_eq!(
+        settle(&mark, 0, 3),
+        0,
+        "processes left after 3 games played to the end"
+    );
 }
 
 #[test]
@@ -141,15 +156,37 @@ fn an_external_player_leaves_no_process_on_timeout_or_forfeit() {
         let out = roots_in(
             &dir,
             &[
-                "simulate", "btt", "-n", "2", "--seed", "1", "--bots", &format!("{b},random"),
-                "--cmd-timeout", "1", "-j", "1",
+                "simulate",
+                "btt",
+                "-n",
+                "2",
+                "--seed",
+                "1",
+                "--bots",
+                &format!("{b},random"),
+                "--cmd-timeout",
+                "1",
+                "-j",
+                "1",
             ],
         );
-        assert!(start.elapsed() < Duration::from_secs(30), "{how}: took {:?}", start.elapsed());
-        assert!(out.stdout.contains("forfeit") || out.stderr.contains("forfeit"), "{how}: {}{}", out.stdout, out.stderr);
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "{how}: took {:?}",
+            start.elapsed()
+        );
+        assert!(
+            out.stdout.contains("forfeit") || out.stderr.contains("forfeit"),
+            "{how}: {}{}",
+            out.stdout,
+            out.stderr
+        );
         assert_eq!(settle(&mark, 0, 3), 0, "{how}: processes left behind");
         // The bot's answer reaches the terminal escaped (D9).
-        assert!(!out.stderr.contains('\u{1b}') && !out.stdout.contains('\u{1b}'), "{how}: raw ESC");
+        assert!(
+            !out.stderr.contains('\u{1b}') && !out.stdout.contains('\u{1b}'),
+            "{how}: raw ESC"
+        );
     }
 }
 
@@ -161,8 +198,18 @@ fn an_external_player_leaves_no_process_after_an_error() {
     let out = roots_in(
         &dir,
         &[
-            "simulate", "btt", "-n", "2", "--seed", "1", "--bots", &format!("{b},random"),
-            "--out", "/dev/full", "-j", "1",
+            "simulate",
+            "btt",
+            "-n",
+            "2",
+            "--seed",
+            "1",
+            "--bots",
+            &format!("{b},random"),
+            "--out",
+            "/dev/full",
+            "-j",
+            "1",
         ],
     );
     assert_eq!(out.code, 2, "{}{}", out.stdout, out.stderr);
@@ -211,7 +258,18 @@ fn an_external_player_leaves_no_process_after_ctrl_c() {
     let b = bot(&dir, &mark, "hang");
     let players = format!("{b},random");
     let (code, left) = ctrl_c_leaves(
-        &["play", "btt", "--players", &players, "--seed", "1", "--cmd-timeout", "60", "--record", "r.jsonl"],
+        &[
+            "play",
+            "btt",
+            "--players",
+            &players,
+            "--seed",
+            "1",
+            "--cmd-timeout",
+            "60",
+            "--record",
+            "r.jsonl",
+        ],
         &dir,
         &mark,
     );
@@ -222,7 +280,20 @@ fn an_external_player_leaves_no_process_after_ctrl_c() {
     let b = bot(&dir, &mark, "hang");
     let bots = format!("{b},random");
     let (code, left) = ctrl_c_leaves(
-        &["simulate", "btt", "-n", "5", "--bots", &bots, "--seed", "1", "--cmd-timeout", "2", "-j", "1"],
+        &[
+            "simulate",
+            "btt",
+            "-n",
+            "5",
+            "--bots",
+            &bots,
+            "--seed",
+            "1",
+            "--cmd-timeout",
+            "2",
+            "-j",
+            "1",
+        ],
         &dir,
         &mark,
     );
@@ -238,7 +309,16 @@ fn parts(dir: &Path) -> (String, String, String) {
     for k in 1..=2 {
         let out = roots_in(
             dir,
-            &["simulate", "-n", "40", "--seed", "3", "--shard", &format!("{k}/2"), "-q"],
+            &[
+                "simulate",
+                "-n",
+                "40",
+                "--seed",
+                "3",
+                "--shard",
+                &format!("{k}/2"),
+                "-q",
+            ],
         );
         assert_eq!(out.code, 0, "{}", out.stderr);
         texts.push(out.stdout);
@@ -307,32 +387,76 @@ fn merge_refuses_edited_cut_duplicated_missing_and_foreign_parts() {
     let case = |files: &[(&str, &[u8])], code: i32, says: &str| {
         let out = merge(&dir, files);
         assert_eq!(out.code, code, "{says}: {}{}", out.stdout, out.stderr);
-        assert!(out.stderr.contains(says), "expected `{says}` in: {}", out.stderr);
-        assert!(out.stdout.is_empty(), "a report was printed: {}", out.stdout);
+        assert!(
+            out.stderr.contains(says),
+            "expected `{says}` in: {}",
+            out.stderr
+        );
+        assert!(
+            out.stdout.is_empty(),
+            "a report was printed: {}",
+            out.stdout
+        );
     };
     // An edited count (a seat's wins) without a new checksum.
     let edited = a.replacen("\"ties\":", "\"ties\":1", 1);
-    case(&[("a.json", edited.as_bytes()), ("b.json", b.as_bytes())], 1, "checksum does not match");
+    case(
+        &[("a.json", edited.as_bytes()), ("b.json", b.as_bytes())],
+        1,
+        "checksum does not match",
+    );
     // Cut to 1,024 bytes (a full disk).
-    case(&[("a.json", &a.as_bytes()[..1024.min(a.len() - 5)]), ("b.json", b.as_bytes())], 1, "a.json");
+    case(
+        &[
+            ("a.json", &a.as_bytes()[..1024.min(a.len() - 5)]),
+            ("b.json", b.as_bytes()),
+        ],
+        1,
+        "a.json",
+    );
     // The same shard twice; a shard missing.
-    case(&[("a.json", a.as_bytes()), ("a2.json", a.as_bytes())], 1, "exactly once");
+    case(
+        &[("a.json", a.as_bytes()), ("a2.json", a.as_bytes())],
+        1,
+        "exactly once",
+    );
     case(&[("a.json", a.as_bytes())], 1, "give every shard");
     // A shard of another run (another seed).
-    let other = roots_in(&dir, &["simulate", "-n", "40", "--seed", "4", "--shard", "2/2", "-q"]).stdout;
-    case(&[("a.json", a.as_bytes()), ("o.json", other.as_bytes())], 1, "not a shard of the same run");
+    let other = roots_in(
+        &dir,
+        &[
+            "simulate", "-n", "40", "--seed", "4", "--shard", "2/2", "-q",
+        ],
+    )
+    .stdout;
+    case(
+        &[("a.json", a.as_bytes()), ("o.json", other.as_bytes())],
+        1,
+        "not a shard of the same run",
+    );
     // Another version of roots, checksum recomputed.
     let old = resealed(&a.replace(
         &format!("\"program\":\"roots {}\"", env!("CARGO_PKG_VERSION")),
         "\"program\":\"roots 0.0.1\"",
     ));
-    case(&[("a.json", old.as_bytes()), ("b.json", b.as_bytes())], 1, "written by roots 0.0.1");
+    case(
+        &[("a.json", old.as_bytes()), ("b.json", b.as_bytes())],
+        1,
+        "written by roots 0.0.1",
+    );
     // Totals that do not add up, checksum recomputed: more wins than games.
     let forged = resealed(&a.replacen("\"seat_wins\":[", "\"seat_wins\":[9", 1));
-    case(&[("a.json", forged.as_bytes()), ("b.json", b.as_bytes())], 1, "do not add up");
+    case(
+        &[("a.json", forged.as_bytes()), ("b.json", b.as_bytes())],
+        1,
+        "do not add up",
+    );
     // Sums past 2^64, checksum recomputed: refused, never wrapped.
     let huge = resealed(&a.replacen("\"ties\":", "\"ties\":18446744073709551615,\"x\":", 1));
-    let out = merge(&dir, &[("a.json", huge.as_bytes()), ("b.json", b.as_bytes())]);
+    let out = merge(
+        &dir,
+        &[("a.json", huge.as_bytes()), ("b.json", b.as_bytes())],
+    );
     assert_ne!(out.code, 0, "{}", out.stdout);
     assert!(out.stdout.is_empty());
 }
@@ -343,13 +467,32 @@ fn merge_refuses_pipes_and_devices_without_blocking() {
     let (a, _, _) = parts(&dir);
     std::fs::write(dir.join("a.json"), &a).expect("write");
     let fifo = dir.join("fifo");
-    assert!(Command::new("mkfifo").arg(&fifo).status().expect("mkfifo").success());
-    for special in [fifo.to_str().expect("path"), "/dev/zero", "/dev/stdin", "/tmp"] {
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo")
+            .success()
+    );
+    for special in [
+        fifo.to_str().expect("path"),
+        "/dev/zero",
+        "/dev/stdin",
+        "/tmp",
+    ] {
         let start = Instant::now();
         let out = roots_in(&dir, &["merge", "a.json", special]);
-        assert!(start.elapsed() < Duration::from_secs(5), "{special} took {:?}", start.elapsed());
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{special} took {:?}",
+            start.elapsed()
+        );
         assert_eq!(out.code, 2, "{special}: {}", out.stderr);
-        assert!(out.stderr.contains("not a regular file"), "{special}: {}", out.stderr);
+        assert!(
+            out.stderr.contains("not a regular file"),
+            "{special}: {}",
+            out.stderr
+        );
     }
     // A file of 0 bytes that blocks when read, though `stat` calls it regular.
     if std::fs::File::open("/proc/kmsg").is_ok() {
@@ -366,7 +509,16 @@ fn merge_refuses_pipes_and_devices_without_blocking() {
 fn record(dir: &Path) -> PathBuf {
     let out = roots_in(
         dir,
-        &["play", "btt", "--players", "random,random", "--seed", "5", "--record", "r.jsonl"],
+        &[
+            "play",
+            "btt",
+            "--players",
+            "random,random",
+            "--seed",
+            "5",
+            "--record",
+            "r.jsonl",
+        ],
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
     dir.join("r.jsonl")
@@ -376,25 +528,43 @@ fn record(dir: &Path) -> PathBuf {
 fn a_full_disk_on_stdout_is_exit_2_with_a_message() {
     let dir = tmp_dir("dev-full");
     record(&dir);
-    std::fs::write(dir.join("v.toml"), "extends = \"standard\"\nname = \"mine\"\n").expect("write");
+    std::fs::write(
+        dir.join("v.toml"),
+        "extends = \"standard\"\nname = \"mine\"\n",
+    )
+    .expect("write");
     let forms: &[&[&str]] = &[
         &["replay", "r.jsonl"],
         &["replay", "r.jsonl", "--until", "3"],
-        &["play", "btt", "--players", "random,random", "--seed", "5", "--record", "p.jsonl"],
+        &[
+            "play",
+            "btt",
+            "--players",
+            "random,random",
+            "--seed",
+            "5",
+            "--record",
+            "p.jsonl",
+        ],
         &["show", "standard"],
         &["explain", "v.toml"],
         &["schema"],
         &["games"],
         &["simulate", "-n", "4", "--seed", "1", "-q"],
         &["simulate", "-n", "4", "--seed", "1", "-q", "--shard", "1/2"],
-        &["compare", "standard", "v.toml", "-n", "4", "--seed", "1", "-q"],
+        &[
+            "compare", "standard", "v.toml", "-n", "4", "--seed", "1", "-q",
+        ],
         &["validate", "v.toml", "--format", "json"],
         &["diff", "standard", "v.toml"],
         &["completions", "bash"],
     ];
     for args in forms {
         let _ = std::fs::remove_file(dir.join("p.jsonl"));
-        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
         let out = Command::new(BIN)
             .args(*args)
             .current_dir(&dir)
@@ -415,7 +585,11 @@ fn a_full_disk_on_stdout_is_exit_2_with_a_message() {
 fn a_closed_pipe_ends_quietly() {
     let dir = tmp_dir("epipe");
     record(&dir);
-    for args in [&["replay", "r.jsonl"][..], &["schema"], &["show", "standard"]] {
+    for args in [
+        &["replay", "r.jsonl"][..],
+        &["schema"],
+        &["show", "standard"],
+    ] {
         let mut child = Command::new(BIN)
             .args(args)
             .current_dir(&dir)
@@ -438,13 +612,26 @@ fn failed_writes_to_files_are_exit_2() {
     let dir = tmp_dir("file-full");
     record(&dir);
     for args in [
-        &["simulate", "-n", "4", "--seed", "1", "-q", "--out", "/dev/full"][..],
+        &[
+            "simulate",
+            "-n",
+            "4",
+            "--seed",
+            "1",
+            "-q",
+            "--out",
+            "/dev/full",
+        ][..],
         &["view", "r.jsonl", "-o", "/dev/full"],
         &["replay", "r.jsonl", "--svg", "/dev/full"],
     ] {
         let out = roots_in(&dir, args);
         assert_eq!(out.code, 2, "{args:?}: {}{}", out.stdout, out.stderr);
-        assert!(out.stderr.contains("/dev/full") || out.stderr.contains("No space"), "{args:?}: {}", out.stderr);
+        assert!(
+            out.stderr.contains("/dev/full") || out.stderr.contains("No space"),
+            "{args:?}: {}",
+            out.stderr
+        );
     }
 }
 
@@ -564,7 +751,14 @@ fn engine_rows_come_with_small_requests_only() {
     );
     assert_eq!(a[0]["rows"].as_array().map(Vec::len), Some(3), "{}", a[0]);
     assert_eq!(a[1]["ok"], false);
-    assert!(a[1]["error"]["message"].as_str().unwrap_or("").contains("rows"), "{}", a[1]);
+    assert!(
+        a[1]["error"]["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("rows"),
+        "{}",
+        a[1]
+    );
     assert_eq!(a[2]["ok"], true);
     assert!(a[2].get("rows").is_none(), "{}", a[2]);
 }
@@ -581,7 +775,11 @@ fn a_null_id_is_echoed_and_actions_are_recorded_canonically() {
             r#"{"cmd":"record"}"#.into(),
         ],
     );
-    assert!(a[0].as_object().expect("object").contains_key("id"), "{}", a[0]);
+    assert!(
+        a[0].as_object().expect("object").contains_key("id"),
+        "{}",
+        a[0]
+    );
     assert_eq!(a[0]["id"], serde_json::Value::Null);
     assert_eq!(a[2]["ok"], true, "{}", a[2]);
     assert_eq!(a[2]["played"], "place 3,3");
@@ -592,7 +790,8 @@ fn a_null_id_is_echoed_and_actions_are_recorded_canonically() {
 /// Play a Roots Growy Roots session to its first draw, answering every
 /// decision with its first legal action.
 fn to_draw(s: &mut Session) -> serde_json::Value {
-    let mut state = s.ask(serde_json::json!({"cmd":"start","variant":"rgr-2p","seed":7}))["state"].clone();
+    let mut state =
+        s.ask(serde_json::json!({"cmd":"start","variant":"rgr-2p","seed":7}))["state"].clone();
     for _ in 0..500 {
         if state["chance"]["kind"] == "draw" {
             return state;
@@ -666,7 +865,16 @@ fn a_forfeit_is_recorded_and_the_game_stays_over() {
     let players = format!("{b},random");
     let out = roots_in(
         &dir,
-        &["play", "btt", "--players", &players, "--seed", "1", "--record", "r.jsonl"],
+        &[
+            "play",
+            "btt",
+            "--players",
+            &players,
+            "--seed",
+            "1",
+            "--record",
+            "r.jsonl",
+        ],
     );
     assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
     let text = std::fs::read_to_string(dir.join("r.jsonl")).expect("record");
@@ -679,7 +887,10 @@ fn a_forfeit_is_recorded_and_the_game_stays_over() {
     assert_eq!(v["finished"], true);
     assert_eq!(v["end_reason"], "forfeit");
     assert_eq!(v["forfeit"]["seat"], 1);
-    assert!(v["unchecked"].as_array().is_some_and(|u| !u.is_empty()), "{v}");
+    assert!(
+        v["unchecked"].as_array().is_some_and(|u| !u.is_empty()),
+        "{v}"
+    );
     // Resume: refused without --run-programs; with it, the game is over.
     let out = roots_in(&dir, &["play", "--resume", "r.jsonl"]);
     assert_eq!(out.code, 2, "{}{}", out.stdout, out.stderr);
@@ -716,12 +927,26 @@ fn replay_says_what_it_could_check() {
     let dir = tmp_dir("verdict");
     record(&dir);
     let out = roots_in(&dir, &["replay", "r.jsonl"]);
-    assert!(out.stdout.contains("verdict: every roll and decision is what the seed gives"), "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains("verdict: every roll and decision is what the seed gives"),
+        "{}",
+        out.stdout
+    );
     let text = std::fs::read_to_string(dir.join("r.jsonl")).expect("record");
-    std::fs::write(dir.join("m.jsonl"), text.replacen("\"dice\":\"auto\"", "\"dice\":\"manual\"", 1)).expect("write");
+    std::fs::write(
+        dir.join("m.jsonl"),
+        text.replacen("\"dice\":\"auto\"", "\"dice\":\"manual\"", 1),
+    )
+    .expect("write");
     let out = roots_in(&dir, &["replay", "m.jsonl"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(out.stdout.contains("the rolls (typed: dice manual)") && out.stdout.contains("cannot be checked"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("the rolls (typed: dice manual)")
+            && out.stdout.contains("cannot be checked"),
+        "{}",
+        out.stdout
+    );
 }
 
 // ---------------------------------------------------------------- terminal, jobs
@@ -734,14 +959,28 @@ fn control_characters_from_files_are_escaped() {
         "extends = \"standard\"\nname = \"evil\\u001b]0;pwned\\u0007\\u001b[2J\\r\\u202e\"\n",
     )
     .expect("write");
-    for args in [&["show", "v.toml"][..], &["explain", "v.toml"], &["simulate", "v.toml", "-n", "2", "--seed", "1"]] {
+    for args in [
+        &["show", "v.toml"][..],
+        &["explain", "v.toml"],
+        &["simulate", "v.toml", "-n", "2", "--seed", "1"],
+    ] {
         let out = roots_in(&dir, args);
         let all = format!("{}{}", out.stdout, out.stderr);
-        assert!(!all.contains('\u{1b}') && !all.contains('\u{7}') && !all.contains('\r') && !all.contains('\u{202e}'), "{args:?}: {all:?}");
+        assert!(
+            !all.contains('\u{1b}')
+                && !all.contains('\u{7}')
+                && !all.contains('\r')
+                && !all.contains('\u{202e}'),
+            "{args:?}: {all:?}"
+        );
         assert!(all.contains("\\x1b]0;pwned\\x07"), "{args:?}: {all}");
     }
     // A diagnostic quoting a bad value.
-    std::fs::write(dir.join("bad.toml"), "extends = \"standard\"\n[beads]\nsupply = \"\\u001b[2J\"\n").expect("write");
+    std::fs::write(
+        dir.join("bad.toml"),
+        "extends = \"standard\"\n[beads]\nsupply = \"\\u001b[2J\"\n",
+    )
+    .expect("write");
     let out = roots_in(&dir, &["validate", "bad.toml"]);
     assert_eq!(out.code, 1);
     assert!(!out.stderr.contains('\u{1b}'), "{:?}", out.stderr);
@@ -752,7 +991,12 @@ fn jobs_beyond_the_cores_are_capped_with_a_note() {
     let dir = tmp_dir("jobs");
     let out = roots_in(&dir, &["simulate", "-n", "4", "--seed", "1", "-j", "1000"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(out.stderr.contains("--jobs 1000 is more than this machine can use"), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("--jobs 1000 is more than this machine can use"),
+        "{}",
+        out.stderr
+    );
     let same = roots_in(&dir, &["simulate", "-n", "4", "--seed", "1", "-j", "1"]);
     assert_eq!(out.stdout, same.stdout);
 }

@@ -412,14 +412,7 @@ mod groups {
         };
         // SAFETY: `info` is a zeroed buffer at least as large as the
         // kernel's siginfo_t (128 bytes); WNOWAIT leaves the child waitable.
-        let r = unsafe {
-            waitid(
-                P_PID,
-                child.id(),
-                &mut info,
-                WEXITED | WNOHANG | WNOWAIT,
-            )
-        };
+        let r = unsafe { waitid(P_PID, child.id(), &mut info, WEXITED | WNOHANG | WNOWAIT) };
         if r != 0 || info.pid == 0 {
             return None;
         }

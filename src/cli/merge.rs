@@ -32,10 +32,12 @@ pub fn run(args: Args) -> u8 {
 fn try_run(args: &Args) -> Result<(), Failure> {
     let mut parts = Vec::new();
     for name in &args.parts {
-        parts.push(Partial::read_file(std::path::Path::new(name)).map_err(|e| match e {
-            shard::PartError::Unreadable(why) => Failure::usage(why),
-            shard::PartError::Invalid(why) => Failure::invalid_line(why),
-        })?);
+        parts.push(
+            Partial::read_file(std::path::Path::new(name)).map_err(|e| match e {
+                shard::PartError::Unreadable(why) => Failure::usage(why),
+                shard::PartError::Invalid(why) => Failure::invalid_line(why),
+            })?,
+        );
     }
     shard::check_parts(&args.parts, &mut parts).map_err(Failure::invalid_line)?;
     let first = &parts[0];

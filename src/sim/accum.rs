@@ -115,7 +115,10 @@ impl AccumulatorData {
         let games = self.games;
         let seats = usize::from(self.players);
         if self.seat_wins.len() != seats || self.seat_score.len() != seats {
-            return Err(format!("the seat totals are not for {} players", self.players));
+            return Err(format!(
+                "the seat totals are not for {} players",
+                self.players
+            ));
         }
         let decided = sum(&mut self.seat_wins.iter().copied())?;
         if decided.checked_add(self.ties) != Some(games) {
@@ -165,8 +168,16 @@ impl AccumulatorData {
         if self.players != other.players
             || self.seat_wins.len() != other.seat_wins.len()
             || self.seat_score.len() != other.seat_score.len()
-            || self.ends.iter().map(|e| &e.0).ne(other.ends.iter().map(|e| &e.0))
-            || self.counters.iter().map(|c| &c.0).ne(other.counters.iter().map(|c| &c.0))
+            || self
+                .ends
+                .iter()
+                .map(|e| &e.0)
+                .ne(other.ends.iter().map(|e| &e.0))
+            || self
+                .counters
+                .iter()
+                .map(|c| &c.0)
+                .ne(other.counters.iter().map(|c| &c.0))
         {
             return Err("the parts' totals are not of the same statistics".into());
         }

@@ -213,8 +213,9 @@ impl Partial {
         }
         for run in &p.runs {
             if let Some(t) = &run.totals {
-                t.check()
-                    .map_err(|why| format!("{name}: the totals of {} do not add up: {why}", run.label))?;
+                t.check().map_err(|why| {
+                    format!("{name}: the totals of {} do not add up: {why}", run.label)
+                })?;
             }
         }
         Ok(p)
