@@ -982,8 +982,12 @@ fn control_characters_from_files_are_escaped() {
     )
     .expect("write");
     let out = roots_in(&dir, &["validate", "bad.toml"]);
-    assert_eq!(out.code, 1);
-    assert!(!out.stderr.contains('\u{1b}'), "{:?}", out.stderr);
+    let all = format!("{}{}", out.stdout, out.stderr);
+    assert_eq!(out.code, 1, "{all}");
+    assert!(
+        !all.contains('\u{1b}') && all.contains("\\x1b[2J"),
+        "{all:?}"
+    );
 }
 
 #[test]
@@ -999,4 +1003,17 @@ fn jobs_beyond_the_cores_are_capped_with_a_note() {
     );
     let same = roots_in(&dir, &["simulate", "-n", "4", "--seed", "1", "-j", "1"]);
     assert_eq!(out.stdout, same.stdout);
+}
+
+#[test]
+fn extends_of_a_directory_names_it_and_says_why() {
+    let dir = tmp_dir("extends-dot");
+    std::fs::write(dir.join("dot.toml"), "extends = \".\"\nname = \"x\"\n").expect("write");
+    let out = roots_in(&dir, &["validate", "dot.toml"]);
+    let all = format!("{}{}", out.stdout, out.stderr);
+    assert_eq!(out.code, 1, "{all}");
+    assert!(
+        all.contains("names \".\", but . cannot be read: it is not a regular file"),
+        "{all}"
+    );
 }
