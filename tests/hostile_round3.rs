@@ -978,7 +978,7 @@ fn control_characters_from_files_are_escaped() {
     // A diagnostic quoting a bad value.
     std::fs::write(
         dir.join("bad.toml"),
-        "extends = \"standard\"\n[beads]\nsupply = \"\\u001b[2J\"\n",
+        "extends = \"standard\"\n[beads]\n\"evil\\u001b[2J\" = 1\n",
     )
     .expect("write");
     let out = roots_in(&dir, &["validate", "bad.toml"]);
