@@ -174,7 +174,7 @@ impl<G: Registered> Console<G> {
             }
             Err(ReadlineError::Interrupted) => {
                 outln!("^C");
-                roots::engine::player::end_all();
+                roots::bots::end_external_players();
                 std::process::exit(super::output::finish(130).into());
             }
             Err(ReadlineError::Eof) => {

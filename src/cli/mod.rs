@@ -148,12 +148,12 @@ impl Cli {
             // groups of their own, which a Ctrl-C at the terminal does not
             // reach.
             let _ = ctrlc::set_handler(|| {
-                roots::engine::player::end_all();
+                roots::bots::end_external_players();
                 std::process::exit(130);
             });
         }
         let code = self.dispatch();
-        roots::engine::player::end_all();
+        roots::bots::end_external_players();
         output::finish(code)
     }
 

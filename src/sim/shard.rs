@@ -243,7 +243,7 @@ impl Partial {
         if meta.len() > MAX_PART_BYTES {
             return Err(too_large(format!("{} bytes", meta.len())));
         }
-        let bytes = crate::variant::load::read_bounded(path, MAX_PART_BYTES + 1)
+        let bytes = crate::core::io::read_bounded(path, MAX_PART_BYTES + 1)
             .map_err(|e| Unreadable(format!("cannot read {name}: {e}")))?;
         if bytes.len() as u64 > MAX_PART_BYTES {
             return Err(too_large("more".into()));
