@@ -1017,3 +1017,21 @@ fn extends_of_a_directory_names_it_and_says_why() {
         "{all}"
     );
 }
+
+#[test]
+fn one_is_singular_in_the_variant_checks_messages() {
+    // D14: "1 face-up artifacts".
+    let dir = tmp_dir("singular");
+    std::fs::write(
+        dir.join("one.toml"),
+        "extends = \"roots-growy-roots\"\nname = \"one artifact\"\n\n[board_2]\nartifacts = [{ cell = \"B11\", artifact = \"skry\" }]\n\n[board_2.main_deck]\nearth = 53\n",
+    )
+    .expect("write");
+    let out = roots_in(&dir, &["validate", "one.toml"]);
+    assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
+    let all = format!("{}{}", out.stdout, out.stderr);
+    assert!(
+        all.contains("(97 less 1 face-up artifact)") && !all.contains("1 face-up artifacts"),
+        "{all}"
+    );
+}
