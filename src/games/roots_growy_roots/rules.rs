@@ -657,7 +657,11 @@ fn check_board(
             format!(
                 "the main field has {} ({main_cells} less {}), but the main deck has {} ({} plus {})",
                 count(face_down, "face-down cell", "face-down cells"),
-                count(b.artifacts.len() as u32, "face-up artifact", "face-up artifacts"),
+                count(
+                    b.artifacts.len() as u32,
+                    "face-up artifact",
+                    "face-up artifacts"
+                ),
                 count(deck, "card", "cards"),
                 b.main_deck.total(),
                 count(hidden, "hidden artifact", "hidden artifacts")
