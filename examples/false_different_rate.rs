@@ -26,9 +26,8 @@ fn main() -> Result<(), String> {
     let games: u64 = arg(2, "1000").parse().map_err(|_| "GAMES: a number")?;
     let reports: u64 = arg(3, "100").parse().map_err(|_| "REPORTS: a number")?;
     let players: u8 = arg(4, "2").parse().map_err(|_| "PLAYERS: a number")?;
-    let loaded = roots::variant::load(&variant).map_err(|d| {
-        roots::variant::render(&d.items, &d.sources, roots::variant::Style::Plain)
-    })?;
+    let loaded = roots::variant::load(&variant)
+        .map_err(|d| roots::variant::render(&d.items, &d.sources, roots::variant::Style::Plain))?;
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let (mut any, mut calls, mut stats) = (0u64, 0u64, 0usize);
     roots::with_game!(&loaded.rules, G, r => {

@@ -73,13 +73,23 @@ pub struct Args {
     pub until_decided: bool,
 
     /// With --until-decided: the most games per side.
-    #[arg(long, value_name = "N", default_value_t = 20_000, requires = "until_decided")]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 20_000,
+        requires = "until_decided"
+    )]
     pub max_games: u64,
 
     /// With --until-decided: the statistic to decide (a measure's key, as
     /// `roots sweep` takes them: first-player-advantage, seat2-wins, ties,
     /// rounds...).
-    #[arg(long, value_name = "STAT", default_value = "first-player-advantage", requires = "until_decided")]
+    #[arg(
+        long,
+        value_name = "STAT",
+        default_value = "first-player-advantage",
+        requires = "until_decided"
+    )]
     pub primary: String,
 }
 
@@ -305,16 +315,26 @@ fn until_decided<G: Registered>(
     let mut acc_a = sim::Accumulator::new::<G>(ca.players);
     let mut acc_b = sim::Accumulator::new::<G>(cb.players);
     let (mut before, mut looks) = (0u64, 0usize);
+    let all_looks = plan.looks();
     loop {
-        let looks_all = plan.looks();
-        let now = looks_all[looks];
+        let now = all_looks[looks];
         let done_a = acc_a.games;
-        acc_a.merge(&sim::run_games(&ca, before..now, pool.as_ref(), stop, |_| Ok(()), |d| {
-            progress.update(2 * before + d)
-        })?);
-        acc_b.merge(&sim::run_games(&cb, before..now, pool.as_ref(), stop, |_| Ok(()), |d| {
-            progress.update(before + now + d)
-        })?);
+        acc_a.merge(&sim::run_games(
+            &ca,
+            before..now,
+            pool.as_ref(),
+            stop,
+            |_| Ok(()),
+            |d| progress.update(2 * before + d),
+        )?);
+        acc_b.merge(&sim::run_games(
+            &cb,
+            before..now,
+            pool.as_ref(),
+            stop,
+            |_| Ok(()),
+            |d| progress.update(before + now + d),
+        )?);
         looks += 1;
         let a = Report::new(&ca, &acc_a);
         let b = Report::new(&cb, &acc_b);
@@ -324,7 +344,11 @@ fn until_decided<G: Registered>(
             .iter()
             .find(|s| s.2.key.replace('_', "-") == primary.replace('_', "-"))
             .map(|s| s.2.clone())
-            .ok_or_else(|| Failure::usage(format!("--primary {primary}: this comparison has no such statistic")))?;
+            .ok_or_else(|| {
+                Failure::usage(format!(
+                    "--primary {primary}: this comparison has no such statistic"
+                ))
+            })?;
         let verdict = plan.look(&stat, before, now);
         let last = now >= args.max_games || interrupted_now;
         if verdict.verdict != Outcome::Undecided || last {

@@ -532,7 +532,10 @@ const IDLE_CHECK_GAMES: u64 = 40;
 /// same (scores, winner, how it ended, every count), tuning the key would
 /// only spend games. A key whose values make no valid variant is left to
 /// the search.
-fn refuse_idle_keys<G: Game>(runner: &mut Runner<'_, G>, start: Option<&Point>) -> Result<(), Failure> {
+fn refuse_idle_keys<G: Game>(
+    runner: &mut Runner<'_, G>,
+    start: Option<&Point>,
+) -> Result<(), Failure> {
     let axes = runner.axes;
     let base: Point = start.cloned().unwrap_or_else(|| vec![0; axes.len()]);
     for (k, axis) in axes.iter().enumerate() {
@@ -801,7 +804,8 @@ fn print_tune<G: Registered>(
                         None => {
                             let _ = write!(o, "orig");
                             for a in axes {
-                                let v = value_at(&own, &a.key).map_or("-".into(), |v| v.to_string());
+                                let v =
+                                    value_at(&own, &a.key).map_or("-".into(), |v| v.to_string());
                                 let _ = write!(o, " {:>w$}", v, w = a.key.len().max(6) + 1);
                             }
                         }
@@ -839,7 +843,11 @@ fn print_tune<G: Registered>(
                         "\nThe best against the original: {:.2} nearer the targets (± {:.2} at 95%): {}",
                         v.improvement,
                         1.96 * v.se,
-                        if v.beats { "beyond noise" } else { "within noise" }
+                        if v.beats {
+                            "beyond noise"
+                        } else {
+                            "within noise"
+                        }
                     );
                 }
                 if let Some(w) = &written {
@@ -866,7 +874,8 @@ fn print_tune<G: Registered>(
                         // The original rules first.
                         None => {
                             for a in axes {
-                                let v = value_at(&own, &a.key).map_or(String::new(), |v| v.to_string());
+                                let v =
+                                    value_at(&own, &a.key).map_or(String::new(), |v| v.to_string());
                                 let _ = write!(o, "{v},");
                             }
                         }

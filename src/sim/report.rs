@@ -153,8 +153,12 @@ impl SeatBalance {
                 let v = &self.seats[usize::from(n) - 1];
                 format!(
                     "seat {n} is favoured: it wins {} of the decided games, {} over a fair share (different)",
-                    verdict::amount(Unit::Rate, v.estimate + 1.0 / self.seats.len() as f64, false)
-                        .replace("pt", "%"),
+                    verdict::amount(
+                        Unit::Rate,
+                        v.estimate + 1.0 / self.seats.len() as f64,
+                        false
+                    )
+                    .replace("pt", "%"),
                     verdict::effect_words(v)
                 )
             }
@@ -484,7 +488,11 @@ impl Report {
             }
         }
         for b in &self.per_bot {
-            v.push((format!("{}-wins", b.bot), format!("{} wins", b.bot), &b.wins));
+            v.push((
+                format!("{}-wins", b.bot),
+                format!("{} wins", b.bot),
+                &b.wins,
+            ));
         }
         v
     }
