@@ -43,7 +43,7 @@ nutrients_equal() {
 # one-nutrient-per-turn lowers mcts:100's score against greedy (skill).
 skill_one_nutrient() {
     "$roots" compare standard one-nutrient-per-turn --seed "$1" -q --skill greedy,mcts:100 --skill-games 400 --format json |
-        python3 -c 'import json,sys; s=json.load(sys.stdin)["skill"]; print("yes" if s["significant"] else "no")'
+        python3 -c 'import json,sys; s=json.load(sys.stdin)["skill"]; print("yes" if s["best_v_next"]["verdict"]=="different" else "no")'
 }
 for c in $claims; do
     case $c in

@@ -532,7 +532,7 @@ const IDLE_CHECK_GAMES: u64 = 40;
 /// same (scores, winner, how it ended, every count), tuning the key would
 /// only spend games. A key whose values make no valid variant is left to
 /// the search.
-fn refuse_idle_keys<G: Game>(
+fn refuse_idle_keys<G: Registered>(
     runner: &mut Runner<'_, G>,
     start: Option<&Point>,
 ) -> Result<(), Failure> {

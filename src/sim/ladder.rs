@@ -28,7 +28,7 @@ use serde::Serialize;
 use crate::bots::BotSpec;
 use crate::games::Game;
 use crate::sim::report::Rate;
-use crate::sim::stats::{Z95, two_proportion};
+use crate::sim::stats::Z95;
 use crate::sim::{Config, Seating, SimError};
 
 /// Elo points per unit of the natural-log odds.
@@ -512,19 +512,20 @@ impl Ladder {
 
 /// The skill figures of two ladders side by side: is the score of A's best
 /// bot against A's next the same in B? (The same pair, the same way round,
-/// whichever is best in B; two-proportion z-test.) The p-value and whether
-/// it is below 0.05, or `None` when B lacks the pair.
-pub fn skill_difference(a: &Ladder, b: &Ladder) -> Option<(f64, bool)> {
+/// whichever is best in B.) Judged by the verdict rule, margin 2 points;
+/// `None` when B lacks the pair.
+pub fn skill_difference(a: &Ladder, b: &Ladder) -> Option<crate::sim::verdict::Verdict> {
+    use crate::sim::verdict::{self, ALPHA, RATE_MARGIN, Statistic};
     let sa = a.skill.as_ref()?;
-    let x = &sa.best_vs_next;
     let y = b.score_of(&sa.best, &sa.next)?;
-    let (_, p) = two_proportion(
-        x.rate * x.of as f64,
-        x.of as f64,
-        y.rate * y.of as f64,
-        y.of as f64,
+    let s = Statistic::rates(
+        "best-v-next",
+        &format!("{} against {}", sa.best, sa.next),
+        &sa.best_vs_next,
+        &y,
+        RATE_MARGIN,
     );
-    Some((p, p < crate::sim::verdict::ALPHA))
+    verdict::decide(&[s], ALPHA).pop()
 }
 
 impl Ladder {

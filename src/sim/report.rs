@@ -103,11 +103,7 @@ impl SeatBalance {
                     key,
                     unit: Unit::Rate,
                     estimate: p - fair,
-                    se: if decided == 0 {
-                        0.0
-                    } else {
-                        (p * (1.0 - p) / decided as f64).sqrt()
-                    },
+                    se: verdict::rate_variance(w as f64, decided).sqrt(),
                     df: f64::INFINITY,
                     games: decided,
                 }
@@ -141,8 +137,15 @@ impl SeatBalance {
     /// The verdict in words, for the line "First-player advantage: ...".
     pub fn words(&self) -> String {
         let seat = |v: &Verdict| {
+            if v.estimate <= 0.0 {
+                // Every seat at its fair share so far.
+                return format!(
+                    "the seats win equally often so far, {} over a fair share",
+                    verdict::effect_words(v)
+                );
+            }
             format!(
-                "{} ({} over a fair share)",
+                "{} wins most often, {} over a fair share",
                 v.label.replace(" share of decided games", ""),
                 verdict::effect_words(v)
             )
@@ -171,11 +174,13 @@ impl SeatBalance {
                 )
             ),
             Outcome::Undecided => {
-                // The seat furthest from fair, and the games to decide them all.
+                // The seat that wins most often (the one a favoured seat
+                // would be), and the games to decide them all.
                 let far = self
                     .seats
                     .iter()
-                    .max_by(|a, b| a.estimate.abs().total_cmp(&b.estimate.abs()));
+                    .rev()
+                    .max_by(|a, b| a.estimate.total_cmp(&b.estimate));
                 let needed = self.seats.iter().filter_map(|v| v.games_needed).max();
                 format!(
                     "not decided yet: {}{}",
@@ -694,17 +699,6 @@ impl Report {
     }
 }
 
-/// A p-value in words: `p = 0.41`, `p = 0.003`, `p < 0.001`.
-pub fn p_words(p: f64) -> String {
-    if p < 0.001 {
-        "p < 0.001".to_string()
-    } else if p < 0.01 {
-        format!("p = {p:.3}")
-    } else {
-        format!("p = {p:.2}")
-    }
-}
-
 /// A text histogram, one line per bar.
 fn bars(s: &Summary) -> String {
     let mut o = String::new();
@@ -767,10 +761,10 @@ pub struct Comparison {
 pub struct SkillComparison {
     pub a: crate::sim::ladder::Ladder,
     pub b: crate::sim::ladder::Ladder,
-    /// Two-proportion z-test of A's best bot's score against A's next, A
-    /// against B (the same pair the same way round in both).
-    pub p_value: Option<f64>,
-    pub significant: Option<bool>,
+    /// A's best bot's score against A's next, B less A (the same pair the
+    /// same way round in both), judged by the verdict rule; `None` when B's
+    /// ladder lacks the pair.
+    pub best_v_next: Option<Verdict>,
 }
 
 /// The statistics of B - A, in report order: the first-player advantage,
@@ -845,13 +839,8 @@ impl Comparison {
         a: crate::sim::ladder::Ladder,
         b: crate::sim::ladder::Ladder,
     ) -> Comparison {
-        let test = crate::sim::ladder::skill_difference(&a, &b);
-        self.skill = Some(SkillComparison {
-            a,
-            b,
-            p_value: test.map(|t| t.0),
-            significant: test.map(|t| t.1),
-        });
+        let best_v_next = crate::sim::ladder::skill_difference(&a, &b);
+        self.skill = Some(SkillComparison { a, b, best_v_next });
         self
     }
 
@@ -906,20 +895,16 @@ impl Comparison {
                 score.words()
             );
         }
-        match (s.p_value, s.significant) {
-            (Some(p), Some(sig)) => {
+        match &s.best_v_next {
+            Some(v) => {
                 let _ = writeln!(
                     o,
-                    "  That score, B against A: {} ({})",
-                    if sig {
-                        "different: skill matters differently"
-                    } else {
-                        "no clear difference"
-                    },
-                    p_words(p)
+                    "  That score, B - A: {}: {} (per pair)",
+                    verdict::effect_words(v),
+                    verdict::words(v)
                 );
             }
-            _ => {
+            None => {
                 let _ = writeln!(
                     o,
                     "  Best against next: not compared (B's ladder lacks A's best two bots)"

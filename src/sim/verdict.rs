@@ -71,14 +71,12 @@ pub struct Statistic {
 
 impl Statistic {
     /// The difference `b - a` of two rates, unpooled standard error.
+    /// The standard error is Agresti and Caffo's (one win and one loss
+    /// added to each side for the spread only), so a rate of 0% or 100% on
+    /// a few games is not taken for an exact figure: 0 of 10 against 0 of
+    /// 10 is not "the same within ±2pt".
     pub fn rates(key: &str, label: &str, a: &Rate, b: &Rate, margin: f64) -> Statistic {
-        let var = |r: &Rate| {
-            if r.of == 0 {
-                0.0
-            } else {
-                r.rate * (1.0 - r.rate) / r.of as f64
-            }
-        };
+        let var = |r: &Rate| rate_variance(r.rate * r.of as f64, r.of);
         Statistic {
             key: key.to_owned(),
             label: label.to_owned(),
@@ -119,6 +117,19 @@ impl Statistic {
             games: a.n.min(b.n),
         }
     }
+}
+
+/// The variance of a rate of `k` in `n` for the verdict rule: with one
+/// success and one failure added (Agresti-Caffo), never 0 for `n > 0`, so a
+/// run where something never (or always) happened is not taken as exact.
+/// No games: 0 (no spread, nothing to judge).
+pub fn rate_variance(k: f64, n: u64) -> f64 {
+    if n == 0 {
+        return 0.0;
+    }
+    let m = n as f64 + 2.0;
+    let p = (k + 1.0) / m;
+    p * (1.0 - p) / m
 }
 
 /// The three outcomes.
@@ -335,6 +346,8 @@ fn norm(key: &str) -> String {
 pub fn words(v: &Verdict) -> String {
     match v.verdict {
         Outcome::Different => "different".to_owned(),
+        // A zero margin: only a figure that never varies can be the same.
+        Outcome::Same if v.margin == 0.0 => "the same in every game".to_owned(),
         Outcome::Same => format!("the same within ±{}", amount(v.unit, v.margin, false)),
         Outcome::Undecided => match v.games_needed {
             Some(n) => format!("not decided yet: about {} games would decide", thousands(n)),
@@ -345,10 +358,15 @@ pub fn words(v: &Verdict) -> String {
 
 /// The effect with its interval: `+1.8pt (-2.6 to +6.2)`, `-0.05 (-0.31 to +0.21)`.
 pub fn effect_words(v: &Verdict) -> String {
-    let k = decimals(
-        v.unit,
-        v.estimate.abs().min((v.high - v.low).abs().max(1e-9)),
-    );
+    // Decimals enough for the smaller of the effect and its interval's
+    // width; an exact figure (no spread) by the effect alone.
+    let width = (v.high - v.low).abs();
+    let basis = if width > 0.0 {
+        v.estimate.abs().min(width)
+    } else {
+        v.estimate.abs()
+    };
+    let k = decimals(v.unit, basis);
     let f = |x: f64| {
         let s = if v.unit == Unit::Rate { 100.0 * x } else { x };
         format!("{s:+.k$}")
@@ -502,6 +520,51 @@ mod tests {
         let d = m.of("resets", Unit::Count, Some(&a), Some(&b));
         let v = one(Statistic::means("resets", "coin resets", &a, &b, d));
         assert_ne!(v.verdict, Outcome::Different, "{v:?}");
+    }
+
+    #[test]
+    fn a_rate_that_never_happened_is_the_same_only_on_enough_games() {
+        // 0 of 10 against 0 of 10: the rate could be 20% on both sides.
+        let v = one(stat(rate(0, 10), rate(0, 10)));
+        assert_eq!(v.verdict, Outcome::Undecided, "{v:?}");
+        assert!(v.games_needed.is_some(), "{v:?}");
+        // 0 of 2,000 against 0 of 2,000: inside ±2pt.
+        let v = one(stat(rate(0, 2_000), rate(0, 2_000)));
+        assert_eq!(v.verdict, Outcome::Same, "{v:?}");
+        // The effect shown is still the plain difference.
+        let v = one(stat(rate(10, 10), rate(0, 10)));
+        assert_eq!(v.estimate, -1.0);
+        assert_eq!(v.verdict, Outcome::Different, "{v:?}");
+    }
+
+    #[test]
+    fn exact_figures_show_their_own_decimals() {
+        // A count that never varies: -2 exactly, not -2.000.
+        let v = Verdict {
+            key: "moves".into(),
+            label: "moves".into(),
+            unit: Unit::Count,
+            estimate: -2.0,
+            low: -2.0,
+            high: -2.0,
+            margin: 1.6,
+            p_value: 0.0,
+            p_adjusted: 0.0,
+            p_same: 1.0,
+            p_same_adjusted: 1.0,
+            verdict: Outcome::Different,
+            games_needed: None,
+        };
+        assert_eq!(effect_words(&v), "-2.0 (-2.0 to -2.0)");
+        let same = Verdict {
+            estimate: 0.0,
+            low: 0.0,
+            high: 0.0,
+            margin: 0.0,
+            verdict: Outcome::Same,
+            ..v
+        };
+        assert_eq!(words(&same), "the same in every game");
     }
 
     #[test]
