@@ -3,8 +3,8 @@
 //! spending over the looks, the verdict rule at each look) applied to
 //! two-sided win rates drawn with known true values.
 //!
-//! `cargo run --release --example sequential_error_rates [REPLICATIONS] [MAX_GAMES]`
-//! (defaults 2000 and 20000). Prints, for each true difference, how often
+//! `cargo run --release --example sequential_error_rates [REPLICATIONS] [MAX_GAMES] [SEED]`
+//! (defaults 2000, 20000 and 0; each line of a seed draws its own stream). Prints, for each true difference, how often
 //! the run ended "different", "the same within ±2pt" and undecided, and the
 //! mean games per side it used. The figures are in docs/statistics.md.
 
@@ -59,9 +59,10 @@ fn main() {
         .collect();
     let reps = args.first().copied().unwrap_or(2000);
     let max = args.get(1).copied().unwrap_or(20_000);
+    let seed = args.get(2).copied().unwrap_or(0);
     let plan = Plan::new(ALPHA, max);
     println!(
-        "{reps} runs per line; at most {max} games per side, looks every {} games; alpha {ALPHA} each way; margin {:.0}pt",
+        "seed {seed}: {reps} runs per line; at most {max} games per side, looks every {} games; alpha {ALPHA} each way; margin {:.0}pt",
         plan.batch,
         100.0 * RATE_MARGIN
     );
@@ -78,7 +79,7 @@ fn main() {
     .into_iter()
     .enumerate()
     {
-        let mut rng = Mix(0x5EED_0000 + k as u64);
+        let mut rng = Mix(0x5EED_0000 + k as u64 + (seed << 32));
         let (mut diff, mut same, mut none, mut games) = (0u64, 0u64, 0u64, 0u64);
         for _ in 0..reps {
             let (o, n) = run(&plan, pa, pb, &mut rng);
