@@ -199,7 +199,8 @@ fn y_ticks(p: &Panel) -> (f64, Vec<f64>) {
 }
 
 /// What the bars of a line plot are, written under its title.
-pub const BARS: &str = "dots: each value's estimate; bars: its 95% interval (not the spread of single games)";
+pub const BARS: &str =
+    "dots: each value's estimate; bars: its 95% interval (not the spread of single games)";
 
 /// Panels of measures against one key, stacked with a shared x axis.
 pub fn line_svg(title: &str, axis: &Axis, panels: &[Panel]) -> String {
