@@ -3,7 +3,8 @@
 use std::sync::Arc;
 
 use roots::games::Registered;
-use roots::sim::{self, Report, compare};
+use roots::sim::verdict::{Margins, Outcome};
+use roots::sim::{self, Report, compare_with};
 
 use super::Failure;
 use super::exit;
@@ -12,13 +13,17 @@ use super::simulate::{
 };
 
 /// Simulate two variants with the same bots and the same seed (game i of both
-/// rolls the same dice stream) and show every statistic side by side, each
-/// difference with a significance verdict (two-proportion z-test for rates,
-/// Welch's t-test for means; p < 0.05 is called a difference).
+/// rolls the same dice stream) and show every statistic side by side: the
+/// difference B - A with its 95% interval, then the verdict: "different"
+/// (significant after Holm's correction across the report and at least the
+/// margin), "the same within ±d" (two one-sided tests) or "not decided yet"
+/// (with about how many games would decide).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   roots compare standard variants/fewer-beads.toml
   roots compare standard one-nutrient-per-turn -n 5000 --seed 3 --format json
+  roots compare standard one-nutrient-per-turn --until-decided   play until the first-player advantage is decided
+  roots compare standard more-beads --margin rounds=0.5 --margin seat1-wins=3
   roots compare standard pre-rolled-values --skill     also: does skill matter more in B?
 What every figure means: docs/statistics.md")]
 pub struct Args {
@@ -53,6 +58,52 @@ pub struct Args {
     /// partial result (JSON) for `roots merge`; needs --seed.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
+
+    /// The smallest difference that matters for one statistic (repeatable):
+    /// a rate's in percentage points (`seat1-wins=3`), a count's in its own
+    /// units (`rounds=0.5`). Defaults: 2 points; 5% of a count's mean or a
+    /// fifth of its per-game spread, whichever is larger.
+    #[arg(long = "margin", value_name = "KEY=VALUE")]
+    pub margin: Vec<String>,
+
+    /// Play matched games in batches and stop as soon as the primary
+    /// statistic is decided (different, or the same within its margin),
+    /// holding both error rates at 5% by alpha spending; --games is ignored.
+    #[arg(long, conflicts_with_all = ["shard", "skill"])]
+    pub until_decided: bool,
+
+    /// With --until-decided: the most games per side.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 20_000,
+        requires = "until_decided"
+    )]
+    pub max_games: u64,
+
+    /// With --until-decided: the statistic to decide (a measure's key, as
+    /// `roots sweep` takes them: first-player-advantage, seat2-wins, ties,
+    /// rounds...).
+    #[arg(
+        long,
+        value_name = "STAT",
+        default_value = "first-player-advantage",
+        requires = "until_decided"
+    )]
+    pub primary: String,
+}
+
+/// Check `--margin` and `--primary` against the measures of game `G`
+/// before any game is played.
+fn margins_of<G: Registered>(args: &Args) -> Result<Margins, Failure> {
+    let mut m = Margins::default();
+    for t in &args.margin {
+        m.add(t).map_err(Failure::usage)?;
+        let key = t.split_once('=').map_or(t.as_str(), |(k, _)| k);
+        sim::sweep::Measure::parse::<G>(key, args.sim.players)
+            .map_err(|e| Failure::usage(format!("--margin: {e}")))?;
+    }
+    Ok(m)
 }
 
 /// What `compare --shard` keeps for `merge`.
@@ -84,7 +135,7 @@ pub fn merge(
         (a, b)
     });
     super::simulate::print_seed_of(&setup.sim);
-    print_comparison(&compare(a, b), setup.sim.format)
+    print_comparison(&compare_with(a, b, &Margins::default()), setup.sim.format)
 }
 
 fn print_comparison(c: &roots::sim::Comparison, format: Output) -> Result<(), Failure> {
@@ -139,12 +190,22 @@ fn try_run(args: Args) -> Result<(), Failure> {
     }
     let seed = args.sim.seed();
     let shard = super::simulate::parse_shard(args.shard.as_deref(), &args.sim)?;
-    let (a, b, skill) = roots::with_game!(&rules_a, G, ra => {
+    let margins: Margins;
+    let (a, b, skill, sequential) = roots::with_game!(&rules_a, G, ra => {
         let rb = G::unwrap(&rules_b)
             .ok_or_else(|| Failure::usage("the two variants are of different games"))?;
+        margins = margins_of::<G>(&args)?;
         // Both sides' settings checked before the seed is announced.
         let config_a = args.sim.config::<G>(Arc::clone(ra), seed)?;
         let config_b = args.sim.config::<G>(Arc::clone(rb), seed)?;
+        if args.until_decided {
+            let primary = sim::sweep::Measure::parse::<G>(&args.primary, args.sim.players)
+                .map_err(|e| Failure::usage(format!("--primary: {e}")))?
+                .key();
+            print_seed(&args.sim, seed);
+            let (a, b, stopped) = until_decided(&config_a, &config_b, &args, &primary, &margins)?;
+            (a, b, None, Some(stopped))
+        } else {
         if let Some(shard) = shard {
             let acc_a = super::simulate::run_shard(&config_a, shard, "A")?;
             let acc_b = if was_interrupted() {
@@ -206,19 +267,111 @@ fn try_run(args: Args) -> Result<(), Failure> {
         }
         let skill = match &args.skill {
             Some(bots) if !was_interrupted() => {
-                let la = super::ladder::ladder_of::<G>(Arc::clone(ra), bots, args.skill_games, seed, args.sim.jobs, "A skill: ")?;
-                let mut lb = super::ladder::ladder_of::<G>(Arc::clone(rb), bots, args.skill_games, seed, args.sim.jobs, "B skill: ")?;
+                let la = super::ladder::ladder_of::<G>(Arc::clone(ra), bots, args.skill_games, Some(args.skill_games), seed, args.sim.jobs, "A skill: ")?;
+                let mut lb = super::ladder::ladder_of::<G>(Arc::clone(rb), bots, args.skill_games, Some(args.skill_games), seed, args.sim.jobs, "B skill: ")?;
                 lb.variant = super::variant_label(&lb.variant, &args.set);
                 Some((la, lb))
             }
             _ => None,
         };
-        (a, b, skill)
+        (a, b, skill, None)
+        }
     });
-    let c = compare(a, b);
+    let (mut a, mut b) = (a, b);
+    a.set_margins(&margins);
+    b.set_margins(&margins);
+    let mut c = compare_with(a, b, &margins);
+    c.sequential = sequential;
     let c = match skill {
         Some((la, lb)) => c.with_skill(la, lb),
         None => c,
     };
     print_comparison(&c, args.sim.format)
+}
+
+/// `--until-decided`: matched games in batches until the primary statistic
+/// is decided or `--max-games` are played (see `roots::sim::sequential`).
+fn until_decided<G: Registered>(
+    config_a: &sim::Config<G>,
+    config_b: &sim::Config<G>,
+    args: &Args,
+    primary: &str,
+    margins: &Margins,
+) -> Result<(Report, Report, sim::sequential::Stopped), Failure> {
+    use roots::sim::sequential::{Plan, Stopped};
+    if args.max_games == 0 || args.max_games > sim::MAX_GAMES {
+        return Err(Failure::usage(format!(
+            "--max-games must be from 1 to {}",
+            sim::MAX_GAMES
+        )));
+    }
+    let plan = Plan::new(roots::sim::verdict::ALPHA, args.max_games);
+    let (mut ca, mut cb) = (config_a.clone(), config_b.clone());
+    ca.games = args.max_games;
+    cb.games = args.max_games;
+    let pool = sim::pool(ca.jobs)?;
+    let stop = interrupted();
+    let progress = super::simulate::Progress::new(2 * args.max_games, "until decided");
+    let mut acc_a = sim::Accumulator::new::<G>(ca.players);
+    let mut acc_b = sim::Accumulator::new::<G>(cb.players);
+    let (mut before, mut looks) = (0u64, 0usize);
+    let all_looks = plan.looks();
+    loop {
+        let now = all_looks[looks];
+        let done_a = acc_a.games;
+        acc_a.merge(&sim::run_games(
+            &ca,
+            before..now,
+            pool.as_ref(),
+            stop,
+            |_| Ok(()),
+            |d| progress.update(2 * before + d),
+        )?);
+        acc_b.merge(&sim::run_games(
+            &cb,
+            before..now,
+            pool.as_ref(),
+            stop,
+            |_| Ok(()),
+            |d| progress.update(before + now + d),
+        )?);
+        looks += 1;
+        let a = Report::new(&ca, &acc_a);
+        let b = Report::new(&cb, &acc_b);
+        let interrupted_now = was_interrupted() || acc_a.games - done_a < now - before;
+        let stats = sim::statistics(&a, &b, margins);
+        let stat = stats
+            .iter()
+            .find(|s| s.2.key.replace('_', "-") == primary.replace('_', "-"))
+            .map(|s| s.2.clone())
+            .ok_or_else(|| {
+                Failure::usage(format!(
+                    "--primary {primary}: this comparison has no such statistic"
+                ))
+            })?;
+        let verdict = plan.look(&stat, before, now);
+        let last = now >= args.max_games || interrupted_now;
+        if verdict.verdict != Outcome::Undecided || last {
+            progress.finish();
+            if interrupted_now {
+                super::err(&format!(
+                    "interrupted: stopped after {} games per side, undecided; the table is of the games played\n",
+                    acc_a.games.min(acc_b.games)
+                ));
+            }
+            let mut b = b;
+            b.variant = super::variant_label(&b.variant, &args.set);
+            let stopped = Stopped {
+                primary: primary.to_owned(),
+                games: now,
+                max_games: args.max_games,
+                looks,
+                alpha: plan.alpha,
+                level: plan.level(before, now),
+                verdict,
+            };
+            return Ok((a, b, stopped));
+        }
+        before = now;
+    }
 }

@@ -34,9 +34,16 @@ pub struct Args {
           value_parser = super::BotNames { human: false }, hide_possible_values = true)]
     pub bots: String,
 
-    /// Games per pair of bots.
+    /// Games per pair of bots, to start with.
     #[arg(long, short = 'n', default_value_t = 100)]
     pub games: u64,
+
+    /// The most games per pair: while two bots rated next to each other
+    /// are not ordered by their head-to-head score, their pair plays twice
+    /// as many games, up to this (default: 4 times --games; --max-games
+    /// equal to --games plays a fixed number).
+    #[arg(long, value_name = "N")]
+    pub max_games: Option<u64>,
 
     /// The seed; the same seed replays the same games. Drawn at random and
     /// printed when not given.
@@ -69,10 +76,17 @@ pub fn ladder_of<G: Registered>(
     rules: Arc<G::Rules>,
     bots: &str,
     games: u64,
+    max_games: Option<u64>,
     seed: u64,
     jobs: Option<usize>,
     label: &str,
 ) -> Result<Ladder, Failure> {
+    let max_games = max_games.unwrap_or(games.saturating_mul(4));
+    if max_games < games {
+        return Err(Failure::usage(format!(
+            "--max-games {max_games} is below --games {games}"
+        )));
+    }
     let specs = parse_bots(bots)?;
     let sim = super::simulate::SimArgs {
         games,
@@ -91,6 +105,7 @@ pub fn ladder_of<G: Registered>(
         rules,
         bots: specs,
         games,
+        max_games,
         seed,
         jobs,
     };
@@ -99,7 +114,7 @@ pub fn ladder_of<G: Registered>(
         if on {
             super::err_raw("\r");
             super::err(&format!(
-                "{label}pair {} of {pairs}: {done}/{games} games",
+                "{label}pair {} of {pairs}: {done} games",
                 pair + 1
             ));
         }
@@ -125,7 +140,7 @@ fn try_run(args: &Args) -> Result<(), Failure> {
     .seed();
     super::simulate::note_seed(seed, args.seed.is_some());
     let mut ladder = roots::with_game!(&rules, G, r => {
-        ladder_of::<G>(Arc::clone(r), &args.bots, args.games, seed, args.jobs, "")?
+        ladder_of::<G>(Arc::clone(r), &args.bots, args.games, args.max_games, seed, args.jobs, "")?
     });
     ladder.variant = super::variant_label(&ladder.variant, &args.set.set);
     match args.format {

@@ -119,6 +119,12 @@ pub struct Args {
     #[arg(long)]
     pub skill: bool,
 
+    /// The smallest gap from a fair share that matters for a seat's wins,
+    /// in percentage points (`seat1-wins=3`; default 2): the first-player
+    /// advantage verdict.
+    #[arg(long = "margin", value_name = "KEY=VALUE")]
+    pub margin: Vec<String>,
+
     /// Play only the K-th of N slices of the games and print a partial
     /// result (JSON) for `roots merge`; needs --seed.
     #[arg(long, value_name = "K/N")]
@@ -567,7 +573,17 @@ fn try_run(args: Args) -> Result<(), Failure> {
             "--out with --shard: write the per-game rows from a whole run",
         ));
     }
+    let mut margins = roots::sim::verdict::Margins::default();
     let mut report = roots::with_game!(&rules, G, r => {
+        for t in &args.margin {
+            margins.add(t).map_err(Failure::usage)?;
+            let key = t.split_once('=').map_or(t.as_str(), |(k, _)| k);
+            match sim::sweep::Measure::parse::<G>(key, sim_args.players) {
+                Ok(sim::sweep::Measure::SeatWins(_)) => {}
+                Ok(_) => return Err(Failure::usage(format!("--margin {key}: simulate judges only the seats' wins (seat1-wins...); compare takes a margin for every statistic"))),
+                Err(e) => return Err(Failure::usage(format!("--margin: {e}"))),
+            }
+        }
         let config = sim_args.config::<G>(Arc::clone(r), seed)?;
         if let Some(shard) = shard {
             let acc = run_shard(&config, shard, "simulating")?;
@@ -598,6 +614,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
         run_config(&config, out, "simulating")?
     });
     report.variant = super::variant_label(&report.variant, &args.set.set);
+    report.set_margins(&margins);
     if let Some((s, w)) = strong {
         report = report.with_skill(&s, &w);
     }

@@ -414,8 +414,17 @@ fn print_sweep<G: Registered>(
                 "{:>7}  {:>6}  {:>24}",
                 length_stat.short, "sd", "seat 1 wins (95%)"
             );
-            for e in G::END_REASONS {
-                let _ = write!(o, "  {:>9}", e.short);
+            // The ways to end in compare's words ("ends: nutrients out").
+            let ends: Vec<(String, usize)> = G::END_REASONS
+                .iter()
+                .map(|e| {
+                    let name = e.key.replace('_', " ");
+                    let w = name.chars().count().max(7);
+                    (name, w)
+                })
+                .collect();
+            for (name, w) in &ends {
+                let _ = write!(o, "  {name:>w$}");
             }
             let widths: Vec<usize> = extra.iter().map(|m| (m.key().len() + 6).max(26)).collect();
             for (m, w) in extra.iter().zip(&widths) {
@@ -435,9 +444,9 @@ fn print_sweep<G: Registered>(
                 };
                 let (mean, sd) = length(r);
                 let _ = write!(o, "{mean:>7.1}  {sd:>6.1}  {:>24}", r.seats[0].wins.words(),);
-                for e in G::END_REASONS {
+                for (e, (_, w)) in G::END_REASONS.iter().zip(&ends) {
                     let rate = r.end_reasons.get(e.key).map_or(0.0, |x| x.rate);
-                    let _ = write!(o, "  {:>8.1}%", 100.0 * rate);
+                    let _ = write!(o, "  {:>w$}", format!("{:.1}%", 100.0 * rate));
                 }
                 for (m, w) in extra.iter().zip(&widths) {
                     let e = m.of(r);
@@ -454,6 +463,11 @@ fn print_sweep<G: Registered>(
                 }
                 o.push('\n');
             }
+            let _ = writeln!(
+                o,
+                "\n{}: the mean per game; sd: the spread of single games (the mean's own 95% interval is about ± 2 sd / √games);\nseat 1 wins: 95% interval; then the share of games that end each way. Neighbouring values differ by chance too: read the trend.",
+                length_stat.short
+            );
             super::out(&o);
         }
         Output::Csv => {

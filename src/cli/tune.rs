@@ -463,6 +463,7 @@ fn tune_game<G: Registered>(
             a.values.iter().position(|x| x.to_toml() == v)
         })
         .collect();
+    refuse_idle_keys(&mut runner, start.as_ref())?;
     let plan = Plan {
         candidates: args.candidates,
         first_games,
@@ -521,6 +522,64 @@ fn tune_game<G: Registered>(
     print_tune::<G>(&setup, axes, &targets, &runner, &ranked, &summary)
 }
 
+/// Games a varied key's lowest and highest values are played on to see
+/// whether it changes play at all.
+const IDLE_CHECK_GAMES: u64 = 40;
+
+/// Refuse to vary a key that cannot change play (one that is only shown,
+/// like Branches & Twigs & Thorns' `coins.start`): its lowest and highest
+/// values, every other key as in `start` (or at its first value), play the
+/// first [`IDLE_CHECK_GAMES`] games of the run; if every game comes out the
+/// same (scores, winner, how it ended, every count), tuning the key would
+/// only spend games. A key whose values make no valid variant is left to
+/// the search.
+fn refuse_idle_keys<G: Registered>(
+    runner: &mut Runner<'_, G>,
+    start: Option<&Point>,
+) -> Result<(), Failure> {
+    let axes = runner.axes;
+    let base: Point = start.cloned().unwrap_or_else(|| vec![0; axes.len()]);
+    for (k, axis) in axes.iter().enumerate() {
+        if axis.values.len() < 2 {
+            continue;
+        }
+        let ends = [0, axis.values.len() - 1].map(|i| {
+            let mut p = base.clone();
+            p[k] = i;
+            p
+        });
+        let (Ok(lo), Ok(hi)) = (runner.rules_of(&ends[0]), runner.rules_of(&ends[1])) else {
+            continue;
+        };
+        let mut config = runner.config.clone();
+        config.games = IDLE_CHECK_GAMES;
+        let same = (0..IDLE_CHECK_GAMES).all(|g| {
+            let mut c = config.clone();
+            c.rules = Arc::clone(&lo);
+            let x = sim::play_game(&c, g);
+            c.rules = Arc::clone(&hi);
+            let y = sim::play_game(&c, g);
+            match (x, y) {
+                (Ok(x), Ok(y)) => {
+                    (&x.scores, x.winner, x.end_reason, &x.counters)
+                        == (&y.scores, y.winner, y.end_reason, &y.counters)
+                }
+                _ => false,
+            }
+        });
+        if same {
+            return Err(Failure::usage(format!(
+                "--vary {}: the key does not change play: its values {} and {} give the same {} games (scores, winners, how they end, every count); tuning it would only spend games",
+                axis.key,
+                axis.values[0],
+                axis.values[axis.values.len() - 1],
+                IDLE_CHECK_GAMES
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The figures of a search, for its report.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Summary {
@@ -566,21 +625,60 @@ fn print_tune<G: Registered>(
     let reports: Vec<Report> = ranked.iter().map(|(p, a)| runner.report(p, a)).collect();
     let base: G::Rules = serde_json::from_value(setup.rules.clone())
         .map_err(|e| Failure::usage(format!("the variant's rules cannot be read back: {e}")))?;
+    // The original rules on the same games as the best point.
+    let original = match reports.first() {
+        Some(best) if best.games > 0 => {
+            let mut config = runner.config.clone();
+            config.games = best.games;
+            let acc = sim::run_games(
+                &config,
+                0..best.games,
+                runner.pool.as_ref(),
+                &AtomicBool::new(false),
+                |_| Ok(()),
+                |_| {},
+            )?;
+            let mut r = Report::new(&config, &acc);
+            r.variant = G::name(&base).to_owned();
+            Some(r)
+        }
+        _ => None,
+    };
+    let versus = original
+        .as_ref()
+        .zip(reports.first())
+        .map(|(o, b)| tune::versus(targets, o, b));
+    let warning = reports
+        .first()
+        .and_then(|b| tune::precision_warning(targets, b));
     let mut written = None;
-    if let (Some((p, _)), Some(r)) = (ranked.first(), reports.first()) {
+    if let (Some((p, _)), Some(r), Some(v)) = (ranked.first(), reports.first(), &versus) {
         let rules = runner
             .rules
             .get(p)
             .and_then(|r| r.as_ref().ok())
             .ok_or_else(|| Failure::usage("the best point has no rules"))?;
-        written = Some(write_best::<G>(setup, targets, &base, rules, r)?);
+        written = Some(if v.beats {
+            write_best::<G>(setup, targets, &base, rules, r)?
+        } else {
+            format!(
+                "Nothing written: no point beats the original rules beyond noise (the best is {:.2} nearer the targets, ± {:.2} at 95%, on the same {} games).",
+                v.improvement,
+                1.96 * v.se,
+                r.games
+            )
+        });
     }
+    if let Some(w) = &warning {
+        super::err(&format!("{w}\n"));
+    }
+    let own = serde_json::to_value(&base).unwrap_or_default();
     if let Some(why) = s.stopped {
         super::err(&format!(
             "{why}: partial: the best so far after {} games{}\n",
             s.games,
             if written.is_some() {
-                format!(", written to {}", setup.write)
+                format!("; {}", written.as_deref().unwrap_or_default())
             } else {
                 String::new()
             }
@@ -619,6 +717,23 @@ fn print_tune<G: Registered>(
                     })
                 })
                 .collect();
+            let original_row = original.as_ref().map(|r| {
+                let measures: serde_json::Map<String, serde_json::Value> = targets
+                    .iter()
+                    .map(|t| {
+                        (
+                            t.measure.key(),
+                            serde_json::to_value(t.measure.of(r)).unwrap_or_default(),
+                        )
+                    })
+                    .collect();
+                serde_json::json!({
+                    "measures": measures,
+                    "distance": tune::loss(targets, r),
+                    "games": r.games,
+                })
+            });
+            let beats = versus.as_ref().is_some_and(|v| v.beats);
             let doc = serde_json::json!({
                 "variant": G::name(&base),
                 "targets": setup.targets,
@@ -626,8 +741,11 @@ fn print_tune<G: Registered>(
                 "brackets": s.brackets,
                 "points_tried": s.points,
                 "partial": s.stopped.is_some(),
+                "original": original_row,
+                "best_against_original": versus,
                 "best": rows,
-                "written": written.as_ref().map(|_| &setup.write),
+                "written": (beats && written.is_some()).then_some(&setup.write),
+                "warning": warning,
             });
             let text = serde_json::to_string_pretty(&doc)
                 .map_err(|e| Failure::usage(format!("cannot print JSON: {e}")))?;
@@ -668,7 +786,7 @@ fn print_tune<G: Registered>(
                 );
                 let _ = writeln!(
                     o,
-                    "Best variants (every point on the same seeded games; 95% intervals; distance: one point of a rate or one unit of a mean per target)"
+                    "Best variants, after the original rules (every point on the same seeded games; 95% intervals; distance: one point of a rate or one unit of a mean per target)"
                 );
                 let _ = write!(o, "  #");
                 for a in axes {
@@ -678,15 +796,31 @@ fn print_tune<G: Registered>(
                     let _ = write!(o, "  {:<30}", t.measure.key());
                 }
                 let _ = writeln!(o, "  {:>8}  {:>6}", "distance", "games");
-                for (k, ((p, _), r)) in ranked.iter().zip(&reports).enumerate() {
-                    let _ = write!(o, "{:>3}", k + 1);
-                    for (a, &i) in axes.iter().zip(p) {
-                        let _ = write!(
-                            o,
-                            "  {:>w$}",
-                            a.values[i].to_string(),
-                            w = a.key.len().max(6)
-                        );
+                let rows = original
+                    .iter()
+                    .map(|r| (None, r))
+                    .chain(ranked.iter().map(|(p, _)| Some(p)).zip(&reports));
+                for (k, (p, r)) in rows.enumerate() {
+                    match p {
+                        None => {
+                            let _ = write!(o, "orig");
+                            for a in axes {
+                                let v =
+                                    value_at(&own, &a.key).map_or("-".into(), |v| v.to_string());
+                                let _ = write!(o, " {:>w$}", v, w = a.key.len().max(6) + 1);
+                            }
+                        }
+                        Some(p) => {
+                            let _ = write!(o, "{:>3}", k + usize::from(original.is_none()));
+                            for (a, &i) in axes.iter().zip(p) {
+                                let _ = write!(
+                                    o,
+                                    "  {:>w$}",
+                                    a.values[i].to_string(),
+                                    w = a.key.len().max(6)
+                                );
+                            }
+                        }
                     }
                     for t in targets {
                         let e = t.measure.of(r);
@@ -704,7 +838,23 @@ fn print_tune<G: Registered>(
                 if ranked.is_empty() {
                     let _ = writeln!(o, "  (no point finished a round)");
                 }
+                if let Some(v) = &versus {
+                    let _ = writeln!(
+                        o,
+                        "\nThe best against the original: {:.2} nearer the targets (± {:.2} at 95%): {}",
+                        v.improvement,
+                        1.96 * v.se,
+                        if v.beats {
+                            "beyond noise"
+                        } else {
+                            "within noise"
+                        }
+                    );
+                }
                 if let Some(w) = &written {
+                    let _ = writeln!(o, "{w}");
+                }
+                if let Some(w) = &warning {
                     let _ = writeln!(o, "\n{w}");
                 }
             } else {
@@ -716,9 +866,25 @@ fn print_tune<G: Registered>(
                     let _ = write!(o, "{k},{k}_low,{k}_high,");
                 }
                 let _ = writeln!(o, "distance,games");
-                for ((p, _), r) in ranked.iter().zip(&reports) {
-                    for (a, &i) in axes.iter().zip(p) {
-                        let _ = write!(o, "{},", a.values[i]);
+                let rows = original
+                    .iter()
+                    .map(|r| (None, r))
+                    .chain(ranked.iter().map(|(p, _)| Some(p)).zip(&reports));
+                for (p, r) in rows {
+                    match p {
+                        // The original rules first.
+                        None => {
+                            for a in axes {
+                                let v =
+                                    value_at(&own, &a.key).map_or(String::new(), |v| v.to_string());
+                                let _ = write!(o, "{v},");
+                            }
+                        }
+                        Some(p) => {
+                            for (a, &i) in axes.iter().zip(p) {
+                                let _ = write!(o, "{},", a.values[i]);
+                            }
+                        }
                     }
                     for t in targets {
                         let e = t.measure.of(r);

@@ -28,7 +28,7 @@ use serde::Serialize;
 use crate::bots::BotSpec;
 use crate::games::Game;
 use crate::sim::report::Rate;
-use crate::sim::stats::{Z95, two_proportion};
+use crate::sim::stats::Z95;
 use crate::sim::{Config, Seating, SimError};
 
 /// Elo points per unit of the natural-log odds.
@@ -41,6 +41,10 @@ pub struct LadderConfig<G: Game> {
     pub bots: Vec<BotSpec>,
     /// Games per pair.
     pub games: u64,
+    /// The most games per pair: while two bots rated next to each other are
+    /// not ordered by their head-to-head games (the score's interval holds
+    /// 50%), their pair plays twice as many games, up to this many.
+    pub max_games: u64,
     pub seed: u64,
     pub jobs: usize,
 }
@@ -80,7 +84,12 @@ pub struct SkillSpread {
     pub next: String,
     /// The best bot's score against the next, head to head.
     pub best_vs_next: Rate,
-    /// Elo of the best less the next, with its interval.
+    /// Whether the head-to-head games order the two (the score's interval
+    /// excludes 50%): only then does the gap measure the game.
+    pub ordered: bool,
+    /// Elo of the best less the next, from their head-to-head score, with
+    /// the interval of that score on the same scale (one estimate, one
+    /// interval).
     pub gap: f64,
     pub gap_low: f64,
     pub gap_high: f64,
@@ -173,71 +182,125 @@ pub fn ladder_players<G: Game>(rules: &G::Rules) -> u8 {
     }
 }
 
-/// Play the round robin; `progress(pair, pairs, games done)`.
+/// Play the round robin, then grow the games of adjacent pairs not yet
+/// ordered ([`LadderConfig::max_games`]); `progress(pair, pairs, games
+/// done)`.
 pub fn run_ladder<G: Game>(
     config: &LadderConfig<G>,
     stop: &AtomicBool,
     progress: impl Fn(usize, usize, u64) + Sync,
 ) -> Result<Ladder, SimError> {
+    use std::sync::atomic::Ordering::Relaxed;
     config.validate()?;
     let pairs = config.pairs();
-    let mut pairings = Vec::new();
+    let names: Vec<String> = config.bots.iter().map(|b| b.to_string()).collect();
+    let pool = crate::sim::pool(config.jobs)?;
+    // Per pair: games played by each of its runs, and the totals.
+    let mut played: Vec<Vec<u64>> = vec![Vec::new(); pairs.len()];
+    let mut pairings: Vec<Pairing> = pairs
+        .iter()
+        .map(|&(i, j)| Pairing {
+            a: names[i].clone(),
+            b: names[j].clone(),
+            games: 0,
+            a_wins: 0,
+            b_wins: 0,
+            ties: 0,
+            a_score: half_rate(0, 0, 0),
+        })
+        .collect();
+    let mut todo: Vec<usize> = (0..pairs.len()).collect();
+    let mut per_pair = config.games;
     let mut interrupted = false;
-    for (k, &(i, j)) in pairs.iter().enumerate() {
-        let (a, b) = (config.bots[i].to_string(), config.bots[j].to_string());
-        let (mut games, mut a_wins, mut b_wins, mut ties) = (0, 0, 0, 0);
-        for c in config.pair_configs(i, j) {
-            c.validate()?;
-            let acc = crate::sim::run_until(
-                &c,
-                stop,
-                |_| Ok(()),
-                |done| progress(k, pairs.len(), games + done),
-            )?;
-            let wins = |name: &str| acc.bots.get(name).map_or(0, |&(_, w)| w);
-            games += acc.games;
-            a_wins += wins(&a);
-            b_wins += wins(&b);
-            ties += acc.ties;
-            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+    loop {
+        for &k in &todo {
+            let (i, j) = pairs[k];
+            let target = LadderConfig::<G> {
+                rules: Arc::clone(&config.rules),
+                bots: config.bots.clone(),
+                games: per_pair,
+                max_games: config.max_games,
+                seed: config.seed,
+                jobs: config.jobs,
+            };
+            let runs = target.pair_configs(i, j);
+            played[k].resize(runs.len(), 0);
+            let p = &mut pairings[k];
+            for (r, c) in runs.iter().enumerate() {
+                c.validate()?;
+                let before = p.games;
+                let acc = crate::sim::run_games(
+                    c,
+                    played[k][r]..c.games,
+                    pool.as_ref(),
+                    stop,
+                    |_| Ok(()),
+                    |done| progress(k, pairs.len(), before + done),
+                )?;
+                played[k][r] += acc.games;
+                let wins = |name: &str| acc.bots.get(name).map_or(0, |&(_, w)| w);
+                p.games += acc.games;
+                p.a_wins += wins(&p.a);
+                p.b_wins += wins(&p.b);
+                p.ties += acc.ties;
+                if stop.load(Relaxed) {
+                    break;
+                }
+            }
+            p.a_score = half_rate(p.a_wins, p.ties, p.games);
+            if stop.load(Relaxed) {
+                interrupted = true;
                 break;
             }
         }
-        pairings.push(Pairing {
-            games,
-            a_score: half_rate(a_wins, ties, games),
-            a,
-            b,
-            a_wins,
-            b_wins,
-            ties,
-        });
-        if stop.load(std::sync::atomic::Ordering::Relaxed) {
-            interrupted = true;
-            break;
+        let ladder = Ladder::new(
+            G::name(&config.rules).to_string(),
+            config.players(),
+            config.seed,
+            config.games,
+            &names,
+            pairings.iter().filter(|p| p.games > 0).cloned().collect(),
+            interrupted,
+        );
+        if interrupted || per_pair >= config.max_games {
+            return Ok(ladder);
         }
+        // Adjacent bots (by rating) whose head-to-head does not order them.
+        todo = ladder
+            .ratings
+            .windows(2)
+            .filter_map(|w| {
+                let k = pairs.iter().position(|&(i, j)| {
+                    (names[i] == w[0].bot && names[j] == w[1].bot)
+                        || (names[i] == w[1].bot && names[j] == w[0].bot)
+                })?;
+                let s = &pairings[k].a_score;
+                (s.low <= 0.5 && s.high >= 0.5).then_some(k)
+            })
+            .collect();
+        if todo.is_empty() {
+            return Ok(ladder);
+        }
+        per_pair = (per_pair * 2).min(config.max_games);
     }
-    let names: Vec<String> = config.bots.iter().map(|b| b.to_string()).collect();
-    Ok(Ladder::new(
-        G::name(&config.rules).to_string(),
-        config.players(),
-        config.seed,
-        config.games,
-        &names,
-        pairings,
-        interrupted,
-    ))
 }
 
-/// A score counting ties half, as a rate with its Wilson interval (the
-/// interval of the rounded-up half count: close enough, ties being few).
+/// A score counting ties half, as a rate with its Wilson interval computed
+/// on the score itself, half points as halves (`count` is the whole points).
 fn half_rate(wins: u64, ties: u64, games: u64) -> Rate {
-    let twice = 2 * wins + ties;
-    let mut r = Rate::new(twice.div_ceil(2), games);
-    if games > 0 {
-        r.rate = twice as f64 / (2 * games) as f64;
+    let score = wins as f64 + ties as f64 / 2.0;
+    let (low, high) = crate::sim::stats::wilson(score, games as f64);
+    Rate {
+        count: wins + ties / 2,
+        of: games,
+        rate: if games == 0 {
+            0.0
+        } else {
+            score / games as f64
+        },
+        low,
+        high,
     }
-    r
 }
 
 impl Ladder {
@@ -315,7 +378,8 @@ impl Ladder {
                 spread: top - bottom,
                 best: best.bot.clone(),
                 next: next.bot.clone(),
-                gap: best.elo - next.elo,
+                ordered: best_vs_next.of > 0 && best_vs_next.low > 0.5,
+                gap: to_elo(best_vs_next.rate),
                 gap_low: to_elo(best_vs_next.low),
                 gap_high: to_elo(best_vs_next.high),
                 best_vs_next,
@@ -344,11 +408,17 @@ impl Ladder {
             6 => "six".to_owned(),
             k => k.to_string(),
         };
+        let most = self.pairings.iter().map(|p| p.games).max().unwrap_or(0);
+        let grown = if most > self.games_per_pair {
+            format!(" (up to {most} for bots not yet ordered)")
+        } else {
+            String::new()
+        };
         if self.players == 2 {
-            format!("{} {n}-player games", self.games_per_pair)
+            format!("{} {n}-player games{grown}", self.games_per_pair)
         } else {
             format!(
-                "{} {n}-player games, the two bots in alternate seats",
+                "{} {n}-player games{grown}, the two bots in alternate seats",
                 self.games_per_pair
             )
         }
@@ -390,13 +460,14 @@ impl Ladder {
         for p in &self.pairings {
             let _ = writeln!(
                 o,
-                "  {:<14} v {:<14} {}   ({} wins, {} losses, {} ties)",
+                "  {:<14} v {:<14} {}   ({} wins, {} losses, {} ties of {} games)",
                 p.a,
                 p.b,
                 p.a_score.words(),
                 p.a_wins,
                 p.b_wins,
-                p.ties
+                p.ties,
+                p.games
             );
         }
         if let Some(s) = &self.skill {
@@ -411,6 +482,13 @@ impl Ladder {
                 s.gap_low,
                 s.gap_high
             );
+            if !s.ordered {
+                let _ = writeln!(
+                    o,
+                    "  Not decided: the bots are not ordered ({} against {} could be 50%): more games per pair, or bots further apart.",
+                    s.best, s.next
+                );
+            }
         }
         if self.interrupted {
             let _ = writeln!(
@@ -434,19 +512,20 @@ impl Ladder {
 
 /// The skill figures of two ladders side by side: is the score of A's best
 /// bot against A's next the same in B? (The same pair, the same way round,
-/// whichever is best in B; two-proportion z-test.) The p-value and whether
-/// it is below 0.05, or `None` when B lacks the pair.
-pub fn skill_difference(a: &Ladder, b: &Ladder) -> Option<(f64, bool)> {
+/// whichever is best in B.) Judged by the verdict rule, margin 2 points;
+/// `None` when B lacks the pair.
+pub fn skill_difference(a: &Ladder, b: &Ladder) -> Option<crate::sim::verdict::Verdict> {
+    use crate::sim::verdict::{self, ALPHA, RATE_MARGIN, Statistic};
     let sa = a.skill.as_ref()?;
-    let x = &sa.best_vs_next;
     let y = b.score_of(&sa.best, &sa.next)?;
-    let (_, p) = two_proportion(
-        x.rate * x.of as f64,
-        x.of as f64,
-        y.rate * y.of as f64,
-        y.of as f64,
+    let s = Statistic::rates(
+        "best-v-next",
+        &format!("{} against {}", sa.best, sa.next),
+        &sa.best_vs_next,
+        &y,
+        RATE_MARGIN,
     );
-    Some((p, p < crate::sim::report::ALPHA))
+    verdict::decide(&[s], ALPHA).pop()
 }
 
 impl Ladder {

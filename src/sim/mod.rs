@@ -21,16 +21,18 @@ mod histogram;
 pub mod ladder;
 pub mod plot;
 mod report;
+pub mod sequential;
 pub mod shard;
 pub mod stats;
 pub mod sweep;
 pub mod tune;
+pub mod verdict;
 
 pub use accum::{Accumulator, AccumulatorData};
 pub use histogram::{Bin, Histogram, Summary};
 pub use report::{
     BotLine, Comparison, Difference, MARGIN, Partial, Rate, Report, SeatBalance, SeatLine, Skill,
-    compare,
+    compare, compare_with, statistics,
 };
 
 use std::sync::Arc;

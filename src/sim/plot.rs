@@ -198,6 +198,10 @@ fn y_ticks(p: &Panel) -> (f64, Vec<f64>) {
     (step / scale, ticks.into_iter().map(|t| t / scale).collect())
 }
 
+/// What the bars of a line plot are, written under its title.
+pub const BARS: &str =
+    "dots: each value's estimate; bars: its 95% interval (not the spread of single games)";
+
 /// Panels of measures against one key, stacked with a shared x axis.
 pub fn line_svg(title: &str, axis: &Axis, panels: &[Panel]) -> String {
     let (w, left, right) = (760.0, 80.0, 700.0);
@@ -207,9 +211,10 @@ pub fn line_svg(title: &str, axis: &Axis, panels: &[Panel]) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">{}</text>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">{}</text>\n<text x=\"{}\" y=\"40\" text-anchor=\"middle\" font-size=\"11\" fill=\"#555\">{BARS}</text>",
         w / 2.0,
-        esc(title)
+        esc(title),
+        w / 2.0
     );
     for (k, p) in panels.iter().enumerate() {
         let ptop = top + k as f64 * (panel_h + gap);

@@ -8,11 +8,12 @@ use serde::Serialize;
 
 use crate::games::{Game, Stat};
 use crate::sim::histogram::Summary;
-use crate::sim::stats::{chi_square_uniform, two_proportion, welch, wilson};
+use crate::sim::stats::{chi_square_uniform, wilson};
+use crate::sim::verdict::{self, Margins, Outcome, Statistic, Unit, Verdict};
 use crate::sim::{Accumulator, Config, Seating};
 
-/// p below this is called significant.
-pub const ALPHA: f64 = 0.05;
+/// The error rate every verdict holds ([`verdict::ALPHA`]).
+pub const ALPHA: f64 = verdict::ALPHA;
 
 /// A proportion with its 95% Wilson interval.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -61,13 +62,137 @@ pub struct SeatLine {
     pub mean_score: f64,
 }
 
-/// Chi-square test that every seat wins equally often (decided games only).
+/// Whether some seat wins more often than its fair share of the decided
+/// games: each seat's share less `1 / players`, judged by the verdict rule
+/// (Holm across the seats), and the chi-square test of all seats at once.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SeatBalance {
     pub chi_square: f64,
     pub df: u32,
     pub p_value: f64,
-    pub significant: bool,
+    /// `different` when some seat's share differs from a fair share by the
+    /// margin or more, `same` when every seat's is within it.
+    pub verdict: Outcome,
+    /// The seat (from 1) that wins most often, when the verdict is
+    /// `different`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub favoured: Option<u8>,
+    /// Each seat's share of the decided games less a fair share.
+    pub seats: Vec<Verdict>,
+}
+
+impl SeatBalance {
+    /// Judge the seats' wins `wins` (by seat) with `margins`.
+    pub fn new(wins: &[u64], margins: &Margins) -> SeatBalance {
+        let (chi_square, df, p_value) = chi_square_uniform(wins);
+        let decided: u64 = wins.iter().sum();
+        let fair = 1.0 / wins.len().max(1) as f64;
+        let stats: Vec<Statistic> = wins
+            .iter()
+            .enumerate()
+            .map(|(s, &w)| {
+                let key = format!("seat{}-wins", s + 1);
+                let p = if decided == 0 {
+                    0.0
+                } else {
+                    w as f64 / decided as f64
+                };
+                Statistic {
+                    margin: margins.of(&key, Unit::Rate, None, None),
+                    label: format!("seat {} share of decided games", s + 1),
+                    key,
+                    unit: Unit::Rate,
+                    estimate: p - fair,
+                    se: verdict::rate_variance(w as f64, decided).sqrt(),
+                    df: f64::INFINITY,
+                    games: decided,
+                }
+            })
+            .collect();
+        let seats = verdict::decide(&stats, ALPHA);
+        let verdict = if seats.iter().any(|v| v.verdict == Outcome::Different) {
+            Outcome::Different
+        } else if seats.iter().all(|v| v.verdict == Outcome::Same) {
+            Outcome::Same
+        } else {
+            Outcome::Undecided
+        };
+        let favoured = (verdict == Outcome::Different)
+            .then(|| {
+                (0..seats.len())
+                    .max_by(|&i, &j| seats[i].estimate.total_cmp(&seats[j].estimate))
+                    .map(|i| i as u8 + 1)
+            })
+            .flatten();
+        SeatBalance {
+            chi_square,
+            df,
+            p_value,
+            verdict,
+            favoured,
+            seats,
+        }
+    }
+
+    /// The verdict in words, for the line "First-player advantage: ...".
+    pub fn words(&self) -> String {
+        let seat = |v: &Verdict| {
+            if v.estimate <= 0.0 {
+                // Every seat at its fair share so far.
+                return format!(
+                    "the seats win equally often so far, {} over a fair share",
+                    verdict::effect_words(v)
+                );
+            }
+            format!(
+                "{} wins most often, {} over a fair share",
+                v.label.replace(" share of decided games", ""),
+                verdict::effect_words(v)
+            )
+        };
+        match self.verdict {
+            Outcome::Different => {
+                let n = self.favoured.unwrap_or(1);
+                let v = &self.seats[usize::from(n) - 1];
+                format!(
+                    "seat {n} is favoured: it wins {} of the decided games, {} over a fair share (different)",
+                    verdict::amount(
+                        Unit::Rate,
+                        v.estimate + 1.0 / self.seats.len() as f64,
+                        false
+                    )
+                    .replace("pt", "%"),
+                    verdict::effect_words(v)
+                )
+            }
+            Outcome::Same => format!(
+                "none: every seat's share of the decided games is the same as a fair share within ±{}",
+                verdict::amount(
+                    Unit::Rate,
+                    self.seats.iter().map(|v| v.margin).fold(0.0, f64::max),
+                    false
+                )
+            ),
+            Outcome::Undecided => {
+                // The seat that wins most often (the one a favoured seat
+                // would be), and the games to decide them all.
+                let far = self
+                    .seats
+                    .iter()
+                    .rev()
+                    .max_by(|a, b| a.estimate.total_cmp(&b.estimate));
+                let needed = self.seats.iter().filter_map(|v| v.games_needed).max();
+                format!(
+                    "not decided yet: {}{}",
+                    far.map(seat).unwrap_or_default(),
+                    needed.map_or(String::new(), |n| format!(
+                        "; about {} decided games would decide",
+                        verdict::thousands(n)
+                    ))
+                )
+            }
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -94,9 +219,21 @@ pub struct Skill {
     pub against: String,
     pub wins: Rate,
     pub chance_level: f64,
-    pub skill: f64,
-    pub low: f64,
-    pub high: f64,
+    /// Whether the games show `strong` beating `against` more often than
+    /// chance (its win rate's interval above the chance level). Only then
+    /// is there a skill figure: a bot order the games do not establish
+    /// measures nothing.
+    pub ordered: bool,
+    /// The skill, from 0 to 1, when ordered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skill: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub low: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub high: Option<f64>,
+    /// Why there is no skill figure, when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_decided: Option<String>,
 }
 
 /// The statistics of one run.
@@ -177,17 +314,11 @@ impl Report {
                 },
             })
             .collect();
-        let (chi_square, df, p_value) = chi_square_uniform(&acc.seat_wins);
         let names: Vec<String> = config.bots.iter().map(|b| b.to_string()).collect();
         let same_bot = names.iter().all(|b| *b == names[0]);
         let (seat_balance, seat_balance_absent) = if same_bot || !fixed {
             (
-                Some(SeatBalance {
-                    chi_square,
-                    df,
-                    p_value,
-                    significant: p_value < ALPHA,
-                }),
+                Some(SeatBalance::new(&acc.seat_wins, &Margins::default())),
                 None,
             )
         } else {
@@ -296,14 +427,29 @@ impl Report {
             .map(|b| b.wins.clone())
             .unwrap_or_else(|| Rate::new(0, 0));
         let chance = 1.0 / f64::from(self.players.max(1));
-        let scale = |w: f64| (w - chance) / (1.0 - chance);
+        // Above chance, the scale runs from 0 (exclusive) to 1.
+        let scale = |w: f64| ((w - chance) / (1.0 - chance)).clamp(0.0, 1.0);
+        let ordered = wins.of > 0 && wins.low > chance;
+        let not_decided = (!ordered).then(|| {
+            if wins.of > 0 && wins.high < chance {
+                format!(
+                    "not decided: the bots are not in the order given: {against} beats {strong} under this variant; measure with --bots {against},{strong}"
+                )
+            } else {
+                format!(
+                    "not decided: the bots are not ordered: {strong} does not win more often than chance against {against} in these games (more games, or bots further apart)"
+                )
+            }
+        });
         self.skill = Some(Skill {
             strong: strong.to_string(),
             against: against.to_string(),
             chance_level: chance,
-            skill: scale(wins.rate),
-            low: scale(wins.low),
-            high: scale(wins.high),
+            ordered,
+            skill: ordered.then(|| scale(wins.rate)),
+            low: ordered.then(|| scale(wins.low)),
+            high: ordered.then(|| scale(wins.high)),
+            not_decided,
             wins,
         });
         self
@@ -322,23 +468,53 @@ impl Report {
         self.counts.get(key)
     }
 
-    /// The rates, with their names in words.
-    pub fn rates(&self) -> Vec<(String, &Rate)> {
-        let mut v: Vec<(String, &Rate)> = self
+    /// The rates: their keys (as `--margin`, `--primary` and `sweep`
+    /// take them), their names in words, their values.
+    pub fn rates(&self) -> Vec<(String, String, &Rate)> {
+        let mut v: Vec<(String, String, &Rate)> = self
             .seats
             .iter()
-            .map(|s| (format!("seat {} wins", s.seat), &s.wins))
+            .map(|s| {
+                (
+                    format!("seat{}-wins", s.seat),
+                    format!("seat {} wins", s.seat),
+                    &s.wins,
+                )
+            })
             .collect();
-        v.push(("ties".into(), &self.ties));
+        v.push(("ties".into(), "ties".into(), &self.ties));
         for stat in &self.end_order {
             if let Some(r) = self.end_reasons.get(stat.key) {
-                v.push((format!("ends: {}", stat.key.replace('_', " ")), r));
+                v.push((
+                    stat.key.to_owned(),
+                    format!("ends: {}", stat.key.replace('_', " ")),
+                    r,
+                ));
             }
         }
         for b in &self.per_bot {
-            v.push((format!("{} wins", b.bot), &b.wins));
+            v.push((
+                format!("{}-wins", b.bot),
+                format!("{} wins", b.bot),
+                &b.wins,
+            ));
         }
         v
+    }
+
+    /// The first-player advantage as a rate: seat 1's wins among the
+    /// decided games.
+    pub fn first_seat_share(&self) -> Rate {
+        let decided = self.games - self.ties.count.min(self.games);
+        Rate::new(self.seats.first().map_or(0, |s| s.wins.count), decided)
+    }
+
+    /// Judge the seats again with `margins` (`--margin seat1-wins=...`).
+    pub fn set_margins(&mut self, margins: &Margins) {
+        if let Some(b) = &mut self.seat_balance {
+            let wins: Vec<u64> = self.seats.iter().map(|s| s.wins.count).collect();
+            *b = SeatBalance::new(&wins, margins);
+        }
     }
 
     /// The readable report.
@@ -375,16 +551,7 @@ impl Report {
         );
         match (&self.seat_balance, &self.seat_balance_absent) {
             (Some(b), _) => {
-                let _ = writeln!(
-                    o,
-                    "  First-player advantage: {} ({})",
-                    if b.significant {
-                        "significant: some seats win more often than others"
-                    } else {
-                        "not significant"
-                    },
-                    p_words(b.p_value)
-                );
+                let _ = writeln!(o, "  First-player advantage: {}", b.words());
             }
             (None, why) => {
                 let _ = writeln!(
@@ -403,15 +570,24 @@ impl Report {
         if let Some(k) = &self.skill {
             let _ = writeln!(
                 o,
-                "\nSkill: {} beats {} {} of its games (chance would be {:.1}%)\n  skill {:.2} ({:.2} to {:.2}): 0 = luck alone decides between them, 1 = the better bot always wins",
+                "\nSkill (bots {} and {}): {} wins {} of its games (chance would be {:.1}%)",
                 k.strong,
                 k.against,
+                k.strong,
                 k.wins.words(),
                 100.0 * k.chance_level,
-                k.skill,
-                k.low,
-                k.high
             );
+            match (k.skill, k.low, k.high, &k.not_decided) {
+                (Some(s), Some(lo), Some(hi), _) => {
+                    let _ = writeln!(
+                        o,
+                        "  skill {s:.2} ({lo:.2} to {hi:.2}): 0 = luck alone decides between them, 1 = the better bot always wins"
+                    );
+                }
+                (_, _, _, why) => {
+                    let _ = writeln!(o, "  skill: {}", why.as_deref().unwrap_or("not decided"));
+                }
+            }
         }
         for note in &self.notes {
             let _ = writeln!(o, "\nNote: {note}");
@@ -466,7 +642,7 @@ impl Report {
                 e(),
             ]);
         }
-        for (name, r) in self.rates() {
+        for (_, name, r) in self.rates() {
             rows.push(vec![
                 name,
                 "rate".into(),
@@ -493,12 +669,13 @@ impl Report {
             ]);
         }
         if let Some(k) = &self.skill {
+            let opt = |v: Option<f64>| v.map_or(String::new(), |v| v.to_string());
             rows.push(vec![
                 "skill".into(),
                 "skill".into(),
-                k.skill.to_string(),
-                k.low.to_string(),
-                k.high.to_string(),
+                opt(k.skill),
+                opt(k.low),
+                opt(k.high),
                 e(),
                 e(),
                 e(),
@@ -519,17 +696,6 @@ impl Report {
             ]);
         }
         super::csv_text(rows)
-    }
-}
-
-/// A p-value in words: `p = 0.41`, `p = 0.003`, `p < 0.001`.
-pub fn p_words(p: f64) -> String {
-    if p < 0.001 {
-        "p < 0.001".to_string()
-    } else if p < 0.01 {
-        format!("p = {p:.3}")
-    } else {
-        format!("p = {p:.2}")
     }
 }
 
@@ -555,26 +721,25 @@ fn bars(s: &Summary) -> String {
     o
 }
 
-/// One measure of two runs side by side.
+/// One statistic of two runs side by side, with its verdict.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Difference {
-    pub measure: String,
+    /// A's and B's values (a rate as a fraction).
     pub a: f64,
     pub b: f64,
-    /// `b - a`.
-    pub difference: f64,
-    /// `two-proportion z` or `Welch t`.
-    pub test: &'static str,
-    pub p_value: f64,
-    pub significant: bool,
+    /// The verdict on `b - a`: its key, label, interval, raw and adjusted
+    /// p-values.
+    #[serde(flatten)]
+    pub verdict: Verdict,
 }
 
 /// Two runs over matched seeds (game `i` of both rolls the same dice stream).
 ///
-/// Rates are compared with a pooled two-proportion z-test, means with Welch's
-/// t-test. Both treat the runs as independent samples; matched seeds make the
-/// runs positively correlated, so the tests are conservative (a difference
-/// they call significant is at least that significant).
+/// Every statistic's difference B - A is judged by the one verdict rule
+/// ([`verdict::decide`]) over the whole list at once: rates with the
+/// normal test of two proportions, means with Welch's t. Both treat the runs
+/// as independent samples; matched seeds make the runs positively correlated,
+/// so the tests are conservative.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Comparison {
     pub a: Report,
@@ -586,6 +751,9 @@ pub struct Comparison {
     /// The ladders of both variants, when skill was measured.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub skill: Option<SkillComparison>,
+    /// How a sequential compare (`--until-decided`) stopped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sequential: Option<crate::sim::sequential::Stopped>,
 }
 
 /// How much skill each of two variants rewards, from a ladder of each.
@@ -593,44 +761,66 @@ pub struct Comparison {
 pub struct SkillComparison {
     pub a: crate::sim::ladder::Ladder,
     pub b: crate::sim::ladder::Ladder,
-    /// Two-proportion z-test of A's best bot's score against A's next, A
-    /// against B (the same pair the same way round in both).
-    pub p_value: Option<f64>,
-    pub significant: Option<bool>,
+    /// A's best bot's score against A's next, B less A (the same pair the
+    /// same way round in both), judged by the verdict rule; `None` when B's
+    /// ladder lacks the pair.
+    pub best_v_next: Option<Verdict>,
 }
 
-/// Compare two reports measure by measure.
-pub fn compare(a: Report, b: Report) -> Comparison {
-    let mut differences = Vec::new();
-    let ra = a.rates();
+/// The statistics of B - A, in report order: the first-player advantage,
+/// the rates, then the means. Margins from `margins` or the defaults.
+pub fn statistics(a: &Report, b: &Report, margins: &Margins) -> Vec<(f64, f64, Statistic)> {
+    let mut out = Vec::new();
+    let rate = |key: &str, label: &str, x: &Rate, y: &Rate| {
+        let d = margins.of(key, Unit::Rate, None, None);
+        (x.rate, y.rate, Statistic::rates(key, label, x, y, d))
+    };
+    if a.players > 1 {
+        out.push(rate(
+            "first-player-advantage",
+            "seat 1 share of decided games",
+            &a.first_seat_share(),
+            &b.first_seat_share(),
+        ));
+    }
     let rb = b.rates();
-    for (name, x) in &ra {
-        let Some((_, y)) = rb.iter().find(|(n, _)| n == name) else {
+    for (key, label, x) in a.rates() {
+        if let Some((_, _, y)) = rb.iter().find(|(k, _, _)| *k == key) {
+            out.push(rate(&key, &label, x, y));
+        }
+    }
+    for stat in &a.count_order {
+        let (Some(x), Some(y)) = (a.counts.get(stat.key), b.counts.get(stat.key)) else {
             continue;
         };
-        let (_, p) = two_proportion(x.count as f64, x.of as f64, y.count as f64, y.of as f64);
-        differences.push(Difference {
-            measure: name.clone(),
-            a: x.rate,
-            b: y.rate,
-            difference: y.rate - x.rate,
-            test: "two-proportion z",
-            p_value: p,
-            significant: p < ALPHA,
-        });
+        let d = margins.of(stat.key, Unit::Count, Some(x), Some(y));
+        out.push((
+            x.mean,
+            y.mean,
+            Statistic::means(stat.key, stat.label, x, y, d),
+        ));
     }
-    for ((name, x), (_, y)) in a.measures().iter().zip(b.measures().iter()) {
-        let (_, _, p) = welch(x.mean, x.sd, x.n as f64, y.mean, y.sd, y.n as f64);
-        differences.push(Difference {
-            measure: name.to_string(),
-            a: x.mean,
-            b: y.mean,
-            difference: y.mean - x.mean,
-            test: "Welch t",
-            p_value: p,
-            significant: p < ALPHA,
-        });
-    }
+    out
+}
+
+/// Compare two reports statistic by statistic, with the default margins.
+pub fn compare(a: Report, b: Report) -> Comparison {
+    compare_with(a, b, &Margins::default())
+}
+
+/// Compare two reports statistic by statistic, with `margins`.
+pub fn compare_with(a: Report, b: Report, margins: &Margins) -> Comparison {
+    let stats = statistics(&a, &b, margins);
+    let list: Vec<Statistic> = stats.iter().map(|s| s.2.clone()).collect();
+    let differences = verdict::decide(&list, ALPHA)
+        .into_iter()
+        .zip(&stats)
+        .map(|(verdict, &(x, y, _))| Difference {
+            a: x,
+            b: y,
+            verdict,
+        })
+        .collect();
     let partial = a.partial.is_some() || b.partial.is_some();
     Comparison {
         a,
@@ -638,6 +828,7 @@ pub fn compare(a: Report, b: Report) -> Comparison {
         differences,
         partial,
         skill: None,
+        sequential: None,
     }
 }
 
@@ -648,13 +839,8 @@ impl Comparison {
         a: crate::sim::ladder::Ladder,
         b: crate::sim::ladder::Ladder,
     ) -> Comparison {
-        let test = crate::sim::ladder::skill_difference(&a, &b);
-        self.skill = Some(SkillComparison {
-            a,
-            b,
-            p_value: test.map(|t| t.0),
-            significant: test.map(|t| t.1),
-        });
+        let best_v_next = crate::sim::ladder::skill_difference(&a, &b);
+        self.skill = Some(SkillComparison { a, b, best_v_next });
         self
     }
 
@@ -709,20 +895,16 @@ impl Comparison {
                 score.words()
             );
         }
-        match (s.p_value, s.significant) {
-            (Some(p), Some(sig)) => {
+        match &s.best_v_next {
+            Some(v) => {
                 let _ = writeln!(
                     o,
-                    "  That score, B against A: {} ({})",
-                    if sig {
-                        "different: skill matters differently"
-                    } else {
-                        "no clear difference"
-                    },
-                    p_words(p)
+                    "  That score, B - A: {}: {} (per pair)",
+                    verdict::effect_words(v),
+                    verdict::words(v)
                 );
             }
-            _ => {
+            None => {
                 let _ = writeln!(
                     o,
                     "  Best against next: not compared (B's ladder lacks A's best two bots)"
@@ -751,40 +933,30 @@ impl Comparison {
             "A: `{}`   B: `{}`   {} players, {} games each on matched seeds (seed {})\n",
             self.a.variant, self.b.variant, self.a.players, self.a.games, self.a.seed
         );
+        if let Some(q) = &self.sequential {
+            o.push_str(&q.words());
+            o.push('\n');
+        }
         let _ = writeln!(
             o,
-            "  {:<24} {:>9} {:>9} {:>9}   verdict (95%)",
-            "", "A", "B", "B - A"
+            "  {:<30} {:>8} {:>8}   {:<28} verdict",
+            "", "A", "B", "B - A (95% interval)"
         );
         for d in &self.differences {
-            let pct = d.test == "two-proportion z";
-            let scale = if pct { 100.0 } else { 1.0 };
-            let k = decimals_for(scale * d.difference);
-            let f = |v: f64| {
-                if pct {
-                    format!("{:.k$}%", 100.0 * v)
-                } else {
-                    format!("{v:.k$}")
-                }
-            };
-            let diff = if pct {
-                format!("{:+.k$}pt", 100.0 * d.difference)
-            } else {
-                format!("{:+.k$}", d.difference)
+            let v = &d.verdict;
+            let k = decimals_for(if v.unit == Unit::Rate { 100.0 } else { 1.0 } * v.estimate);
+            let f = |x: f64| match v.unit {
+                Unit::Rate => format!("{:.1}%", 100.0 * x),
+                Unit::Count => format!("{x:.k$}"),
             };
             let _ = writeln!(
                 o,
-                "  {:<24} {:>9} {:>9} {:>9}   {} ({})",
-                d.measure,
+                "  {:<30} {:>8} {:>8}   {:<28} {}",
+                v.label,
                 f(d.a),
                 f(d.b),
-                diff,
-                if d.significant {
-                    "different"
-                } else {
-                    "no clear difference"
-                },
-                p_words(d.p_value)
+                verdict::effect_words(v),
+                verdict::words(v)
             );
         }
         for note in &self.a.notes {
@@ -793,20 +965,28 @@ impl Comparison {
         self.skill_table(&mut o);
         let _ = writeln!(
             o,
-            "\nRates: two-proportion z-test; means: Welch's t-test. \"different\" means p < 0.05."
+            "\n\"different\": significant after Holm's correction across these {} statistics (5% error rate) and at least the margin;\n\"the same within\": two one-sided tests put the difference inside the margin (margins: a rate 2 points, a count 5% of its mean\nor a fifth of its spread, or --margin KEY=VALUE). Rates: normal test of two proportions; means: Welch's t. docs/statistics.md",
+            self.differences.len()
         );
         o
     }
 
     pub fn to_csv(&self) -> String {
         let header = [
+            "key",
             "measure",
             "a",
             "b",
             "difference",
-            "test",
+            "low",
+            "high",
+            "margin",
             "p_value",
-            "significant",
+            "p_adjusted",
+            "p_same",
+            "p_same_adjusted",
+            "verdict",
+            "games_needed",
         ]
         .map(String::from)
         .to_vec();
@@ -818,14 +998,25 @@ impl Comparison {
             ]
         });
         let rows = partial.into_iter().chain(self.differences.iter().map(|d| {
+            let v = &d.verdict;
             vec![
-                d.measure.clone(),
+                v.key.clone(),
+                v.label.clone(),
                 d.a.to_string(),
                 d.b.to_string(),
-                d.difference.to_string(),
-                d.test.to_string(),
-                d.p_value.to_string(),
-                d.significant.to_string(),
+                v.estimate.to_string(),
+                v.low.to_string(),
+                v.high.to_string(),
+                v.margin.to_string(),
+                v.p_value.to_string(),
+                v.p_adjusted.to_string(),
+                v.p_same.to_string(),
+                v.p_same_adjusted.to_string(),
+                serde_json::to_value(v.verdict)
+                    .ok()
+                    .and_then(|x| x.as_str().map(String::from))
+                    .unwrap_or_default(),
+                v.games_needed.map_or(String::new(), |n| n.to_string()),
             ]
         }));
         super::csv_text(std::iter::once(header).chain(rows))

@@ -133,6 +133,96 @@ pub fn normal_two_sided(z: f64) -> f64 {
     gamma_q(0.5, z * z / 2.0)
 }
 
+/// The standard normal distribution function Φ(z) = P(Z <= z).
+pub fn normal_cdf(z: f64) -> f64 {
+    if z.is_nan() {
+        return f64::NAN;
+    }
+    let tail = normal_two_sided(z) / 2.0;
+    if z >= 0.0 { 1.0 - tail } else { tail }
+}
+
+/// The standard normal quantile: the `z` with Φ(z) = `p`, for 0 < p < 1
+/// (-inf at 0, +inf at 1). Acklam's rational approximation, then one
+/// Newton step on [`normal_cdf`] (about 1e-12 relative error).
+pub fn normal_quantile(p: f64) -> f64 {
+    if p <= 0.0 {
+        return f64::NEG_INFINITY;
+    }
+    if p >= 1.0 {
+        return f64::INFINITY;
+    }
+    const A: [f64; 6] = [
+        -3.969_683_028_665_376e1,
+        2.209_460_984_245_205e2,
+        -2.759_285_104_469_687e2,
+        1.383_577_518_672_69e2,
+        -3.066_479_806_614_716e1,
+        2.506_628_277_459_239,
+    ];
+    const B: [f64; 5] = [
+        -5.447_609_879_822_406e1,
+        1.615_858_368_580_409e2,
+        -1.556_989_798_598_866e2,
+        6.680_131_188_771_972e1,
+        -1.328_068_155_288_572e1,
+    ];
+    const C: [f64; 6] = [
+        -7.784_894_002_430_293e-3,
+        -3.223_964_580_411_365e-1,
+        -2.400_758_277_161_838,
+        -2.549_732_539_343_734,
+        4.374_664_141_464_968,
+        2.938_163_982_698_783,
+    ];
+    const D: [f64; 4] = [
+        7.784_695_709_041_462e-3,
+        3.224_671_290_700_398e-1,
+        2.445_134_137_142_996,
+        3.754_408_661_907_416,
+    ];
+    let tail = |q: f64| {
+        (((((C[0] * q + C[1]) * q + C[2]) * q + C[3]) * q + C[4]) * q + C[5])
+            / ((((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0)
+    };
+    let x = if p < 0.024_25 {
+        tail((-2.0 * p.ln()).sqrt())
+    } else if p > 1.0 - 0.024_25 {
+        -tail((-2.0 * (1.0 - p).ln()).sqrt())
+    } else {
+        let q = p - 0.5;
+        let r = q * q;
+        (((((A[0] * r + A[1]) * r + A[2]) * r + A[3]) * r + A[4]) * r + A[5]) * q
+            / (((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1.0)
+    };
+    // One Newton step: the density at x is exp(-x^2/2)/sqrt(2 pi).
+    let density = (-x * x / 2.0).exp() / (2.0 * std::f64::consts::PI).sqrt();
+    if density > 0.0 {
+        x - (normal_cdf(x) - p) / density
+    } else {
+        x
+    }
+}
+
+/// Two-sided p-value of a Student t statistic with `df` degrees of freedom
+/// (the normal one when `df` is infinite).
+pub fn t_two_sided(t: f64, df: f64) -> f64 {
+    if df.is_infinite() {
+        normal_two_sided(t)
+    } else if df <= 0.0 {
+        1.0
+    } else {
+        beta_i(df / 2.0, 0.5, df / (df + t * t))
+    }
+}
+
+/// One-sided p-value P(T >= t) of a Student t statistic (normal when `df`
+/// is infinite).
+pub fn t_upper(t: f64, df: f64) -> f64 {
+    let half = t_two_sided(t, df) / 2.0;
+    if t >= 0.0 { half } else { 1.0 - half }
+}
+
 /// Wilson score interval for `k` successes in `n` trials at z = 1.96.
 /// `(0, 1)` when `n` is 0.
 pub fn wilson(k: f64, n: f64) -> (f64, f64) {
@@ -270,6 +360,21 @@ mod tests {
         assert!(close(p, (-1f64).exp(), 1e-9), "{p}");
         assert_eq!(chi_square_uniform(&[5]).2, 1.0);
         assert_eq!(chi_square_uniform(&[0, 0]).2, 1.0);
+    }
+
+    #[test]
+    fn normal_quantile_inverts_the_distribution() {
+        assert!(close(normal_quantile(0.975), Z95, 1e-9));
+        assert!(close(normal_quantile(0.5), 0.0, 1e-12));
+        assert!(close(normal_quantile(0.05), -1.644_853_626_951, 1e-9));
+        assert!(close(normal_quantile(1e-6), -4.753_424_308_8, 1e-7));
+        for p in [0.001, 0.02, 0.3, 0.7, 0.99] {
+            assert!(close(normal_cdf(normal_quantile(p)), p, 1e-12), "{p}");
+        }
+        // t with many degrees of freedom is nearly normal; with 1 it is Cauchy.
+        assert!(close(t_upper(1.959_963_985, f64::INFINITY), 0.025, 1e-8));
+        assert!(close(t_upper(1.0, 1.0), 0.25, 1e-9));
+        assert!(close(t_upper(-1.0, 1.0), 0.75, 1e-9));
     }
 
     #[test]

@@ -409,6 +409,16 @@ impl Measure {
         }
     }
 
+    /// An amount (a difference, a half-width) of the measure for people:
+    /// `2.0pt`, `1.3`.
+    pub fn show_amount(&self, v: f64) -> String {
+        if self.is_rate() {
+            format!("{:.1}pt", 100.0 * v)
+        } else {
+            format!("{v:.1}")
+        }
+    }
+
     /// A value of the measure for people: `53.1%`, `+2.3pt`, `31.4`.
     pub fn show(&self, v: f64) -> String {
         // No "-0.0": a value that rounds to zero is shown as zero.

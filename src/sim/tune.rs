@@ -98,6 +98,77 @@ impl Target {
     }
 }
 
+/// The standard error of a target's loss at a report, from the 95%
+/// interval of its measure (in the loss's units).
+fn loss_se(t: &Target, r: &Report) -> f64 {
+    let e = t.measure.of(r);
+    let unit = if t.measure.is_rate() { 0.01 } else { 1.0 };
+    (e.high - e.low) / (2.0 * super::stats::Z95) / unit
+}
+
+/// The best point against the original rules on the same games.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Versus {
+    /// The original's distance less the best's (> 0: the best is nearer).
+    pub improvement: f64,
+    /// Its standard error (the two treated as independent: conservative,
+    /// the games being the same).
+    pub se: f64,
+    /// Whether the improvement is beyond noise: more than 1.96 standard
+    /// errors. (The best point was chosen as the best of many, so its
+    /// distance is, if anything, flattering: the bar is not lowered.)
+    pub beats: bool,
+}
+
+/// Does `best` beat `original` on `targets` beyond noise?
+pub fn versus(targets: &[Target], original: &Report, best: &Report) -> Versus {
+    let improvement = loss(targets, original) - loss(targets, best);
+    let se = targets
+        .iter()
+        .map(|t| loss_se(t, original).powi(2) + loss_se(t, best).powi(2))
+        .sum::<f64>()
+        .sqrt();
+    Versus {
+        improvement,
+        se,
+        beats: improvement > super::stats::Z95 * se,
+    }
+}
+
+/// A warning when the best point's measure of some target is known less
+/// precisely than the smallest difference that matters for it (the margin
+/// of the verdict rule: 2 points for a rate, 5% of a mean): the budget
+/// cannot tell such points apart. Says about how many games a point would.
+pub fn precision_warning(targets: &[Target], best: &Report) -> Option<String> {
+    let mut lines = Vec::new();
+    for t in targets {
+        let e = t.measure.of(best);
+        let half = (e.high - e.low) / 2.0;
+        let margin = if t.measure.is_rate() {
+            super::verdict::RATE_MARGIN
+        } else {
+            (super::verdict::COUNT_MARGIN_SHARE * e.value.abs()).max(0.1)
+        };
+        if half > margin && best.games > 0 {
+            let needed = (best.games as f64 * (half / margin).powi(2)).ceil() as u64;
+            lines.push(format!(
+                "{}: the best point is known to ±{} after {} games; telling points apart within ±{} needs about {} games a point",
+                t.measure.key(),
+                t.measure.show_amount(half),
+                best.games,
+                t.measure.show_amount(margin),
+                super::verdict::thousands(needed)
+            ));
+        }
+    }
+    (!lines.is_empty()).then(|| {
+        format!(
+            "Warning: the budget is too small for the precision these targets need (raise --budget):\n  {}",
+            lines.join("\n  ")
+        )
+    })
+}
+
 /// The sum of the targets' losses for a report.
 pub fn loss(targets: &[Target], r: &Report) -> f64 {
     targets.iter().map(|t| t.loss(&t.measure.of(r))).sum()

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Replicate the README's statistical claims over several seeds and say how
+# often each held (docs/statistics.md; issue #29). Each claim is one roots
+# command run at seeds 1..SEEDS; a claim holds at a seed when the verdict
+# the README states comes out at that seed.
+#
+# Usage: scripts/claims.sh [SEEDS] [CLAIM...]     (default 5 seeds, the cheap claims)
+#   claims: greedy-fpa random-fpa nutrients-equal skill-one-nutrient
+#   BOTS=greedy scripts/claims.sh 5 greedy-fpa    other bots for the greedy claims
+#   ROOTS=target/release/roots (default) or another build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seeds=${1:-5}
+shift || true
+claims=${*:-greedy-fpa random-fpa nutrients-equal}
+roots=${ROOTS:-target/release/roots}
+bots=${BOTS:-greedy}
+count() { # CLAIM DESCRIPTION COMMAND-PRODUCING-yes/no...
+    local name=$1 what=$2; shift 2
+    local held=0
+    for s in $(seq 1 "$seeds"); do
+        r=$("$@" "$s")
+        echo "  $name seed $s: $r" >&2
+        [ "$r" = yes ] && held=$((held + 1))
+    done
+    echo "$name: $what: held at $held of $seeds seeds"
+}
+# The first-player advantage under competent play: seat 1 favoured.
+greedy_fpa() {
+    "$roots" simulate standard --bots "$bots" -n 4000 --seed "$1" -q --format json |
+        python3 -c 'import json,sys; b=json.load(sys.stdin)["seat_balance"]; print("yes" if b["verdict"]=="different" and b.get("favoured")==1 else "no")'
+}
+# Under random play, 100,000 games: the first player's edge is inside the
+# 2-point margin ("none: ... the same within ±2.0pt").
+random_fpa() {
+    "$roots" simulate standard --bots random -n 100000 --seed "$1" -q --format json |
+        python3 -c 'import json,sys; b=json.load(sys.stdin)["seat_balance"]; print("yes" if b["verdict"]=="same" else "no")'
+}
+# more-beads: no statistic called different from standard (greedy).
+nutrients_equal() {
+    "$roots" compare standard more-beads --bots "$bots" -n 1000 --seed "$1" -q --format json |
+        python3 -c 'import json,sys; d=json.load(sys.stdin)["differences"]; print("no" if any(x["verdict"]=="different" for x in d) else "yes")'
+}
+# one-nutrient-per-turn lowers mcts:100's score against greedy (skill).
+skill_one_nutrient() {
+    "$roots" compare standard one-nutrient-per-turn --seed "$1" -q --skill greedy,mcts:100 --skill-games 400 --format json |
+        python3 -c 'import json,sys; s=json.load(sys.stdin)["skill"]; print("yes" if s["best_v_next"]["verdict"]=="different" else "no")'
+}
+for c in $claims; do
+    case $c in
+        greedy-fpa) count greedy-fpa "seat 1 favoured with $bots bots, 4000 games" greedy_fpa ;;
+        random-fpa) count random-fpa "random bots: every seat within ±2pt of a fair share, 100000 games" random_fpa ;;
+        nutrients-equal) count nutrients-equal "more-beads: nothing different from standard ($bots, 1000 games)" nutrients_equal ;;
+        skill-one-nutrient) count skill-one-nutrient "one-nutrient-per-turn changes mcts:100's score against greedy (400 games)" skill_one_nutrient ;;
+        *) echo "unknown claim $c" >&2; exit 2 ;;
+    esac
+done
