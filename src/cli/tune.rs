@@ -487,6 +487,7 @@ fn tune_game<G: Registered>(
     let summary = Summary {
         games: outcome.games,
         brackets: outcome.brackets,
+        cut_short: outcome.cut_short,
         points: outcome.known.len(),
         invalid: outcome.known.values().filter(|k| k.is_err()).count(),
         size,
@@ -584,7 +585,10 @@ fn refuse_idle_keys<G: Registered>(
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Summary {
     games: u64,
+    /// The brackets played to their end.
     brackets: usize,
+    /// The budget ran out in the middle of a bracket.
+    cut_short: bool,
     points: usize,
     invalid: usize,
     size: u128,
@@ -739,6 +743,7 @@ fn print_tune<G: Registered>(
                 "targets": setup.targets,
                 "games": s.games,
                 "brackets": s.brackets,
+                "bracket_cut_short": s.cut_short,
                 "points_tried": s.points,
                 "partial": s.stopped.is_some(),
                 "original": original_row,
@@ -773,9 +778,14 @@ fn print_tune<G: Registered>(
                 );
                 let _ = writeln!(
                     o,
-                    "{} games in {} brackets; {} points tried{}{}\n",
+                    "{} games in {}{}; {} points tried{}{}\n",
                     s.games,
-                    s.brackets,
+                    roots::core::count(s.brackets as u64, "bracket", "brackets"),
+                    if s.cut_short {
+                        " and one cut short by the budget"
+                    } else {
+                        ""
+                    },
                     s.points,
                     if s.invalid > 0 {
                         format!(" ({} not valid variants, skipped)", s.invalid)

@@ -231,7 +231,10 @@ pub struct Outcome {
     /// The points that won a bracket, in the order they won.
     pub finalists: Vec<Point>,
     pub games: u64,
+    /// The brackets played to their end.
     pub brackets: usize,
+    /// The budget ran out in the middle of a bracket (after `brackets`).
+    pub cut_short: bool,
     /// The search stopped before its budget was spent.
     pub stopped: bool,
 }
@@ -358,7 +361,9 @@ pub fn search(
                 .collect();
             let cost: u64 = jobs.iter().map(|j| j.to - j.from).sum();
             if out.games + cost > search_budget && out.games > 0 {
-                // The search's share of the budget is spent.
+                // The search's share of the budget is spent, in the
+                // middle of this bracket.
+                out.cut_short = true;
                 return last_round(out, plan, targets, eval);
             }
             if !jobs.is_empty() {
