@@ -3,6 +3,14 @@
 
 use super::state::State;
 
+/// How the generic bots play this game: greedy counts moves valued within
+/// 0.15 of the best as equally good, and its dice choose among them.
+pub const STYLE: crate::core::player::Style = crate::core::player::Style {
+    margin: 0.15,
+    turn_beam: 0,
+    growth: crate::core::player::Growth::PLAIN,
+};
+
 /// Static evaluation from `seat`'s point of view: higher is better. Its
 /// score less the best other score, plus a little for each empty cell from
 /// which a pyramid would point at one of its pyramids (coins others may pay

@@ -178,6 +178,10 @@ impl Game for Branches {
         crate::games::counts_in_order(Self::COUNTERS, &super::counters(state))
     }
 
+    fn style() -> crate::core::player::Style {
+        super::eval::STYLE
+    }
+
     fn evaluate(state: &State, seat: Seat) -> f64 {
         super::evaluate(state, seat)
     }

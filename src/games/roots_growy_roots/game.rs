@@ -194,6 +194,10 @@ impl Game for RootsGrowyRoots {
         crate::games::counts_in_order(Self::COUNTERS, &text::counters(state))
     }
 
+    fn style() -> crate::core::player::Style {
+        text::STYLE
+    }
+
     fn evaluate(state: &State, seat: Seat) -> f64 {
         text::evaluate(state, seat)
     }

@@ -419,6 +419,9 @@ fn ready_note(state: &State, seat: Seat) -> String {
     format!("; artifacts ready (once each): {}", forms.join("; "))
 }
 
+/// How the generic bots play this game (their playouts: `Game::playout`).
+pub const STYLE: crate::core::player::Style = crate::core::player::Style::PLAIN;
+
 /// Static evaluation for `seat`: its score less the best other score, plus
 /// a little for sticks in hand and open cells next to its root. At a draw
 /// node, the exact expectation over the cards left (no peeking: the state

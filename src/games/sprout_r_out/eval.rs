@@ -31,6 +31,13 @@ const EYE_IN_THE_MAKING: f64 = 0.35;
 /// (removable), and with one.
 const NO_LIBERTY: f64 = 0.9;
 const ONE_LIBERTY: f64 = 0.3;
+/// How the generic bots play Sprout-R-Out: greedy plans whole turns with
+/// a beam of 4 partial turns.
+pub const STYLE: crate::core::player::Style = crate::core::player::Style {
+    margin: 0.0,
+    turn_beam: 4,
+    growth: crate::core::player::Growth::PLAIN,
+};
 /// Each stone on the board.
 const STONE: f64 = 0.1;
 
