@@ -57,17 +57,16 @@ fi
 
 scale=${1:-1}
 seeds=${2:-1 2 3}
-# variant, first bot, second bot, games per seed (before SCALE). `greedy` is
-# each game's greedy bot as --bots greedy plays it; `greedy-v1` is the
-# plain one-decision greedy (Sprout-R-Out: one sub-move; Branches & Twigs &
-# Thorns: without the seeded margin; Roots and Shoots' slow first bot is
-# left out).
+# variant, first bot, second bot, games per seed (before SCALE); the first
+# bot is each game's default bot or the search. `greedy` is each game's
+# greedy bot as --bots greedy plays it (Sprout-R-Out: whole turns);
+# `greedy-v1` is the plain one-decision greedy (Sprout-R-Out: one sub-move).
 matches="
 standard          greedy   random    200
 standard          mcts     greedy    100
-btt               greedy   random    400
-btt               greedy   greedy-v1 400
+btt               mcts:100 random    200
 btt               mcts:100 greedy    200
+btt               greedy   random    200
 sprout-r-out      greedy   random    200
 sprout-r-out      greedy   greedy-v1 200
 sprout-r-out      mcts:100 greedy    60

@@ -419,8 +419,19 @@ fn ready_note(state: &State, seat: Seat) -> String {
     format!("; artifacts ready (once each): {}", forms.join("; "))
 }
 
-/// How the generic bots play this game (their playouts: `Game::playout`).
-pub const STYLE: crate::core::player::Style = crate::core::player::Style::PLAIN;
+/// How the generic bots play this game (their playouts: `Game::playout`):
+/// the search expands moves best first by the evaluation, with progressive
+/// widening (about `3 sqrt(n)` children after `n` visits). `mcts:100` then
+/// beat greedy 18 games to 12 (30 games, seed 1); with a widening of 1 it
+/// lost 10 to 19, and unguided it was level (51 to 46 in 100 games).
+pub const STYLE: crate::core::player::Style = crate::core::player::Style {
+    margin: 0.0,
+    turn_beam: 0,
+    growth: crate::core::player::Growth {
+        guided: true,
+        widening: 3.0,
+    },
+};
 
 /// Static evaluation for `seat`: its score less the best other score, plus
 /// a little for sticks in hand and open cells next to its root. At a draw
