@@ -24,7 +24,7 @@
 # meant to make the Roots and Shoots bots faster without changing their play
 # must leave it as it was (the README's bot figures give the expected
 # value). `checksums` prints one such hash per game for its default bot and
-# `mcts:100` (the figures in docs/statistics.md, "Default bots"): a change
+# `mcts:100` (the values are in the README, "Bot strength"): a change
 # to a bot or an evaluation that changes it changes the games, and the
 # strength table must be run again.
 set -euo pipefail

@@ -132,13 +132,12 @@ impl<G: Game> GreedyBot<G> {
         let mut legal = Vec::with_capacity(64);
         for depth in 0..MAX_TURN {
             next_beam.clear();
-            let parents = if depth == 0 { 1 } else { beam.len() };
-            for p in 0..parents {
-                let (from, first) = if depth == 0 {
-                    (state, None)
-                } else {
-                    (&beam[p].state, Some(beam[p].first))
-                };
+            let parents: Vec<(&G::State, Option<ActionOf<G>>)> = if depth == 0 {
+                vec![(state, None)]
+            } else {
+                beam.iter().map(|p| (&p.state, Some(p.first))).collect()
+            };
+            for (from, first) in parents {
                 from.legal_actions(&mut legal);
                 for &a in &legal {
                     let mut next = from.clone();

@@ -276,11 +276,7 @@ impl<G: Game> MctsBot<G> {
     fn untried(&mut self, node: u32) -> Option<ActionOf<G>> {
         let n = &self.nodes[node as usize];
         let new = |a: &ActionOf<G>| !n.edges.iter().any(|e| e.action == *a);
-        if let Some(&a) = n
-            .order
-            .iter()
-            .find(|a| new(a) && self.legal.contains(a))
-        {
+        if let Some(&a) = n.order.iter().find(|a| new(a) && self.legal.contains(a)) {
             return Some(a);
         }
         self.untried.clear();

@@ -427,9 +427,9 @@ pub trait Game: Sized + Send + Sync + 'static {
     }
     /// The bot `simulate`, `compare`, `sweep` and `tune` seat when `--bots`
     /// is not given: the strongest bot the game's ladder found at a cost a
-    /// run of a thousand games affords (`docs/statistics.md`, "Default
-    /// bots"). A game's greedy bot may plan more than one decision
-    /// (Sprout-R-Out plans whole turns).
+    /// run of a thousand games affords (the README's "Bot strength" table,
+    /// `scripts/bot-strength.sh`). A game's greedy bot may plan more than
+    /// one decision (Sprout-R-Out plans whole turns).
     const DEFAULT_BOT: BotSpec = BotSpec::Greedy;
     /// How the generic search ([`crate::bots::MctsBot`]) ends its playouts.
     /// The default plays them out at random to the end of the game; a game
