@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use roots::bots::{BotSpec, Player};
+use roots::bots::BotSpec;
 use roots::core::dice::SeededDice;
 use roots::core::protocol::{GameState, Next};
 use roots::games::roots_growy_roots::{RootsGrowyRoots, Rules, State};
