@@ -33,7 +33,9 @@ fn game(rules: &Arc<Rules>, seats: u8, bot: Option<BotSpec>, g: u64, hash: &mut 
     let mut dice = SeededDice::for_game(2026, g);
     let mut players: Vec<_> = (0..seats)
         .filter_map(|s| {
-            bot.map(|b| roots::bots::build::<RootsGrowyRoots>(b, SeededDice::for_game(7 + u64::from(s), g)))
+            bot.map(|b| {
+                roots::bots::build::<RootsGrowyRoots>(b, SeededDice::for_game(7 + u64::from(s), g))
+            })
         })
         .collect();
     let mut steps = 0;

@@ -25,8 +25,8 @@ pub use mcts::MctsBot;
 pub use random::RandomBot;
 
 pub use crate::core::player::{
-    BotSpec, Budget, DEFAULT_CMD_TIMEOUT_MS, DEFAULT_ITERATIONS, Growth, NoAction, Player,
-    Playout, Style,
+    BotSpec, Budget, DEFAULT_CMD_TIMEOUT_MS, DEFAULT_ITERATIONS, Growth, NoAction, Player, Playout,
+    Style,
 };
 
 use crate::core::dice::SeededDice;

@@ -18,8 +18,8 @@
 //! copy as before. Debug builds check every price against the copy's, to
 //! the bit.
 
-use crate::core::player::{NoAction, Player};
 use crate::core::dice::SeededDice;
+use crate::core::player::{NoAction, Player};
 use crate::core::protocol::{GameState, Next, Seat};
 
 use super::rules::{EndTrigger, RootMeasure, Sticks};
