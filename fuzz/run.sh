@@ -20,7 +20,7 @@ cargo fuzz --version >/dev/null 2>&1 || cargo install cargo-fuzz --locked
 
 targets=("$@")
 if [ "${#targets[@]}" -eq 0 ]; then
-  targets=(variant_loader record_replay referee_input engine protocol)
+  targets=(variant_loader record_replay referee_input engine protocol merge)
 fi
 
 # Seed corpora: the shipped and test variants, the test records, sample
@@ -52,6 +52,10 @@ seed() {
       for i in 0 4 8 11; do
         { printf "$(printf '\\x%02x' "$i")"; grep -hE '^\{"(id|cmd)"' "$root/docs/protocol.md" | grep -v '"ok"' || true; } > "$dir/doc-$i"
       done ;;
+    merge)
+      # The parts of tests/fuzz/merge/ (copied below): whole parts, and
+      # parts cut before their checksum behind a byte that seals them.
+      ;;
   esac
   if [ -d "$root/tests/fuzz/$t" ]; then
     cp -n "$root/tests/fuzz/$t"/* "$dir"/ 2>/dev/null || true

@@ -345,3 +345,76 @@ pub fn protocol(data: &[u8]) {
         }
     }
 }
+
+/// Bytes as the parts of a `roots merge`: byte 0 says which parts get a
+/// correct checksum (bit k for part k: a forger's part, so the fuzzer gets
+/// past the checksum to the checks behind it), the rest is split at 0xFF
+/// into parts. A part to be sealed is the text of a part up to its
+/// checksum (`{"format":...,"program":"..."`). The parts go through what
+/// `roots merge` does before printing: reading, the checksum, the version,
+/// the totals' consistency, one run of N shards, sums that cannot wrap,
+/// the game's statistics. Never panics; whatever merges adds up (wins and
+/// ties make the games, every histogram counts every game).
+pub fn merge(data: &[u8]) {
+    use crate::sim::shard::{self, Partial};
+    let Some((&seal, rest)) = data.split_first() else {
+        return;
+    };
+    let mut parts = Vec::new();
+    let mut names = Vec::new();
+    for (k, raw) in rest.split(|&b| b == 0xFF).take(8).enumerate() {
+        let bytes = if seal & (1 << k) != 0 {
+            let mut text = raw.to_vec();
+            text.extend_from_slice(b",\"checksum\":\"\"}");
+            let sum = shard::checksum(&text);
+            let at = text.len() - 2;
+            let mut sealed = text[..at].to_vec();
+            sealed.extend_from_slice(sum.as_bytes());
+            sealed.extend_from_slice(b"\"}\n");
+            sealed
+        } else {
+            raw.to_vec()
+        };
+        let name = format!("part-{k}");
+        match Partial::read(&name, &bytes) {
+            Ok(p) => {
+                parts.push(p);
+                names.push(name);
+            }
+            Err(_) => return,
+        }
+    }
+    if shard::check_parts(&names, &mut parts).is_err() {
+        return;
+    }
+    let Some(first) = parts.first() else {
+        return;
+    };
+    let Some(game) = crate::games::GameId::parse(&first.game) else {
+        return;
+    };
+    for i in 0..first.runs.len() {
+        let mut sum: Option<crate::sim::AccumulatorData> = None;
+        for p in &parts {
+            let Some(t) = p.runs.get(i).and_then(|r| r.totals.as_ref()) else {
+                return;
+            };
+            sum = Some(match sum {
+                None => t.clone(),
+                Some(s) => match s.checked_add(t) {
+                    Ok(s) => s,
+                    Err(_) => return,
+                },
+            });
+        }
+        let Some(sum) = sum else {
+            return;
+        };
+        if let Err(e) = sum.check() {
+            panic!("parts that each add up were merged into totals that do not: {e}");
+        }
+        crate::with_game_id!(game, G => {
+            let _ = crate::sim::Accumulator::from_data::<G>(&sum);
+        });
+    }
+}

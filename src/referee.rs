@@ -112,6 +112,9 @@ pub struct Referee<G: Game> {
     /// ([`Referee::seed_stream`]): at its start, and after the events in
     /// force.
     stream: Option<(SeededDice, SeededDice)>,
+    /// The seat that forfeited, and why: the game is over (the state does
+    /// not know it; the referee does).
+    forfeited: Option<(Seat, String)>,
 }
 
 impl<G: Game> Referee<G> {
@@ -142,6 +145,7 @@ impl<G: Game> Referee<G> {
             seats,
             applied: Vec::new(),
             stream: None,
+            forfeited: None,
         })
     }
 
@@ -161,6 +165,30 @@ impl<G: Game> Referee<G> {
     /// The rolls and decisions in force, in order (undone ones taken out).
     pub fn applied(&self) -> &[Event] {
         &self.applied
+    }
+
+    /// The seat whose player forfeited, and why: the game ended there.
+    pub fn forfeited(&self) -> Option<(Seat, &str)> {
+        self.forfeited.as_ref().map(|(s, r)| (*s, r.as_str()))
+    }
+
+    /// Record that `seat`'s player forfeited at its decision (`why`): the
+    /// game ends; a record keeps it, so replay and resume see a game over.
+    pub fn forfeit(&mut self, seat: Seat, why: &str) -> Result<(), ApplyError> {
+        let found = Event::Forfeit {
+            seat,
+            reason: why.to_string(),
+        };
+        if self.forfeited.is_some() {
+            return Err(Refused(self.mismatch(&found)).into());
+        }
+        match self.state.next() {
+            Next::Decide(due) if due == seat => {
+                self.forfeited = Some((seat, why.to_string()));
+                self.record(&found)
+            }
+            _ => Err(Refused(self.mismatch(&found)).into()),
+        }
     }
 
     /// Write every event applied from now on to `writer`.
@@ -190,7 +218,11 @@ impl<G: Game> Referee<G> {
     /// `expected ..., found ...`) the game is unchanged and nothing is
     /// recorded.
     pub fn apply(&mut self, event: &Event) -> Result<(), ApplyError> {
+        if self.forfeited.is_some() {
+            return Err(Refused(self.mismatch(event)).into());
+        }
         match *event {
+            Event::Forfeit { seat, ref reason } => self.forfeit(seat, reason),
             Event::Undo => self.undo().map(|_| ()),
             Event::Roll { face, die } => self.apply_roll(face, die),
             Event::Draw { ref card } => match self.state.next() {
@@ -294,6 +326,13 @@ impl<G: Game> Referee<G> {
 
     /// The message for an event of the wrong kind or seat.
     fn mismatch(&self, found: &Event) -> String {
+        if let Some((seat, _)) = &self.forfeited {
+            return format!(
+                "expected the end of the record (the game is over: seat {} forfeited), found {}",
+                u16::from(*seat) + 1,
+                found.describe()
+            );
+        }
         let what = G::describe_node(&self.state);
         match self.state.next() {
             Next::Chance(die) => {
@@ -389,7 +428,7 @@ impl<G: Game> Referee<G> {
 
     fn record(&mut self, event: &Event) -> Result<(), ApplyError> {
         self.events += 1;
-        if *event != Event::Undo {
+        if !matches!(event, Event::Undo | Event::Forfeit { .. }) {
             self.applied.push(event.clone());
         }
         if let Some(w) = &mut self.writer {
@@ -406,6 +445,9 @@ impl<G: Game> Referee<G> {
         dice: &mut dyn DiceSource<G::State>,
         players: &mut [Box<dyn Player<G::State> + '_>],
     ) -> Result<Option<Event>, Stop> {
+        if self.forfeited.is_some() {
+            return Ok(None);
+        }
         let (event, result) = match self.state.next() {
             Next::Over => return Ok(None),
             Next::Chance(die) => {
@@ -598,6 +640,14 @@ impl Step {
                     .unwrap_or("?")
             ),
             Event::Undo => "undo: the last roll or decision is taken back".to_string(),
+            Event::Forfeit { seat, reason } => format!(
+                "{} ({}) forfeits and loses: {reason}",
+                G::seat_letter(*seat),
+                names
+                    .get(usize::from(*seat))
+                    .map(String::as_str)
+                    .unwrap_or("?")
+            ),
             Event::Draw { card } => format!("{}: the card turned over is {card}", self.waiting),
         }
     }
@@ -632,7 +682,7 @@ impl<G: Game> Referee<G> {
                 Event::Roll { face, .. } => Some(*face),
                 _ => None,
             };
-            let notes = if *event == Event::Undo {
+            let notes = if matches!(event, Event::Undo | Event::Forfeit { .. }) {
                 Vec::new()
             } else {
                 G::narrate(&before, roll, &game.state)

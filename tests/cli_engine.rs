@@ -278,7 +278,8 @@ fn cut(v: &mut Value) {
 fn play_resume_ignored_cmd_timeout() {
     let dir = common::tmp_dir("cli_engine", "resume_cmd_timeout");
     // A game stopped at seat 1's first decision (stdin ends at once): the
-    // record names an external seat 2 that never answers.
+    // record names an external seat 2 that never answers (so resuming it
+    // needs --run-programs).
     let r = common::roots_in(
         &dir,
         &[
@@ -296,7 +297,14 @@ fn play_resume_ignored_cmd_timeout() {
     assert_eq!(r.code, 0, "{}", r.transcript());
     let r = common::roots_in(
         &dir,
-        &["play", "--resume", "game.jsonl", "--cmd-timeout", "0.3"],
+        &[
+            "play",
+            "--resume",
+            "game.jsonl",
+            "--run-programs",
+            "--cmd-timeout",
+            "0.3",
+        ],
         "null a4\n",
     );
     let said = r.transcript();

@@ -53,3 +53,8 @@ fn engine_inputs() {
 fn protocol_inputs() {
     replay("protocol", roots::fuzzing::protocol);
 }
+
+#[test]
+fn merge_inputs() {
+    replay("merge", roots::fuzzing::merge);
+}

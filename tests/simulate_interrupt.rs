@@ -382,3 +382,66 @@ fn an_interrupted_simulate_or_sweep_says_partial_in_the_report_itself() {
     assert_eq!(doc["partial"]["interrupted"], true, "{stdout}");
     assert_eq!(doc["partial"]["values_asked"], 10, "{stdout}");
 }
+
+/// An interrupted sweep's picture and an interrupted tune's variant file
+/// did not say they were partial, as the text reports did (issue #27 D11).
+#[test]
+fn an_interrupted_sweep_s_picture_and_tune_s_file_say_partial() {
+    let dir = std::env::temp_dir().join(format!("roots-interrupt-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("sweep.svg");
+    let (code, stdout, stderr) = interrupt(
+        &[
+            "sweep",
+            "standard",
+            "--set",
+            "beads.supply=30..120:10",
+            "-n",
+            "100000000",
+            "--bots",
+            "random",
+            "--seed",
+            "1",
+            "--svg",
+            svg.to_str().expect("utf-8"),
+        ],
+        after(1500),
+        1,
+    );
+    assert_eq!(code, Some(130), "{stdout}{stderr}");
+    let picture = std::fs::read_to_string(&svg).expect("the picture is written");
+    assert!(
+        picture.contains("PARTIAL: interrupted after 1 of 10 values"),
+        "{picture}"
+    );
+    let best = dir.join("best.toml");
+    let (code, stdout, stderr) = interrupt(
+        &[
+            "tune",
+            "standard",
+            "--bots",
+            "random",
+            "--vary",
+            "beads.supply=20..80:2",
+            "--target",
+            "rounds=25",
+            "--budget",
+            "100000000",
+            "-n",
+            "100",
+            "--seed",
+            "3",
+            "--write",
+            best.to_str().expect("utf-8"),
+        ],
+        after(3000),
+        1,
+    );
+    assert_eq!(code, Some(130), "{stdout}{stderr}");
+    let text = std::fs::read_to_string(&best).expect("the best so far is written");
+    assert!(
+        text.starts_with("# PARTIAL: the tune was interrupted"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

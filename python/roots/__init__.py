@@ -18,6 +18,8 @@ Everything goes through the engine protocol of `roots engine`
 from __future__ import annotations
 
 import json
+import os
+import threading
 from dataclasses import dataclass
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
@@ -153,6 +155,10 @@ class Variant:
 def load(variant: str = "standard", *, set: Iterable[str] = ()) -> Variant:
     """A built-in variant by name or a variant file by path, with `--set`
     style overrides (`"beads.supply=35"`). Raises VariantError."""
+    if isinstance(variant, os.PathLike):
+        variant = os.fspath(variant)
+    if not isinstance(variant, str):
+        raise TypeError(f"load() expects a variant name or path (str), not {type(variant).__name__}")
     source = _source(variant, None, set)
     return Variant(source, _ask(_Engine(), dict(cmd="validate", **source)))
 
@@ -160,6 +166,9 @@ def load(variant: str = "standard", *, set: Iterable[str] = ()) -> Variant:
 def loads(text: str, *, set: Iterable[str] = ()) -> Variant:
     """A variant from the text of a variant file (TOML). Raises VariantError,
     its diagnostics placed in `<inline toml>`."""
+    if not isinstance(text, str):
+        # `loads(None)` used to load the standard variant.
+        raise TypeError(f"loads() expects the text of a variant file (str), not {type(text).__name__}")
     source = _source(toml=text, set=set)
     return Variant(source, _ask(_Engine(), dict(cmd="validate", **source)))
 
@@ -175,12 +184,22 @@ class Game:
     describes it (docs/protocol.md)."""
 
     def __init__(self, source: Dict[str, Any], players: int = 2, seed: int = 0) -> None:
+        # The native engine belongs to the thread that made it; using it
+        # from another one raised a Rust panic (PanicException, which
+        # `except Exception` does not catch). Checked here first instead.
+        self._thread = threading.get_ident()
         self._engine = _Engine()
         answer = _ask(self._engine, dict(cmd="start", players=players, seed=seed, **source))
         self.seed: int = answer["seed"]
         self.state: Dict[str, Any] = answer["state"]
 
     def _do(self, request: Dict[str, Any]) -> Dict[str, Any]:
+        if threading.get_ident() != self._thread:
+            raise RootsError(
+                "thread",
+                "this Game was made in another thread and can only be used there: "
+                "make one Game per thread (Variant.new_game)",
+            )
         answer = _ask(self._engine, request)
         if "state" in answer:
             self.state = answer["state"]
@@ -297,9 +316,12 @@ def simulate(
     jobs: int = 1,
     cmd_timeout: float = 10.0,
     set: Iterable[str] = (),
+    rows: Optional[bool] = None,
 ) -> Simulation:
     """Seeded games between bots, as `roots simulate`: the same seed gives the
-    same games whatever `jobs` is."""
+    same games whatever `jobs` is. `rows` (one per game) come with at most
+    10,000 games (the engine's memory stays flat): `rows=False` leaves them
+    out, and without them `Simulation.rows` is None."""
     if isinstance(variant, Variant):
         source = dict(variant._source)
         extra = list(set)
@@ -318,7 +340,8 @@ def simulate(
             rotate=rotate,
             jobs=jobs,
             cmd_timeout=cmd_timeout,
+            **({} if rows is None else {"rows": rows}),
             **source,
         ),
     )
-    return Simulation(answer["report"], answer["rows"])
+    return Simulation(answer["report"], answer.get("rows"))

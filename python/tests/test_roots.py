@@ -119,5 +119,39 @@ class Simulate(unittest.TestCase):
                 self.assertEqual(winner, row["winner"] + 1)
 
 
+class Hostile(unittest.TestCase):
+    def test_a_game_used_from_another_thread_is_a_clear_error(self):
+        import threading
+
+        game = roots.load("btt").new_game(seed=1)
+        caught = []
+
+        def use():
+            try:
+                game.roll() if game.node == "chance" else game.apply(game.legal[0])
+            except Exception as e:  # a PanicException is not an Exception
+                caught.append(e)
+
+        t = threading.Thread(target=use)
+        t.start()
+        t.join()
+        self.assertEqual(len(caught), 1)
+        self.assertIsInstance(caught[0], roots.RootsError)
+        self.assertIn("another thread", str(caught[0]))
+        # The game still works in its own thread.
+        game.apply(game.legal[0]) if game.node == "decision" else game.roll()
+
+    def test_loads_of_none_is_a_type_error(self):
+        with self.assertRaises(TypeError):
+            roots.loads(None)
+        with self.assertRaises(TypeError):
+            roots.load(None)
+
+    def test_rows_can_be_left_out(self):
+        sim = roots.simulate("btt", games=3, rows=False)
+        self.assertIsNone(sim.rows)
+        self.assertEqual(sim.report["games"], 3)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -13,6 +13,14 @@
 //!
 //! This is the one place under the rules layers that starts processes; the
 //! simulator reaches it only through [`crate::core::player::BotSpec::Cmd`].
+//!
+//! On Unix each program runs in a process group of its own (the shell that
+//! starts it is the group's leader), and it is the whole group that is
+//! ended: at the game's end, on a forfeit (a timeout, a crash, a bad
+//! answer), when the player is dropped for any reason (an error of the
+//! caller), and by [`end_all`] (a Ctrl-C, an exit). So `sh -c "bot"` leaves
+//! neither `bot` nor anything `bot` started behind. Groups are killed
+//! before their leader is reaped, so the group's id cannot have been reused.
 
 use std::io::{BufReader, Write};
 use std::marker::PhantomData;
@@ -32,6 +40,8 @@ const MAX_ANSWER_BYTES: usize = 64 * 1024;
 
 /// A running player program.
 struct Running {
+    /// The shell, leader of the program's process group (its pid is the
+    /// group's id).
     child: Child,
     /// Lines to write to its standard input (a thread writes them, so a
     /// program that does not read cannot block the game).
@@ -80,12 +90,18 @@ impl<G: Game> CmdPlayer<G> {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        // Registered while the registry's lock is held, so that `end_all`
+        // (a Ctrl-C) never misses a group being started.
+        let mut live = groups::lock();
         let mut child = command
             .spawn()
             .map_err(|e| format!("`{}` could not be started: {e}", self.program))?;
+        live.push(child.id());
+        drop(live);
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            let _ = child.wait();
+            end(&mut child);
             return Err(format!("`{}` could not be connected to", self.program));
         };
         let (to, to_rx) = mpsc::channel::<String>();
@@ -171,7 +187,7 @@ impl<G: Game> CmdPlayer<G> {
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     // Its output closed: it ended (or closed it).
-                    let status = wait_briefly(&mut running.child);
+                    let status = exited_briefly(&mut running.child);
                     return Err(match status {
                         Some(s) => format!("`{program}` ended without answering ({s})"),
                         None => format!("`{program}` closed its output without answering"),
@@ -181,14 +197,13 @@ impl<G: Game> CmdPlayer<G> {
         }
     }
 
-    /// Stop the program: close its input, give it a moment, then kill it.
+    /// Stop the program: close its input, give it a moment to end, then
+    /// kill its whole process group (whatever it started too) and reap it.
     fn stop(&mut self) {
         if let Some(mut r) = self.running.take() {
             r.to = None;
-            if wait_briefly(&mut r.child).is_none() {
-                let _ = r.child.kill();
-                let _ = r.child.wait();
-            }
+            let _ = exited_briefly(&mut r.child);
+            end(&mut r.child);
         }
     }
 
@@ -282,14 +297,139 @@ fn shell(program: &str) -> Command {
     }
 }
 
-/// The exit status of a program given half a second to end, if it did.
-fn wait_briefly(child: &mut Child) -> Option<std::process::ExitStatus> {
+/// How a program ended, if it did within half a second; it is not reaped
+/// (on Unix), so its process group can still be killed safely.
+fn exited_briefly(child: &mut Child) -> Option<String> {
     let until = Instant::now() + Duration::from_millis(500);
     loop {
+        match groups::exited(child) {
+            Some(s) => return Some(s),
+            None if Instant::now() < until => std::thread::sleep(Duration::from_millis(5)),
+            None => return None,
+        }
+    }
+}
+
+/// Kill the program's process group (the program and all it started),
+/// then reap the leader and forget the group.
+fn end(child: &mut Child) {
+    groups::kill(child);
+    let _ = child.wait();
+    groups::lock().retain(|&p| p != child.id());
+}
+
+/// End every external player still running, with everything they started:
+/// for a Ctrl-C or an exit that will not run the players' own clean-up.
+pub fn end_all() {
+    let mut live = groups::lock();
+    for &pid in live.iter() {
+        groups::kill_group(pid);
+    }
+    live.clear();
+}
+
+/// The process groups of the running players, and the system calls on them.
+mod groups {
+    use std::process::Child;
+    use std::sync::{Mutex, MutexGuard};
+
+    static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+    pub fn lock() -> MutexGuard<'static, Vec<u32>> {
+        LIVE.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    #[cfg(unix)]
+    unsafe extern "C" {
+        #[link_name = "kill"]
+        fn kill_pid(pid: i32, sig: i32) -> i32;
+    }
+
+    #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+    unsafe extern "C" {
+        fn waitid(idtype: u32, id: u32, info: *mut SigInfo, options: i32) -> i32;
+    }
+
+    /// Linux's `siginfo_t` for a child's state on 64-bit targets: three
+    /// ints, the union (8-aligned) holding pid, uid and status, padded to
+    /// the kernel's 128 bytes.
+    #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+    #[repr(C)]
+    struct SigInfo {
+        signo: i32,
+        errno: i32,
+        code: i32,
+        _gap: i32,
+        pid: i32,
+        uid: u32,
+        status: i32,
+        _pad: [i32; 25],
+    }
+
+    #[cfg(unix)]
+    const SIGKILL: i32 = 9;
+
+    /// Kill the group whose leader is `pid` (a no-op once it is gone).
+    #[cfg(unix)]
+    pub fn kill_group(pid: u32) {
+        if let Ok(p) = i32::try_from(pid)
+            && p > 1
+        {
+            // SAFETY: kill(2) takes plain integers; a negative pid names a
+            // process group.
+            unsafe {
+                kill_pid(-p, SIGKILL);
+            }
+        }
+    }
+
+    #[cfg(not(unix))]
+    pub fn kill_group(_pid: u32) {}
+
+    /// Kill the program's whole group (its leader not yet reaped).
+    pub fn kill(child: &mut Child) {
+        kill_group(child.id());
+        let _ = child.kill();
+    }
+
+    /// Whether the leader has ended, and how, without reaping it.
+    #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+    pub fn exited(child: &mut Child) -> Option<String> {
+        const P_PID: u32 = 1;
+        const WEXITED: i32 = 4;
+        const WNOHANG: i32 = 1;
+        const WNOWAIT: i32 = 0x0100_0000;
+        const CLD_EXITED: i32 = 1;
+        let mut info = SigInfo {
+            signo: 0,
+            errno: 0,
+            code: 0,
+            _gap: 0,
+            pid: 0,
+            uid: 0,
+            status: 0,
+            _pad: [0; 25],
+        };
+        // SAFETY: `info` is a zeroed buffer at least as large as the
+        // kernel's siginfo_t (128 bytes); WNOWAIT leaves the child waitable.
+        let r = unsafe { waitid(P_PID, child.id(), &mut info, WEXITED | WNOHANG | WNOWAIT) };
+        if r != 0 || info.pid == 0 {
+            return None;
+        }
+        Some(if info.code == CLD_EXITED {
+            format!("exit status: {}", info.status)
+        } else {
+            format!("signal: {}", info.status)
+        })
+    }
+
+    /// Whether the leader has ended (reaping it: without Linux's `waitid`
+    /// the group's id may then be reused, a risk only outside Linux).
+    #[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+    pub fn exited(child: &mut Child) -> Option<String> {
         match child.try_wait() {
-            Ok(Some(s)) => return Some(s),
-            Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(5)),
-            _ => return None,
+            Ok(Some(s)) => Some(s.to_string()),
+            _ => None,
         }
     }
 }

@@ -2,6 +2,7 @@
 //! pipe), answers `legal`, `board` and `help`, and hands the referee only
 //! actions the engine accepts.
 
+use super::{outln, outp};
 use std::cell::RefCell;
 use std::io::{BufRead, Write};
 use std::marker::PhantomData;
@@ -88,7 +89,7 @@ impl<G: Registered> Console<G> {
         if self.editor.is_some() {
             return self.edit(prompt);
         }
-        print!("{prompt}");
+        outp!("{prompt}");
         let _ = std::io::stdout().flush();
         let mut bytes = Vec::new();
         let mut len = 0usize;
@@ -115,19 +116,19 @@ impl<G: Registered> Console<G> {
             }
         }
         if len == 0 {
-            println!();
+            outln!();
             return None;
         }
         let text = match std::str::from_utf8(&bytes) {
             _ if bytes.len() > MAX_TYPED_LINE => {
-                println!(
+                outln!(
                     "\nrefused: a line of {len} bytes; a typed line has at most {MAX_TYPED_LINE}"
                 );
                 return Some(String::new());
             }
             Ok(text) => text,
             Err(e) => {
-                println!(
+                outln!(
                     "\nrefused: the line is not UTF-8 text (an invalid byte at byte {}); type it again",
                     e.valid_up_to() + 1
                 );
@@ -136,7 +137,7 @@ impl<G: Registered> Console<G> {
         };
         let line = text.trim().to_string();
         if self.echo {
-            println!("{line}");
+            outln!("{line}");
         }
         Some(line)
     }
@@ -153,13 +154,13 @@ impl<G: Registered> Console<G> {
             Some(i) => prompt.split_at(i + 1),
             None => ("", prompt),
         };
-        print!("{head}");
+        outp!("{head}");
         let _ = std::io::stdout().flush();
         let editor = self.editor.as_mut()?;
         match editor.readline(last) {
             Ok(line) => {
                 if line.len() > MAX_TYPED_LINE {
-                    println!(
+                    outln!(
                         "refused: a line of {} bytes; a typed line has at most {MAX_TYPED_LINE}",
                         line.len()
                     );
@@ -172,15 +173,16 @@ impl<G: Registered> Console<G> {
                 Some(line)
             }
             Err(ReadlineError::Interrupted) => {
-                println!("^C");
-                std::process::exit(130);
+                outln!("^C");
+                roots::bots::end_external_players();
+                std::process::exit(super::output::finish(130).into());
             }
             Err(ReadlineError::Eof) => {
-                println!();
+                outln!();
                 None
             }
             Err(e) => {
-                println!("cannot read the terminal ({e}): reading plain lines");
+                outln!("cannot read the terminal ({e}): reading plain lines");
                 self.editor = None;
                 self.read(prompt)
             }
@@ -193,11 +195,11 @@ impl<G: Registered> Console<G> {
             "quit" | "exit" | "q" => Some(Err(NoAction::Quit)),
             "undo" | "u" => Some(Err(NoAction::Undo)),
             "board" | "b" => {
-                print!("{}", G::board_for_people(state, &self.names, self.colour));
+                outp!("{}", G::board_for_people(state, &self.names, self.colour));
                 Some(Ok(()))
             }
             "help" | "h" => {
-                println!("{}", help::<G>());
+                outln!("{}", help::<G>());
                 Some(Ok(()))
             }
             _ => None,
@@ -231,10 +233,10 @@ impl<G: Registered> Console<G> {
         let sides = die.sides();
         if let Some(f) = self.pending.pop_front() {
             if (1..=u32::from(sides)).contains(&f) {
-                println!("{}: the {die} typed ahead: {f}", self.prompt(state));
+                outln!("{}: the {die} typed ahead: {f}", self.prompt(state));
                 return Ok(f as u8);
             }
-            println!(
+            outln!(
                 "the face typed ahead, {f}, is not a face of the {die} (1 to {sides}); type this roll again"
             );
             self.pending.clear();
@@ -253,7 +255,7 @@ impl<G: Registered> Console<G> {
                 continue;
             }
             if line == "?" || line.eq_ignore_ascii_case("legal") {
-                println!("a face of the {die}: 1 to {sides}");
+                outln!("a face of the {die}: 1 to {sides}");
                 continue;
             }
             let faces: Result<Vec<u32>, _> = line
@@ -268,13 +270,13 @@ impl<G: Registered> Console<G> {
                     self.pending = faces[1..].iter().copied().collect();
                     return Ok(faces[0] as u8);
                 }
-                println!("a {die} has faces 1 to {sides}, not {}", faces[0]);
+                outln!("a {die} has faces 1 to {sides}, not {}", faces[0]);
                 continue;
             }
             match line.parse::<u32>() {
                 Ok(f) if (1..=u32::from(sides)).contains(&f) => return Ok(f as u8),
-                Ok(f) => println!("a {die} has faces 1 to {sides}, not {f}"),
-                Err(_) => println!(
+                Ok(f) => outln!("a {die} has faces 1 to {sides}, not {f}"),
+                Err(_) => outln!(
                     "expected the face of the {die} (a number from 1 to {sides}), or `help`; not `{line}`"
                 ),
             }
@@ -304,7 +306,7 @@ impl<G: Registered> Console<G> {
                 continue;
             }
             if line == "?" || line.eq_ignore_ascii_case("legal") {
-                println!("cards left in this deck: {}", left.join(", "));
+                outln!("cards left in this deck: {}", left.join(", "));
                 continue;
             }
             match G::parse_draw(state, &line) {
@@ -316,12 +318,12 @@ impl<G: Registered> Console<G> {
                 {
                     return Ok(face);
                 }
-                Ok(face) => println!(
+                Ok(face) => outln!(
                     "no {} is left in this deck; cards left: {}",
                     G::format_draw(state, face),
                     left.join(", ")
                 ),
-                Err(why) => println!("{why}; cards left: {}", left.join(", ")),
+                Err(why) => outln!("{why}; cards left: {}", left.join(", ")),
             }
         }
     }
@@ -339,20 +341,20 @@ impl<G: Registered> Console<G> {
                 continue;
             }
             if line == "?" || line.eq_ignore_ascii_case("legal") {
-                println!("{}", G::legal_text(state));
+                outln!("{}", G::legal_text(state));
                 continue;
             }
             let action = match G::interpret(state, &line) {
                 Ok(a) => a,
                 Err(why) => {
-                    println!("not understood: {why} (type `legal` or `help`)");
+                    outln!("not understood: {why} (type `legal` or `help`)");
                     continue;
                 }
             };
             let mut trial = state.clone();
             match trial.play(action) {
                 Ok(()) => return Ok(action),
-                Err(refusal) => println!("illegal: {}: {refusal}", G::format_action(state, action)),
+                Err(refusal) => outln!("illegal: {}: {refusal}", G::format_action(state, action)),
             }
         }
     }

@@ -97,14 +97,15 @@ pub fn ladder_of<G: Registered>(
     let on = super::stderr_is_terminal();
     let ladder = run_ladder(&config, interrupted(), |pair, pairs, done| {
         if on {
+            super::err_raw("\r");
             super::err(&format!(
-                "\r{label}pair {} of {pairs}: {done}/{games} games",
+                "{label}pair {} of {pairs}: {done}/{games} games",
                 pair + 1
             ));
         }
     });
     if on {
-        super::err("\r\x1b[2K");
+        super::err_raw("\r\x1b[2K");
     }
     Ok(ladder?)
 }

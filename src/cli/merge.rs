@@ -32,9 +32,12 @@ pub fn run(args: Args) -> u8 {
 fn try_run(args: &Args) -> Result<(), Failure> {
     let mut parts = Vec::new();
     for name in &args.parts {
-        let text = std::fs::read_to_string(name)
-            .map_err(|e| Failure::usage(format!("cannot read {name}: {e}")))?;
-        parts.push(Partial::read(name, &text).map_err(Failure::invalid_line)?);
+        parts.push(
+            Partial::read_file(std::path::Path::new(name)).map_err(|e| match e {
+                shard::PartError::Unreadable(why) => Failure::usage(why),
+                shard::PartError::Invalid(why) => Failure::invalid_line(why),
+            })?,
+        );
     }
     shard::check_parts(&args.parts, &mut parts).map_err(Failure::invalid_line)?;
     let first = &parts[0];
@@ -52,10 +55,14 @@ fn try_run(args: &Args) -> Result<(), Failure> {
             sum = Some(match (sum, this) {
                 (None, x) => x,
                 (Some(Err(e)), _) | (Some(Ok(_)), Err(e)) => Err(e),
-                (Some(Ok(a)), Ok(b)) => add(&first.game, a, &b).map_err(Failure::invalid_line)?,
+                (Some(Ok(a)), Ok(b)) => Ok(a.checked_add(&b).map_err(Failure::invalid_line)?),
             });
         }
         totals.push(sum.unwrap_or_else(|| Err("no part".into())));
+    }
+    // The sums must be totals of this game in this version.
+    for t in totals.iter().flatten() {
+        check_game(&first.game, t).map_err(Failure::invalid_line)?;
     }
     match first.command.as_str() {
         "simulate" | "compare" => {
@@ -78,17 +85,10 @@ fn try_run(args: &Args) -> Result<(), Failure> {
     }
 }
 
-/// Two shards' totals of one run, added.
-fn add(
-    game: &str,
-    a: AccumulatorData,
-    b: &AccumulatorData,
-) -> Result<Result<AccumulatorData, String>, String> {
+/// Check that `totals` are the statistics of `game` in this version.
+fn check_game(game: &str, totals: &AccumulatorData) -> Result<(), String> {
     let id = roots::games::GameId::parse(game).ok_or_else(|| format!("unknown game `{game}`"))?;
     roots::with_game_id!(id, G => {
-        let mut x = roots::sim::Accumulator::from_data::<G>(&a)?;
-        let y = roots::sim::Accumulator::from_data::<G>(b)?;
-        x.merge(&y);
-        Ok(Ok(x.to_data()))
+        roots::sim::Accumulator::from_data::<G>(totals).map(|_| ())
     })
 }

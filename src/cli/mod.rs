@@ -127,9 +127,37 @@ pub enum Command {
 }
 
 impl Cli {
+    /// Run the command; then check that everything written to stdout got
+    /// there (a failed write is exit 2 with a message, a closed pipe ends
+    /// quietly), and end any external player still running.
     pub fn run(self) -> u8 {
         set_colour(self.color);
         QUIET.store(self.quiet, std::sync::atomic::Ordering::Relaxed);
+        let playing_in_rounds = matches!(
+            self.command,
+            Command::Simulate(_)
+                | Command::Compare(_)
+                | Command::Sweep(_)
+                | Command::Tune(_)
+                | Command::Ladder(_)
+        );
+        if !playing_in_rounds {
+            // Those five catch Ctrl-C to print a partial report (their
+            // players end with their games); any other command ends at
+            // once, and its external players with it: they run in process
+            // groups of their own, which a Ctrl-C at the terminal does not
+            // reach.
+            let _ = ctrlc::set_handler(|| {
+                roots::bots::end_external_players();
+                std::process::exit(130);
+            });
+        }
+        let code = self.dispatch();
+        roots::bots::end_external_players();
+        output::finish(code)
+    }
+
+    fn dispatch(self) -> u8 {
         match self.command {
             Command::Validate(args) => validate::run(args),
             Command::Show(args) => show::run(args),
@@ -507,15 +535,136 @@ pub fn shell_quote(word: &str) -> String {
     }
 }
 
-/// Write to stdout. A closed pipe (`roots show | head`) is not an error worth
-/// a panic: the reader has what it wanted.
+/// Write to stdout. A failed write is remembered (and nothing more is
+/// written): the command goes on to its end, and [`Cli::run`] then exits 2
+/// with the reason, or quietly for a closed pipe (`roots show | head`: the
+/// reader has what it wanted).
 pub fn out(text: &str) {
-    use std::io::Write;
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    output::write(&terminal_safe(text));
 }
 
-/// Write to stderr, ignoring a closed pipe.
+/// Write to stderr, ignoring a failure: there is nowhere left to say it.
 pub fn err(text: &str) {
+    err_raw(&terminal_safe(text));
+}
+
+/// [`err`] without [`terminal_safe`]: for the program's own control
+/// sequences (a progress line cleared with `\r\x1b[2K`), never for text
+/// that holds anything read.
+pub fn err_raw(text: &str) {
     use std::io::Write;
     let _ = std::io::stderr().lock().write_all(text.as_bytes());
+}
+
+/// `text` with every control character that could steer a terminal shown
+/// as an escape (`\x1b`, `\x07`, `\r`, `\u{202e}`): text from variant files,
+/// records, diagnostics and other programs' answers reaches stdout and
+/// stderr only through this, so a variant named `"\x1b]0;pwned\x07"` cannot
+/// retitle the window, move the cursor or hide a line. Kept: newlines,
+/// tabs, and colour codes (`ESC [ digits;... m`, SGR) except "conceal"
+/// (8), which could hide text; an escape sequence that is not a colour is
+/// shown escaped.
+pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
+    fn steers(c: char) -> bool {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+    }
+    /// The length of a colour code (SGR) at the start of `s`, if it is one.
+    fn colour_code(s: &str) -> Option<usize> {
+        let rest = s.strip_prefix("\x1b[")?;
+        let params = &rest[..rest.find(|c: char| !(c.is_ascii_digit() || c == ';'))?];
+        let concealed = params.split(';').any(|p| p == "8");
+        (rest[params.len()..].starts_with('m') && !concealed).then_some(2 + params.len() + 1)
+    }
+    if !text.chars().any(steers) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut safe = String::with_capacity(text.len() + 16);
+    let mut i = 0;
+    while let Some(c) = text[i..].chars().next() {
+        if c == '\x1b'
+            && let Some(n) = colour_code(&text[i..])
+        {
+            safe.push_str(&text[i..i + n]);
+            i += n;
+            continue;
+        }
+        if steers(c) {
+            let code = u32::from(c);
+            if code < 0x100 {
+                safe.push_str(&format!("\\x{code:02x}"));
+            } else {
+                safe.push_str(&format!("\\u{{{code:x}}}"));
+            }
+        } else {
+            safe.push(c);
+        }
+        i += c.len_utf8();
+    }
+    std::borrow::Cow::Owned(safe)
+}
+
+/// `println!` through [`out`]: never panics on a full disk or closed pipe.
+macro_rules! outln {
+    () => { $crate::cli::out("\n") };
+    ($($arg:tt)*) => { $crate::cli::out(&format!("{}\n", format_args!($($arg)*))) };
+}
+pub(crate) use outln;
+
+/// `print!` through [`out`].
+macro_rules! outp {
+    ($($arg:tt)*) => { $crate::cli::out(&format!($($arg)*)) };
+}
+pub(crate) use outp;
+
+/// `eprintln!` through [`err`]: never panics.
+macro_rules! errln {
+    ($($arg:tt)*) => { $crate::cli::err(&format!("{}\n", format_args!($($arg)*))) };
+}
+pub(crate) use errln;
+
+/// Standard output, with its first failed write remembered.
+pub mod output {
+    use std::io::{ErrorKind, Write};
+    use std::sync::Mutex;
+
+    /// The first write to stdout that failed.
+    static FAILED: Mutex<Option<std::io::Error>> = Mutex::new(None);
+
+    fn failed() -> std::sync::MutexGuard<'static, Option<std::io::Error>> {
+        FAILED.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Write `text` to stdout unless a write already failed.
+    pub fn write(text: &str) {
+        let mut failed = failed();
+        if failed.is_some() {
+            return;
+        }
+        let mut out = std::io::stdout().lock();
+        if let Err(e) = out.write_all(text.as_bytes()) {
+            *failed = Some(e);
+        }
+    }
+
+    /// Flush stdout and give the exit code: `code` when everything was
+    /// written; quietly `code` for a closed pipe (as `yes | head`, less the
+    /// signal); otherwise the reason on stderr and 2.
+    pub fn finish(code: u8) -> u8 {
+        let flushed = std::io::stdout().lock().flush();
+        let mut failed = failed();
+        if let (None, Err(e)) = (failed.as_ref(), flushed) {
+            *failed = Some(e);
+        }
+        match failed.take() {
+            None => code,
+            Some(e) if e.kind() == ErrorKind::BrokenPipe => code,
+            Some(e) => {
+                super::err(&format!(
+                    "error: cannot write to standard output: {e}; the output is incomplete\n"
+                ));
+                super::exit::USAGE
+            }
+        }
+    }
 }

@@ -1,5 +1,6 @@
 //! `roots play`: a game at the terminal, the program as referee.
 
+use super::{errln, outln, outp};
 use std::cell::RefCell;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
@@ -70,6 +71,12 @@ pub struct PlayArgs {
     /// a crash), appending to it.
     #[arg(long, value_name = "RECORD", conflicts_with = "set")]
     resume: Option<PathBuf>,
+
+    /// With --resume: start the external programs (`cmd:...`) the record
+    /// names as players. Without it such a record is refused: a record
+    /// from someone else could name any command.
+    #[arg(long, requires = "resume")]
+    run_programs: bool,
 }
 
 impl PlayArgs {
@@ -102,7 +109,7 @@ fn parse_seat(name: &str) -> Result<SeatKind, String> {
 
 pub fn run(args: PlayArgs) -> Result<(), Failure> {
     match args.resume.clone() {
-        Some(path) => resume(&path, args.cmd_timeout_ms()),
+        Some(path) => resume(&path, args.cmd_timeout_ms(), args.run_programs),
         None => start(args),
     }
 }
@@ -181,9 +188,9 @@ fn start_game<G: Registered>(
         None => create_default(&header, &stamp)?,
     };
     let path = writer.path().to_path_buf();
-    println!("record: {}", path.display());
+    outln!("record: {}", path.display());
     if let Some(s) = seed {
-        println!("seed: {s}");
+        outln!("seed: {s}");
     }
     game.record_to(writer);
     let console = Rc::new(RefCell::new(Console::<G>::new(
@@ -244,7 +251,7 @@ fn build_players<'a, G: Registered>(
 /// `cmd_timeout_ms` is `--cmd-timeout`: an external player's time per
 /// decision is not in the record, so a resumed game takes it from the
 /// command line like a new one.
-fn resume(path: &Path, cmd_timeout_ms: u32) -> Result<(), Failure> {
+fn resume(path: &Path, cmd_timeout_ms: u32, run_programs: bool) -> Result<(), Failure> {
     let shown = path.display().to_string();
     // Locked before it is read: a second `--resume` of the same record is
     // refused and changes nothing.
@@ -258,7 +265,23 @@ fn resume(path: &Path, cmd_timeout_ms: u32) -> Result<(), Failure> {
         Err(ReadError::Record(e)) => return Err(Failure::invalid(record_error(&shown, &e))),
     };
     for w in &raw.warnings {
-        eprintln!("{shown}: warning: {w}");
+        errln!("{shown}: warning: {w}");
+    }
+    let programs: Vec<&String> = raw
+        .header
+        .players
+        .iter()
+        .filter(|p| matches!(parse_seat(p), Ok(SeatKind::Bot(b)) if b.is_external()))
+        .collect();
+    if !programs.is_empty() && !run_programs {
+        return Err(Failure::usage(format!(
+            "{shown}: the record names external programs as players ({}); resuming would run them: check them, then give --run-programs",
+            programs
+                .iter()
+                .map(|p| format!("`{p}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
     }
     roots::with_game_id!(raw.header.game(), G => resume_game::<G>(path, &shown, &raw, lock, cmd_timeout_ms))
 }
@@ -305,21 +328,21 @@ fn resume_game<G: Registered>(
         let game = Referee::<G>::replay_synced(raw, None, &mut sync)
             .map_err(|e| Failure::invalid(record_error(shown, &e)))?;
         if let Some(line) = sync.diverged {
-            eprintln!("{}", diverged_warning(shown, line));
-            eprintln!("{shown}: the game goes on with the seed's dice and bots");
+            errln!("{}", diverged_warning(shown, line));
+            errln!("{shown}: the game goes on with the seed's dice and bots");
         }
         game
     };
     let writer = RecordWriter::resume_locked(lock, raw.whole_len)
         .map_err(|e| Failure::io(format!("{shown}: error: cannot append to the record: {e}")))?;
     game.record_to(writer);
-    println!(
+    outln!(
         "resuming {shown} after {} events ({})",
         game.events(),
         names.join(", ")
     );
     if let Some(s) = header.seed {
-        println!("seed: {s}");
+        outln!("seed: {s}");
     }
     let dice = header.dice;
     drive(&mut game, dice, seeded, &mut players, &console, path)
@@ -343,8 +366,8 @@ pub(super) fn record_seats(shown: &str, header: &Header) -> Result<Vec<SeatKind>
     Ok(seats)
 }
 
-/// The seeded bots of a record's seats (`None` for a person), as `play
-/// --resume` builds them: bot `s` on `SeededDice::for_seat(seed, game, s)`
+/// The seeded bots of a record's seats (`None` for a person and for an
+/// external program, which `replay` does not run), as `play --resume` builds them: bot `s` on `SeededDice::for_seat(seed, game, s)`
 /// (`game` is the header's `seed_game`).
 pub(super) fn record_bots<G: Registered>(
     seats: &[SeatKind],
@@ -356,6 +379,9 @@ pub(super) fn record_bots<G: Registered>(
         .enumerate()
         .map(|(s, seat)| match seat {
             SeatKind::Human => None,
+            // A program named by a record is never started to check it: a
+            // shared record could name any command (`cmd:rm -rf ~`).
+            SeatKind::Bot(spec) if spec.is_external() => None,
             SeatKind::Bot(spec) => Some(roots::bots::build::<G>(
                 *spec,
                 SeededDice::for_seat(seed.unwrap_or(0), game, s as Seat),
@@ -393,6 +419,10 @@ fn drive<G: Registered>(
         (c.names.clone(), c.colour)
     };
     let any_human = names.iter().any(|n| n == "human");
+    if let Some((_, why)) = game.forfeited() {
+        // A resumed record whose game ended by a forfeit.
+        return Err(forfeit::<G>(game.state(), &names, why, path));
+    }
     let mut typed = {
         let console = console.clone();
         let cards = console.clone();
@@ -419,7 +449,7 @@ fn drive<G: Registered>(
             && matches!(next, Next::Decide(s) if names.get(usize::from(s)).is_some_and(|n| n == "human"))
             && drawn_at.is_none_or(|d| d < turn_started)
         {
-            print!("{}", G::board_for_people(state, &names, colour));
+            outp!("{}", G::board_for_people(state, &names, colour));
             drawn_at = Some(game.events());
         }
         let before = G::describe_node(state);
@@ -432,17 +462,17 @@ fn drive<G: Registered>(
             Ok(None) => break,
             Ok(Some(event)) => {
                 if let Some(was) = &state_before {
-                    println!("  {}", narrate::<G>(&event, next, &before, &names, colour));
+                    outln!("  {}", narrate::<G>(&event, next, &before, &names, colour));
                     let roll = match event {
                         Event::Roll { face, .. } => Some(face),
                         _ => None,
                     };
                     for line in G::narrate(was, roll, game.state()) {
-                        println!("  {line}");
+                        outln!("  {line}");
                     }
                     let after: Vec<i32> = G::scores(game.state());
                     if after != G::scores(was) {
-                        println!(
+                        outln!(
                             "  {}: {}",
                             G::SCORES_CHANGED,
                             scores_line::<G>(&after, colour)
@@ -470,10 +500,10 @@ fn drive<G: Registered>(
                     Some(e) => Ok(e.clone()),
                 };
                 match typed {
-                    Err(why) => println!("cannot undo: {why}"),
+                    Err(why) => outln!("cannot undo: {why}"),
                     Ok(_) => match game.undo() {
                         Ok(e) => {
-                            println!("  undone: {} (recorded as an undo)", e.describe());
+                            outln!("  undone: {} (recorded as an undo)", e.describe());
                             drawn_at = None;
                         }
                         Err(ApplyError::Io(e)) => {
@@ -482,7 +512,7 @@ fn drive<G: Registered>(
                                 path.display()
                             )));
                         }
-                        Err(e) => println!("cannot undo: {e}"),
+                        Err(e) => outln!("cannot undo: {e}"),
                     },
                 }
             }
@@ -491,15 +521,27 @@ fn drive<G: Registered>(
                     NoAction::Quit | NoAction::Undo => "game stopped",
                     NoAction::EndOfInput => "end of input: game stopped",
                     NoAction::Forfeit(why) => {
+                        // Written to the record: a replay or resume sees
+                        // the game over, not a game to play again.
+                        let seat = match game.state().next() {
+                            Next::Decide(s) => s,
+                            _ => G::turn_seat(game.state()),
+                        };
+                        if let Err(ApplyError::Io(e)) = game.forfeit(seat, &why) {
+                            return Err(Failure::io(format!(
+                                "{}: error: cannot write the record: {e}",
+                                path.display()
+                            )));
+                        }
                         return Err(forfeit::<G>(game.state(), &names, &why, path));
                     }
                 };
-                println!(
+                outln!(
                     "{how} after {} events; the record is saved in {}",
                     game.events(),
                     path.display()
                 );
-                println!("resume with: roots play --resume {}", path.display());
+                outln!("resume with: roots play --resume {}", path.display());
                 return Ok(());
             }
             Err(Stop::Io(e)) => {
@@ -512,9 +554,9 @@ fn drive<G: Registered>(
         }
     }
     let state = game.state();
-    print!("{}", G::board_for_people(state, &names, colour));
+    outp!("{}", G::board_for_people(state, &names, colour));
     print_result::<G>(state, &names, colour);
-    println!("record: {}", path.display());
+    outln!("record: {}", path.display());
     Ok(())
 }
 
@@ -597,10 +639,10 @@ pub fn print_result<G: Registered>(state: &G::State, names: &[String], colour: b
     let length = G::COUNTERS.get(G::LENGTH);
     let count = G::counters(state).get(G::LENGTH).copied().unwrap_or(0);
     match length {
-        Some(l) => println!("game over ({reason}) after {count} {}", l.label),
-        None => println!("game over ({reason})"),
+        Some(l) => outln!("game over ({reason}) after {count} {}", l.label),
+        None => outln!("game over ({reason})"),
     }
-    println!("scores: {}", scores_line::<G>(&outcome.scores, colour));
+    outln!("scores: {}", scores_line::<G>(&outcome.scores, colour));
     let winners: Vec<String> = outcome
         .winners
         .iter()
@@ -618,5 +660,5 @@ pub fn print_result<G: Registered>(state: &G::State, names: &[String], colour: b
     } else {
         "winner"
     };
-    println!("{label}: {}", winners.join(", "));
+    outln!("{label}: {}", winners.join(", "));
 }

@@ -1,5 +1,6 @@
 //! `roots replay`: re-apply every event of a record and report the result.
 
+use super::{errln, outln, outp};
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
@@ -94,7 +95,7 @@ pub fn run(args: ReplayArgs) -> Result<(), Failure> {
     let mut docs = Vec::new();
     for (i, path) in args.records.iter().enumerate() {
         if several && i > 0 && args.format == Format::Text {
-            println!();
+            outln!();
         }
         match replay_one(&args, path) {
             Ok(Some(doc)) => docs.push(doc),
@@ -119,7 +120,7 @@ pub fn run(args: ReplayArgs) -> Result<(), Failure> {
         } else {
             docs.pop().unwrap_or(serde_json::Value::Null)
         };
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&v).unwrap_or_else(|_| v.to_string())
         );
@@ -144,7 +145,7 @@ fn replay_one(
         Err(ReadError::Record(e)) => return Err(Failure::invalid(located(&shown, &e))),
     };
     for w in &raw.warnings {
-        eprintln!("{shown}: warning: {w}");
+        errln!("{shown}: warning: {w}");
     }
     let total = raw.events.len() as u64;
     if let Some(Until::Event(n)) = args.until
@@ -268,17 +269,20 @@ fn report<G: Registered>(
     // Said even when a later line is refused: an edit is often the cause.
     let diverged = sync.diverged;
     if let Some(line) = diverged {
-        eprintln!("{}", super::play::diverged_warning(shown, line));
+        errln!("{}", super::play::diverged_warning(shown, line));
     }
     let game = replayed.map_err(|e| Failure::invalid(located(shown, &e)))?;
     let state = game.state();
     let names = &raw.header.players;
     let outcome = state.outcome();
+    let forfeited = game.forfeited();
     let scores: Vec<i32> = G::scores(state);
     let next = match state.next() {
+        _ if forfeited.is_some() => None,
         Next::Over => None,
         _ => Some(G::describe_node(state)),
     };
+    let trust = trust(&raw.header, &seats, diverged);
     let length = G::COUNTERS.get(G::LENGTH).map_or("length", |s| s.key);
     let length_value = G::counters(state).get(G::LENGTH).copied().unwrap_or(0);
     if let Some(path) = &args.svg {
@@ -306,11 +310,18 @@ fn report<G: Registered>(
                 "events": game.events(),
                 "events_in_record": total,
                 "differs_from_seed_at_line": diverged,
-                "finished": outcome.is_some(),
-                "end_reason": outcome
-                    .is_some()
-                    .then(|| G::END_REASONS.get(G::end_reason(state)).map(|r| r.key))
-                    .flatten(),
+                "checked": trust.checked,
+                "unchecked": trust.unchecked,
+                "finished": outcome.is_some() || forfeited.is_some(),
+                "end_reason": if forfeited.is_some() {
+                    Some("forfeit")
+                } else {
+                    outcome
+                        .is_some()
+                        .then(|| G::END_REASONS.get(G::end_reason(state)).map(|r| r.key))
+                        .flatten()
+                },
+                "forfeit": forfeited.map(|(s, why)| json!({"seat": u16::from(s) + 1, "reason": why})),
                 "scores": scores,
                 // Seats count from 1 wherever a person reads them.
                 "winners": outcome.as_ref().map(|o| {
@@ -324,7 +335,7 @@ fn report<G: Registered>(
         }
         Format::Text => {
             let colour = super::use_colour();
-            println!(
+            outln!(
                 "{shown}: variant {}, {} players ({}), {}dice {}",
                 raw.header.variant.name(),
                 names.len(),
@@ -335,17 +346,18 @@ fn report<G: Registered>(
                     .unwrap_or_default(),
                 raw.header.dice.key()
             );
+            outln!("{}", trust.line);
             if until.is_some() {
-                println!("after event {} of {total}:", game.events());
-                print!("{}", G::board_for_people(state, names, colour));
+                outln!("after event {} of {total}:", game.events());
+                outp!("{}", G::board_for_people(state, names, colour));
             }
             match &next {
                 Some(what) => {
                     if until.is_none() {
-                        println!("{total} events; the game is not finished");
+                        outln!("{total} events; the game is not finished");
                     }
-                    println!("next: {what}");
-                    println!(
+                    outln!("next: {what}");
+                    outln!(
                         "scores so far: {}",
                         scores
                             .iter()
@@ -356,8 +368,15 @@ fn report<G: Registered>(
                     );
                 }
                 None => {
-                    println!("{} events", game.events());
-                    super::play::print_result::<G>(state, names, colour);
+                    outln!("{} events", game.events());
+                    match forfeited {
+                        Some((seat, why)) => outln!(
+                            "game over: seat {} ({}) forfeited and lost: {why}",
+                            u16::from(seat) + 1,
+                            names.get(usize::from(seat)).map_or("?", String::as_str)
+                        ),
+                        None => super::play::print_result::<G>(state, names, colour),
+                    }
                 }
             }
         }
@@ -369,5 +388,73 @@ fn located(shown: &str, e: &record::RecordError) -> String {
     match e.line {
         Some(n) => format!("{shown}:{n}: error: {}", e.message),
         None => format!("{shown}: error: {}", e.message),
+    }
+}
+
+/// What a replay could check of a record, and what it could not: the
+/// record's hash covers the rules only, so typed rolls and people's (or
+/// external programs') decisions could have been edited without a trace.
+struct Trust {
+    /// The parts checked against the seed (`rolls`, `bot decisions`).
+    checked: Vec<&'static str>,
+    /// The parts nothing checks, in words.
+    unchecked: Vec<String>,
+    /// The verdict line of the text report.
+    line: String,
+}
+
+fn trust(
+    header: &roots::record::Header,
+    seats: &[super::play::SeatKind],
+    diverged: Option<usize>,
+) -> Trust {
+    use super::play::SeatKind;
+    let mut checked = Vec::new();
+    let mut unchecked = Vec::new();
+    if header.dice == DiceMode::Auto && header.seed.is_some() {
+        checked.push("rolls");
+    } else {
+        unchecked.push("the rolls (typed: dice manual)".to_string());
+    }
+    let typed: Vec<String> = seats
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| match k {
+            SeatKind::Human => true,
+            SeatKind::Bot(b) => b.is_external(),
+        })
+        .map(|(s, _)| (s + 1).to_string())
+        .collect();
+    if typed.len() < seats.len() {
+        checked.push("bot decisions");
+    }
+    if !typed.is_empty() {
+        unchecked.push(format!(
+            "the decisions of seat{} {} (a person or an external program)",
+            if typed.len() == 1 { "" } else { "s" },
+            typed.join(", ")
+        ));
+    }
+    let line = match (diverged, unchecked.is_empty()) {
+        (Some(l), _) => format!(
+            "verdict: NOT the game its seed gives: it differs from line {l} on (see the warning)"
+        ),
+        (None, true) => {
+            "verdict: every roll and decision is what the seed gives: the record is the game it says".to_string()
+        }
+        (None, false) => format!(
+            "verdict: legal, but {} cannot be checked: the record's hash covers only the rules, so they could have been changed{}",
+            unchecked.join(" and "),
+            if checked.is_empty() {
+                String::new()
+            } else {
+                format!(" ({} checked against the seed)", checked.join(" and "))
+            }
+        ),
+    };
+    Trust {
+        checked,
+        unchecked,
+        line,
     }
 }

@@ -277,21 +277,33 @@ impl SimArgs {
         rules: Arc<G::Rules>,
         seed: u64,
     ) -> Result<Config<G>, Failure> {
-        let jobs = self.jobs.unwrap_or_else(|| {
-            std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(1)
-        });
-        if jobs == 0 || jobs > 1024 {
-            return Err(Failure::usage("--jobs must be from 1 to 1024"));
-        }
+        let bots: Vec<BotSpec> = parse_bots(&self.bots)?
+            .into_iter()
+            .map(|b| b.with_timeout(timeout_ms(self.cmd_timeout)))
+            .collect();
+        let most = sim::max_jobs(bots.iter().any(|b| b.is_external()));
+        let jobs = match self.jobs {
+            None => most,
+            Some(0) => return Err(Failure::usage("--jobs must be at least 1")),
+            Some(j) if j > most => {
+                // More threads than cores only share the cores: -j 1000 on
+                // 2 cores took 6.5 times as long.
+                super::note(&format!(
+                    "note: --jobs {j} is more than this machine can use; running {most} (one a core{})\n",
+                    if most > 1 && bots.iter().any(|b| b.is_external()) {
+                        ", four a core with external players, at most 64"
+                    } else {
+                        ""
+                    }
+                ));
+                most
+            }
+            Some(j) => j,
+        };
         let config = Config::<G> {
             rules,
             players: self.players,
-            bots: parse_bots(&self.bots)?
-                .into_iter()
-                .map(|b| b.with_timeout(timeout_ms(self.cmd_timeout)))
-                .collect(),
+            bots,
             seating: if self.rotate {
                 Seating::Rotated
             } else {

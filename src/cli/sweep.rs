@@ -362,7 +362,18 @@ fn print_sweep<G: Registered>(
         })
         .collect();
     if let Some(path) = &setup.svg {
-        let text = svg::<G>(setup, axes, measures, &reports, config.players);
+        let mut text = svg::<G>(setup, axes, measures, &reports, config.players);
+        if was_interrupted() {
+            // The picture itself says so, as the table does.
+            let note = format!(
+                "<text x=\"6\" y=\"12\" font-family=\"sans-serif\" font-size=\"11\" fill=\"#b00000\">PARTIAL: interrupted after {} of {} values</text>\n</svg>",
+                reports.len(),
+                grid.len()
+            );
+            if let Some(end) = text.rfind("</svg>") {
+                text.replace_range(end.., &note);
+            }
+        }
         std::fs::write(path, text)
             .map_err(|e| Failure::usage(format!("cannot write {path}: {e}")))?;
         // A note, not part of the table: stdout stays the table alone.

@@ -353,8 +353,9 @@ impl<G: Registered> Evaluate for Runner<'_, G> {
 
     fn progress(&mut self, round: usize, games: u64, best: Option<f64>) {
         if !self.quiet {
+            super::err_raw("\r\x1b[2K");
             super::err(&format!(
-                "\r\x1b[2Ktuning: round {round}, {games} of {} games, {:.0}s, best distance {}",
+                "tuning: round {round}, {games} of {} games, {:.0}s, best distance {}",
                 self.budget,
                 self.started.elapsed().as_secs_f64(),
                 best.map_or("-".into(), |b| format!("{b:.2}"))
@@ -474,7 +475,7 @@ fn tune_game<G: Registered>(
     };
     let outcome = tune::search(axes, &targets, &plan, start, &mut runner);
     if !runner.quiet {
-        super::err("\r\x1b[2K");
+        super::err_raw("\r\x1b[2K");
     }
     let stopped = if timed_out.load(Ordering::SeqCst) {
         Some("the time (--time) ran out")
@@ -805,6 +806,13 @@ fn write_best<G: Registered>(
         .file_stem()
         .map_or_else(|| "tuned".to_owned(), |s| s.to_string_lossy().into_owned());
     let mut text = String::new();
+    if was_interrupted() {
+        // The file itself says so, as the text report does.
+        let _ = writeln!(
+            text,
+            "# PARTIAL: the tune was interrupted (Ctrl-C) before its budget was spent: the best found so far, not the result of the whole search."
+        );
+    }
     let _ = writeln!(
         text,
         "# Found by `roots tune` (seed {}, {} players, bots {}), toward: {}.",

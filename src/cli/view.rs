@@ -1,6 +1,7 @@
 //! `roots view`: a recorded game as one HTML page to step through in a
 //! browser (`roots::view`).
 
+use super::{errln, outln};
 use std::path::PathBuf;
 
 use clap::Args;
@@ -38,7 +39,7 @@ pub fn run(args: ViewArgs) -> Result<(), Failure> {
         Err(ReadError::Record(e)) => return Err(Failure::invalid(located(&shown, &e))),
     };
     for w in &raw.warnings {
-        eprintln!("{shown}: warning: {w}");
+        errln!("{shown}: warning: {w}");
     }
     let page = roots::with_game_id!(raw.header.game(), G => roots::view::html::<G>(&raw))
         .map_err(|e| Failure::invalid(located(&shown, &e)))?;
@@ -56,7 +57,7 @@ pub fn run(args: ViewArgs) -> Result<(), Failure> {
             out.display()
         ))
     })?;
-    println!(
+    outln!(
         "{}: {} events; open it in a browser",
         out.display(),
         raw.events.len()

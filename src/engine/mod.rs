@@ -32,6 +32,9 @@ pub use crate::core::io::{MAX_LINE_BYTES, read_line};
 /// Most steps one `undo` takes back, and most events one game keeps.
 pub const MAX_EVENTS: usize = 1_000_000;
 
+/// Most games whose rows one `simulate` answer carries (about 30 MB).
+pub const MAX_ROWS: u64 = 10_000;
+
 /// Why a request failed: a stable `kind` and a message in words.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Failure {
@@ -117,17 +120,17 @@ impl Engine {
     pub fn handle_line(&mut self, line: &str) -> String {
         let (id, result) = match serde_json::from_str::<Value>(line) {
             Err(e) => (
-                Value::Null,
+                None,
                 Err(Failure::malformed(format!(
                     "expected a request, a JSON object on one line, found invalid JSON ({e})"
                 ))),
             ),
             Ok(Value::Object(req)) => {
-                let id = req.get("id").cloned().unwrap_or(Value::Null);
+                let id = req.get("id").cloned();
                 (id, self.handle(&req))
             }
             Ok(other) => (
-                Value::Null,
+                None,
                 Err(Failure::malformed(format!(
                     "expected a request, a JSON object such as {{\"cmd\":\"state\"}}, found {}",
                     kind_of(&other)
@@ -139,7 +142,7 @@ impl Engine {
 
     /// The answer to a line longer than [`MAX_LINE_BYTES`] or not UTF-8.
     pub fn unreadable_line(&self, why: &str) -> String {
-        answer_line(Value::Null, Err(Failure::malformed(why.to_string())))
+        answer_line(None, Err(Failure::malformed(why.to_string())))
     }
 
     fn handle(&mut self, req: &Map<String, Value>) -> Result<Map<String, Value>, Failure> {
@@ -185,8 +188,9 @@ impl Engine {
                 "rotate",
                 "jobs",
                 "cmd_timeout",
+                "rows",
             ],
-            "roll" => &["face", "die"],
+            "roll" => &["face", "card", "die"],
             "act" => &["action", "seat"],
             "bot" => &["bot", "play"],
             "undo" => &["steps"],
@@ -244,11 +248,11 @@ impl Engine {
     }
 }
 
-/// An answer line: `id` (when the request had one) and `ok` first, then the
-/// body's keys in sorted order.
-fn answer_line(id: Value, result: Result<Map<String, Value>, Failure>) -> String {
+/// An answer line: `id` (when the request had one, `null` included) and
+/// `ok` first, then the body's keys in sorted order.
+fn answer_line(id: Option<Value>, result: Result<Map<String, Value>, Failure>) -> String {
     let mut head = String::from("{");
-    if !id.is_null() {
+    if let Some(id) = id {
         head.push_str(&format!("\"id\":{id},"));
     }
     let mut m = Map::new();
@@ -465,9 +469,30 @@ fn simulate(req: &Map<String, Value>, access: Access) -> Result<Map<String, Valu
             ),
         ));
     }
+    // The rows of a large request would fill the memory (about 3 KB a
+    // game): they come with at most MAX_ROWS games; the report's totals
+    // take the same memory for any number of games.
+    let rows = match req.get("rows") {
+        None | Some(Value::Null) => games <= MAX_ROWS,
+        Some(Value::Bool(true)) if games > MAX_ROWS => {
+            return Err(Failure::new(
+                "refused",
+                format!(
+                    "expected at most {MAX_ROWS} games with \"rows\": true, found {games}: ask for \"rows\": false (the report alone), or write the rows of a large run to a file with `roots simulate --out`"
+                ),
+            ));
+        }
+        Some(Value::Bool(b)) => *b,
+        Some(v) => {
+            return Err(Failure::malformed(format!(
+                "expected \"rows\" as true or false, found {}",
+                short(v)
+            )));
+        }
+    };
     let players = u8::try_from(number("players", 2)?).unwrap_or(u8::MAX);
     let seed = number("seed", 0)?;
-    let jobs = usize::try_from(number("jobs", 1)?.clamp(1, 64)).unwrap_or(1);
+    let jobs = number("jobs", 1)?;
     let timeout_ms = match req.get("cmd_timeout") {
         None | Some(Value::Null) => crate::bots::DEFAULT_CMD_TIMEOUT_MS,
         Some(v) => match v.as_f64() {
@@ -525,6 +550,9 @@ fn simulate(req: &Map<String, Value>, access: Access) -> Result<Map<String, Valu
             "expected built-in bots: this engine starts no programs",
         ));
     }
+    // More threads than the machine can use only share its cores.
+    let most = crate::sim::max_jobs(bots.iter().any(|b| b.is_external()));
+    let jobs = usize::try_from(jobs).unwrap_or(usize::MAX).clamp(1, most);
     crate::with_game!(&loaded.rules, G, r => {
         let config = crate::sim::Config::<G> {
             rules: Arc::clone(r),
@@ -539,11 +567,13 @@ fn simulate(req: &Map<String, Value>, access: Access) -> Result<Map<String, Valu
             seed,
             jobs,
         };
-        let mut rows = Vec::new();
+        let mut kept = Vec::new();
         let acc = crate::sim::run(
             &config,
             |row| {
-                rows.push(serde_json::to_value(row).map_err(std::io::Error::other)?);
+                if rows {
+                    kept.push(serde_json::to_value(row).map_err(std::io::Error::other)?);
+                }
                 Ok(())
             },
             |_| {},
@@ -555,7 +585,9 @@ fn simulate(req: &Map<String, Value>, access: Access) -> Result<Map<String, Valu
             "report".into(),
             serde_json::to_value(&report).map_err(|e| Failure::new("internal", e.to_string()))?,
         );
-        m.insert("rows".into(), rows.into());
+        if rows {
+            m.insert("rows".into(), kept.into());
+        }
         Ok(m)
     })
 }
@@ -760,7 +792,12 @@ impl<G: Game> GameSession<G> {
             Some(Value::String(t)) => Some(
                 G::parse_draw(self.referee.state(), t).map_err(|e| Failure::new("refused", e))?,
             ),
-            Some(Value::Number(n)) => Some(u8::try_from(n.as_u64().unwrap_or(0)).unwrap_or(0)),
+            // A number is read as its text, as the string "4" would be (it
+            // used to be taken as the engine's own index of a card kind).
+            Some(Value::Number(n)) => Some(
+                G::parse_draw(self.referee.state(), &n.to_string())
+                    .map_err(|e| Failure::new("refused", e))?,
+            ),
             Some(other) => {
                 return Err(Failure::malformed(format!(
                     "expected the card as text (e.g. \"stone\"), found {}",
@@ -827,9 +864,16 @@ impl<G: Game> GameSession<G> {
             seat,
         };
         self.referee.apply(&event).map_err(refused)?;
+        // The record keeps the canonical text form of what was played (the
+        // referee's), not the text as typed (`GROW  buds`).
+        let event = self.referee.last_applied().cloned().unwrap_or(event);
+        let played = match &event {
+            Event::Act { action, .. } => action.clone(),
+            _ => action,
+        };
         self.push(event, None);
         let mut m = Map::new();
-        m.insert("played".into(), action.into());
+        m.insert("played".into(), played.into());
         m.insert("state".into(), self.state_value());
         Ok(m)
     }
@@ -950,7 +994,7 @@ impl<G: Game> GameSession<G> {
         let rolls = self
             .events
             .iter()
-            .filter(|e| matches!(e, Event::Roll { .. }))
+            .filter(|e| matches!(e, Event::Roll { .. } | Event::Draw { .. }))
             .count();
         self.seeded_rolls.truncate(rolls);
         self.suggested = None;

@@ -74,6 +74,10 @@ pub enum Event {
     /// mistyped face at the table): `{"undo":1}`. The undone event stays in
     /// the record, so the record is still the story of the game as typed.
     Undo,
+    /// The seat (from 0) whose external player forfeited at its decision,
+    /// and why: `{"forfeit":0,"reason":"..."}`. The game ends there: the
+    /// seat loses, the others win (or rank by score, with more than two).
+    Forfeit { seat: Seat, reason: String },
 }
 
 /// FNV-1a, 64 bits.
@@ -323,6 +327,10 @@ impl Event {
                 Value::String(action.clone())
             ),
             Event::Undo => "{\"undo\":1}".to_string(),
+            Event::Forfeit { seat, reason } => format!(
+                "{{\"forfeit\":{seat},\"reason\":{}}}",
+                Value::String(reason.clone())
+            ),
         }
     }
 
@@ -383,6 +391,28 @@ impl Event {
                 ));
             }
             return Ok(Event::Undo);
+        }
+        if let Some(seat) = m.get("forfeit") {
+            if let Some(k) = m.keys().find(|k| *k != "forfeit" && *k != "reason") {
+                return Err(format!(
+                    "expected a forfeit with only \"forfeit\" and \"reason\", found \"{k}\""
+                ));
+            }
+            let seat = seat
+                .as_u64()
+                .and_then(|s| u8::try_from(s).ok())
+                .ok_or_else(|| format!("expected a seat number (from 0), found {}", short(seat)))?;
+            let reason = match m.get("reason") {
+                Some(Value::String(r)) => r.clone(),
+                None => String::new(),
+                Some(other) => {
+                    return Err(format!(
+                        "expected the reason of a forfeit as text, found {}",
+                        short(other)
+                    ));
+                }
+            };
+            return Ok(Event::Forfeit { seat, reason });
         }
         if let Some(card) = m.get("draw") {
             if let Some(k) = m.keys().find(|k| *k != "draw") {
@@ -448,6 +478,9 @@ impl Event {
                 format!("the decision \"{action}\" of seat {}", u16::from(*seat) + 1)
             }
             Event::Undo => "an undo".to_string(),
+            Event::Forfeit { seat, .. } => {
+                format!("the forfeit of seat {}", u16::from(*seat) + 1)
+            }
         }
     }
 }

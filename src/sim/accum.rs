@@ -97,6 +97,132 @@ pub struct AccumulatorData {
     pub bots: BTreeMap<String, (u64, u64)>,
 }
 
+impl AccumulatorData {
+    /// Check that the totals add up as the totals of real games do: the
+    /// wins and ties make the games, every histogram counts each game once,
+    /// every seat of every game had a bot. Every sum is checked, so a
+    /// forged figure near `u64::MAX` cannot wrap into a plausible one.
+    pub fn check(&self) -> Result<(), String> {
+        fn sum(xs: &mut dyn Iterator<Item = u64>) -> Result<u64, String> {
+            let mut total = 0u64;
+            for x in xs {
+                total = total
+                    .checked_add(x)
+                    .ok_or_else(|| "a sum is larger than 2^64".to_string())?;
+            }
+            Ok(total)
+        }
+        let games = self.games;
+        let seats = usize::from(self.players);
+        if self.seat_wins.len() != seats || self.seat_score.len() != seats {
+            return Err(format!(
+                "the seat totals are not for {} players",
+                self.players
+            ));
+        }
+        let decided = sum(&mut self.seat_wins.iter().copied())?;
+        if decided.checked_add(self.ties) != Some(games) {
+            return Err(format!(
+                "expected the wins and ties to make the {games} games, found {decided} wins and {} ties",
+                self.ties
+            ));
+        }
+        let ended = sum(&mut self.ends.iter().map(|(_, n)| *n))?;
+        if ended > games {
+            return Err(format!(
+                "expected at most {games} games by way of ending, found {ended}"
+            ));
+        }
+        for (key, counts) in &self.counters {
+            let n = sum(&mut counts.iter().copied())?;
+            if n != games {
+                return Err(format!(
+                    "expected the histogram of `{key}` to count the {games} games, found {n}"
+                ));
+            }
+        }
+        let n = sum(&mut self.margin.iter().copied())?;
+        if n != games {
+            return Err(format!(
+                "expected the histogram of margins to count the {games} games, found {n}"
+            ));
+        }
+        let played = sum(&mut self.bots.values().map(|b| b.0))?;
+        let won = sum(&mut self.bots.values().map(|b| b.1))?;
+        if Some(played) != games.checked_mul(u64::from(self.players))
+            || won != decided
+            || self.bots.values().any(|b| b.1 > b.0)
+        {
+            return Err(format!(
+                "expected the bots to play {} seats and win {decided} games, found {played} seats and {won} wins",
+                u128::from(games) * u128::from(self.players)
+            ));
+        }
+        Ok(())
+    }
+
+    /// The totals of two parts of one run, added; an error if a sum would
+    /// not fit (it cannot for real games: at most `MAX_GAMES` a run).
+    pub fn checked_add(&self, other: &AccumulatorData) -> Result<AccumulatorData, String> {
+        let too_large = || "the totals of the parts are too large to add (past 2^63)".to_string();
+        if self.players != other.players
+            || self.seat_wins.len() != other.seat_wins.len()
+            || self.seat_score.len() != other.seat_score.len()
+            || self
+                .ends
+                .iter()
+                .map(|e| &e.0)
+                .ne(other.ends.iter().map(|e| &e.0))
+            || self
+                .counters
+                .iter()
+                .map(|c| &c.0)
+                .ne(other.counters.iter().map(|c| &c.0))
+        {
+            return Err("the parts' totals are not of the same statistics".into());
+        }
+        let add = |a: u64, b: u64| a.checked_add(b).ok_or_else(too_large);
+        let add_all = |a: &[u64], b: &[u64]| -> Result<Vec<u64>, String> {
+            let (long, short) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+            long.iter()
+                .enumerate()
+                .map(|(i, &x)| add(x, short.get(i).copied().unwrap_or(0)))
+                .collect()
+        };
+        let mut bots = self.bots.clone();
+        for (bot, (played, wins)) in &other.bots {
+            let e = bots.entry(bot.clone()).or_default();
+            *e = (add(e.0, *played)?, add(e.1, *wins)?);
+        }
+        Ok(AccumulatorData {
+            players: self.players,
+            games: add(self.games, other.games)?,
+            seat_wins: add_all(&self.seat_wins, &other.seat_wins)?,
+            seat_score: self
+                .seat_score
+                .iter()
+                .zip(&other.seat_score)
+                .map(|(a, b)| a.checked_add(*b).ok_or_else(too_large))
+                .collect::<Result<_, _>>()?,
+            ties: add(self.ties, other.ties)?,
+            ends: self
+                .ends
+                .iter()
+                .zip(&other.ends)
+                .map(|((k, a), (_, b))| Ok((k.clone(), add(*a, *b)?)))
+                .collect::<Result<_, String>>()?,
+            counters: self
+                .counters
+                .iter()
+                .zip(&other.counters)
+                .map(|((k, a), (_, b))| Ok((k.clone(), add_all(a, b)?)))
+                .collect::<Result<_, String>>()?,
+            margin: add_all(&self.margin, &other.margin)?,
+            bots,
+        })
+    }
+}
+
 impl Accumulator {
     /// Add another accumulator's totals (of other games of the same run):
     /// integer sums, so the order of merging does not matter.

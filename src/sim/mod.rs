@@ -48,6 +48,21 @@ use crate::games::{Game, Stat};
 pub const BLOCK: u64 = 512;
 /// Most games one run plays.
 pub const MAX_GAMES: u64 = 1_000_000_000;
+
+/// The most worker threads worth running: the machine's cores for built-in
+/// bots (each thread computes; more only share the cores and cost memory
+/// and switching), four times that, at most 64, with external programs
+/// among the bots (a thread then mostly waits for a program's answer).
+pub fn max_jobs(external_bots: bool) -> usize {
+    let cores = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    if external_bots {
+        (cores * 4).clamp(1, 64)
+    } else {
+        cores
+    }
+}
 /// Safety net against a bot that never ends a game: decisions and rolls per
 /// game (far above any real game; the engine's round limit comes first).
 const MAX_STEPS: u64 = 50_000_000;

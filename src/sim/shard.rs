@@ -61,8 +61,34 @@ impl std::fmt::Display for Shard {
 
 /// What a partial result file says it is.
 pub const PARTIAL_FORMAT: &str = "roots-partial";
-/// Its version; a merge refuses another.
-pub const PARTIAL_VERSION: u32 = 1;
+/// Its version; a merge refuses another. Version 2 added `program` and
+/// `checksum`.
+pub const PARTIAL_VERSION: u32 = 2;
+
+/// The largest part file `roots merge` reads (a part of a sweep of a
+/// thousand points is well under 1 MiB).
+pub const MAX_PART_BYTES: u64 = 64 * 1024 * 1024;
+
+/// The program that writes and merges parts: parts of another version are
+/// refused (its games or statistics may differ).
+pub fn program() -> String {
+    format!("roots {}", env!("CARGO_PKG_VERSION"))
+}
+
+/// FNV-1a of 128 bits over `bytes`, as 32 hex digits: the checksum of a
+/// part. It catches any corruption or hand edit of a part; it is not a
+/// signature (whoever edits a part on purpose can compute it again).
+pub fn checksum(bytes: &[u8]) -> String {
+    let mut hash: u128 = 0x6c62_272e_07bb_0142_62b8_2175_6295_c58d;
+    for &b in bytes {
+        hash ^= u128::from(b);
+        hash = hash.wrapping_mul(0x0000_0000_0100_0000_0000_0000_0000_013b);
+    }
+    format!("{hash:032x}")
+}
+
+/// The end of a part's text before its checksum's digits.
+const CHECKSUM_KEY: &str = ",\"checksum\":\"";
 
 /// One run of a sharded command (a side of `compare`, a point of `sweep`):
 /// its name, its totals, or why it could not be played.
@@ -94,6 +120,14 @@ pub struct Partial {
     /// Whether a Ctrl-C cut this shard short (a merge refuses it).
     #[serde(default)]
     pub interrupted: bool,
+    /// The program that wrote it (`roots 0.1.0`): a merge refuses a part of
+    /// another version.
+    pub program: String,
+    /// [`checksum`] of the file's text without these digits: the last key,
+    /// so the file's every other byte is covered (the run's definition,
+    /// command, game, shard, settings, totals).
+    #[serde(default)]
+    pub checksum: String,
 }
 
 impl Partial {
@@ -113,29 +147,118 @@ impl Partial {
             setup,
             runs,
             interrupted: false,
+            program: program(),
+            checksum: String::new(),
         }
     }
 
-    /// The file's text: one JSON document and a newline.
+    /// The file's text: one JSON document ending with its checksum, and a
+    /// newline.
     pub fn to_text(&self) -> String {
-        let mut s = serde_json::to_string(self).unwrap_or_default();
+        let mut p = self.clone();
+        p.checksum.clear();
+        let mut s = serde_json::to_string(&p).unwrap_or_default();
+        // `...,"checksum":""}`: the digits go between the quotes.
+        let at = s.len() - 2;
+        let sum = checksum(s.as_bytes());
+        s.insert_str(at, &sum);
         s.push('\n');
         s
     }
 
-    /// Read a part; `name` is how messages call it.
-    pub fn read(name: &str, text: &str) -> Result<Partial, String> {
-        let p: Partial = serde_json::from_str(text).map_err(|e| {
-            format!("{name}: not a partial result of `roots ... --shard K/N` ({e})")
-        })?;
+    /// Read a part from its bytes; `name` is how messages call it. Refuses
+    /// a part whose checksum does not match (edited, corrupted or cut),
+    /// of another format or program version.
+    pub fn read(name: &str, bytes: &[u8]) -> Result<Partial, String> {
+        let not_a_part = |why: String| {
+            format!("{name}: not a partial result of `roots ... --shard K/N` ({why})")
+        };
+        let text = std::str::from_utf8(bytes).map_err(|e| not_a_part(format!("not UTF-8: {e}")))?;
+        let body = text.strip_suffix('\n').unwrap_or(text);
+        let digits = body
+            .strip_suffix("\"}")
+            .and_then(|b| b.get(b.len().saturating_sub(32)..))
+            .filter(|d| d.len() == 32 && d.bytes().all(|c| c.is_ascii_hexdigit()));
+        let head = digits.and_then(|d| body.get(..body.len() - 2 - d.len()));
+        let (Some(digits), Some(head)) = (digits, head.filter(|h| h.ends_with(CHECKSUM_KEY)))
+        else {
+            // Not even the shape of a part: say what JSON says, else that
+            // the end is missing.
+            if let Err(e) = serde_json::from_str::<serde_json::Value>(text) {
+                return Err(not_a_part(e.to_string()));
+            }
+            return Err(format!(
+                "{name}: expected a part ending with its checksum (`\"checksum\":\"...\"}}`), found none: the file is cut short, edited, or of an older version of roots"
+            ));
+        };
+        let expected = checksum(format!("{head}\"}}").as_bytes());
+        if digits != expected {
+            return Err(format!(
+                "{name}: the checksum does not match the content (expected {expected}, found {digits}): the part was edited or corrupted; write it again with the same `--shard` command"
+            ));
+        }
+        let p: Partial = serde_json::from_str(text).map_err(|e| not_a_part(e.to_string()))?;
         if p.format != PARTIAL_FORMAT || p.version != PARTIAL_VERSION {
             return Err(format!(
                 "{name}: a partial result of format `{}` version {}, not `{PARTIAL_FORMAT}` version {PARTIAL_VERSION}",
                 p.format, p.version
             ));
         }
+        if p.program != program() {
+            return Err(format!(
+                "{name}: written by {}, not by this {}: merge parts with the version that wrote them, or run every shard again",
+                p.program,
+                program()
+            ));
+        }
+        for run in &p.runs {
+            if let Some(t) = &run.totals {
+                t.check().map_err(|why| {
+                    format!("{name}: the totals of {} do not add up: {why}", run.label)
+                })?;
+            }
+        }
         Ok(p)
     }
+
+    /// Read the part file at `path`: a regular file of at most
+    /// [`MAX_PART_BYTES`], read within the time limit of variant files and
+    /// records ([`crate::variant::load::READ_TIMEOUT`]).
+    pub fn read_file(path: &std::path::Path) -> Result<Partial, PartError> {
+        use PartError::{Invalid, Unreadable};
+        let name = path.display().to_string();
+        let meta =
+            std::fs::metadata(path).map_err(|e| Unreadable(format!("cannot read {name}: {e}")))?;
+        if !meta.is_file() {
+            return Err(Unreadable(format!(
+                "cannot read {name}: it is not a regular file (a directory, device or pipe); give the part files `--shard` wrote"
+            )));
+        }
+        let too_large = |found: String| {
+            Invalid(format!(
+                "{name}: expected a part of at most {} MiB, found {found}",
+                MAX_PART_BYTES >> 20
+            ))
+        };
+        if meta.len() > MAX_PART_BYTES {
+            return Err(too_large(format!("{} bytes", meta.len())));
+        }
+        let bytes = crate::core::io::read_bounded(path, MAX_PART_BYTES + 1)
+            .map_err(|e| Unreadable(format!("cannot read {name}: {e}")))?;
+        if bytes.len() as u64 > MAX_PART_BYTES {
+            return Err(too_large("more".into()));
+        }
+        Partial::read(&name, &bytes).map_err(Invalid)
+    }
+}
+
+/// Why a part file was refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PartError {
+    /// It could not be read (exit 2).
+    Unreadable(String),
+    /// It was read and is not a valid part (exit 1).
+    Invalid(String),
 }
 
 /// Check that `parts` are the N shards of one run, each once: the same

@@ -478,6 +478,13 @@ fn build_chain_into(chain: &mut Vec<Layer>, sources: &mut Sources) -> Result<(),
                 return fail(at(d), sources);
             };
             let path = normalize(&dir.join(&target));
+            // `extends = "."` next to a file in the working directory
+            // normalises to nothing: it names that directory.
+            let path = if path.as_os_str().is_empty() {
+                std::path::PathBuf::from(".")
+            } else {
+                path
+            };
             let display = path.display().to_string();
             let identity = identity_of(&path);
             if let Some(pos) = chain.iter().position(|l| l.identity == identity) {

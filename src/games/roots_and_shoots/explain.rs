@@ -7,6 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use crate::core::count;
 use crate::core::keys::{Change, leaves};
 
 use super::rules::{
@@ -42,14 +43,6 @@ struct Sheet<'a> {
     standard: BTreeMap<String, toml::Value>,
     used: BTreeSet<String>,
     out: String,
-}
-
-fn plural(n: u32, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {many}")
-    }
 }
 
 fn die_name(d: ActionDie) -> String {
@@ -169,13 +162,13 @@ impl Sheet<'_> {
         let tp = self.k("beads.supply");
         self.line(&format!(
             "- Each player starts with {} in hand (the *store*){ts} and {} in a pile (the *supply*){tp}.",
-            plural(r.beads.store, "bead", "beads"),
-            plural(r.beads.supply, "bead", "beads"),
+            count(r.beads.store, "bead", "beads"),
+            count(r.beads.supply, "bead", "beads"),
         ));
         let t = self.k("nutrients.supply");
         self.line(&format!(
             "- A pile of {}{t}.",
-            plural(r.nutrients.supply, "nutrient marker", "nutrient markers")
+            count(r.nutrients.supply, "nutrient marker", "nutrient markers")
         ));
         let mut dice: Vec<String> = Growth::ALL
             .iter()
@@ -434,7 +427,7 @@ impl Sheet<'_> {
         ));
         self.para(&format!(
             "Each player may start at most {} per turn, won or not{tp}.",
-            plural(u32::from(r.severing.per_turn), "struggle", "struggles")
+            count(u32::from(r.severing.per_turn), "struggle", "struggles")
         ));
     }
 
@@ -471,7 +464,7 @@ impl Sheet<'_> {
         let tm = self.k("nutrients.max_on_board");
         self.para(&format!(
             "Roll the d12. If it is higher than the number of nutrient markers on the board (each marker of a stack counts), the board holds fewer than {}{tm}, and the pile is not empty, a nutrient spawns: roll the two d20 for its point (see *Coordinates*).",
-            plural(r.nutrients.max_on_board, "marker", "markers")
+            count(r.nutrients.max_on_board, "marker", "markers")
         ));
         let t = self.k("nutrients.value_rolled");
         let valued = match r.nutrients.value_rolled {
@@ -589,7 +582,7 @@ impl Sheet<'_> {
         let tm = self.k("end.max_rounds");
         self.para(&format!(
             "A safety limit stops any game after {}{tm}; such games are reported apart.",
-            plural(r.end.max_rounds, "round", "rounds")
+            count(r.end.max_rounds, "round", "rounds")
         ));
     }
 }

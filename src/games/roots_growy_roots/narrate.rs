@@ -6,21 +6,18 @@
 //! next turn's sticks, and at the end why the game ended and each seat's
 //! score in its parts.
 
+use crate::core::count;
 use crate::core::protocol::{GameState, Seat};
 
 use super::rules::{Sticks, cell_name};
 use super::state::{Action, EndReason, FERTILIZER, FIRST_ARTIFACT, STONE, State, WATER};
-use super::text::{card_name, seat_letter};
+use super::text::{card_name, seat_letter, sticks_words};
 
 /// The parts of a score, in `State::score_parts` order.
 const PARTS: [&str; 4] = ["water", "artifacts", "most branches", "longest root"];
 
 fn points(n: u8) -> String {
-    format!("{n} point{}", if n == 1 { "" } else { "s" })
-}
-
-fn sticks(n: u32) -> String {
-    format!("{n} stick{}", if n == 1 { "" } else { "s" })
+    count(n, "point", "points")
 }
 
 /// The lines to say after an event took the game from `before` to `after`.
@@ -71,7 +68,7 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
             STONE => out.push(format!(
                 "a stone at {}: {me}'s turn ends, {} kept for next turn",
                 name(to),
-                sticks(before.sticks())
+                sticks_words(before.sticks())
             )),
             _ => {
                 let what = match face {
@@ -83,7 +80,7 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
                     ),
                     FERTILIZER => format!(
                         "fertilizer: {me} takes {} more now",
-                        sticks(u32::from(rules.turn.fertilizer))
+                        sticks_words(u32::from(rules.turn.fertilizer))
                     ),
                     f if (FIRST_ARTIFACT..FIRST_ARTIFACT + 5).contains(&f) => format!(
                         "the {} artifact: {me} takes it ({}){}",
@@ -127,7 +124,7 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
     if after.tally.voluntary_ends > before.tally.voluntary_ends {
         out.push(format!(
             "{me} ends the turn: {} {}",
-            sticks(before.sticks()),
+            sticks_words(before.sticks()),
             match rules.turn.voluntary_end {
                 Sticks::Keep => "kept for next turn",
                 Sticks::Lose => "lost",
@@ -157,7 +154,7 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
             "{}'s turn (round {}): {}",
             seat_letter(after.to_move()),
             after.round() + 1,
-            sticks(after.sticks())
+            sticks_words(after.sticks())
         ));
     }
     let (a, b) = (before.scores(), after.scores());

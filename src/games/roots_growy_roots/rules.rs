@@ -8,6 +8,8 @@ use std::ops::RangeInclusive;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::core::count;
+
 /// The identifier of this game in variant files.
 pub const GAME_ID: &str = "roots-growy-roots";
 
@@ -565,9 +567,11 @@ fn check_board(
             err(
                 path.clone(),
                 format!(
-                    "start area {} ({}) has {size} cells, but a start deck has {start_cells} cards (the seed and start_deck's {})",
+                    "start area {} ({}) has {}, but a start deck has {} (the seed and start_deck's {})",
                     i + 1,
                     s.area,
+                    count(size, "cell", "cells"),
+                    count(start_cells, "card", "cards"),
                     start_cells - 1
                 ),
             );
@@ -651,9 +655,16 @@ fn check_board(
         err(
             format!("{key}.main_deck"),
             format!(
-                "the main field has {face_down} face-down cells ({main_cells} less {} face-up artifacts), but the main deck has {deck} cards ({} plus {hidden} hidden artifacts)",
-                b.artifacts.len(),
-                b.main_deck.total()
+                "the main field has {} ({main_cells} less {}), but the main deck has {} ({} plus {})",
+                count(face_down, "face-down cell", "face-down cells"),
+                count(
+                    b.artifacts.len() as u32,
+                    "face-up artifact",
+                    "face-up artifacts"
+                ),
+                count(deck, "card", "cards"),
+                b.main_deck.total(),
+                count(hidden, "hidden artifact", "hidden artifacts")
             ),
         );
     }

@@ -1,6 +1,7 @@
 //! Roots Growy Roots in words: card names, actions, the drawn board, what a
 //! node waits for, the evaluation and the statistics.
 
+use crate::core::count;
 use crate::core::protocol::{GameState, Next, Seat};
 
 use super::rules::{Artifact, cell_name, parse_cell};
@@ -367,9 +368,10 @@ pub fn describe_node(state: &State) -> String {
             let d = usize::from(state.geo().deck_of[usize::from(to)]);
             let left: u32 = state.deck(d).iter().sum();
             format!(
-                "the card at {} is turned over{by} ({}, {left} cards left)",
+                "the card at {} is turned over{by} ({}, {} left)",
                 name(state, to),
-                deck_name(state, d)
+                deck_name(state, d),
+                count(left, "card", "cards")
             )
         }
         Next::Chance(_) => "a roll".to_owned(),
@@ -621,7 +623,7 @@ pub fn legal_text(state: &State) -> String {
 
 /// "1 stick", "3 sticks".
 pub fn sticks_words(n: u32) -> String {
-    format!("{n} stick{}", if n == 1 { "" } else { "s" })
+    count(n, "stick", "sticks")
 }
 
 /// What seat `s` holds, in words: its artifacts ("none", or "skry, dry",

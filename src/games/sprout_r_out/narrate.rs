@@ -4,6 +4,7 @@
 //! (and whether the repetition rule forced it), whose turn it is, and how
 //! the game ended.
 
+use crate::core::count;
 use crate::core::graph::CellSet;
 use crate::core::protocol::Seat;
 
@@ -18,10 +19,6 @@ fn cells(state: &State, set: CellSet) -> String {
         .join(" ")
 }
 
-fn plural(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// The lines to say after a sub-move took the game from `before` to
 /// `after`.
 pub fn narrate(before: &State, after: &State) -> Vec<String> {
@@ -34,7 +31,7 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
             out.push(format!(
                 "{} {verb} {}: {}",
                 seat_letter(s),
-                plural(set.len(), things[0], things[1]),
+                count(set.len(), things[0], things[1]),
                 cells(after, set)
             ));
         }
@@ -55,7 +52,7 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
         if blocked.any() {
             out.push(format!(
                 "the repetition rule barred {}",
-                plural(blocked.len(), "move", "moves")
+                count(blocked.len(), "move", "moves")
             ));
         }
     }
@@ -103,7 +100,7 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
             if marks.any() && marks != (before.marks() & before.stones(1 - mover)) {
                 out.push(format!(
                     "{me} plays on: {} still to be played against ({})",
-                    plural(marks.len(), "stone", "stones"),
+                    count(marks.len(), "stone", "stones"),
                     cells(after, marks)
                 ));
             }
