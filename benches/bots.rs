@@ -1,5 +1,6 @@
-//! Bot speed: whole games between competent bots through `roots::sim`, one
-//! thread, for every game, and the Roots and Shoots fast greedy bot beside
+//! Bot speed: whole games between random, greedy and search bots through
+//! `roots::sim`, one thread, for every game (throughput: games a second),
+//! and the Roots and Shoots fast greedy bot beside
 //! the bot that prices every candidate on a copy (`greedy-v1`). The targets
 //! (issue #15): 1,000 or more greedy games per second per core for Roots and
 //! Shoots, 2 players, standard rules. Each benchmark checks what it timed.
@@ -18,6 +19,7 @@ use roots::games::Game;
 use roots::games::branches::Branches;
 use roots::games::roots_and_shoots::bots::MctsBot;
 use roots::games::roots_and_shoots::{RootsAndShoots, Rules, State};
+use roots::games::roots_growy_roots::RootsGrowyRoots;
 use roots::games::sprout_r_out::SproutROut;
 use roots::sim::{self, Config, Seating};
 
@@ -50,47 +52,43 @@ fn games<G: Game>(c: &mut Criterion, group: &str, matches: &[(&str, Vec<BotSpec>
     g.finish();
 }
 
-fn roots_and_shoots(c: &mut Criterion) {
-    games::<RootsAndShoots>(
+/// Random, greedy and search games of a game: random against random,
+/// greedy (the game's greedy bot, as `--bots greedy` plays it) against
+/// greedy, and `mcts:100` against greedy, seats rotated.
+fn every_bot<G: Game>(c: &mut Criterion, group: &str, random: u64, greedy: u64, mcts: u64) {
+    games::<G>(
         c,
-        "roots-and-shoots games",
+        group,
         &[
-            ("greedy v greedy", vec![BotSpec::Greedy], 200),
-            ("greedy-v1 v greedy-v1", vec![BotSpec::GreedyV1], 8),
+            ("random v random", vec![BotSpec::Random], random),
+            ("greedy v greedy", vec![BotSpec::Greedy], greedy),
             (
                 "mcts:100 v greedy",
                 vec![BotSpec::Mcts { iterations: 100 }, BotSpec::Greedy],
-                4,
+                mcts,
             ),
         ],
     );
 }
 
-fn others(c: &mut Criterion) {
-    games::<Branches>(
+fn roots_and_shoots(c: &mut Criterion) {
+    every_bot::<RootsAndShoots>(c, "roots-and-shoots games", 2000, 200, 4);
+    games::<RootsAndShoots>(
         c,
-        "btt games",
-        &[
-            ("greedy v greedy", vec![BotSpec::Greedy], 200),
-            (
-                "mcts:100 v greedy",
-                vec![BotSpec::Mcts { iterations: 100 }, BotSpec::Greedy],
-                4,
-            ),
-        ],
+        "roots-and-shoots games",
+        &[("greedy-v1 v greedy-v1", vec![BotSpec::GreedyV1], 8)],
     );
+}
+
+fn others(c: &mut Criterion) {
+    every_bot::<Branches>(c, "btt games", 10_000, 200, 4);
+    every_bot::<SproutROut>(c, "sprout-r-out games", 2000, 20, 2);
     games::<SproutROut>(
         c,
         "sprout-r-out games",
-        &[
-            ("greedy v greedy", vec![BotSpec::Greedy], 100),
-            (
-                "mcts:100 v greedy",
-                vec![BotSpec::Mcts { iterations: 100 }, BotSpec::Greedy],
-                4,
-            ),
-        ],
+        &[("greedy-v1 v greedy-v1", vec![BotSpec::GreedyV1], 100)],
     );
+    every_bot::<RootsGrowyRoots>(c, "roots-growy-roots games", 500, 10, 2);
 }
 
 /// MCTS iterations from mid-game decisions (placements, 150 to 400 random

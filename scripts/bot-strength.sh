@@ -1,17 +1,32 @@
 #!/usr/bin/env bash
-# The bot strength figures of the README, reproducibly: every match is a
-# seeded `roots simulate` with seats rotated (each bot plays each seat
-# equally often), so the same seed gives the same games on any machine and
-# with any --jobs. Speed is measured in benches/bots.rs, not here.
+# The bot figures of the README, reproducibly: for every game, each bot pair
+# of the table below plays seeded `roots simulate` matches with seats rotated
+# (each bot plays each seat equally often) on 3 seeds, so the same seeds give
+# the same games on any machine and with any --jobs. For each pair: the
+# first bot's score (a tie counting half) on each seed and pooled over the
+# seeds with its 95% Wilson interval, its share of the decided games (ties
+# left out), and the CPU time of the match (games per CPU second, user
+# time, one thread; it depends on the machine's load, which is printed).
+# The table on stdout is the README's "Bot strength" table; with
+# WRITE_README=1 the script also puts it into README.md between the
+# `bot-strength` markers.
 #
-# Usage: scripts/bot-strength.sh [GAMES] [SEED]   (defaults: 2000 and 7)
+# Usage: scripts/bot-strength.sh [SCALE] [SEEDS]   (defaults: 1 and "1 2 3")
+#          SCALE multiplies every match's games (0.5 halves them).
+#        ONLY="sprout-r-out" scripts/bot-strength.sh   only those variants.
 #        scripts/bot-strength.sh checksum [ROOTS]
-# Needs a release build: cargo build --release (or ROOTS=path/to/roots).
+#        scripts/bot-strength.sh checksums [ROOTS]
+# Needs a release build: cargo build --release (or ROOTS=path/to/roots),
+# python3 and /usr/bin/time.
 #
-# `checksum` prints a SHA-256 over the per-game records of seeded greedy and
-# MCTS games (2 and 3 players, standard rules): a change that is meant to
-# make the Roots and Shoots bots faster without changing their play must
-# leave it as it was (the README's bot figures give the expected value).
+# `checksum` prints a SHA-256 over the per-game records of seeded Roots and
+# Shoots greedy and MCTS games (2 and 3 players, standard rules): a change
+# meant to make the Roots and Shoots bots faster without changing their play
+# must leave it as it was (the README's bot figures give the expected
+# value). `checksums` prints one such hash per game for its default bot and
+# `mcts:100` (the values are in the README, "Bot strength"): a change
+# to a bot or an evaluation that changes it changes the games, and the
+# strength table must be run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 roots=${ROOTS:-target/release/roots}
@@ -20,26 +35,104 @@ if [ "${1:-}" = checksum ]; then
     roots=${2:-$roots}
     dir=$(mktemp -d)
     trap 'rm -rf "$dir"' EXIT
-    "$roots" simulate -n 3000 -j1 --seed 1 -q --out "$dir/a.csv" >/dev/null
-    "$roots" simulate -n 600 -j1 --seed 2 --players 3 -q --out "$dir/b.csv" >/dev/null
+    "$roots" simulate -n 3000 -j1 --seed 1 -q --bots greedy --out "$dir/a.csv" >/dev/null
+    "$roots" simulate -n 600 -j1 --seed 2 --players 3 --bots greedy -q --out "$dir/b.csv" >/dev/null
     "$roots" simulate -n 12 -j1 --seed 5 --bots mcts:100,greedy --rotate -q \
         --out "$dir/c.csv" >/dev/null
     cat "$dir/a.csv" "$dir/b.csv" "$dir/c.csv" | sha256sum | cut -d' ' -f1
     exit 0
 fi
-games=${1:-2000}
-seed=${2:-7}
+if [ "${1:-}" = checksums ]; then
+    roots=${2:-$roots}
+    dir=$(mktemp -d)
+    trap 'rm -rf "$dir"' EXIT
+    for v in btt sprout-r-out roots-growy-roots; do
+        "$roots" simulate "$v" -n 200 -j1 --seed 1 -q --out "$dir/a.csv" >/dev/null
+        "$roots" simulate "$v" -n 6 -j1 --seed 2 --bots mcts:100,greedy --rotate -q \
+            --out "$dir/b.csv" >/dev/null
+        echo "$v $(cat "$dir/a.csv" "$dir/b.csv" | sha256sum | cut -d' ' -f1)"
+    done
+    exit 0
+fi
 
-match() {
-    echo "== $1: $2, $3 games, seed $seed"
-    "$roots" simulate "$1" --bots "$2" --rotate -n "$3" --seed "$seed" |
-        sed -n '/Who wins, by bot/,/^$/p'
-}
-
-# 1. The fast greedy bot against the first one (which prices every
-#    candidate on a copy of the position): at least as strong?
-match standard greedy,greedy-v1 "$games"
-# 2. Search against greedy, per game.
-for v in standard btt sprout-r-out; do
-    match "$v" mcts:100,greedy $((games / 10))
+scale=${1:-1}
+seeds=${2:-1 2 3}
+# variant, first bot, second bot, games per seed (before SCALE); the first
+# bot is each game's default bot or the search. `greedy` is each game's
+# greedy bot as --bots greedy plays it (Sprout-R-Out: whole turns);
+# `greedy-v1` is the plain one-decision greedy (Sprout-R-Out: one sub-move).
+matches="
+standard          greedy   random    200
+standard          mcts     greedy    100
+btt               mcts:100 random    200
+btt               mcts:100 greedy    200
+btt               greedy   random    200
+sprout-r-out      greedy   random    200
+sprout-r-out      greedy   greedy-v1 200
+sprout-r-out      mcts:100 greedy    60
+roots-growy-roots greedy   random    100
+roots-growy-roots mcts:100 greedy    60
+"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+echo "$matches" | while read -r v a b n; do
+    [ -n "$v" ] || continue
+    case " ${ONLY:-$v} " in *" $v "*) ;; *) continue ;; esac
+    n=$(python3 -c "print(max(2, round($n * $scale / 2) * 2))")
+    for s in $seeds; do
+        f="$dir/$v.$a.$b.$s"
+        /usr/bin/time -f "%U" -o "$f.time" "$roots" simulate "$v" --bots "$a,$b" --rotate \
+            -n "$n" --seed "$s" -j1 -q --format json > "$f.json"
+        echo "$v $a $b $s $f $(cut -d' ' -f1 /proc/loadavg)" >> "$dir/index"
+        echo "$v: $a v $b, seed $s, $n games: $(cat "$f.time") s of CPU" >&2
+    done
 done
+python3 - "$dir/index" <<'PY' | tee "$dir/table"
+import json, math, sys
+from collections import OrderedDict
+
+def wilson(k, n, z=1.96):
+    if n == 0:
+        return (0.0, 0.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+rows = OrderedDict()
+for line in open(sys.argv[1]):
+    v, a, b, s, f, load = line.split()
+    r = json.load(open(f + ".json"))
+    wins = {x["bot"]: x["wins"]["count"] for x in r["per_bot"]}
+    games = r["games"]
+    ties = r["ties"]["count"]
+    cpu = float(open(f + ".time").read().split()[-1])
+    rows.setdefault((v, a, b), []).append((s, wins.get(a, 0), wins.get(b, 0), ties, games, cpu, load))
+
+print("| variant | bots | per seed: first bot's score | pooled score (95% interval) | first bot's share of decided games | games/s of CPU | load |")
+print("|---|---|---|---|---|---|---|")
+for (v, a, b), runs in rows.items():
+    per = []
+    W = L = T = N = 0
+    cpu = 0.0
+    for s, w, l, t, n, c, load in runs:
+        per.append(f"{s}: {100 * (w + t / 2) / n:.1f}%")
+        W += w; L += l; T += t; N += n; cpu += c
+    score = W + T / 2
+    lo, hi = wilson(score, N)
+    decided = f"{100 * W / (W + L):.1f}% of {W + L}" if W + L else "none"
+    speed = f"{N / cpu:,.0f}" if cpu > 0 else "-"
+    loads = "-".join(sorted({r[6] for r in runs}))
+    print(f"| `{v}` | {a} v {b} | {', '.join(per)} | {100 * score / N:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%) of {N} | {decided} | {speed} | {loads} |")
+PY
+if [ "${WRITE_README:-0}" = 1 ]; then
+    python3 - "$dir/table" <<'PY'
+import sys
+table = open(sys.argv[1]).read()
+text = open("README.md").read()
+begin, end = "<!-- bot-strength begin -->\n", "<!-- bot-strength end -->"
+i, j = text.index(begin) + len(begin), text.index(end)
+open("README.md", "w").write(text[:i] + table + text[j:])
+PY
+fi

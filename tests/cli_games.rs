@@ -32,6 +32,8 @@ fn simulate_btt_four_players_table() {
         "200",
         "--seed",
         "7",
+        "--bots",
+        "greedy",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     insta::assert_snapshot!(run.transcript());
@@ -48,6 +50,8 @@ fn simulate_btt_four_players_json_has_four_seats_and_btt_counts() {
         "200",
         "--seed",
         "7",
+        "--bots",
+        "greedy",
         "--format",
         "json",
     ]);
@@ -212,6 +216,8 @@ fn compare_btt_with_martian_go() {
         "200",
         "--seed",
         "2",
+        "--bots",
+        "greedy",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     insta::assert_snapshot!(run.transcript());

@@ -80,7 +80,7 @@ fn simulate_in_shards_merges_to_the_report_of_one_run() {
     shards_merge_to_one_run(
         "shard-simulate-json",
         &[
-            "simulate", "btt", "-n", "200", "--seed", "2", "--format", "json",
+            "simulate", "btt", "-n", "200", "--seed", "2", "--format", "json", "--bots", "greedy",
         ],
         3,
     );

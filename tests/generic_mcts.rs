@@ -122,3 +122,52 @@ fn the_same_seed_plays_the_same_game_with_either_playout() {
     let a = game::<SproutROut>(5, cut);
     assert_eq!(a, game::<SproutROut>(5, cut));
 }
+
+/// With guided growth the root's first child is greedy's choice: a search
+/// of one iteration plays exactly what the one-step greedy plays (no ties
+/// in this position), whatever its seed; the plain search of one iteration
+/// plays a random sub-move, which is not always that one.
+#[test]
+fn a_guided_search_expands_greedys_choice_first() {
+    use roots::bots::{GreedyBot, Growth};
+    let state = one_sub_move_from_a_win();
+    let greedy = GreedyBot::<SproutROut>::new(SeededDice::new(1, 0))
+        .choose(&state)
+        .unwrap();
+    let guided = Growth {
+        guided: true,
+        widening: 1.0,
+    };
+    let mut plain_moves = std::collections::HashSet::new();
+    for seed in 1..=20 {
+        let mut bot = MctsBot::<SproutROut>::new(SeededDice::new(seed, 0), 1).with_growth(guided);
+        assert_eq!(bot.choose(&state).unwrap(), greedy, "seed {seed}");
+        let mut plain = MctsBot::<SproutROut>::new(SeededDice::new(seed, 0), 1);
+        plain_moves.insert(plain.choose(&state).unwrap());
+    }
+    assert!(plain_moves.len() > 1, "{plain_moves:?}");
+}
+
+/// The whole-turn greedy plays a legal sub-move at every decision of a
+/// game, and the same seed gives the same game (it keeps no plan between
+/// decisions, so it follows any position).
+#[test]
+fn the_whole_turn_greedy_plays_legal_seeded_games() {
+    use roots::bots::GreedyBot;
+    let run = |seed: u64| {
+        let mut state = SproutROut::new_state(Arc::new(SproutROut::standard()), 2).unwrap();
+        let mut bots: Vec<GreedyBot<SproutROut>> = (0..2)
+            .map(|s| GreedyBot::new(SeededDice::for_seat(seed, 0, s)).whole_turn(4))
+            .collect();
+        let mut out = Vec::new();
+        while let Next::Decide(seat) = state.next() {
+            let a = bots[usize::from(seat)].choose(&state).unwrap();
+            out.push(SproutROut::format_action(&state, a));
+            state.play(a).expect("a legal sub-move");
+            assert!(out.len() < 5_000, "the game did not end");
+        }
+        assert_eq!(state.next(), Next::Over);
+        out
+    };
+    assert_eq!(run(3), run(3));
+}

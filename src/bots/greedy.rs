@@ -1,41 +1,192 @@
 //! The greedy bot of any game: one decision ahead with the game's own
-//! evaluation ([`Game::evaluate`]).
+//! evaluation ([`Game::evaluate`]), or one whole turn ahead.
 //!
 //! For every legal action it plays the action on a copy of the position and
 //! keeps the one whose result the evaluation likes best, from the point of
 //! view of the seat deciding; ties go to its own dice. A decision that leads
 //! to a chance node is judged on the position before the roll (the
 //! evaluation of a game with chance should count what is still to come).
+//!
+//! Two refinements a game may ask for in its [`Game::style`]:
+//!
+//! - **a margin** ([`GreedyBot::with_margin`]): every action valued within
+//!   the margin of the best is a candidate, and the bot's dice pick one. A
+//!   game whose evaluation is coarse (Branches & Twigs & Thorns) then gives
+//!   different games for different seeds instead of a few lines played
+//!   over and over; the seats' dice come from the game's seed, so a seed
+//!   still replays its games.
+//! - **a whole turn** ([`GreedyBot::whole_turn`]): in a game whose turn is
+//!   several decisions of one seat (Sprout-R-Out's sub-moves), the bot plans
+//!   the rest of the turn by a beam search over its own decisions (the
+//!   `width` best partial turns by the evaluation are extended, every
+//!   complete turn is judged at its end) and plays the first decision of the
+//!   best complete turn. It plans again at each decision, so it needs no
+//!   memory of the plan and follows any position it is given.
 
 use std::marker::PhantomData;
 
 use crate::core::dice::SeededDice;
 use crate::core::player::{NoAction, Player};
-use crate::core::protocol::{GameState, Next};
+use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::{ActionOf, Game};
 
-/// One-step heuristic player of game `G`.
+/// Values closer than this are equal.
+const EPSILON: f64 = 1e-9;
+/// Most decisions of one turn a plan looks at.
+const MAX_TURN: usize = 64;
+
+/// One-step (or one-turn) heuristic player of game `G`.
 pub struct GreedyBot<G: Game> {
     dice: SeededDice,
+    /// Actions valued within this of the best are equally good.
+    margin: f64,
+    /// Beam width of a whole-turn plan; 0: one decision ahead.
+    width: usize,
     actions: Vec<ActionOf<G>>,
     ties: Vec<ActionOf<G>>,
+    values: Vec<f64>,
     game: PhantomData<G>,
 }
 
 impl<G: Game> std::fmt::Debug for GreedyBot<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("GreedyBot").field("game", &G::ID).finish()
+        f.debug_struct("GreedyBot")
+            .field("game", &G::ID)
+            .field("margin", &self.margin)
+            .field("width", &self.width)
+            .finish()
     }
+}
+
+/// A partial turn of a plan: the position after it, its first decision and
+/// its value.
+struct Partial<S: GameState> {
+    state: S,
+    first: S::Action,
+    value: f64,
 }
 
 impl<G: Game> GreedyBot<G> {
     pub fn new(dice: SeededDice) -> GreedyBot<G> {
         GreedyBot {
             dice,
+            margin: EPSILON,
+            width: 0,
             actions: Vec::with_capacity(64),
             ties: Vec::with_capacity(16),
+            values: Vec::with_capacity(64),
             game: PhantomData,
         }
+    }
+
+    /// The same bot counting actions valued within `margin` of the best as
+    /// equally good (its dice choose among them).
+    pub fn with_margin(mut self, margin: f64) -> GreedyBot<G> {
+        self.margin = margin.max(EPSILON);
+        self
+    }
+
+    /// The same bot planning the rest of its turn with a beam of `width`
+    /// partial turns (0: one decision ahead).
+    pub fn whole_turn(mut self, width: usize) -> GreedyBot<G> {
+        self.width = width;
+        self
+    }
+
+    /// The best action one decision ahead.
+    fn one_step(&mut self, state: &G::State, seat: Seat) -> ActionOf<G> {
+        self.values.clear();
+        let mut best = f64::NEG_INFINITY;
+        for &a in &self.actions {
+            let mut next = state.clone();
+            next.play_unchecked(a);
+            let v = G::evaluate(&next, seat);
+            best = best.max(v);
+            self.values.push(v);
+        }
+        self.ties.clear();
+        for (&a, &v) in self.actions.iter().zip(&self.values) {
+            if v >= best - self.margin {
+                self.ties.push(a);
+            }
+        }
+        self.pick()
+    }
+
+    /// One of the tied actions, by the bot's dice.
+    fn pick(&mut self) -> ActionOf<G> {
+        match self.ties.len() {
+            0 => self.actions[0],
+            1 => self.ties[0],
+            n => self.ties[self.dice.below(n as u32) as usize],
+        }
+    }
+
+    /// The first decision of the best complete turn found by a beam search
+    /// of `self.width` partial turns.
+    fn plan(&mut self, state: &G::State, seat: Seat) -> ActionOf<G> {
+        let mut beam: Vec<Partial<G::State>> = Vec::with_capacity(self.width);
+        let mut next_beam: Vec<Partial<G::State>> = Vec::new();
+        // The best complete turn found for each first decision.
+        let mut finals: Vec<(ActionOf<G>, f64)> = Vec::new();
+        let mut legal = Vec::with_capacity(64);
+        for depth in 0..MAX_TURN {
+            next_beam.clear();
+            let parents: Vec<(&G::State, Option<ActionOf<G>>)> = if depth == 0 {
+                vec![(state, None)]
+            } else {
+                beam.iter().map(|p| (&p.state, Some(p.first))).collect()
+            };
+            for (from, first) in parents {
+                from.legal_actions(&mut legal);
+                for &a in &legal {
+                    let mut next = from.clone();
+                    next.play_unchecked(a);
+                    let value = G::evaluate(&next, seat);
+                    let first = first.unwrap_or(a);
+                    if next.next() == Next::Decide(seat) && depth + 1 < MAX_TURN {
+                        next_beam.push(Partial {
+                            state: next,
+                            first,
+                            value,
+                        });
+                    } else {
+                        match finals.iter_mut().find(|(f, _)| *f == first) {
+                            Some((_, v)) => *v = v.max(value),
+                            None => finals.push((first, value)),
+                        }
+                    }
+                }
+            }
+            if next_beam.is_empty() {
+                break;
+            }
+            // Keep the `width` best partial turns; equal values keep the
+            // order the actions were listed in (a stable sort), so a plan
+            // is a function of the position.
+            next_beam.sort_by(|a, b| b.value.total_cmp(&a.value));
+            next_beam.truncate(self.width);
+            std::mem::swap(&mut beam, &mut next_beam);
+        }
+        let best = finals
+            .iter()
+            .map(|&(_, v)| v)
+            .fold(f64::NEG_INFINITY, f64::max);
+        self.ties.clear();
+        self.ties.extend(
+            finals
+                .iter()
+                .filter(|&&(_, v)| v >= best - self.margin)
+                .map(|&(a, _)| a),
+        );
+        if self.ties.is_empty() {
+            // No turn could be completed within the limit: the first
+            // decision of the best partial turn left.
+            if let Some(p) = beam.first() {
+                return p.first;
+            }
+        }
+        self.pick()
     }
 }
 
@@ -58,24 +209,10 @@ impl<G: Game> Player<G::State> for GreedyBot<G> {
                 .copied()
                 .unwrap_or_else(|| state.random_action(&mut self.dice)));
         }
-        let mut best = f64::NEG_INFINITY;
-        self.ties.clear();
-        for &a in &self.actions {
-            let mut next = state.clone();
-            next.play_unchecked(a);
-            let v = G::evaluate(&next, seat);
-            if v > best + 1e-9 {
-                best = v;
-                self.ties.clear();
-                self.ties.push(a);
-            } else if (v - best).abs() <= 1e-9 {
-                self.ties.push(a);
-            }
-        }
-        Ok(match self.ties.len() {
-            0 => self.actions[0],
-            1 => self.ties[0],
-            n => self.ties[self.dice.below(n as u32) as usize],
+        Ok(if self.width > 0 {
+            self.plan(state, seat)
+        } else {
+            self.one_step(state, seat)
         })
     }
 }

@@ -17,12 +17,20 @@
 //! and `1/k` for each of `k` tied winners. The move played is the most
 //! visited child of the root.
 //!
+//! How the tree grows is a game's choice too ([`Growth`]): nodes may be
+//! expanded best first by the one-step evaluation (guided: the search then
+//! starts from greedy's choice instead of a random one, which matters when a
+//! node has more actions than the budget has iterations), and with
+//! progressive widening a node visited `n` times has at most about
+//! `c * sqrt(n)` children, so the iterations go deeper into the best-ranked
+//! lines instead of trying every action once.
+//!
 //! Everything is deterministic given the bot's [`SeededDice`].
 
 use std::marker::PhantomData;
 
 use crate::core::dice::SeededDice;
-use crate::core::player::{Budget, NoAction, Player, Playout};
+use crate::core::player::{Budget, Growth, NoAction, Player, Playout};
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::{ActionOf, Game};
 
@@ -48,6 +56,21 @@ struct Edge<A> {
 struct Node<A> {
     visits: u32,
     edges: Vec<Edge<A>>,
+    /// The legal actions when the node was first reached, best first by the
+    /// one-step evaluation of the seat deciding (guided expansion only).
+    order: Vec<A>,
+    ordered: bool,
+}
+
+impl<A> Node<A> {
+    fn new() -> Node<A> {
+        Node {
+            visits: 0,
+            edges: Vec::new(),
+            order: Vec::new(),
+            ordered: false,
+        }
+    }
 }
 
 /// Monte Carlo tree search player of game `G`.
@@ -55,6 +78,7 @@ pub struct MctsBot<G: Game> {
     dice: SeededDice,
     budget: Budget,
     playout: Playout,
+    growth: Growth,
     /// Iterations of the last search.
     iterations: u32,
     nodes: Vec<Node<ActionOf<G>>>,
@@ -83,6 +107,7 @@ impl<G: Game> MctsBot<G> {
             dice,
             budget,
             playout: G::playout(),
+            growth: Growth::PLAIN,
             iterations: 0,
             nodes: Vec::new(),
             legal: Vec::with_capacity(64),
@@ -95,6 +120,12 @@ impl<G: Game> MctsBot<G> {
     /// the game asks (tests and experiments).
     pub fn with_playout(mut self, playout: Playout) -> MctsBot<G> {
         self.playout = playout;
+        self
+    }
+
+    /// The same bot growing its tree as `growth` says.
+    pub fn with_growth(mut self, growth: Growth) -> MctsBot<G> {
+        self.growth = growth;
         self
     }
 
@@ -116,10 +147,7 @@ impl<G: Game> MctsBot<G> {
             _ => {}
         }
         self.nodes.clear();
-        self.nodes.push(Node {
-            visits: 0,
-            edges: Vec::new(),
-        });
+        self.nodes.push(Node::new());
         let mut path: Vec<(u32, usize, Seat)> = Vec::with_capacity(MAX_DEPTH);
         let mut iterations = 0u32;
         self.budget.run(|| {
@@ -169,21 +197,28 @@ impl<G: Game> MctsBot<G> {
                 Next::Decide(seat) => seat,
             };
             state.legal_actions(&mut self.legal);
-            let n = &self.nodes[node as usize];
-            self.untried.clear();
-            self.untried.extend(
-                self.legal
+            if self.growth.guided && !self.nodes[node as usize].ordered {
+                self.order(node, state, seat);
+            }
+            let room = {
+                let n = &self.nodes[node as usize];
+                self.growth.widening <= 0.0
+                    || (n.edges.len() as f64)
+                        < (self.growth.widening * f64::from(n.visits + 1).sqrt()).ceil()
+            };
+            let mut pick = if room { self.untried(node) } else { None };
+            if pick.is_none()
+                && !self.nodes[node as usize]
+                    .edges
                     .iter()
-                    .copied()
-                    .filter(|a| !n.edges.iter().any(|e| e.action == *a)),
-            );
-            if !self.untried.is_empty() {
-                let pick = self.untried[self.dice.below(self.untried.len() as u32) as usize];
+                    .any(|e| self.legal.contains(&e.action))
+            {
+                // Every child is illegal under this iteration's rolls.
+                pick = self.untried(node);
+            }
+            if let Some(pick) = pick {
                 let child = self.nodes.len() as u32;
-                self.nodes.push(Node {
-                    visits: 0,
-                    edges: Vec::new(),
-                });
+                self.nodes.push(Node::new());
                 let edges = &mut self.nodes[node as usize].edges;
                 edges.push(Edge {
                     action: pick,
@@ -195,6 +230,7 @@ impl<G: Game> MctsBot<G> {
                 state.play_unchecked(pick);
                 return;
             }
+            let n = &self.nodes[node as usize];
             let log = f64::from(n.visits.max(1)).ln();
             let best = n
                 .edges
@@ -214,6 +250,42 @@ impl<G: Game> MctsBot<G> {
             state.play_unchecked(action);
             node = child;
         }
+    }
+
+    /// Rank the legal actions (`self.legal`) of `node`, best first for
+    /// `seat` by the one-step evaluation.
+    fn order(&mut self, node: u32, state: &G::State, seat: Seat) {
+        let mut ranked: Vec<(ActionOf<G>, f64)> = self
+            .legal
+            .iter()
+            .map(|&a| {
+                let mut next = state.clone();
+                next.play_unchecked(a);
+                (a, G::evaluate(&next, seat))
+            })
+            .collect();
+        // Stable: equal values keep the legal order.
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let n = &mut self.nodes[node as usize];
+        n.order = ranked.into_iter().map(|(a, _)| a).collect();
+        n.ordered = true;
+    }
+
+    /// The next action of `node` to expand: legal now, not yet a child;
+    /// the best ranked when the node is ranked, else drawn at random.
+    fn untried(&mut self, node: u32) -> Option<ActionOf<G>> {
+        let n = &self.nodes[node as usize];
+        let new = |a: &ActionOf<G>| !n.edges.iter().any(|e| e.action == *a);
+        if let Some(&a) = n.order.iter().find(|a| new(a) && self.legal.contains(a)) {
+            return Some(a);
+        }
+        self.untried.clear();
+        self.untried
+            .extend(self.legal.iter().copied().filter(|a| new(a)));
+        if self.untried.is_empty() {
+            return None;
+        }
+        Some(self.untried[self.dice.below(self.untried.len() as u32) as usize])
     }
 
     /// Play on at random as the game asks ([`Game::playout`]); the reward

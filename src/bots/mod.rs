@@ -25,7 +25,8 @@ pub use mcts::MctsBot;
 pub use random::RandomBot;
 
 pub use crate::core::player::{
-    BotSpec, Budget, DEFAULT_CMD_TIMEOUT_MS, DEFAULT_ITERATIONS, NoAction, Player, Playout,
+    BotSpec, Budget, DEFAULT_CMD_TIMEOUT_MS, DEFAULT_ITERATIONS, Growth, NoAction, Player, Playout,
+    Style,
 };
 
 use crate::core::dice::SeededDice;
@@ -42,17 +43,39 @@ pub fn build<G: Game>(spec: BotSpec, dice: SeededDice) -> Box<dyn Player<G::Stat
     }
 }
 
-/// The players of this module for a seat of game `G`, whatever the game.
+/// The players of this module for a seat of game `G`, `greedy` and `mcts`
+/// tuned as the game's [`Game::style`] says.
 pub fn generic<G: Game>(spec: BotSpec, dice: SeededDice) -> Box<dyn Player<G::State> + Send> {
+    generic_with::<G>(spec, dice, G::style())
+}
+
+/// The players of this module for a seat of game `G`, `greedy` and `mcts`
+/// tuned as `style` says; `greedy-v1` and `mcts-v1` are the plain bots
+/// ([`Style::PLAIN`]), kept to measure what the tuning is worth.
+pub fn generic_with<G: Game>(
+    spec: BotSpec,
+    dice: SeededDice,
+    style: Style,
+) -> Box<dyn Player<G::State> + Send> {
     match spec {
         BotSpec::Random => Box::new(RandomBot::new(dice)),
-        BotSpec::Greedy | BotSpec::GreedyV1 => Box::new(GreedyBot::<G>::new(dice)),
-        BotSpec::Mcts { iterations } | BotSpec::MctsV1 { iterations } => Box::new(
-            MctsBot::<G>::with_budget(dice, Budget::Iterations(iterations)),
+        BotSpec::Greedy => Box::new(
+            GreedyBot::<G>::new(dice)
+                .with_margin(style.margin)
+                .whole_turn(style.turn_beam),
         ),
-        BotSpec::MctsTime { millis } => {
-            Box::new(MctsBot::<G>::with_budget(dice, Budget::Millis(millis)))
-        }
+        BotSpec::GreedyV1 => Box::new(GreedyBot::<G>::new(dice)),
+        BotSpec::Mcts { iterations } => Box::new(
+            MctsBot::<G>::with_budget(dice, Budget::Iterations(iterations))
+                .with_growth(style.growth),
+        ),
+        BotSpec::MctsV1 { iterations } => Box::new(
+            MctsBot::<G>::with_budget(dice, Budget::Iterations(iterations))
+                .with_growth(Growth::PLAIN),
+        ),
+        BotSpec::MctsTime { millis } => Box::new(
+            MctsBot::<G>::with_budget(dice, Budget::Millis(millis)).with_growth(style.growth),
+        ),
         BotSpec::Cmd {
             program,
             timeout_ms,

@@ -174,7 +174,7 @@ fn side<G: Registered>(
     Ok(report)
 }
 
-fn try_run(args: Args) -> Result<(), Failure> {
+fn try_run(mut args: Args) -> Result<(), Failure> {
     super::stdin_once([args.a.as_str(), args.b.as_str()])?;
     // Load both variants (once) before playing either.
     let rules_a = super::load_variant(&args.a, &[])?;
@@ -188,6 +188,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
             rules_b.game().title()
         )));
     }
+    args.sim.default_bots(rules_a.game());
     let seed = args.sim.seed();
     let shard = super::simulate::parse_shard(args.shard.as_deref(), &args.sim)?;
     let margins: Margins;

@@ -25,6 +25,7 @@ pub fn run(args: Args) -> u8 {
                     "by": g.by(),
                     "schema": format!("schema/{}", g.schema_file()),
                     "variants": g.builtins().iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+                    "default_bot": g.default_bot().to_string(),
                 })
             })
             .collect();
@@ -36,11 +37,12 @@ pub fn run(args: Args) -> u8 {
     for g in GameId::ALL {
         let names: Vec<&str> = g.builtins().iter().map(|(n, _)| *n).collect();
         out.push_str(&format!(
-            "{} ({}), game = \"{}\"\n  built-in variants: {}\n",
+            "{} ({}), game = \"{}\"\n  built-in variants: {}\n  default bot: {}\n",
             g.title(),
             g.by(),
             g.key(),
-            names.join(", ")
+            names.join(", "),
+            g.default_bot()
         ));
     }
     out.push_str(

@@ -33,13 +33,14 @@ pub struct SimArgs {
     #[arg(long, short = 'p', default_value_t = 2)]
     pub players: u8,
 
-    /// The bot of each seat, seat 1 first, comma-separated: greedy (the
-    /// competent default: one decision ahead with the game's evaluation),
+    /// The bot of each seat, seat 1 first, comma-separated (default: the
+    /// game's default bot, `roots games` names it): greedy (one decision
+    /// ahead with the game's evaluation; a whole turn in Sprout-R-Out),
     /// random (any legal move: the rules under aimless play), greedy-v1,
     /// mcts, mcts:ITERATIONS, mcts:MILLISms (a time budget: not
     /// reproducible by seed) or cmd:PROGRAM (an external player, see
     /// docs/protocol.md). One bot plays every seat.
-    #[arg(long, short = 'b', default_value = "greedy", value_name = "B1,B2,...",
+    #[arg(long, short = 'b', default_value = "", hide_default_value = true, value_name = "B1,B2,...",
           value_parser = super::BotNames { human: false }, hide_possible_values = true)]
     pub bots: String,
 
@@ -264,6 +265,14 @@ pub fn parse_bots(text: &str) -> Result<Vec<BotSpec>, Failure> {
 }
 
 impl SimArgs {
+    /// `--bots` as given, or, when it was not, the default bot of `game`
+    /// ([`roots::games::Game::DEFAULT_BOT`]) in every seat.
+    pub fn default_bots(&mut self, game: roots::games::GameId) {
+        if self.bots.trim().is_empty() {
+            self.bots = game.default_bot().to_string();
+        }
+    }
+
     /// The seed to use, drawn at random (`rand`) when not given.
     pub fn seed(&self) -> u64 {
         self.seed.unwrap_or_else(super::random_seed)
@@ -554,8 +563,9 @@ pub fn run(args: Args) -> u8 {
     }
 }
 
-fn try_run(args: Args) -> Result<(), Failure> {
+fn try_run(mut args: Args) -> Result<(), Failure> {
     let rules = super::load_variant(&args.variant, &args.set.set)?;
+    args.sim.default_bots(rules.game());
     let seed = args.sim.seed();
     let mut sim_args = args.sim.clone();
     let mut strong = None;

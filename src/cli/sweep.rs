@@ -103,7 +103,7 @@ pub struct Setup {
     pub rules: serde_json::Value,
 }
 
-fn try_run(args: Args) -> Result<(), Failure> {
+fn try_run(mut args: Args) -> Result<(), Failure> {
     let (axes, fixed): (Vec<&String>, Vec<&String>) = args.set.iter().partition(|s| is_axis(s));
     if axes.is_empty() {
         return Err(Failure::usage(
@@ -133,6 +133,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
     }
     let base = super::load_variant(&args.variant, &fixed)?;
     let game = base.game();
+    args.sim.default_bots(base.game());
     let axes: Vec<Axis> = axes
         .iter()
         .map(|s| Axis::parse(game, s).map_err(Failure::usage))

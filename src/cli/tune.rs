@@ -143,7 +143,7 @@ pub struct Setup {
     pub summary: Option<Summary>,
 }
 
-fn try_run(args: Args) -> Result<(), Failure> {
+fn try_run(mut args: Args) -> Result<(), Failure> {
     if args.candidates < 2 || args.candidates > 10_000 {
         return Err(Failure::usage("--candidates must be from 2 to 10000"));
     }
@@ -154,6 +154,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
         ));
     }
     let base = super::load_variant(&args.variant, &args.set)?;
+    args.sim.default_bots(base.game());
     let game = base.game();
     let axes: Vec<Axis> = args
         .vary

@@ -1,8 +1,8 @@
 //! The vocabulary of players, below the games: the [`Player`] trait every
 //! seat's decider implements (bots, external programs, the person at the
 //! terminal), why one gives no action, which bot a seat names ([`BotSpec`]),
-//! how long a search runs ([`Budget`]) and how a game wants its search's
-//! playouts to end ([`Playout`]). The games bring bots of their own with it;
+//! how long a search runs ([`Budget`]), how a game wants its search's
+//! playouts to end ([`Playout`]) and its generic bots tuned ([`Style`]). The games bring bots of their own with it;
 //! the generic bots ([`crate::bots`]) sit above the games.
 
 use crate::core::protocol::GameState;
@@ -273,6 +273,50 @@ pub enum Playout {
     /// `1 / (1 + exp(-evaluate / scale))`: `scale` is the evaluation
     /// difference worth odds of e to 1.
     Cut { decisions: u32, scale: f64 },
+}
+
+/// How the generic search grows its tree (a game's choice with its
+/// playouts, through [`Style::growth`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Growth {
+    /// Expand a node's actions best first by the one-step evaluation
+    /// (greedy's order) instead of in random order.
+    pub guided: bool,
+    /// Progressive widening: a node visited `n` times has at most
+    /// `ceil(widening * sqrt(n + 1))` children (0: no limit).
+    pub widening: f64,
+}
+
+impl Growth {
+    /// Random expansion order, no widening: the search as first written.
+    pub const PLAIN: Growth = Growth {
+        guided: false,
+        widening: 0.0,
+    };
+}
+
+/// How a game tunes the generic bots (a game's choice: `Game::style`),
+/// each setting chosen by the game's ladders.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Style {
+    /// `greedy` counts actions valued within this of the best as equally
+    /// good and lets its dice choose; 0: exact ties only.
+    pub margin: f64,
+    /// `greedy` plans the rest of its turn with a beam of this many partial
+    /// turns; 0: one decision ahead.
+    pub turn_beam: usize,
+    /// How `mcts` grows its tree.
+    pub growth: Growth,
+}
+
+impl Style {
+    /// The bots as first written: exact ties, one decision, random
+    /// expansion. `greedy-v1` and `mcts-v1` play this way in every game.
+    pub const PLAIN: Style = Style {
+        margin: 0.0,
+        turn_beam: 0,
+        growth: Growth::PLAIN,
+    };
 }
 
 #[cfg(test)]

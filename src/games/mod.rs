@@ -33,7 +33,7 @@ pub use head::Problem;
 use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::dice::SeededDice;
 use crate::core::keys::Change;
-use crate::core::player::{BotSpec, Player, Playout};
+use crate::core::player::{BotSpec, Player, Playout, Style};
 use crate::core::protocol::{GameState, Seat};
 
 /// A statistic with its key (JSON, CSV) and its name in words (tables).
@@ -425,12 +425,24 @@ pub trait Game: Sized + Send + Sync + 'static {
             .unwrap_or(0);
         f64::from(own) - f64::from(best_other)
     }
+    /// The bot `simulate`, `compare`, `sweep` and `tune` seat when `--bots`
+    /// is not given: the strongest bot the game's ladder found at a cost a
+    /// run of a thousand games affords (the README's "Bot strength" table,
+    /// `scripts/bot-strength.sh`). A game's greedy bot may plan more than
+    /// one decision (Sprout-R-Out plans whole turns).
+    const DEFAULT_BOT: BotSpec = BotSpec::Greedy;
     /// How the generic search ([`crate::bots::MctsBot`]) ends its playouts.
     /// The default plays them out at random to the end of the game; a game
     /// whose random playouts say little (Branches & Twigs & Thorns) cuts
     /// them short and lets [`Game::evaluate`] judge the position.
     fn playout() -> Playout {
         Playout::ToTheEnd
+    }
+    /// How the generic bots ([`crate::bots::generic`]) are tuned for this
+    /// game: greedy's margin and whole-turn beam, the search's growth. The
+    /// default is the plain bots ([`Style::PLAIN`]).
+    fn style() -> Style {
+        Style::PLAIN
     }
 }
 
@@ -632,6 +644,11 @@ impl GameId {
         } else {
             format!("roots schema --game {self}")
         }
+    }
+
+    /// The game's default bot ([`Game::DEFAULT_BOT`]).
+    pub fn default_bot(self) -> BotSpec {
+        crate::with_game_id!(self, G => G::DEFAULT_BOT)
     }
 
     /// The position of the game in [`GameId::ALL`].

@@ -4,6 +4,8 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use crate::core::diagnostic::{Checker, Diagnostic};
+use crate::core::dice::SeededDice;
+use crate::core::player::{BotSpec, Player, Style};
 use crate::core::protocol::Seat;
 use crate::games::{Builtin, Game, SafetyLimit, Stat};
 
@@ -192,6 +194,20 @@ impl Game for RootsGrowyRoots {
 
     fn counters(state: &State) -> Vec<u32> {
         crate::games::counts_in_order(Self::COUNTERS, &text::counters(state))
+    }
+
+    fn style() -> Style {
+        text::STYLE
+    }
+
+    /// The generic greedy's decisions (exact ties, one decision: this
+    /// game's [`Style`]), priced without copies; `greedy-v1` is the generic
+    /// bot that copies, every other bot the generic one.
+    fn bot(spec: BotSpec, dice: &SeededDice) -> Option<Box<dyn Player<State> + Send>> {
+        match spec {
+            BotSpec::Greedy => Some(Box::new(super::greedy::FastGreedy::new(dice.clone()))),
+            _ => None,
+        }
     }
 
     fn evaluate(state: &State, seat: Seat) -> f64 {

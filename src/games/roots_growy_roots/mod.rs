@@ -8,10 +8,12 @@
 //! deck. The rules as the engine plays them, and every open question
 //! decided, are in `docs/games/roots-growy-roots.md`. Files: `rules.rs`
 //! (rules, the raw file, the checks), `state.rs` (the engine), `text.rs`
-//! (words, the board, the evaluation and statistics), `game.rs` (the
+//! (words, the board, the evaluation and statistics), `greedy.rs` (the
+//! greedy bot, pricing moves without playing them), `game.rs` (the
 //! [`Game`](crate::games::Game) impl).
 
 mod game;
+pub mod greedy;
 pub mod narrate;
 pub mod rules;
 pub mod state;

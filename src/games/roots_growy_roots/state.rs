@@ -123,6 +123,27 @@ pub struct Tally {
     pub turns_denied: u32,
 }
 
+/// Most seats a game has.
+pub const MAX_SEATS: usize = 4;
+
+/// What a seat scores by: its tips (but the seed), its longest root in
+/// sticks, its waters and its artifacts (one bit each).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Figures {
+    pub leaves: u32,
+    pub longest: u32,
+    pub waters: u16,
+    pub hands: u8,
+}
+
+/// A root's longest path as it grows (see `State::longest`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Longest {
+    ends: [u16; 2],
+    any_path: u32,
+    from_seed: u32,
+}
+
 /// The fixed geometry of a game: the board, whose deck each cell is dealt
 /// from, and the seeds.
 #[derive(Debug)]
@@ -136,6 +157,10 @@ pub struct Geo {
     pub dealt: Vec<[u32; FACES]>,
     /// Cells laid face up at setup (seed, start waters, artifacts).
     pub face_up: Vec<bool>,
+    /// Per cell and direction of [`DIRS`]: the cell one step away and the
+    /// cell two steps away, `NONE` off the board (the hot paths read these
+    /// instead of dividing by the columns).
+    near: Vec<[[u16; 8]; 2]>,
 }
 
 impl Geo {
@@ -143,17 +168,37 @@ impl Geo {
         self.deck_of.len()
     }
 
-    /// The cell one step from `cell` in direction `(dr, dc)`, times `k`.
-    #[inline]
-    fn step(&self, cell: u16, (dr, dc): (i8, i8), k: i16) -> Option<u16> {
-        let cols = i16::from(self.columns);
-        let r = cell as i16 / cols + i16::from(dr) * k;
-        let c = cell as i16 % cols + i16::from(dc) * k;
-        if r < 0 || c < 0 || r >= i16::from(self.rows) || c >= cols {
-            None
-        } else {
-            Some((r * cols + c) as u16)
+    /// The table of [`Geo::near`]: one and two steps from every cell.
+    fn steps(rows: u8, columns: u8) -> Vec<[[u16; 8]; 2]> {
+        let (rows, cols) = (i16::from(rows), i16::from(columns));
+        let mut out = Vec::with_capacity((rows * cols) as usize);
+        for r in 0..rows {
+            for c in 0..cols {
+                let mut t = [[NONE; 8]; 2];
+                for (i, &(dr, dc)) in DIRS.iter().enumerate() {
+                    for k in 1..=2i16 {
+                        let (r1, c1) = (r + i16::from(dr) * k, c + i16::from(dc) * k);
+                        if (0..rows).contains(&r1) && (0..cols).contains(&c1) {
+                            t[k as usize - 1][i] = (r1 * cols + c1) as u16;
+                        }
+                    }
+                }
+                out.push(t);
+            }
         }
+        out
+    }
+
+    /// The cell one step from `cell` in direction `DIRS[d]`, or `NONE`.
+    #[inline]
+    fn next_to(&self, cell: u16, d: usize) -> u16 {
+        self.near[usize::from(cell)][0][d]
+    }
+
+    /// The cell two steps from `cell` in direction `DIRS[d]`, or `NONE`.
+    #[inline]
+    fn two_from(&self, cell: u16, d: usize) -> u16 {
+        self.near[usize::from(cell)][1][d]
     }
 
     /// How many steps `to` is from `from` in a straight line (orthogonal
@@ -202,10 +247,24 @@ pub struct State {
     live: Vec<Vec<u16>>,
     /// Per cell: whether its connector is in its seat's `live` list.
     in_live: Vec<bool>,
+    /// Per cell with a connector: its grow targets and its bridge targets,
+    /// whatever the sticks in hand, counted again around every cell that
+    /// changes ([`State::touch`]): a random move is drawn from the counts
+    /// without listing the turn's moves.
+    moves: Vec<[u8; 2]>,
+    /// Per seat: the sums of `moves` over its connectors.
+    totals: Vec<[u32; 2]>,
     /// Per cell with a connector: its index in its seat's root.
     order: Vec<u16>,
     waters: Vec<u16>,
     leaves: Vec<u16>,
+    /// Per cell with a connector: its sticks from the seed.
+    depth: Vec<u16>,
+    /// Per seat: its root's longest path, kept as it grows (a new tip's
+    /// farthest connector is an end of the old longest path): the two ends
+    /// of a longest path, its sticks, and the deepest connector's sticks
+    /// from the seed.
+    longest: Vec<Longest>,
     /// Artifacts in hand, one bit per artifact.
     hands: Vec<u8>,
     /// Sticks kept for each seat's next turn.
@@ -307,6 +366,7 @@ impl State {
             seeds,
             dealt: dealt.clone(),
             face_up,
+            near: Geo::steps(b.rows, b.columns),
         });
         let hidden = (5 - b.artifacts.len()) as u8;
         let mut in_live = vec![false; cells];
@@ -328,6 +388,8 @@ impl State {
             seats,
             live,
             in_live,
+            moves: vec![[0, 0]; cells],
+            totals: vec![[0, 0]; usize::from(seats)],
             order: vec![0; cells],
             card,
             conn,
@@ -339,6 +401,8 @@ impl State {
             roots,
             waters: vec![0; usize::from(seats)],
             leaves: vec![0; usize::from(seats)],
+            depth: vec![0; cells],
+            longest: Vec::new(),
             hands: vec![0; usize::from(seats)],
             kept: vec![0; usize::from(seats)],
             to_move: 0,
@@ -360,6 +424,15 @@ impl State {
             rules,
             geo,
         };
+        for k in 0..state.geo.seeds.len() {
+            let seed = state.geo.seeds[k];
+            state.recount(seed);
+            state.longest.push(Longest {
+                ends: [seed, seed],
+                any_path: 0,
+                from_seed: 0,
+            });
+        }
         state.begin_turn();
         Ok(state)
     }
@@ -482,6 +555,52 @@ impl State {
         self.last
     }
 
+    // --- What the greedy bot reads ------------------------------------------
+
+    /// How many connectors grew from `cell`.
+    pub(super) fn children_of(&self, cell: u16) -> u8 {
+        self.children[usize::from(cell)]
+    }
+    /// The sticks from the seed to the connector on `cell`.
+    pub(super) fn depth_of(&self, cell: u16) -> u16 {
+        self.depth[usize::from(cell)]
+    }
+    /// The two ends of a longest path of `seat`'s root.
+    pub(super) fn longest_ends(&self, seat: usize) -> [u16; 2] {
+        self.longest[seat].ends
+    }
+    /// The kept grow and bridge counts of the connector on `cell`.
+    pub(super) fn moves_of(&self, cell: u16) -> [u8; 2] {
+        self.moves[usize::from(cell)]
+    }
+    /// `seat`'s grows and bridges, summed over its connectors.
+    pub(super) fn totals_of(&self, seat: Seat) -> [u32; 2] {
+        self.totals[usize::from(seat)]
+    }
+    pub(super) fn unclaimed_artifacts(&self) -> u8 {
+        self.unclaimed_artifacts
+    }
+    /// The artifacts whose ability was used, one bit each.
+    pub(super) fn used_bits(&self) -> u8 {
+        self.used
+    }
+    /// `f` on `x` and on every cell one or two steps from it in a line (the
+    /// cells whose connectors a change at `x` can give or take moves).
+    #[inline]
+    pub(super) fn around_two(&self, x: u16, mut f: impl FnMut(u16)) {
+        f(x);
+        for d in 0..DIRS.len() {
+            let a = self.geo.next_to(x, d);
+            if a != NONE {
+                f(a);
+                let b = self.geo.two_from(x, d);
+                if b != NONE {
+                    f(b);
+                }
+            }
+        }
+    }
+
     // --- Legality ------------------------------------------------------------
 
     /// Whether the mover may put a connector on `to` (a free cell, not a
@@ -509,43 +628,81 @@ impl State {
         Some((block, if dr == dc { 1 } else { 2 }))
     }
 
+    /// A grow from `from` in direction `DIRS[d]`: its target, if free and
+    /// not crossing a diagonal stick.
     #[inline]
-    fn grow_ok(&self, seat: Seat, from: u16, d: (i8, i8)) -> Option<u16> {
-        let to = self.geo.step(from, d, 1)?;
-        if !self.free_for(seat, to) {
+    fn grow_ok(&self, seat: Seat, from: u16, d: usize) -> Option<u16> {
+        let to = self.geo.next_to(from, d);
+        if to == NONE || !self.free_for(seat, to) {
             return None;
         }
-        if let Some((block, kind)) = self.diagonal(from, to)
-            && self.diag[block] != 0
-            && self.diag[block] != kind
-        {
-            return None;
-        }
-        Some(to)
+        // The 2x2 block of a diagonal step, by its top-left cell, and the
+        // diagonal's kind (1 `\`, 2 `/`), as [`State::diagonal`] says.
+        let (block, kind) = match d {
+            0 => (to, 1),
+            2 => (to - 1, 2),
+            5 => (from - 1, 2),
+            7 => (from, 1),
+            _ => return Some(to),
+        };
+        let taken = self.diag[usize::from(block)];
+        (taken == 0 || taken == kind).then_some(to)
     }
 
+    /// A bridge's target in direction `DIRS[d]` whatever the sticks in hand
+    /// (a connector to build over, a free cell behind it).
     #[inline]
-    fn bridge_ok(&self, seat: Seat, from: u16, d: (i8, i8), sticks: u32) -> Option<u16> {
-        if !self.rules.turn.bridges || sticks < u32::from(self.rules.turn.bridge_cost) {
+    fn bridge_target(&self, seat: Seat, from: u16, d: usize) -> Option<u16> {
+        if !self.rules.turn.bridges {
             return None;
         }
-        let mid = self.geo.step(from, d, 1)?;
-        let to = self.geo.step(from, d, 2)?;
+        let to = self.geo.two_from(from, d);
+        if to == NONE {
+            return None;
+        }
+        let mid = self.geo.next_to(from, d);
         (self.conn[usize::from(mid)] != 0 && self.free_for(seat, to)).then_some(to)
     }
 
     #[inline]
-    fn jump_ok(&self, seat: Seat, from: u16, d: (i8, i8)) -> Option<u16> {
-        let to = self.geo.step(from, d, 2)?;
-        self.free_for(seat, to).then_some(to)
+    fn bridge_ok(&self, seat: Seat, from: u16, d: usize, sticks: u32) -> Option<u16> {
+        if sticks < u32::from(self.rules.turn.bridge_cost) {
+            return None;
+        }
+        self.bridge_target(seat, from, d)
+    }
+
+    #[inline]
+    fn jump_ok(&self, seat: Seat, from: u16, d: usize) -> Option<u16> {
+        let to = self.geo.two_from(from, d);
+        (to != NONE && self.free_for(seat, to)).then_some(to)
+    }
+
+    /// Whether bridges may be built with `sticks` in hand.
+    #[inline]
+    pub(super) fn bridges_with(&self, sticks: u32) -> bool {
+        sticks >= u32::from(self.rules.turn.bridge_cost)
+    }
+
+    /// The grows and bridges from connector `from` with `sticks` in hand,
+    /// from the kept counts.
+    #[inline]
+    fn moves_from(&self, from: u16, sticks: u32) -> u32 {
+        let [g, b] = self.moves[usize::from(from)];
+        let mut n = 0;
+        if sticks >= 1 {
+            n += u32::from(g);
+        }
+        if self.bridges_with(sticks) {
+            n += u32::from(b);
+        }
+        n
     }
 
     fn can_grow_from(&self, seat: Seat, from: u16, sticks: u32) -> bool {
-        sticks >= 1
-            && DIRS.iter().any(|&d| {
-                self.grow_ok(seat, from, d).is_some()
-                    || self.bridge_ok(seat, from, d, sticks).is_some()
-            })
+        debug_assert_eq!(self.conn[usize::from(from)], seat + 1);
+        let [g, b] = self.moves[usize::from(from)];
+        sticks >= 1 && (g > 0 || (b > 0 && self.bridges_with(sticks)))
     }
 
     /// Whether `seat` can grow from `from`: a grow, a bridge, or with an
@@ -561,23 +718,21 @@ impl State {
         }
         let jump = usable & (1 << Artifact::Jump as u8) != 0 && sticks >= JUMP_COST;
         let hammer = usable & (1 << Artifact::Destroy as u8) != 0;
-        DIRS.iter().any(|&d| {
+        (0..DIRS.len()).any(|d| {
             (jump && self.jump_ok(seat, from, d).is_some())
-                || (hammer
-                    && self
-                        .geo
-                        .step(from, d, 1)
-                        .is_some_and(|c| self.card[usize::from(c)] == STONE))
+                || (hammer && {
+                    let c = self.geo.next_to(from, d);
+                    c != NONE && self.card[usize::from(c)] == STONE
+                })
         })
     }
 
     /// Whether a turned stone at `at` lies next to one of `seat`'s connectors.
     fn stone_by_root(&self, seat: Seat, at: u16) -> bool {
         self.card[usize::from(at)] == STONE
-            && DIRS.iter().any(|&d| {
-                self.geo
-                    .step(at, d, 1)
-                    .is_some_and(|c| self.conn[usize::from(c)] == seat + 1)
+            && (0..DIRS.len()).any(|d| {
+                let c = self.geo.next_to(at, d);
+                c != NONE && self.conn[usize::from(c)] == seat + 1
             })
     }
 
@@ -596,7 +751,10 @@ impl State {
     fn each_move(&self, mut f: impl FnMut(Action) -> bool) {
         let s = self.to_move;
         for &from in self.grow_starts() {
-            for &d in &DIRS {
+            if self.moves_from(from, self.sticks) == 0 {
+                continue;
+            }
+            for d in 0..DIRS.len() {
                 if self.sticks >= 1
                     && let Some(to) = self.grow_ok(s, from, d)
                     && f(Action::Grow { from, to })
@@ -624,7 +782,7 @@ impl State {
         let has = |a: Artifact| usable & (1 << a as u8) != 0;
         if has(Artifact::Jump) && self.sticks >= JUMP_COST {
             for &from in self.sources() {
-                for &d in &DIRS {
+                for d in 0..DIRS.len() {
                     if let Some(to) = self.jump_ok(s, from, d)
                         && f(Action::Jump { from, to })
                     {
@@ -752,10 +910,14 @@ impl State {
         if self.conn[usize::from(from)] != s + 1 {
             return illegal(format!("{} holds no connector of yours", name(from)));
         }
-        let d = DIRS
-            .iter()
-            .copied()
-            .find(|&d| self.geo.step(from, d, if bridge { 2 } else { 1 }) == Some(to));
+        let d = (0..DIRS.len()).find(|&d| {
+            let at = if bridge {
+                self.geo.two_from(from, d)
+            } else {
+                self.geo.next_to(from, d)
+            };
+            at == to
+        });
         let Some(d) = d else {
             return illegal(if bridge {
                 format!(
@@ -794,7 +956,7 @@ impl State {
                 ));
             }
             if self.bridge_ok(s, from, d, self.sticks).is_none() {
-                let mid = self.geo.step(from, d, 1).unwrap_or(from);
+                let mid = self.geo.next_to(from, d);
                 return illegal(format!(
                     "a bridge crosses a root: {} holds no connector to build over",
                     name(mid)
@@ -822,14 +984,96 @@ impl State {
 
     // --- The live lists ------------------------------------------------------
 
+    /// From scratch: the grow and bridge targets of the connector on `c`
+    /// (of seat `seat`), whatever the sticks in hand.
+    #[inline]
+    pub(super) fn count_moves(&self, seat: Seat, c: u16) -> [u8; 2] {
+        let mut n = [0u8; 2];
+        for d in 0..DIRS.len() {
+            n[0] += u8::from(self.grow_ok(seat, c, d).is_some());
+            n[1] += u8::from(self.bridge_target(seat, c, d).is_some());
+        }
+        n
+    }
+
     /// Whether the connector on `c` has a grow or bridge target, whatever
-    /// the sticks in hand.
+    /// the sticks in hand (from the kept counts).
     #[inline]
     fn is_live(&self, c: u16) -> bool {
-        let seat = self.conn[usize::from(c)] - 1;
-        DIRS.iter().any(|&d| {
-            self.grow_ok(seat, c, d).is_some() || self.bridge_ok(seat, c, d, u32::MAX).is_some()
-        })
+        self.moves[usize::from(c)] != [0, 0]
+    }
+
+    /// Counts the moves of the connector on `c`, if any, again; puts it
+    /// back in its seat's live list when it has a target again.
+    #[inline]
+    fn recount(&mut self, c: u16) {
+        let cu = usize::from(c);
+        let Some(seat) = self.conn[cu].checked_sub(1) else {
+            return;
+        };
+        let now = self.count_moves(seat, c);
+        let was = std::mem::replace(&mut self.moves[cu], now);
+        let total = &mut self.totals[usize::from(seat)];
+        for k in 0..2 {
+            total[k] = total[k] + u32::from(now[k]) - u32::from(was[k]);
+        }
+        if now != [0, 0] && !self.in_live[cu] {
+            let s = usize::from(seat);
+            let o = self.order[cu];
+            let order = &self.order;
+            let at = self.live[s].partition_point(|&x| order[usize::from(x)] < o);
+            self.live[s].insert(at, c);
+            self.in_live[cu] = true;
+        }
+    }
+
+    /// The cell `x` changed (a connector or a stone on it, or a stone
+    /// broken): the moves of the connectors that may grow onto it (one
+    /// step away), bridge onto it or over it (two and one steps away in a
+    /// line), or cross a diagonal stick to it (next to it) are counted
+    /// again, its own too.
+    fn touch(&mut self, x: u16) {
+        let mut cells = [NONE; 17];
+        let mut n = 0;
+        self.around_two(x, |c| {
+            cells[n] = c;
+            n += 1;
+        });
+        for &c in &cells[..n] {
+            self.recount(c);
+        }
+    }
+
+    /// From scratch: every connector's kept move counts and each seat's
+    /// sums.
+    fn moves_ok(&self) -> Result<(), String> {
+        let mut totals = vec![[0u32; 2]; usize::from(self.seats)];
+        for c in 0..self.geo.cells() {
+            let want = match self.conn[c].checked_sub(1) {
+                Some(seat) => {
+                    let n = self.count_moves(seat, c as u16);
+                    for k in 0..2 {
+                        totals[usize::from(seat)][k] += u32::from(n[k]);
+                    }
+                    n
+                }
+                None => [0, 0],
+            };
+            if self.moves[c] != want {
+                return Err(format!(
+                    "{}: {:?} grows and bridges kept, {want:?} counted",
+                    super::rules::cell_name(self.geo.columns, c as u16),
+                    self.moves[c]
+                ));
+            }
+        }
+        if totals != self.totals {
+            return Err(format!(
+                "the seats' moves: {:?} kept, {totals:?} counted",
+                self.totals
+            ));
+        }
+        Ok(())
     }
 
     /// The connectors the mover's grows and bridges may start from: the
@@ -864,7 +1108,7 @@ impl State {
             if self.in_live[usize::from(c)] != live.contains(&c) {
                 return Err(format!("connector {c}: live flag and list disagree"));
             }
-            if !self.in_live[usize::from(c)] && self.is_live(c) {
+            if !self.in_live[usize::from(c)] && self.count_moves(seat, c) != [0, 0] {
                 return Err(format!(
                     "connector {c} of seat {} can grow but is not live",
                     s + 1
@@ -882,21 +1126,6 @@ impl State {
             }
         }
         Ok(())
-    }
-
-    /// Puts the connector on `c`, if any, back in its seat's live list when
-    /// it has a target again.
-    fn revive(&mut self, c: u16) {
-        let cu = usize::from(c);
-        if self.conn[cu] == 0 || self.in_live[cu] || !self.is_live(c) {
-            return;
-        }
-        let s = usize::from(self.conn[cu] - 1);
-        let o = self.order[cu];
-        let order = &self.order;
-        let at = self.live[s].partition_point(|&x| order[usize::from(x)] < o);
-        self.live[s].insert(at, c);
-        self.in_live[cu] = true;
     }
 
     /// The `k`th move of [`State::each_move`], counted from 0 (`k` below
@@ -957,10 +1186,10 @@ impl State {
             let me = self.to_move;
             self.prune(me);
             let can = if self.usable(me) == 0 {
-                let fast = self.live[s]
-                    .iter()
-                    .any(|&c| self.can_grow_from(me, c, self.sticks));
+                let [g, b] = self.totals[s];
+                let fast = self.sticks >= 1 && (g > 0 || (b > 0 && self.bridges_with(self.sticks)));
                 debug_assert!(self.live_ok(me).is_ok(), "{:?}", self.live_ok(me));
+                debug_assert!(self.moves_ok().is_ok(), "{:?}", self.moves_ok());
                 debug_assert_eq!(
                     fast,
                     self.roots[s]
@@ -1048,10 +1277,9 @@ impl State {
                 let mut n = 0;
                 cells[n] = at;
                 n += 1;
-                for &d in &DIRS {
-                    if let Some(c) = self.geo.step(at, d, 1)
-                        && self.card[usize::from(c)] == HIDDEN
-                    {
+                for d in 0..DIRS.len() {
+                    let c = self.geo.next_to(at, d);
+                    if c != NONE && self.card[usize::from(c)] == HIDDEN {
                         cells[n] = c;
                         n += 1;
                     }
@@ -1070,13 +1298,7 @@ impl State {
                 self.card[usize::from(at)] = RUBBLE;
                 // The cell is free again: its neighbours may grow onto it,
                 // and connectors two away bridge onto it.
-                for &d in &DIRS {
-                    for k in 1..=2 {
-                        if let Some(c) = self.geo.step(at, d, k) {
-                            self.revive(c);
-                        }
-                    }
-                }
+                self.touch(at);
                 self.after_ability();
                 return;
             }
@@ -1141,16 +1363,12 @@ impl State {
         self.leaves[si] += 1;
         self.order[t] = self.roots[si].len() as u16;
         self.roots[si].push(to);
+        self.grow_longest(si, to);
         self.live[si].push(to);
         self.in_live[t] = true;
-        if self.rules.turn.bridges {
-            // Its neighbours may bridge over it now.
-            for &d in &DIRS {
-                if let Some(c) = self.geo.step(to, d, 1) {
-                    self.revive(c);
-                }
-            }
-        }
+        // No one grows onto it or bridges onto it now, its neighbours may
+        // bridge over it, and its stick may cross another's way.
+        self.touch(to);
         self.current = to;
         let mut stop = false;
         match face {
@@ -1221,13 +1439,81 @@ impl State {
         self.decks[d][k] -= 1;
         self.card[usize::from(at)] = face;
         self.tally.cards_turned += 1;
+        if face == STONE {
+            self.touch(at);
+        }
         Ok(())
     }
 
     // --- Scores ----------------------------------------------------------------
 
+    /// The sticks between two connectors of one root (bridges and jumps are
+    /// one step each).
+    pub(super) fn sticks_between(&self, mut a: u16, mut b: u16) -> u32 {
+        let mut n = 0;
+        while self.depth[usize::from(a)] > self.depth[usize::from(b)] {
+            a = self.parent[usize::from(a)];
+            n += 1;
+        }
+        while self.depth[usize::from(b)] > self.depth[usize::from(a)] {
+            b = self.parent[usize::from(b)];
+            n += 1;
+        }
+        while a != b {
+            a = self.parent[usize::from(a)];
+            b = self.parent[usize::from(b)];
+            n += 2;
+        }
+        n
+    }
+
+    /// Seat `s`'s root grew a new tip `x`: its depth, and the longest path
+    /// (the tip's farthest connector is an end of a longest path of the
+    /// root before it, so the new longest path is the old one or ends at
+    /// `x` and one of the old ends).
+    fn grow_longest(&mut self, s: usize, x: u16) {
+        let xi = usize::from(x);
+        let depth = self.depth[usize::from(self.parent[xi])] + 1;
+        self.depth[xi] = depth;
+        let mut l = self.longest[s];
+        l.from_seed = l.from_seed.max(u32::from(depth));
+        let (to_a, to_b) = (
+            self.sticks_between(x, l.ends[0]),
+            self.sticks_between(x, l.ends[1]),
+        );
+        if to_a.max(to_b) > l.any_path {
+            if to_a >= to_b {
+                l.ends[1] = x;
+                l.any_path = to_a;
+            } else {
+                l.ends[0] = x;
+                l.any_path = to_b;
+            }
+        }
+        self.longest[s] = l;
+    }
+
+    /// Per seat: (tips other than the seed, longest root in sticks), kept
+    /// as the roots grow.
+    #[inline]
+    fn measure(&self, s: usize) -> (u32, u32) {
+        let l = &self.longest[s];
+        let longest = match self.rules.scoring.longest_root_measure {
+            RootMeasure::AnyPath => l.any_path,
+            RootMeasure::FromSeed => l.from_seed,
+        };
+        (u32::from(self.leaves[s]), longest)
+    }
+
     /// Per seat: (tips other than the seed, longest root in sticks).
     pub fn root_measures(&self) -> Vec<(u32, u32)> {
+        (0..usize::from(self.seats))
+            .map(|s| self.measure(s))
+            .collect()
+    }
+
+    /// [`State::root_measures`] from scratch, walking every root.
+    fn root_measures_recount(&self) -> Vec<(u32, u32)> {
         // The roots hold disjoint cells: one scratch table serves them all.
         let mut best = match self.rules.scoring.longest_root_measure {
             RootMeasure::AnyPath => vec![(0u32, 0u32); self.geo.cells()],
@@ -1278,49 +1564,71 @@ impl State {
             .collect()
     }
 
-    /// Who gets a bonus measured by `values`.
-    fn bonus(&self, values: &[u32]) -> Vec<bool> {
-        let best = values.iter().copied().max().unwrap_or(0);
-        let n = values.iter().filter(|&&v| v == best).count();
-        values
-            .iter()
-            .map(|&v| {
-                best > 0
-                    && v == best
-                    && (n == 1 || self.rules.scoring.bonus_ties == BonusTies::AllTied)
-            })
-            .collect()
+    /// The figures a seat scores by now.
+    #[inline]
+    pub(super) fn figures(&self, s: usize) -> Figures {
+        let (leaves, longest) = self.measure(s);
+        Figures {
+            leaves,
+            longest,
+            waters: self.waters[s],
+            hands: self.hands[s],
+        }
+    }
+
+    /// Each seat's score parts (water, artifacts, branches bonus,
+    /// longest-root bonus) from each seat's figures.
+    #[inline]
+    pub(super) fn score_table(&self, figures: impl Fn(usize) -> Figures) -> [[i32; 4]; MAX_SEATS] {
+        let seats = usize::from(self.seats);
+        let mut f = [Figures::default(); MAX_SEATS];
+        for (s, slot) in f.iter_mut().enumerate().take(seats) {
+            *slot = figures(s);
+        }
+        let sc = &self.rules.scoring;
+        // Who gets a bonus measured by `value`, one bit per seat.
+        let bonus = |value: fn(&Figures) -> u32| -> u8 {
+            let best = f[..seats].iter().map(value).max().unwrap_or(0);
+            let n = f[..seats].iter().filter(|x| value(x) == best).count();
+            if best == 0 || (n > 1 && sc.bonus_ties != BonusTies::AllTied) {
+                return 0;
+            }
+            (0..seats)
+                .filter(|&s| value(&f[s]) == best)
+                .fold(0, |bits, s| bits | 1 << s)
+        };
+        let branches = bonus(|x| x.leaves);
+        let longest = bonus(|x| x.longest);
+        let mut out = [[0; 4]; MAX_SEATS];
+        for s in 0..seats {
+            let points = |bits: u8, points: u8| {
+                if bits & (1 << s) != 0 {
+                    i32::from(points)
+                } else {
+                    0
+                }
+            };
+            out[s] = [
+                i32::from(sc.water) * i32::from(f[s].waters),
+                i32::from(sc.artifact) * f[s].hands.count_ones() as i32,
+                points(branches, sc.most_branches),
+                points(longest, sc.longest_root),
+            ];
+        }
+        out
     }
 
     /// Each seat's score and its parts: water, artifacts, branches bonus,
     /// longest-root bonus.
     pub fn score_parts(&self) -> Vec<[i32; 4]> {
-        let sc = &self.rules.scoring;
-        let m = self.root_measures();
-        let branches = self.bonus(&m.iter().map(|x| x.0).collect::<Vec<_>>());
-        let longest = self.bonus(&m.iter().map(|x| x.1).collect::<Vec<_>>());
-        (0..usize::from(self.seats))
-            .map(|s| {
-                [
-                    i32::from(sc.water) * i32::from(self.waters[s]),
-                    i32::from(sc.artifact) * self.hands[s].count_ones() as i32,
-                    if branches[s] {
-                        i32::from(sc.most_branches)
-                    } else {
-                        0
-                    },
-                    if longest[s] {
-                        i32::from(sc.longest_root)
-                    } else {
-                        0
-                    },
-                ]
-            })
-            .collect()
+        self.score_table(|s| self.figures(s))[..usize::from(self.seats)].to_vec()
     }
 
     pub fn scores(&self) -> Vec<i32> {
-        self.score_parts().iter().map(|p| p.iter().sum()).collect()
+        self.score_table(|s| self.figures(s))[..usize::from(self.seats)]
+            .iter()
+            .map(|p| p.iter().sum())
+            .collect()
     }
 
     // --- Invariants ------------------------------------------------------------
@@ -1446,6 +1754,13 @@ impl State {
         if leaves != self.leaves || waters != self.waters {
             return Err("tips or waters do not match the roots".into());
         }
+        if self.root_measures() != self.root_measures_recount() {
+            return Err(format!(
+                "the longest roots: {:?} kept, {:?} measured",
+                self.root_measures(),
+                self.root_measures_recount()
+            ));
+        }
         // Artifacts: each in at most one hand, hands match the cells.
         let mut all = 0u8;
         for &h in &self.hands {
@@ -1502,10 +1817,11 @@ impl State {
                 t.sticks_spent
             ));
         }
-        // The live lists, recounted from the roots.
+        // The live lists and the move counts, recounted from the roots.
         for seat in 0..self.seats {
             self.live_ok(seat)?;
         }
+        self.moves_ok()?;
         Ok(())
     }
 }
@@ -1595,6 +1911,81 @@ impl GameState for State {
     }
 
     fn random_action(&self, dice: &mut SeededDice) -> Action {
+        if self.usable(self.to_move) != 0 {
+            return self.random_listed(dice);
+        }
+        // The grows and bridges are counted already: the die picks one of
+        // them or the end, and only the chosen connector's directions are
+        // looked at. The same draw, the same enumeration order as listing
+        // them ([`State::each_move`]).
+        let sticks = self.sticks;
+        let n = if self.current != NONE {
+            self.moves_from(self.current, sticks)
+        } else {
+            let [g, b] = self.totals[usize::from(self.to_move)];
+            let mut n = 0;
+            if sticks >= 1 {
+                n += g;
+            }
+            if self.bridges_with(sticks) {
+                n += b;
+            }
+            n
+        };
+        let k = dice.below(n + 1);
+        if k == n {
+            return Action::End;
+        }
+        let pick = self.counted_move(k);
+        debug_assert_eq!(pick, self.nth_move(k));
+        debug_assert_eq!(
+            self.nth_move(n),
+            Action::End,
+            "{n} moves counted, more listed"
+        );
+        pick
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.over.map(|_| Outcome::from_scores(self.scores()))
+    }
+}
+
+impl State {
+    /// The `k`th grow or bridge of [`State::each_move`] (`k` below their
+    /// number), found from the kept counts.
+    fn counted_move(&self, mut k: u32) -> Action {
+        let (s, sticks) = (self.to_move, self.sticks);
+        for &from in self.grow_starts() {
+            let m = self.moves_from(from, sticks);
+            if k >= m {
+                k -= m;
+                continue;
+            }
+            for d in 0..DIRS.len() {
+                if sticks >= 1
+                    && let Some(to) = self.grow_ok(s, from, d)
+                {
+                    if k == 0 {
+                        return Action::Grow { from, to };
+                    }
+                    k -= 1;
+                }
+                if let Some(to) = self.bridge_ok(s, from, d, sticks) {
+                    if k == 0 {
+                        return Action::Bridge { from, to };
+                    }
+                    k -= 1;
+                }
+            }
+        }
+        debug_assert!(false, "the move counts are short of the moves");
+        Action::End
+    }
+
+    /// A random move with the abilities among them: every move is listed.
+    #[cold]
+    fn random_listed(&self, dice: &mut SeededDice) -> Action {
         // One pass counts the moves and keeps the first `SEEN` of them on
         // the stack; a second pass is needed only when the die picks a
         // later one. The same draw, the same enumeration order.
@@ -1617,9 +2008,5 @@ impl GameState for State {
             return pick;
         }
         self.nth_move(k)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.over.map(|_| Outcome::from_scores(self.scores()))
     }
 }

@@ -421,6 +421,20 @@ fn ready_note(state: &State, seat: Seat) -> String {
     format!("; artifacts ready (once each): {}", forms.join("; "))
 }
 
+/// How the generic bots play this game (their playouts: `Game::playout`):
+/// the search expands moves best first by the evaluation, with progressive
+/// widening (about `3 sqrt(n)` children after `n` visits). `mcts:100` then
+/// beat greedy 18 games to 12 (30 games, seed 1); with a widening of 1 it
+/// lost 10 to 19, and unguided it was level (51 to 46 in 100 games).
+pub const STYLE: crate::core::player::Style = crate::core::player::Style {
+    margin: 0.0,
+    turn_beam: 0,
+    growth: crate::core::player::Growth {
+        guided: true,
+        widening: 3.0,
+    },
+};
+
 /// Static evaluation for `seat`: its score less the best other score, plus
 /// a little for sticks in hand and open cells next to its root. At a draw
 /// node, the exact expectation over the cards left (no peeking: the state
@@ -450,34 +464,75 @@ pub fn evaluate(state: &State, seat: Seat) -> f64 {
 fn static_eval(state: &State, seat: Seat) -> f64 {
     let scores = state.scores();
     let mine = scores.get(usize::from(seat)).copied().unwrap_or(0);
-    let best_other = scores
-        .iter()
-        .enumerate()
-        .filter(|&(s, _)| s != usize::from(seat))
-        .map(|(_, &v)| v)
-        .max()
-        .unwrap_or(0);
     let held = if state.to_move() == seat && state.end().is_none() {
         state.sticks()
     } else {
         state.kept(seat)
     };
-    let root = state.roots(seat).len();
-    // An ability not yet used is worth a little (it can still be played),
-    // less than the point it might win, so a one-ply bot keeps it until it
-    // gains something; a skipped turn costs about a turn's growth.
-    let ready = f64::from(state.usable(seat).count_ones());
+    let (others_skipped, skipped) = skips(state, seat);
+    judge(&Judged {
+        mine,
+        best_other: best_other(&scores, seat),
+        held,
+        root: state.roots(seat).len(),
+        waters: state.waters(seat),
+        ready: state.usable(seat).count_ones(),
+        others_skipped,
+        skipped,
+    })
+}
+
+/// The other seats whose next turn is skipped, and 1 when `seat`'s is.
+pub(super) fn skips(state: &State, seat: Seat) -> (f64, f64) {
     let skipped = |s: Seat| if state.frozen(s) { 1.0 } else { 0.0 };
-    let others_skipped: f64 = (0..state.seats() as u8)
+    let others: f64 = (0..state.seats() as u8)
         .filter(|&s| s != seat)
         .map(skipped)
         .sum();
-    f64::from(mine - best_other)
-        + 0.05 * f64::from(held)
-        + 0.02 * root as f64
-        + 0.3 * f64::from(state.waters(seat))
-        + 0.25 * ready
-        + 0.5 * (others_skipped - skipped(seat))
+    (others, skipped(seat))
+}
+
+/// The best score of the seats but `seat` (0 alone).
+pub(super) fn best_other(scores: &[i32], seat: Seat) -> i32 {
+    scores
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| s != usize::from(seat))
+        .map(|(_, &v)| v)
+        .max()
+        .unwrap_or(0)
+}
+
+/// What the static evaluation reads of a position, for one seat (the
+/// greedy bot works these out for a move without playing it).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Judged {
+    pub mine: i32,
+    pub best_other: i32,
+    /// Sticks in hand on its turn, else kept for its next.
+    pub held: u32,
+    /// Connectors in its root.
+    pub root: usize,
+    pub waters: u16,
+    /// Abilities it holds and may still use.
+    pub ready: u32,
+    /// The other seats whose next turn is skipped.
+    pub others_skipped: f64,
+    /// 1 when its own next turn is skipped.
+    pub skipped: f64,
+}
+
+/// The static evaluation of what it reads.
+pub(super) fn judge(j: &Judged) -> f64 {
+    // An ability not yet used is worth a little (it can still be played),
+    // less than the point it might win, so a one-ply bot keeps it until it
+    // gains something; a skipped turn costs about a turn's growth.
+    f64::from(j.mine - j.best_other)
+        + 0.05 * f64::from(j.held)
+        + 0.02 * j.root as f64
+        + 0.3 * f64::from(j.waters)
+        + 0.25 * f64::from(j.ready)
+        + 0.5 * (j.others_skipped - j.skipped)
 }
 
 /// Why the game ended, as a key of `END_REASONS`.

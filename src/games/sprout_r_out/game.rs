@@ -294,6 +294,10 @@ impl Game for SproutROut {
         crate::games::counts_in_order(Self::COUNTERS, &named)
     }
 
+    fn style() -> crate::core::player::Style {
+        super::eval::STYLE
+    }
+
     fn evaluate(state: &State, seat: Seat) -> f64 {
         super::evaluate(state, seat)
     }

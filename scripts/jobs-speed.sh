@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# How much a second worker thread gives: for each game's default bot (no
+# --bots: `roots games` names it), `roots simulate VARIANT -n N --seed S -q`
+# with --jobs 1 and then --jobs 2, back to back (a pair), RUNS pairs; prints
+# per game the wall-clock seconds of each run, the median of the pairs'
+# ratios (jobs 1 time over jobs 2 time), the peak resident memory of each
+# setting (median, KiB) and the load average before the first run and after
+# the last. The games are the same with any --jobs (the script checks that
+# the two reports agree), so the ratio is the speed-up alone. Wall-clock
+# times depend on what else the machine runs: read them with the load.
+#
+# Usage: scripts/jobs-speed.sh [RUNS]   (default 5)
+#        ONLY="sprout-r-out" scripts/jobs-speed.sh   only those variants.
+# Needs a release build (cargo build --release, or ROOTS=path/to/roots),
+# python3 and /usr/bin/time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+roots=${ROOTS:-target/release/roots}
+runs=${1:-5}
+# variant, games per run (about 3 to 5 seconds of one core each)
+games="
+standard          3000
+btt               300
+sprout-r-out      150
+roots-growy-roots 2000
+"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+echo "$games" | while read -r v n; do
+    [ -n "$v" ] || continue
+    case " ${ONLY:-$v} " in *" $v "*) ;; *) continue ;; esac
+    before=$(cut -d' ' -f1 /proc/loadavg)
+    for r in $(seq "$runs"); do
+        for j in 1 2; do
+            /usr/bin/time -f "%e %M" -o "$dir/t" "$roots" simulate "$v" -n "$n" --seed 1 \
+                -j "$j" -q --format json > "$dir/$v.$j.json"
+            echo "$v $n $r $j $(cat "$dir/t")" >> "$dir/index"
+        done
+        if ! cmp -s "$dir/$v.1.json" "$dir/$v.2.json"; then
+            echo "$v: the report with --jobs 2 differs from --jobs 1" >&2
+            exit 1
+        fi
+    done
+    echo "$v load $before $(cut -d' ' -f1 /proc/loadavg)" >> "$dir/loads"
+    echo "$v: $runs pairs done" >&2
+done
+python3 - "$dir/index" "$dir/loads" <<'PY'
+import statistics, sys
+from collections import OrderedDict
+
+runs = OrderedDict()
+for line in open(sys.argv[1]):
+    v, n, r, j, wall, rss = line.split()
+    runs.setdefault((v, n), {}).setdefault(int(r), {})[int(j)] = (float(wall), int(rss))
+loads = {}
+for line in open(sys.argv[2]):
+    v, _, a, b = line.split()
+    loads[v] = f"{a} / {b}"
+print("| variant (default bot) | games | --jobs 1 s | --jobs 2 s | median ratio (min-max) | peak RSS KiB j1 / j2 | load before / after |")
+print("|---|---|---|---|---|---|---|")
+for (v, n), pairs in runs.items():
+    ratios = [p[1][0] / p[2][0] for p in pairs.values()]
+    one = ", ".join(f"{p[1][0]:.2f}" for p in pairs.values())
+    two = ", ".join(f"{p[2][0]:.2f}" for p in pairs.values())
+    rss1 = statistics.median(p[1][1] for p in pairs.values())
+    rss2 = statistics.median(p[2][1] for p in pairs.values())
+    print(f"| `{v}` | {n} | {one} | {two} | {statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) | {rss1:,.0f} / {rss2:,.0f} | {loads[v]} |")
+PY

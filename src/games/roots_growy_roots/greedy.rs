@@ -1,0 +1,398 @@
+//! The greedy bot of Roots Growy Roots: the generic greedy bot's decisions
+//! (the same evaluation, [`text::evaluate`], of the position after each
+//! legal action, the same ties to the same dice), with each grow, bridge
+//! and end priced from one reading of the position instead of played on a
+//! copy and, onto a face-down card, played again on a copy for every kind
+//! of card it may turn out to be.
+//!
+//! What the evaluation reads after a stick is known without playing it:
+//! the mover's tips, longest root (the new tip's farthest connector is an
+//! end of the old longest path), waters, artifacts and sticks change as
+//! the card says, and nobody else's figures change. When the stick ends
+//! the turn (a stone, the last stick, an artifact that ends it, a tip with
+//! nowhere to grow), the next seat's start is worked out from the move
+//! counts the state keeps: it can grow if it has more grows than the
+//! changed cell can take away, and then the mover's sticks are kept or
+//! lost as the rules say. The cases this does not settle (abilities in
+//! hand, a skipped turn, a next seat that may be blocked) are played on a
+//! copy as before. Debug builds check every price against the copy's, to
+//! the bit.
+
+use crate::core::dice::SeededDice;
+use crate::core::player::{NoAction, Player};
+use crate::core::protocol::{GameState, Next, Seat};
+
+use super::rules::{EndTrigger, RootMeasure, Sticks};
+use super::state::{FERTILIZER, FIRST_ARTIFACT, HIDDEN, STONE, WATER};
+use super::state::{Figures, MAX_SEATS};
+use super::text::{self, Judged};
+use super::{Action, State};
+
+/// The position read once per decision, for the mover.
+#[derive(Debug, Default)]
+struct Reading {
+    seat: Seat,
+    figures: [Figures; MAX_SEATS],
+    /// The mover's longest path: its two ends.
+    ends: [u16; 2],
+    /// The connector whose sticks to `ends` were last worked out, and them.
+    last_from: Option<(u16, [u32; 2])>,
+    others_skipped: f64,
+    skipped: f64,
+    /// Whether the next seat starts its turn with sticks and grows (the
+    /// count of its grows; 0 when the copy must tell: a skipped turn
+    /// pending, or no stick).
+    next_grows: u32,
+}
+
+impl Reading {
+    fn read(&mut self, state: &State, seat: Seat) {
+        let seats = state.seats();
+        self.seat = seat;
+        for s in 0..seats {
+            self.figures[s] = state.figures(s);
+        }
+        self.ends = state.longest_ends(usize::from(seat));
+        self.last_from = None;
+        (self.others_skipped, self.skipped) = text::skips(state, seat);
+        let next = (seat + 1) % seats as u8;
+        let turn = &state.rules().turn;
+        let sticks = state.kept(next)
+            + u32::from(turn.income)
+            + u32::from(turn.water_income) * u32::from(state.waters(next));
+        let skipping = (0..seats as u8).any(|s| state.frozen(s));
+        self.next_grows = if skipping || sticks == 0 {
+            0
+        } else {
+            state.totals_of(next)[0]
+        };
+    }
+
+    /// Whether the next seat can start its turn (its turn is not skipped
+    /// and it can grow) after the mover's turn ends with the cell `changed`
+    /// taken (a stone or a connector on it), as far as the counts tell.
+    fn next_starts(&self, state: &State, changed: Option<u16>) -> bool {
+        if self.next_grows == 0 {
+            return false;
+        }
+        let Some(x) = changed else {
+            return true;
+        };
+        let next = (self.seat + 1) % state.seats() as u8;
+        // Only the connectors around the cell can lose a grow to it.
+        let mut lost = 0;
+        state.around_two(x, |c| {
+            if state.connector(c) == Some(next) {
+                lost += state.moves_of(c)[0];
+            }
+        });
+        u32::from(lost) < self.next_grows
+    }
+
+    /// The mover's sticks along the root from `from` to each end of its
+    /// longest path.
+    fn sticks_to_ends(&mut self, state: &State, from: u16) -> [u32; 2] {
+        if let Some((f, d)) = self.last_from
+            && f == from
+        {
+            return d;
+        }
+        let d = self.ends.map(|e| state.sticks_between(from, e));
+        self.last_from = Some((from, d));
+        d
+    }
+
+    /// The evaluation after `action`, when the reading settles it.
+    fn price(&mut self, state: &State, action: Action) -> Option<f64> {
+        let s = self.seat;
+        let si = usize::from(s);
+        let turn = &state.rules().turn;
+        if action == Action::End {
+            let kept = match turn.voluntary_end {
+                Sticks::Keep => state.kept(s) + state.sticks(),
+                Sticks::Lose => state.kept(s),
+            };
+            if !self.next_starts(state, None) {
+                return None;
+            }
+            return Some(self.judge(state, self.figures[si], kept, 0));
+        }
+        let (from, to, cost) = match action {
+            Action::Grow { from, to } => (from, to, 1),
+            Action::Bridge { from, to } => (from, to, u32::from(turn.bridge_cost)),
+            _ => return None,
+        };
+        let face = state.card(to);
+        if face != HIDDEN {
+            return self.after(state, from, to, cost, face, false);
+        }
+        let weights = *state.deck(usize::from(state.geo().deck_of[usize::from(to)]));
+        let total: u32 = weights.iter().sum();
+        if total == 0 {
+            return Some(0.0);
+        }
+        // As the evaluation sums the cards' values, in the same order.
+        let mut sum = 0.0;
+        for (k, &w) in weights.iter().enumerate() {
+            if w == 0 {
+                continue;
+            }
+            sum += f64::from(w) * self.after(state, from, to, cost, k as u8 + 1, true)?;
+        }
+        Some(sum / f64::from(total))
+    }
+
+    /// The evaluation after a stick `from`-`to` costing `cost` lands on the
+    /// card `face` (`drawn`: turned over now).
+    fn after(
+        &mut self,
+        state: &State,
+        from: u16,
+        to: u16,
+        cost: u32,
+        face: u8,
+        drawn: bool,
+    ) -> Option<f64> {
+        let s = self.seat;
+        let si = usize::from(s);
+        let rules = state.rules();
+        let sticks = state.sticks();
+        if face == STONE {
+            // The turn ends on the stone, the sticks kept.
+            if !self.next_starts(state, Some(to)) {
+                return None;
+            }
+            return Some(self.judge(state, self.figures[si], state.kept(s) + sticks, 0));
+        }
+        let mut f = self.figures[si];
+        let seed = state.geo().seeds[si];
+        if state.children_of(from) > 0 || from == seed {
+            f.leaves += 1;
+        }
+        f.longest = match rules.scoring.longest_root_measure {
+            RootMeasure::AnyPath => {
+                let [a, b] = self.sticks_to_ends(state, from);
+                f.longest.max(a + 1).max(b + 1)
+            }
+            RootMeasure::FromSeed => f.longest.max(u32::from(state.depth_of(from)) + 1),
+        };
+        let mut left = sticks - cost;
+        let mut stop = false;
+        match face {
+            WATER => f.waters += 1,
+            FERTILIZER => left += u32::from(rules.turn.fertilizer),
+            a if (FIRST_ARTIFACT..FIRST_ARTIFACT + 5).contains(&a) => {
+                f.hands |= 1 << (a - FIRST_ARTIFACT);
+                if rules.artifacts.abilities {
+                    // An ability in hand: the next decisions differ.
+                    return None;
+                }
+                let hidden = state.hidden_artifacts() - u8::from(drawn);
+                let over = match rules.end.trigger {
+                    EndTrigger::LastHiddenArtifact => drawn && hidden == 0,
+                    EndTrigger::AllArtifactsClaimed => state.unclaimed_artifacts() == 1,
+                };
+                if over {
+                    return Some(self.judge(state, f, state.kept(s), 1));
+                }
+                stop = rules.turn.artifact_ends_turn;
+            }
+            _ => {}
+        }
+        let fate = if stop || left == 0 {
+            Some(Sticks::Keep)
+        } else if state.usable(s) != 0 {
+            return None;
+        } else {
+            // The new tip's grows and bridges: the stick to it changes
+            // none of them.
+            let [g, b] = state.count_moves(s, to);
+            let can = g > 0 || (b > 0 && state.bridges_with(left));
+            (!can).then_some(rules.turn.blocked_end)
+        };
+        let held = match fate {
+            None => left,
+            Some(fate) => {
+                if !self.next_starts(state, Some(to)) {
+                    return None;
+                }
+                match fate {
+                    Sticks::Keep => state.kept(s) + left,
+                    Sticks::Lose => state.kept(s),
+                }
+            }
+        };
+        Some(self.judge(state, f, held, 1))
+    }
+
+    /// The evaluation with the mover's figures `f`, `held` sticks and
+    /// `grown` more connectors.
+    fn judge(&self, state: &State, f: Figures, held: u32, grown: usize) -> f64 {
+        let s = self.seat;
+        let si = usize::from(s);
+        let seats = state.seats();
+        let table = state.score_table(|x| if x == si { f } else { self.figures[x] });
+        let mut scores = [0i32; MAX_SEATS];
+        for (slot, parts) in scores.iter_mut().zip(&table).take(seats) {
+            *slot = parts.iter().sum();
+        }
+        let usable = if state.rules().artifacts.abilities {
+            f.hands & !state.used_bits()
+        } else {
+            0
+        };
+        text::judge(&Judged {
+            mine: scores[si],
+            best_other: text::best_other(&scores[..seats], s),
+            held,
+            root: state.roots(s).len() + grown,
+            waters: f.waters,
+            ready: usable.count_ones(),
+            others_skipped: self.others_skipped,
+            skipped: self.skipped,
+        })
+    }
+}
+
+/// The greedy player of Roots Growy Roots.
+#[derive(Debug)]
+pub struct FastGreedy {
+    dice: SeededDice,
+    actions: Vec<Action>,
+    ties: Vec<Action>,
+    reading: Reading,
+}
+
+impl FastGreedy {
+    pub fn new(dice: SeededDice) -> FastGreedy {
+        FastGreedy {
+            dice,
+            actions: Vec::with_capacity(64),
+            ties: Vec::with_capacity(16),
+            reading: Reading::default(),
+        }
+    }
+}
+
+/// The evaluation after `action`, played on a copy.
+fn on_a_copy(state: &State, seat: Seat, action: Action) -> f64 {
+    let mut next = state.clone();
+    next.play_unchecked(action);
+    text::evaluate(&next, seat)
+}
+
+impl Player<State> for FastGreedy {
+    fn name(&self) -> String {
+        "greedy".to_string()
+    }
+
+    fn choose(&mut self, state: &State) -> Result<Action, NoAction> {
+        let Next::Decide(seat) = state.next() else {
+            return Ok(state.random_action(&mut self.dice));
+        };
+        state.legal_actions(&mut self.actions);
+        if self.actions.len() <= 1 {
+            return Ok(self
+                .actions
+                .first()
+                .copied()
+                .unwrap_or_else(|| state.random_action(&mut self.dice)));
+        }
+        self.reading.read(state, seat);
+        let mut best = f64::NEG_INFINITY;
+        self.ties.clear();
+        for &a in &self.actions {
+            let v = match self.reading.price(state, a) {
+                Some(v) => {
+                    debug_assert_eq!(
+                        v.to_bits(),
+                        on_a_copy(state, seat, a).to_bits(),
+                        "{a:?} priced {v}, {} on a copy",
+                        on_a_copy(state, seat, a)
+                    );
+                    v
+                }
+                None => on_a_copy(state, seat, a),
+            };
+            if v > best + 1e-9 {
+                best = v;
+                self.ties.clear();
+                self.ties.push(a);
+            } else if (v - best).abs() <= 1e-9 {
+                self.ties.push(a);
+            }
+        }
+        Ok(match self.ties.len() {
+            0 => self.actions[0],
+            1 => self.ties[0],
+            n => self.ties[self.dice.below(n as u32) as usize],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::bots::GreedyBot;
+    use crate::games::roots_growy_roots::RootsGrowyRoots;
+    use crate::games::roots_growy_roots::rules::Rules;
+
+    /// The bot decides as the generic greedy bot (which plays every
+    /// candidate on a copy) at every decision of seeded games, under rules
+    /// that change what it prices; debug builds also check every price
+    /// against the copy's, to the bit. Most prices come from the reading.
+    #[test]
+    fn decides_as_the_greedy_bot_that_copies() {
+        let mut abilities = Rules::standard();
+        abilities.artifacts.abilities = true;
+        let mut from_seed = Rules::standard();
+        from_seed.scoring.longest_root_measure = RootMeasure::FromSeed;
+        from_seed.turn.voluntary_end = Sticks::Keep;
+        let (mut decisions, mut fast, mut priced) = (0, 0, 0);
+        for (k, rules) in [Rules::standard(), abilities, from_seed]
+            .into_iter()
+            .enumerate()
+        {
+            let rules = Arc::new(rules);
+            for seats in 2..=4u8 {
+                let g = k as u64 * 10 + u64::from(seats);
+                let mut state = State::new(Arc::clone(&rules), seats).unwrap();
+                let mut dice = SeededDice::for_game(5, g);
+                let mut mine = FastGreedy::new(SeededDice::for_game(6, g));
+                let mut theirs = GreedyBot::<RootsGrowyRoots>::new(SeededDice::for_game(6, g));
+                let mut legal = Vec::new();
+                while let Some(next) = match state.next() {
+                    Next::Over => None,
+                    n => Some(n),
+                } {
+                    match next {
+                        Next::Decide(seat) => {
+                            let a = mine.choose(&state).unwrap();
+                            assert_eq!(a, theirs.choose(&state).unwrap(), "game {g}");
+                            state.legal_actions(&mut legal);
+                            let mut r = Reading::default();
+                            r.read(&state, seat);
+                            for &b in &legal {
+                                priced += 1;
+                                fast += u32::from(r.price(&state, b).is_some());
+                            }
+                            decisions += 1;
+                            state.play(a).unwrap();
+                        }
+                        _ => {
+                            let face = dice.draw(state.draw_weights());
+                            state.roll(face).unwrap();
+                        }
+                    }
+                }
+            }
+        }
+        assert!(decisions > 300, "{decisions} decisions");
+        assert!(
+            fast * 2 >= priced,
+            "{fast} of {priced} priced from the reading"
+        );
+    }
+}
