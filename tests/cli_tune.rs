@@ -401,6 +401,16 @@ fn tune_mistakes_get_clear_errors() {
             "--target",
             "rounds",
         ],
+        &[
+            "tune",
+            "standard",
+            "--vary",
+            "nutrients.supply=20..60",
+            "--target",
+            "rounds=25",
+            "--budget",
+            "300",
+        ],
     ];
     let mut out = String::new();
     for args in cases {

@@ -375,6 +375,17 @@ fn tune_game<G: Registered>(
     let config = args.sim.config::<G>(Arc::clone(base), seed)?;
     let size = tune::space_size(axes);
     let first_games = args.sim.games.div_ceil(args.candidates as u64).max(1);
+    // The first round plays every point of the first bracket; a budget
+    // below it would be overrun before the search could stop.
+    let first_round = first_games.saturating_mul(args.candidates as u64);
+    if args.budget < first_round {
+        return Err(Failure::usage(format!(
+            "--budget {} is smaller than the search's first round ({} points \
+             of {} games each: {} games); give a --budget of at least {}, or \
+             fewer --candidates or --games",
+            args.budget, args.candidates, first_games, first_round, first_round
+        )));
+    }
     let write = args
         .write
         .clone()
