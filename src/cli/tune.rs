@@ -702,6 +702,18 @@ fn print_tune<G: Registered>(
     }
     match setup.sim.format {
         Output::Json => {
+            // Each target's measure in one report, by the measure's key.
+            let measures_of = |r| -> serde_json::Map<String, serde_json::Value> {
+                targets
+                    .iter()
+                    .map(|t| {
+                        (
+                            t.measure.key(),
+                            serde_json::to_value(t.measure.of(r)).unwrap_or_default(),
+                        )
+                    })
+                    .collect()
+            };
             let rows: Vec<serde_json::Value> = ranked
                 .iter()
                 .zip(&reports)
@@ -716,35 +728,17 @@ fn print_tune<G: Registered>(
                             )
                         })
                         .collect();
-                    let measures: serde_json::Map<String, serde_json::Value> = targets
-                        .iter()
-                        .map(|t| {
-                            (
-                                t.measure.key(),
-                                serde_json::to_value(t.measure.of(r)).unwrap_or_default(),
-                            )
-                        })
-                        .collect();
                     serde_json::json!({
                         "values": values,
-                        "measures": measures,
+                        "measures": measures_of(r),
                         "distance": tune::loss(targets, r),
                         "games": r.games,
                     })
                 })
                 .collect();
             let original_row = original.as_ref().map(|r| {
-                let measures: serde_json::Map<String, serde_json::Value> = targets
-                    .iter()
-                    .map(|t| {
-                        (
-                            t.measure.key(),
-                            serde_json::to_value(t.measure.of(r)).unwrap_or_default(),
-                        )
-                    })
-                    .collect();
                 serde_json::json!({
-                    "measures": measures,
+                    "measures": measures_of(r),
                     "distance": tune::loss(targets, r),
                     "games": r.games,
                 })
