@@ -20,6 +20,7 @@ mod head;
 pub mod roots_and_shoots;
 pub mod roots_growy_roots;
 pub mod sprout_r_out;
+pub mod sheet;
 
 use std::fmt::Debug;
 use std::ops::RangeInclusive;

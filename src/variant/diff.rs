@@ -55,3 +55,36 @@ fn from_schema<G: Game>(key: &str, value: &toml::Value) -> Option<String> {
         _ => format!("now {value}: {text}"),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::games::{Game, GameId};
+    use crate::games::sheet::tests::{all_keys, changed};
+
+    /// Every key of `G`: changed alone, it is the one difference, and the
+    /// game says what it means (never the schema's description).
+    fn every_key_has_a_meaning<G: Game>() -> Vec<String> {
+        let mut missing = Vec::new();
+        let standard = G::standard();
+        for key in all_keys::<G>() {
+            let other = changed::<G>(&key);
+            let changes = super::diff::<G>(&standard, &other);
+            assert_eq!(changes.len(), 1, "{}: {key}: {changes:?}", G::ID);
+            assert_eq!(changes[0].key, key);
+            match G::meaning(&key, &standard, &other) {
+                Some(m) if !m.trim().is_empty() => {}
+                _ => missing.push(format!("{}: {key}", G::ID)),
+            }
+        }
+        missing
+    }
+
+    #[test]
+    fn no_key_of_any_game_falls_back_to_its_schema_description() {
+        let mut missing = Vec::new();
+        for &id in GameId::ALL {
+            missing.extend(crate::with_game_id!(id, G => every_key_has_a_meaning::<G>()));
+        }
+        assert!(missing.is_empty(), "keys without a meaning:\n{}", missing.join("\n"));
+    }
+}

@@ -1,7 +1,8 @@
-//! A rules sheet for any game, written from its schema: every key with its
-//! value and what it means, the keys that differ from the game's standard
-//! variant marked as house rules and listed first. A game with a sheet of
-//! its own in words (Roots and Shoots) uses that instead.
+//! A rules sheet for any game (`roots explain`, the sheet in `roots view`):
+//! the game's own, written in words by its module with the
+//! [`Sheet`](crate::games::sheet::Sheet) writer, or else one from the schema
+//! (every key with its value and what it means, the keys that differ from
+//! the game's standard variant marked as house rules and listed first).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -10,9 +11,8 @@ use serde_json::Value;
 
 use super::diff::leaves;
 use super::schema::{self, PathSeg};
+use crate::games::sheet::TAG;
 use crate::games::{AnyRules, Game, GameId};
-
-const TAG: &str = " **(house rule)**";
 
 /// The schema description of a node, if there is one.
 fn meaning(node: Option<&Value>) -> String {
@@ -24,11 +24,11 @@ fn path_of(key: &str) -> Vec<PathSeg> {
 }
 
 /// The rules sheet of `rules` (`roots explain`, `roots view`): the game's
-/// own ([`Game::explain`]) when it writes one, else one from the schema.
+/// own ([`Game::explain`]) when it writes one (all four games do), else
+/// one from the schema.
 pub fn explain<G: Game>(rules: &G::Rules) -> String {
     let changes = super::diff::diff::<G>(&G::standard(), rules);
-    G::explain(rules, &changes)
-        .unwrap_or_else(|| sheet::<G>(rules, &format!("docs/games/{}.md", G::ID)))
+    G::explain(rules, &changes).unwrap_or_else(|| sheet::<G>(rules))
 }
 
 /// The rules sheet of loaded rules of any game.
@@ -36,9 +36,9 @@ pub fn rules_sheet(rules: &AnyRules) -> String {
     crate::with_game!(rules, G, r => explain::<G>(r))
 }
 
-/// The rules sheet of `rules` in Markdown; `doc` is the rules document the
-/// sheet points to for the reasons behind each reading.
-pub fn sheet<G: Game>(rules: &G::Rules, doc: &str) -> String {
+/// The rules sheet of `rules` in Markdown, from the schema: every key with
+/// its value and its description.
+pub fn sheet<G: Game>(rules: &G::Rules) -> String {
     let game = GameId::of::<G>();
     let standard: BTreeMap<String, toml::Value> = leaves(&G::standard()).into_iter().collect();
     let json = serde_json::to_value(rules).unwrap_or(Value::Null);
@@ -93,9 +93,7 @@ pub fn sheet<G: Game>(rules: &G::Rules, doc: &str) -> String {
     if !table.is_empty() {
         o.push('\n');
     }
-    let _ = writeln!(
-        o,
-        "The rules as the engine plays them, with the reason for every reading: {doc}."
-    );
     o
 }
+
+

@@ -5,6 +5,7 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use crate::core::diagnostic::{Checker, Diagnostic};
+use crate::core::keys::Change;
 use crate::core::player::BotSpec;
 use crate::core::protocol::Seat;
 use crate::games::{Builtin, Game, Stat};
@@ -45,6 +46,14 @@ impl Game for Branches {
             Ok(_) => Vec::new(),
             Err(problems) => crate::games::Problem::place(problems, c),
         }
+    }
+
+    fn explain(rules: &Rules, changes: &[Change]) -> Option<String> {
+        Some(super::explain::explain(rules, changes))
+    }
+
+    fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
+        super::meaning::meaning(key, a, b)
     }
 
     fn new_state(rules: Arc<Rules>, seats: u8) -> Result<State, String> {

@@ -13,6 +13,8 @@ pub mod action;
 pub mod board;
 pub mod draw;
 pub mod eval;
+pub mod explain;
+pub mod meaning;
 pub mod file;
 mod game;
 pub mod narrate;

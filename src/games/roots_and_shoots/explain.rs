@@ -15,7 +15,7 @@ use super::rules::{
     RemovedBeads, RollKind, Rules, SimpleGrowthPath, ValueRolled,
 };
 
-const TAG: &str = " **(house rule)**";
+use crate::games::sheet::{TAG, list_words};
 
 /// The rules sheet of `rules`, in Markdown; `changes` are its rules that
 /// differ from the standard ones.
@@ -56,14 +56,6 @@ fn action_title(g: Growth) -> &'static str {
         Growth::Buds => "New buds",
         Growth::SimpleGrowth => "Simple growth",
         Growth::Sunbathe => "Sunbathe",
-    }
-}
-
-fn list_words(items: &[String], and: &str) -> String {
-    match items.len() {
-        0 => String::new(),
-        1 => items[0].clone(),
-        n => format!("{} {and} {}", items[..n - 1].join(", "), items[n - 1]),
     }
 }
 
@@ -524,9 +516,15 @@ impl Sheet<'_> {
             .map(|l| l.to_string())
             .collect();
         if only20.is_empty() {
-            parts.push(
-                "Faces 1 to 19 can reach every line; a 20 lets the roller choose any line.".into(),
-            );
+            let on: Vec<u32> = (1..20u32)
+                .zip(reach.iter())
+                .filter(|(_, line)| **line < size)
+                .map(|(f, _)| f)
+                .collect();
+            let (lo, hi) = (on.first().copied().unwrap_or(1), on.last().copied().unwrap_or(19));
+            parts.push(format!(
+                "Faces {lo} to {hi} between them reach every line; a 20 lets the roller choose any line."
+            ));
         } else {
             let lines = if only20.len() > 3 {
                 format!("lines {} to {}", only20[0], only20[only20.len() - 1])

@@ -4,6 +4,7 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use crate::core::diagnostic::{Checker, Diagnostic};
+use crate::core::keys::Change;
 use crate::core::dice::SeededDice;
 use crate::core::player::{BotSpec, Player, Style};
 use crate::core::protocol::Seat;
@@ -58,14 +59,12 @@ impl Game for RootsGrowyRoots {
             .collect()
     }
 
-    fn meaning(key: &str, _a: &Rules, b: &Rules) -> Option<String> {
-        (key == "artifacts.abilities").then(|| {
-            if b.artifacts.abilities {
-                "Each artifact gets a one-use ability of our design (skry, jump, deny, destroy, dry); see docs/games/roots-growy-roots.md.".to_owned()
-            } else {
-                "An artifact is worth its point and nothing more.".to_owned()
-            }
-        })
+    fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
+        super::meaning::meaning(key, a, b)
+    }
+
+    fn explain(rules: &Rules, changes: &[Change]) -> Option<String> {
+        Some(super::explain::explain(rules, changes))
     }
 
     fn new_state(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
@@ -86,10 +85,6 @@ impl Game for RootsGrowyRoots {
 
     fn parse_draw(_state: &State, text: &str) -> Result<u8, String> {
         text::parse_card(text)
-    }
-
-    fn legal_text(state: &State) -> String {
-        text::legal_text(state)
     }
 
     fn describe_node(state: &State) -> String {

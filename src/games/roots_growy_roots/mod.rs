@@ -12,8 +12,10 @@
 //! greedy bot, pricing moves without playing them), `game.rs` (the
 //! [`Game`](crate::games::Game) impl).
 
+pub mod explain;
 mod game;
 pub mod greedy;
+pub mod meaning;
 pub mod narrate;
 pub mod rules;
 pub mod state;

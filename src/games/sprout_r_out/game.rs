@@ -11,6 +11,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::core::diagnostic::{Checker, Diagnostic};
+use crate::core::keys::Change;
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::{Builtin, Game, Stat};
 
@@ -129,7 +130,7 @@ fn letter(s: Seat) -> char {
 impl Game for SproutROut {
     const ID: &'static str = "sprout-r-out";
     const TITLE: &'static str = "Sprout-R-Out";
-    const BY: &'static str = "Dale W. Walton, 2021";
+    const BY: &'static str = "Dale W. Walton, 2021, revised 2023";
 
     type Rules = Variant;
     type File = VariantFile;
@@ -152,6 +153,14 @@ impl Game for SproutROut {
             Ok(_) => Vec::new(),
             Err(problems) => crate::games::Problem::place(problems, c),
         }
+    }
+
+    fn explain(rules: &Variant, changes: &[Change]) -> Option<String> {
+        Some(super::explain::explain(rules, changes))
+    }
+
+    fn meaning(key: &str, a: &Variant, b: &Variant) -> Option<String> {
+        super::meaning::meaning(key, a, b)
     }
 
     fn new_state(rules: Arc<Variant>, seats: u8) -> Result<State, String> {
@@ -209,11 +218,15 @@ impl Game for SproutROut {
         "  a placement    a cell label, like `c4` (a stone of yours goes there)
   a removal      remove c4: the enemy group holding c4 goes
   pass           when the rules leave nothing else";
-    const NOTATION_HELP: &'static str = "Cells are named by their labels, as `board` draws them.";
+    const NOTATION_HELP: &'static str = "Cells are named by a column letter and a row number; the board (`board`) prints every cell's name before its content: `C4.` is the empty cell C4, `D5X` a stone of X on D5.";
     const SCORES_CHANGED: &'static str = "territory";
 
     fn draw(state: &State) -> String {
         super::draw(state)
+    }
+
+    fn draw_for_people(state: &State, _names: &[String], _colour: bool) -> String {
+        super::text::draw_for_people(state)
     }
 
     fn last_move(state: &State) -> Option<String> {

@@ -7,6 +7,8 @@
 //! a variant key, are in `docs/games/sprout-r-out.md`.
 
 mod eval;
+mod explain;
+mod meaning;
 mod game;
 mod narrate;
 mod rules;

@@ -1,0 +1,196 @@
+//! The rules sheet of a Branches & Twigs & Thorns variant (`roots explain`),
+//! written from the resolved [`Rules`] values; sentences that depend on a key
+//! differing from `btt` are marked **(house rule)**.
+
+use std::collections::BTreeSet;
+
+use crate::core::keys::Change;
+
+use super::Branches;
+use super::board::Board;
+use super::rules::{BoardShape, Markers, Mouth, OwnerPaidBy, Rules, WhenStuck};
+use crate::core::count;
+use crate::games::sheet::{Sheet, list_words};
+
+/// The rules sheet of `rules`, in Markdown; `changes` are its rules that
+/// differ from the standard ones.
+pub fn explain(rules: &Rules, changes: &[Change]) -> String {
+    explain_with_keys(rules, changes).0
+}
+
+fn size_name(size: u8) -> &'static str {
+    ["small", "medium", "large"][usize::from(size.clamp(1, 3) - 1)]
+}
+
+/// The sheet and the keys it consulted.
+pub(crate) fn explain_with_keys(r: &Rules, changes: &[Change]) -> (String, BTreeSet<String>) {
+    let mut s = Sheet::open::<Branches>(r, &r.description, changes);
+    let seats: Vec<u8> = (r.players.min..=r.players.max).collect();
+
+    s.heading(2, "Equipment");
+    let t = s.ks(&["players.min", "players.max"]);
+    let players = if r.players.min == r.players.max {
+        format!("Exactly {}", r.players.min)
+    } else {
+        format!("{} to {}", r.players.min, r.players.max)
+    };
+    s.line(&format!(
+        "- {players} players{t}, seated in turn order; seat 1 plays first. Each has pyramids of one colour; seats are shown as A, B, C ... on the board."
+    ));
+    let t = s.ks(&["pyramids.small", "pyramids.medium", "pyramids.large"]);
+    let stash = r.pyramids.stash();
+    let total: u32 = stash.iter().map(|&n| u32::from(n)).sum();
+    s.line(&format!(
+        "- Each player's stash: {} (1 pip), {} (2 pips) and {} (3 pips){t}: {} in all.",
+        count(stash[0], "small pyramid", "small pyramids"),
+        count(stash[1], "medium pyramid", "medium pyramids"),
+        count(stash[2], "large pyramid", "large pyramids"),
+        count(total, "pyramid", "pyramids"),
+    ));
+    let ts = s.k("coins.start");
+    s.line(&format!(
+        "- Coins: {} each{ts}, and a pot. Coins only show the score: the score (coins gained less coins paid, from 0) is what counts.",
+        r.coins.start
+    ));
+    let shape = r.board.shape;
+    let tb = s.k("board.shape");
+    let tm = s.k("board.five_player_mouth");
+    s.line(&format!("- The board{tb}, by number of players:"));
+    for &n in &seats {
+        let board = Board::for_rules(r, n);
+        let how = match (shape, n) {
+            (BoardShape::Official, 2) => "half a chessboard".to_owned(),
+            (BoardShape::Official, 4) => "a chessboard".to_owned(),
+            (BoardShape::Official, _) => {
+                let mouth = if n == 5 { tm } else { "" };
+                format!("rings of 4x4 zones round a centre point{mouth}")
+            }
+            (BoardShape::Rectangle, _) => "8 wide, 2 ranks per player".to_owned(),
+            (BoardShape::Arcade, _) => "a short-game rectangle".to_owned(),
+        };
+        s.line(&format!(
+            "  - {n} players: {} ({how}), {} cells.",
+            board.describe(),
+            board.cells()
+        ));
+    }
+    s.line("");
+    s.para(
+        "Cells are named by column letter (a on the left) and rank number (1 at the bottom), as `c2`. Each cell has at most four neighbours: N (towards the higher ranks), E, S and W; diagonals never count.",
+    );
+    if shape == BoardShape::Official && seats.iter().any(|n| matches!(n, 3 | 5 | 6)) {
+        let mouth = if r.board.five_player_mouth == Mouth::Closed {
+            "every zone is joined to the next, the last to the first"
+        } else {
+            "every zone is joined to the next, but the fifth is not joined to the first (an open mouth)"
+        };
+        s.para(&format!(
+            "On the zone boards, zone 1 is columns a-d, zone 2 e-h, and so on; each zone's rank 1 is joined, cell by cell from the centre outwards, to the next zone's column of its first letter: going S from b1 arrives on e2, going W from e2 comes back to b1. The zones' corners a1, e1, i1 ... meet at the centre. With five players, {mouth}{tm}."
+        ));
+    }
+
+    s.heading(2, "Setup");
+    let tk = s.k("setup.markers");
+    let tc = s.k("setup.nulls_must_not_cut");
+    match r.setup.markers {
+        Markers::Placed => {
+            let cut = if r.setup.nulls_must_not_cut {
+                format!(
+                    "A null may not split the board: after it is placed, all cells that are not nulls must still be joined through neighbours{tc}."
+                )
+            } else {
+                format!("A null may go on any empty cell, even one that splits the board{tc}.")
+            };
+            let counts: Vec<String> = seats
+                .iter()
+                .map(|&n| format!("{n} players: {} and {}", count(n / 2, "null", "nulls"), count(n - n / 2, "root", "roots")))
+                .collect();
+            s.para(&format!(
+                "1. In turn order, the first half of the players (rounded down) each place a **null** on an empty cell (a hole: nothing may ever point at it), then the others each place a **root** on an empty cell{tk} ({}). {cut} Type `null b1` or `root c1`, or just the cell.",
+                list_words(&counts, "and")
+            ));
+            s.para("2. Seat 1 then places the first pyramid, and turns go round in seat order.");
+        }
+        Markers::CentreRoots => {
+            let cells: Vec<String> = seats
+                .iter()
+                .map(|&n| {
+                    let b = Board::for_rules(r, n);
+                    let names: Vec<String> = b.centre_roots().iter().map(|&c| b.name(c)).collect();
+                    format!("{n} players: {}", names.join(" "))
+                })
+                .collect();
+            s.para(&format!(
+                "There are no nulls and no setup moves: one root per player lies on the centre cells before play{tk} ({}). Seat 1 places the first pyramid.",
+                cells.join("; ")
+            ));
+        }
+    }
+
+    s.heading(2, "A turn");
+    s.para(
+        "Place one pyramid of any size left in your stash, lying on an empty cell and **pointing at a neighbour** that holds a root or a pyramid of any colour. It may never point at a null, an empty cell or off the board. Type cell, size, direction: `c2 2 W` puts a medium pyramid on c2 pointing west, at b2 (sizes 1 to 3 or small, medium, large; directions N, E, S, W). Every turn is one placement, and nobody may pass while they can place.",
+    );
+    s.heading(2, "Scoring");
+    let tp = s.k("scoring.owner_paid_by");
+    let penalty = match r.scoring.owner_paid_by {
+        OwnerPaidBy::Pot => format!(
+            "you pay the **target's** size in coins to the pot, and the target's owner takes the **pointer's** size from the pot{tp}. Example: a small pyramid pointed at another player's medium: you pay 2, they gain 1"
+        ),
+        OwnerPaidBy::Mover => format!(
+            "you pay the **target's** size to the pot and the **pointer's** size to the target's owner{tp}. Example: a small pyramid pointed at another player's medium: you pay 3, they gain 1"
+        ),
+        OwnerPaidBy::Nobody => format!(
+            "you pay the **target's** size in coins to the pot and the owner gains nothing{tp}. Example: a small pyramid pointed at another player's medium: you pay 2"
+        ),
+    };
+    s.para(&format!(
+        "Pointing at a root or at your own pyramid is free. Pointing at another player's pyramid is a **penalty**: {penalty}. Nobody else is affected."
+    ));
+    let tr = s.k("coins.reset");
+    if r.coins.reset > 0 {
+        s.para(&format!(
+            "When a player must pay more coins than they hold, everyone, the payer included, takes {} from the pot, as often as needed{tr}. This moves every player alike, so it never changes who leads.",
+            count(r.coins.reset, "coin", "coins")
+        ));
+    } else {
+        s.para(&format!(
+            "Nobody takes coins when a payer runs out: coins may go below zero{tr}."
+        ));
+    }
+
+    s.heading(2, "The end");
+    let tw = s.k("play.when_stuck");
+    let fills = if r.setup.markers == Markers::Placed {
+        "The board has exactly one cell per pyramid and marker"
+    } else {
+        "The board has exactly one cell per pyramid and centre root, or more"
+    };
+    let stuck = match r.play.when_stuck {
+        WhenStuck::Pass => format!(
+            "A player who has pyramids but no cell to point from is passed over; the game ends when nobody can place{tw}."
+        ),
+        WhenStuck::End => format!(
+            "If the player to move has pyramids but no cell to point from, the game ends at once{tw}."
+        ),
+    };
+    let sizes: Vec<String> = (1..=3u8)
+        .filter(|&z| stash[usize::from(z - 1)] > 0)
+        .map(|z| size_name(z).to_owned())
+        .collect();
+    s.para(&format!(
+        "The game ends when the board is full or every stash is empty. {fills}, so in the standard game both happen together. {stuck} The highest score (the most coins) wins; equal top scores share the win. Pyramids in play: {}.",
+        list_words(&sizes, "and")
+    ));
+    s.consulted()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_is_consulted_tagged_and_listed() {
+        crate::games::sheet::tests::every_key_consulted::<Branches>(explain_with_keys);
+    }
+}

@@ -1,0 +1,108 @@
+//! What a change of each Branches & Twigs & Thorns rule key means at the
+//! table, in one line ([`crate::games::Game::meaning`], printed by
+//! `roots diff` and at the top of the rules sheet).
+
+use super::rules::{BoardShape, Markers, Mouth, OwnerPaidBy, Rules, WhenStuck};
+
+fn more_or_fewer(a: u8, b: u8, more: String, fewer: String) -> String {
+    if b > a { more } else { fewer }
+}
+
+fn stash_change(size: &str, pips: u8, a: u8, b: u8) -> String {
+    more_or_fewer(
+        a,
+        b,
+        format!(
+            "each player has {b} {size} pyramids ({pips} pip{}), {} more: a bigger board and a longer game",
+            if pips == 1 { "" } else { "s" },
+            b - a.min(b)
+        ),
+        format!(
+            "each player has {b} {size} pyramids ({pips} pip{}), {} fewer: a smaller board and a shorter game",
+            if pips == 1 { "" } else { "s" },
+            a - b.min(a)
+        ),
+    )
+}
+
+/// What changing `key` from its value in `a` to its value in `b` means.
+pub fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
+    Some(match key {
+        "players.min" => format!(
+            "the variant can be played with as few as {} players",
+            b.players.min
+        ),
+        "players.max" => format!(
+            "the variant can be played with up to {} players",
+            b.players.max
+        ),
+        "board.shape" => match b.board.shape {
+            BoardShape::Official => {
+                "the official boards: 8x4 for two, the chessboard for four, rings of 4x4 zones for three, five and six".into()
+            }
+            BoardShape::Rectangle => {
+                "every player count plays on a rectangle 8 wide with two ranks per player, as Abstract Play does".into()
+            }
+            BoardShape::Arcade => {
+                "short games on small rectangles (2n x 5, 6 x 10 for six): the board no longer has one cell per piece unless the stashes shrink too".into()
+            }
+        },
+        "board.five_player_mouth" => match b.board.five_player_mouth {
+            Mouth::Closed => {
+                "the five-player ring is closed: every zone has neighbours on both sides, so no seat is favoured".into()
+            }
+            Mouth::Open => {
+                "the five-player ring is open between the first and fifth zones: those two zones have an outer edge there".into()
+            }
+        },
+        "pyramids.small" => stash_change("small", 1, a.pyramids.small, b.pyramids.small),
+        "pyramids.medium" => stash_change("medium", 2, a.pyramids.medium, b.pyramids.medium),
+        "pyramids.large" => stash_change("large", 3, a.pyramids.large, b.pyramids.large),
+        "setup.markers" => match b.setup.markers {
+            Markers::Placed => {
+                "players place nulls and roots before the first pyramid, choosing where the board has holes and where it starts growing".into()
+            }
+            Markers::CentreRoots => {
+                "Martian Go's setup: no nulls and no setup moves, one root per player fixed on the centre cells".into()
+            }
+        },
+        "setup.nulls_must_not_cut" => if b.setup.nulls_must_not_cut {
+            "a null may not split the board into parts"
+        } else {
+            "a null may split the board into parts, walling off cells nobody can ever point from"
+        }
+        .into(),
+        "scoring.owner_paid_by" => match b.scoring.owner_paid_by {
+            OwnerPaidBy::Pot => {
+                "pointing at an opponent costs the target's size, and the owner takes the pointer's size from the pot".into()
+            }
+            OwnerPaidBy::Mover => {
+                "pointing at an opponent costs the target's size plus the pointer's size, paid to the owner: penalties hurt more".into()
+            }
+            OwnerPaidBy::Nobody => {
+                "pointing at an opponent costs the target's size and the owner gains nothing: scores never rise, the game is one of avoiding penalties".into()
+            }
+        },
+        "coins.start" => format!(
+            "players start with {} coins: only the coins shown change, never the score or the winner",
+            b.coins.start
+        ),
+        "coins.reset" => if b.coins.reset == 0 {
+            "nobody takes coins when a payer runs out: coins may go below zero (scores and winners are unchanged)".to_owned()
+        } else {
+            format!(
+                "when a payer runs out, everyone takes {} coins: only the coins shown change, never the score or the winner",
+                b.coins.reset
+            )
+        },
+        "play.when_stuck" => match b.play.when_stuck {
+            WhenStuck::Pass => {
+                "a player who cannot place is passed over; the game ends when nobody can place".into()
+            }
+            WhenStuck::End => {
+                "the game ends as soon as the player to move cannot place".into()
+            }
+        },
+        _ => return None,
+    })
+}

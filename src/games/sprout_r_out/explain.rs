@@ -1,0 +1,168 @@
+//! The rules sheet of a Sprout-R-Out variant (`roots explain`), written from
+//! the resolved rules values; sentences that depend on a key differing from
+//! `sprout-r-out` (the designer's rules) are marked **(house rule)**.
+
+use std::collections::BTreeSet;
+
+use crate::core::keys::Change;
+
+use super::game::{SproutROut, Variant};
+use super::rules::{
+    BoardShape, EndCheck, EyeDetection, EyeMemory, Groups, Repetition, StrictOrder, StuckRemoval,
+    Territory, Tie, board_for,
+};
+use crate::games::sheet::Sheet;
+
+/// The rules sheet of `rules`, in Markdown; `changes` are its rules that
+/// differ from the standard ones.
+pub fn explain(rules: &Variant, changes: &[Change]) -> String {
+    explain_with_keys(rules, changes).0
+}
+
+fn board_words(shape: BoardShape) -> &'static str {
+    match shape {
+        BoardShape::Limping3 => "a limping hexagon of order 3 (rows of 4 5 6 5 4 3 hexagons)",
+        BoardShape::Limping5 => "a limping hexagon of order 5 (rows of 6 to 10 hexagons and back to 5)",
+        BoardShape::Limping7 => "a limping hexagon of order 7",
+        BoardShape::Hex6 => "a regular hexagon of side 6, made of hexagons",
+        BoardShape::Triangle9 => "a triangle of side 10, made of hexagons",
+        BoardShape::Epoxy39 => "a limping hexagon of order 4 with nine holes",
+        BoardShape::Epoxy72 => "a hexagon of side 6 with nineteen holes",
+        BoardShape::Square9 => "a 9 x 9 square",
+        BoardShape::Cairo1 => "pentagons of the Cairo tiling",
+        BoardShape::Cairo2 => "a larger board of Cairo pentagons",
+    }
+}
+
+/// The sheet and the keys it consulted.
+pub(crate) fn explain_with_keys(v: &Variant, changes: &[Change]) -> (String, BTreeSet<String>) {
+    let mut s = Sheet::open::<SproutROut>(v, &v.description, changes);
+    let b = &v.board;
+    let r = &v.rules;
+    let board = board_for(b.shape);
+    let cells = board.len();
+    let half = cells / 2 + 1;
+
+    s.heading(2, "Equipment");
+    let t = s.k("board.shape");
+    s.line(&format!(
+        "- The board: {}, {cells} cells{t}. A cell is named by a column letter and a row number, `{}` to `{}`: the terminal board (`board` at the prompt) prints them.",
+        board_words(b.shape),
+        board.label(0),
+        board.label((cells - 1) as u16)
+    ));
+    s.line("- Two players: **X** (seat 1) moves first, **O** (seat 2) second, each with as many stones as they need. There is no compensation for moving second.");
+    let t = s.k("board.groups");
+    let nb = match b.groups {
+        Groups::Edge => format!("Two cells are *neighbours* when they share a side{t}."),
+        Groups::EdgeOrVertex => {
+            format!("Two cells are *neighbours* when they share a side or a corner{t}.")
+        }
+    };
+    s.line("");
+    s.para(&format!(
+        "{nb} A *group* is a set of one player's stones joined through neighbours, as large as it goes."
+    ));
+
+    s.heading(2, "Eyes and territory");
+    let td = s.k("rules.eye_detection");
+    let found = match r.eye_detection {
+        EyeDetection::WholeBoard => format!(
+            "An *eye* of a player is an empty cell all of whose neighbours are stones of one group of that player. After each of your placements and removals, every such cell on the whole board becomes your eye{td}."
+        ),
+        EyeDetection::AroundLastAction => format!(
+            "An *eye* of a player is an empty cell all of whose neighbours are stones of one group of that player. Eyes are looked for only around your last action: the cell just played (or the removed group's lowest-numbered cell) and its neighbours, and only if you have a stone next to it, so an eye you close far from your new stone is not counted{td}."
+        ),
+    };
+    let tm = s.k("rules.eye_memory");
+    let lasts = match r.eye_memory {
+        EyeMemory::WhileGroupLives => format!(
+            "A cell stays its owner's eye even once an enemy stone fills it, until the group around it is removed{tm}."
+        ),
+        EyeMemory::Forever => format!(
+            "A cell stays its owner's eye for the rest of the game, filled or not, even after the group around it is removed{tm}."
+        ),
+    };
+    s.para(&format!("{found} {lasts}"));
+    let tt = s.k("rules.territory");
+    let terr = match r.territory {
+        Territory::ImmortalGroups => format!(
+            "A group next to one of its owner's eyes is *immortal*. Your **territory** is your eyes plus your immortal groups{tt}; your score is its size."
+        ),
+        Territory::FloodFill => format!(
+            "Your **territory** is your eyes plus, from every other cell next to one of your eyes, every cell joined to it holding the same thing: normally your own group, but an empty region, or even an enemy group, once your group there has gone{tt}. Territories may overlap. Your score is its size."
+        ),
+    };
+    s.para(&terr);
+
+    s.heading(2, "A turn");
+    s.para("A turn is a series of *sub-moves*, each typed on its own: a cell (`C4`) places a stone, `remove C4` removes the enemy group that holds C4, `pass` passes when the rules leave nothing else.");
+    s.para("1. **First placement.** Place a stone on an empty cell that is nobody's eye and touches at most one enemy group. If it touches one, that group counts as played against.");
+    let to = s.k("rules.strict_order");
+    let order = match r.strict_order {
+        StrictOrder::None => format!("in any order you choose{to}"),
+        StrictOrder::First => format!(
+            "in any order for O; X must first remove every group that can be removed, then play against the group holding the lowest-numbered enemy stone not yet played against{to}"
+        ),
+        StrictOrder::Second => format!(
+            "in any order for X; O must first remove every group that can be removed, then play against the group holding the lowest-numbered enemy stone not yet played against{to}"
+        ),
+        StrictOrder::Both => format!(
+            "in a fixed order: first remove every group that can be removed, then play against the group holding the lowest-numbered enemy stone not yet played against{to}"
+        ),
+    };
+    s.para(&format!(
+        "2. **Then, once for each enemy group not yet played against**, {order}: place a stone on an empty cell next to that group and next to no other enemy group (it may go into an eye), or, if the group has no such cell, **remove** the whole group. Removing one group may free a cell for another. The turn ends when every enemy group has been handled. The board marks enemy stones still to be played against in lower case (`x`, `o`)."
+    ));
+    let tr = s.k("rules.repetition");
+    let rep = match r.repetition {
+        Repetition::TurnStart => format!(
+            "**Repetition.** If your stones and the enemy's stand exactly as at the start of your previous turn, you must pass, unless the opponent's last turn was a pass{tr}."
+        ),
+        Repetition::Superko => format!(
+            "**Repetition.** No placement or removal may recreate a position (the stones, and which enemy stones are still to be played against) seen after the first sub-move of any earlier turn, or the empty board. If that forbids everything the rules offer at that point, you must pass, also in the middle of a turn; a group whose every placement is forbidden counts as one with no cell, so it is removed{tr}."
+        ),
+    };
+    let ts = s.k("rules.stuck_removal");
+    let stuck = match r.stuck_removal {
+        StuckRemoval::Eyeless => format!(
+            "**No first placement.** If no first placement exists, remove one enemy group that has no eye, and your turn ends (it is not a pass){ts}."
+        ),
+        StuckRemoval::Unplayable => format!(
+            "**No first placement.** If no first placement exists, remove one enemy group that has no cell to play against it, eyes or not, and your turn ends (it is not a pass){ts}."
+        ),
+    };
+    s.para(&format!(
+        "3. **Exceptions, at the start of a turn, in this order.** {rep} {stuck} **Nothing to remove either:** you pass. At no other time may you pass, and a placement touching two enemy groups is never legal."
+    ));
+
+    s.heading(2, "The end");
+    let te = s.k("rules.end_check");
+    let when = match r.end_check {
+        EndCheck::TurnEnd => format!(
+            "After each complete turn, if either territory covers more than half the board ({half} of {cells} cells), the game ends{te}."
+        ),
+        EndCheck::EverySubMove => format!(
+            "After every sub-move, if the mover's territory covers more than half the board ({half} of {cells} cells), the game ends at once, even in the middle of a turn; only the mover is tested{te}."
+        ),
+    };
+    let tie = s.k("rules.tie");
+    let ties = match r.tie {
+        Tie::Draw => format!("Equal territories are a draw{tie}."),
+        Tie::MoverWins => format!("On equal territories the player who moved last wins{tie}."),
+    };
+    s.para(&format!(
+        "{when} Two turns in a row that were each a single pass also end the game. The larger territory wins. {ties}"
+    ));
+    s.consulted()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_is_consulted_tagged_and_listed() {
+        crate::games::sheet::tests::every_key_consulted::<SproutROut>(explain_with_keys);
+    }
+}
