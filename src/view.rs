@@ -132,26 +132,31 @@ pub fn html<G: crate::games::Registered>(raw: &RawRecord) -> Result<String, Reco
             esc(s["text"].as_str().unwrap_or(""))
         );
     }
-    let about = format!(
-        "{} players ({}); {}dice {}{}",
+    // A game without chance (BTT, Sprout-R-Out) has no dice to speak of.
+    let chance = raw.events.iter().any(|(_, e)| {
+        matches!(
+            e,
+            crate::record::Event::Roll { .. } | crate::record::Event::Draw { .. }
+        )
+    });
+    let mut about = vec![format!(
+        "{} players ({})",
         names.len(),
         names
             .iter()
             .enumerate()
             .map(|(s, n)| format!("{} {}", G::seat_letter(s as Seat), n))
             .collect::<Vec<_>>()
-            .join(", "),
-        header
-            .seed
-            .map(|s| format!("seed {s}, "))
-            .unwrap_or_default(),
-        header.dice.key(),
-        if header.created.is_empty() {
-            String::new()
-        } else {
-            format!("; played {}", header.created)
-        }
-    );
+            .join(", ")
+    )];
+    about.extend(header.seed.map(|s| format!("seed {s}")));
+    if chance {
+        about.push(format!("dice {}", header.dice.key()));
+    }
+    if !header.created.is_empty() {
+        about.push(format!("played {}", header.created));
+    }
+    let about = about.join("; ");
     let rules_html = markdown(&crate::variant::explain::explain::<G>(&rules));
     let chart = chart::<G>(&scores);
     Ok(PAGE
@@ -342,6 +347,20 @@ const PAGE: &str = include_str!("view.html");
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_event_list_scrolls_by_its_own_offsets() {
+        // The script keeps the current event in view with `li.offsetTop`,
+        // which is measured from the nearest positioned ancestor: the list
+        // itself must be positioned, or the offsets are the page's and the
+        // current event scrolls out of sight.
+        let rule = PAGE
+            .lines()
+            .find(|l| l.trim_start().starts_with("#events {"))
+            .expect("the event list's style");
+        assert!(rule.contains("position: relative"), "{rule}");
+        assert!(PAGE.contains("li.offsetTop"));
+    }
 
     #[test]
     fn markdown_covers_the_rules_sheet_forms() {

@@ -404,7 +404,12 @@ fn sprout_r_out_bots_play_to_the_end_and_the_replay_agrees() {
 fn explain_btt_literal_wiki() {
     let run = roots(&["explain", "btt-literal-wiki"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stdout.contains("`scoring.owner_paid_by` = \"mover\""));
+    assert!(
+        run.stdout
+            .contains("- `scoring.owner_paid_by`: \"pot\" → \"mover\""),
+        "{}",
+        run.stdout
+    );
     insta::assert_snapshot!(run.transcript());
 }
 
@@ -459,7 +464,7 @@ fn new_variant_extending_btt_validates() {
     assert!(
         explained
             .stdout
-            .starts_with("# Branches & Twigs & Thorns: mine"),
+            .starts_with("# mine: the rules of Branches & Twigs & Thorns"),
         "{}",
         explained.stdout
     );

@@ -53,13 +53,18 @@ fn show_is_a_complete_file_that_validates_and_explain_names_the_keys() {
     assert_eq!(again.code, 0, "{}", again.transcript());
     let explain = roots(&["explain", "rgr-4p"]);
     assert_eq!(explain.code, 0, "{}", explain.transcript());
-    for key in [
-        "start_deck",
-        "board_4",
-        "bridge_cost",
-        "longest_root_measure",
+    // The sheet says the rules of those keys in words.
+    for words in [
+        "own start deck: 14 earth",
+        "**4 players**",
+        "**Bridge** (`bridge D6`). For 3 sticks",
+        "the longest path between any two connectors",
     ] {
-        assert!(explain.stdout.contains(key), "{key} in {}", explain.stdout);
+        assert!(
+            explain.stdout.contains(words),
+            "{words} in {}",
+            explain.stdout
+        );
     }
 }
 
@@ -81,7 +86,7 @@ fn show_and_explain_the_abilities_variant() {
     assert!(
         explain
             .stdout
-            .contains("`artifacts.abilities` = true (standard: false)"),
+            .contains("- `artifacts.abilities`: false → true"),
         "{}",
         explain.stdout
     );

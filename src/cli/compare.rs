@@ -20,7 +20,7 @@ use super::simulate::{
 /// (with about how many games would decide).
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
-  roots compare standard variants/fewer-beads.toml
+  roots compare standard fewer-beads
   roots compare standard one-nutrient-per-turn -n 5000 --seed 3 --format json
   roots compare standard one-nutrient-per-turn --until-decided   play until the first-player advantage is decided
   roots compare standard more-beads --margin rounds=0.5 --margin seat1-wins=3
@@ -179,6 +179,7 @@ fn try_run(mut args: Args) -> Result<(), Failure> {
     // Load both variants (once) before playing either.
     let rules_a = super::load_variant(&args.a, &[])?;
     let rules_b = super::load_variant(&args.b, &args.set)?;
+    args.sim.settle(&rules_a);
     if rules_a.game() != rules_b.game() {
         return Err(Failure::usage(format!(
             "`{}` is a {} variant and `{}` a {} variant: compare two variants of one game",
@@ -188,7 +189,6 @@ fn try_run(mut args: Args) -> Result<(), Failure> {
             rules_b.game().title()
         )));
     }
-    args.sim.default_bots(rules_a.game());
     let seed = args.sim.seed();
     let shard = super::simulate::parse_shard(args.shard.as_deref(), &args.sim)?;
     let margins: Margins;

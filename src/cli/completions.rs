@@ -53,6 +53,14 @@ pub fn run_man(args: ManArgs) -> u8 {
         .cloned()
         .collect();
     if let Some(dir) = &args.dir {
+        // `--dir ~/.local/share/man/man1` on a fresh account: make it.
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            super::err(&format!(
+                "error: cannot create the folder {}: {e}\n",
+                dir.display()
+            ));
+            return exit::USAGE;
+        }
         let mut written = Vec::new();
         for (i, cmd) in std::iter::once(&root).chain(&subs).enumerate() {
             let name = format!("{}.1", page_name(cmd));

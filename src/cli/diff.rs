@@ -11,7 +11,7 @@ use super::{Format, exit};
 /// invalid or a file cannot be read.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
-  roots diff standard variants/fewer-beads.toml
+  roots diff standard fewer-beads
   roots diff standard mine.toml
   roots diff mine.toml mine.toml --set beads.supply=35   what a --set would change")]
 pub struct Args {

@@ -9,7 +9,7 @@ use super::exit;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   roots explain                                   the standard rules
-  roots explain variants/pre-rolled-values.toml   a house rule, differences first
+  roots explain pre-rolled-values                 a house rule, differences first
   roots explain mine.toml --set beads.supply=35   try a change before writing it down")]
 pub struct Args {
     #[command(flatten)]

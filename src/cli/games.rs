@@ -14,6 +14,16 @@ pub struct Args {
     pub json: bool,
 }
 
+/// The seat counts of a built-in variant, fewest and most.
+fn seats_of(name: &str) -> (u8, u8) {
+    roots::variant::resolve_builtin(name)
+        .map(|l| {
+            let s = l.rules.seats();
+            (*s.start(), *s.end())
+        })
+        .unwrap_or((2, 2))
+}
+
 pub fn run(args: Args) -> u8 {
     if args.json {
         let games: Vec<serde_json::Value> = GameId::ALL
@@ -26,6 +36,10 @@ pub fn run(args: Args) -> u8 {
                     "schema": format!("schema/{}", g.schema_file()),
                     "variants": g.builtins().iter().map(|(n, _)| *n).collect::<Vec<_>>(),
                     "default_bot": g.default_bot().to_string(),
+                    "players": g.builtins().iter().map(|(n, _)| {
+                        let seats = seats_of(n);
+                        serde_json::json!({"variant": n, "min": seats.0, "max": seats.1})
+                    }).collect::<Vec<_>>(),
                 })
             })
             .collect();
@@ -35,7 +49,14 @@ pub fn run(args: Args) -> u8 {
     }
     let mut out = String::new();
     for g in GameId::ALL {
-        let names: Vec<&str> = g.builtins().iter().map(|(n, _)| *n).collect();
+        let names: Vec<String> = g
+            .builtins()
+            .iter()
+            .map(|(n, _)| {
+                let (min, max) = seats_of(n);
+                format!("{n} ({})", roots::core::players_phrase(min, max))
+            })
+            .collect();
         out.push_str(&format!(
             "{} ({}), game = \"{}\"\n  built-in variants: {}\n  default bot: {}\n",
             g.title(),

@@ -38,8 +38,9 @@ Commands at the prompt:
                  `legal` for the moves you can make now
   a number       the face of a die you rolled (--dice manual); several
                  faces on one line go to the next rolls (both d20: 7 13)
-  undo           take back the last typed face or decision (recorded, so
-                 the record still replays exactly)
+  undo           take back your last move, with the bots' replies to it,
+                 or the last typed face (recorded, so the record still
+                 replays exactly); a roll or card the program drew stands
   legal, ?       list the legal choices
   board          draw the board
   help           this text
@@ -49,7 +50,7 @@ Commands at the prompt:
 /// The help of a game's prompt: its moves, then the common commands.
 pub fn help<G: Registered>() -> String {
     format!(
-        "Commands:\n{}\n  undo           take back the last typed face or decision\n  legal, ?       list the legal choices\n  board          draw the board\n  help           this text\n  quit           stop; the record stays and the game can be resumed\n                 with `roots play --resume RECORD`{}",
+        "Commands:\n{}\n  undo           take back your last move (and the bots' replies) or typed face\n  legal, ?       list the legal choices\n  board          draw the board\n  help           this text\n  quit           stop; the record stays and the game can be resumed\n                 with `roots play --resume RECORD`{}",
         G::ACTION_HELP.trim_end(),
         match G::NOTATION_HELP {
             "" => String::new(),
@@ -353,11 +354,28 @@ impl<G: Registered> Console<G> {
             };
             let mut trial = state.clone();
             match trial.play(action) {
-                Ok(()) => return Ok(action),
+                Ok(()) => {
+                    // A liberal reading that changed the words is said
+                    // before it is played (`d2 3 down` is `d2 3 S`).
+                    let text = G::format_action(state, action);
+                    if squashed(&text) != squashed(&line) {
+                        outln!("  read as: {text}");
+                    }
+                    return Ok(action);
+                }
                 Err(refusal) => outln!("illegal: {}: {refusal}", G::format_action(state, action)),
             }
         }
     }
+}
+
+/// The letters and digits of a typed line, lower case: two lines that
+/// differ only in case, spaces and punctuation say the same words.
+fn squashed(text: &str) -> String {
+    text.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
 }
 
 /// A human seat: asks the shared console.

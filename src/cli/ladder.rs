@@ -90,6 +90,7 @@ pub fn ladder_of<G: Registered>(
     let specs = parse_bots(bots)?;
     let sim = super::simulate::SimArgs {
         games,
+        players_given: None,
         players: roots::sim::ladder::ladder_players::<G>(&rules),
         // One bot for both seats: the checks of a run, bots aside.
         bots: specs.first().map(|b| b.to_string()).unwrap_or_default(),
@@ -129,6 +130,7 @@ fn try_run(args: &Args) -> Result<(), Failure> {
     let rules = super::load_variant(&args.variant, &args.set.set)?;
     let seed = super::simulate::SimArgs {
         games: args.games,
+        players_given: None,
         players: 2,
         bots: args.bots.clone(),
         rotate: true,

@@ -45,10 +45,10 @@ pub mod exit {
   roots games                                     the games and their built-in variants
   roots simulate --bots greedy,random             playtest with bots: statistics for the standard rules
   roots simulate btt --players 4                  the same for Branches & Twigs & Thorns
-  roots compare standard variants/fewer-beads.toml  does a house rule change the game?
+  roots compare standard fewer-beads              does a house rule change the game?
   roots sweep standard --set beads.supply=30..120:10 --svg supply.svg
-  roots validate variants/*.toml                  check variant files
-  roots show variants/fewer-beads.toml            print every rule of a variant, resolved
+  roots validate mine.toml                        check a variant file: every mistake at once
+  roots show fewer-beads                          print every rule of a variant, resolved
   roots play --players human,random               play at the terminal against a bot
   roots play --players human,human --dice manual  referee a game on a real board
   roots replay roots-game-*.jsonl                 re-check a recorded game
@@ -298,6 +298,9 @@ impl clap::builder::TypedValueParser for BotNames {
         }
         values.push(PossibleValue::new("random").help("any legal move"));
         values.push(PossibleValue::new("greedy").help("the best move one step ahead"));
+        values.push(
+            PossibleValue::new("greedy-v1").help("the first greedy bot, kept to compare with"),
+        );
         values.push(PossibleValue::new("mcts").help("tree search; mcts:N for N iterations"));
         Some(Box::new(values.into_iter()))
     }

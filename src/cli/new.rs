@@ -14,15 +14,17 @@ use super::exit;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   roots new mine                                 mine.toml, on top of the standard rules
-  roots new quick --extends variants/fewer-beads.toml --dir variants
+  roots new quick --extends btt                  a Branches & Twigs & Thorns variant
   roots new mine --force                         overwrite an existing mine.toml")]
 pub struct Args {
     /// The variant's name; the file written is NAME.toml.
     #[arg(value_name = "NAME")]
     pub name: String,
 
-    /// The variant to start from: `standard` or the path of a variant file.
-    #[arg(long, default_value = "standard", value_name = "standard|PATH")]
+    /// The variant to start from: a built-in name (`standard`, `fewer-beads`,
+    /// `btt`, `sprout-r-out`, `rgr-4p`, ...: `roots games` lists them) or the
+    /// path of a variant file.
+    #[arg(long, default_value = "standard", value_name = "NAME|PATH")]
     pub extends: String,
 
     /// The directory to write NAME.toml in.

@@ -157,6 +157,25 @@ fn start_game<G: Registered>(
     names: Vec<String>,
 ) -> Result<(), Failure> {
     let n = u8::try_from(seats.len()).unwrap_or(u8::MAX);
+    let range = G::seats(&rules);
+    if !range.contains(&n) {
+        let want = G::default_seats(&rules).max(*range.start());
+        let mut example: Vec<&str> = names
+            .iter()
+            .map(String::as_str)
+            .take(usize::from(want))
+            .collect();
+        while example.len() < usize::from(want) {
+            example.push("greedy");
+        }
+        return Err(Failure::usage(format!(
+            "variant `{}` is for {}, and --players names {n} seat{}: name one player per seat, e.g. --players {}",
+            G::name(&rules),
+            roots::core::players_phrase(*range.start(), *range.end()),
+            if n == 1 { "" } else { "s" },
+            example.join(",")
+        )));
+    }
     let mut game = Referee::<G>::new(Arc::clone(&rules), n)
         .map_err(|e| Failure::invalid(format!("error: {e}")))?;
     let dice = match args.dice {
@@ -180,8 +199,16 @@ fn start_game<G: Registered>(
     };
     let writer = match &args.record {
         Some(path) => RecordWriter::create(path, &header).map_err(|e| {
+            let hint = if e.kind() == std::io::ErrorKind::AlreadyExists {
+                format!(
+                    "\n  = help: a record is never overwritten: give another --record FILE, or resume this game with `roots play --resume {}`",
+                    path.display()
+                )
+            } else {
+                String::new()
+            };
             Failure::io(format!(
-                "{}: error: cannot create the record: {e}",
+                "{}: error: cannot create the record: {e}{hint}",
                 path.display()
             ))
         })?,
@@ -405,6 +432,43 @@ fn record_error(shown: &str, e: &record::RecordError) -> String {
     }
 }
 
+/// How many events an `undo` at the prompt takes back: the last decision
+/// of a person, with every bot decision made since (a bot's reply goes with
+/// the move it answered), or the last face typed at the table. Never a roll
+/// or a card the program drew: taking it back would roll or draw again, so a
+/// player could fish for a better one.
+fn undo_plan(applied: &[Event], names: &[String], mode: DiceMode) -> Result<usize, String> {
+    let human = |seat: Seat| names.get(usize::from(seat)).is_some_and(|n| n == "human");
+    let mut bots = 0;
+    for event in applied.iter().rev() {
+        match event {
+            Event::Act { seat, .. } if human(*seat) => return Ok(bots + 1),
+            Event::Act { .. } => bots += 1,
+            Event::Roll { .. } | Event::Draw { .. } if mode == DiceMode::Auto => {
+                let what = match event {
+                    Event::Draw { card } => format!("the card the program drew ({card})"),
+                    _ => "the roll of the program's dice".to_owned(),
+                };
+                let after = if bots == 0 {
+                    "the last event is "
+                } else {
+                    "the bots' last moves followed "
+                };
+                return Err(format!(
+                    "{after}{what}; taking it back would draw or roll again, so it stands (only people's decisions and typed faces can be taken back)"
+                ));
+            }
+            Event::Roll { .. } | Event::Draw { .. } => return Ok(bots + 1),
+            Event::Undo => {}
+        }
+    }
+    Err(if bots == 0 {
+        "nothing has been played yet".to_owned()
+    } else {
+        "only bots have moved so far: there is no move of a person to take back".to_owned()
+    })
+}
+
 /// The game loop at the terminal.
 fn drive<G: Registered>(
     game: &mut Referee<G>,
@@ -482,38 +546,28 @@ fn drive<G: Registered>(
             }
             Err(Stop::NoAction(NoAction::Undo)) => {
                 console.borrow_mut().forget_pending();
-                // Only what a person typed can be taken back: a seeded roll
-                // or a bot's decision would come out the same again.
-                let typed = match game.last_applied() {
-                    None => Err("nothing has been played yet".to_string()),
-                    Some(Event::Roll { .. }) if mode == DiceMode::Auto => Err(
-                        "the last event is a roll of the program's dice; only typed faces and people's decisions can be taken back".to_string(),
-                    ),
-                    Some(Event::Act { seat, .. })
-                        if names.get(usize::from(*seat)).is_none_or(|n| n != "human") =>
-                    {
-                        Err(format!(
-                            "the last event is the decision of the bot in seat {}; only typed faces and people's decisions can be taken back",
-                            seat + 1
-                        ))
-                    }
-                    Some(e) => Ok(e.clone()),
-                };
-                match typed {
+                match undo_plan(game.applied(), &names, mode) {
                     Err(why) => outln!("cannot undo: {why}"),
-                    Ok(_) => match game.undo() {
-                        Ok(e) => {
-                            outln!("  undone: {} (recorded as an undo)", e.describe());
-                            drawn_at = None;
+                    Ok(n) => {
+                        for _ in 0..n {
+                            match game.undo() {
+                                Ok(e) => {
+                                    outln!("  undone: {} (recorded as an undo)", e.describe());
+                                    drawn_at = None;
+                                }
+                                Err(ApplyError::Io(e)) => {
+                                    return Err(Failure::io(format!(
+                                        "{}: error: cannot write the record: {e}",
+                                        path.display()
+                                    )));
+                                }
+                                Err(e) => {
+                                    outln!("cannot undo: {e}");
+                                    break;
+                                }
+                            }
                         }
-                        Err(ApplyError::Io(e)) => {
-                            return Err(Failure::io(format!(
-                                "{}: error: cannot write the record: {e}",
-                                path.display()
-                            )));
-                        }
-                        Err(e) => outln!("cannot undo: {e}"),
-                    },
+                    }
                 }
             }
             Err(Stop::NoAction(why)) => {
@@ -635,7 +689,7 @@ pub fn print_result<G: Registered>(state: &G::State, names: &[String], colour: b
     };
     let reason = G::END_REASONS
         .get(G::end_reason(state))
-        .map_or("?", |r| r.key);
+        .map_or("?", |r| r.label);
     let length = G::COUNTERS.get(G::LENGTH);
     let count = G::counters(state).get(G::LENGTH).copied().unwrap_or(0);
     match length {

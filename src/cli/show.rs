@@ -7,7 +7,7 @@ use super::exit;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
   roots show                            the standard rules
-  roots show variants/fewer-beads.toml  a house rule, merged with its parents
+  roots show fewer-beads                a house rule, merged with its parents
   roots show --set beads.supply=35      the standard rules with one change")]
 pub struct Args {
     #[command(flatten)]

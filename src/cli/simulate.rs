@@ -29,8 +29,14 @@ pub struct SimArgs {
     #[arg(long, short = 'n', default_value_t = 1000)]
     pub games: u64,
 
-    /// Number of players (within the variant's range).
-    #[arg(long, short = 'p', default_value_t = 2)]
+    /// Number of players, within the variant's range [default: the
+    /// variant's own count when it has one (rgr-4p: 4), else 2].
+    #[arg(long = "players", short = 'p', value_name = "PLAYERS")]
+    pub players_given: Option<u8>,
+
+    /// The number of players in use: `--players`, or the variant's default
+    /// once [`SimArgs::settle`] has seen the variant.
+    #[arg(skip = 2u8)]
     pub players: u8,
 
     /// The bot of each seat, seat 1 first, comma-separated (default: the
@@ -87,7 +93,7 @@ fn crate_default_timeout() -> u32 {
   roots simulate                                   1000 games of greedy bots, standard rules
   roots simulate --bots random                     the rules under random play
   roots simulate --bots mcts:100,greedy --rotate   two bots, seats rotated
-  roots simulate variants/fewer-beads.toml -n 5000 --seed 7 --format json
+  roots simulate fewer-beads -n 5000 --seed 7 --format json
   roots simulate --skill -n 200                    how much skill the variant rewards
   roots simulate -n 100000 --out games.csv         one CSV row per game as well
 What every figure means, and how to read its interval: docs/statistics.md")]
@@ -265,11 +271,15 @@ pub fn parse_bots(text: &str) -> Result<Vec<BotSpec>, Failure> {
 }
 
 impl SimArgs {
-    /// `--bots` as given, or, when it was not, the default bot of `game`
+    /// Settle what was left to the variant: the number of players as
+    /// given, or the variant's default
+    /// ([`roots::games::AnyRules::default_seats`]); `--bots` as given, or,
+    /// when it was not, the game's default bot
     /// ([`roots::games::Game::DEFAULT_BOT`]) in every seat.
-    pub fn default_bots(&mut self, game: roots::games::GameId) {
+    pub fn settle(&mut self, rules: &roots::games::AnyRules) {
+        self.players = self.players_given.unwrap_or_else(|| rules.default_seats());
         if self.bots.trim().is_empty() {
-            self.bots = game.default_bot().to_string();
+            self.bots = rules.game().default_bot().to_string();
         }
     }
 
@@ -565,7 +575,7 @@ pub fn run(args: Args) -> u8 {
 
 fn try_run(mut args: Args) -> Result<(), Failure> {
     let rules = super::load_variant(&args.variant, &args.set.set)?;
-    args.sim.default_bots(rules.game());
+    args.sim.settle(&rules);
     let seed = args.sim.seed();
     let mut sim_args = args.sim.clone();
     let mut strong = None;
@@ -694,16 +704,26 @@ fn record_game<G: Registered>(
     let default = std::path::PathBuf::from(format!("sim-{}-game-{n}.jsonl", config.seed));
     let path = path.map_or(default, std::path::Path::to_path_buf);
     let shown = path.display().to_string();
-    let mut w = RecordWriter::create(&path, &header)
-        .map_err(|e| Failure::io(format!("{shown}: error: cannot create the record: {e}")))?;
+    let mut w = RecordWriter::create(&path, &header).map_err(|e| {
+        let hint = if e.kind() == std::io::ErrorKind::AlreadyExists {
+            "\n  = help: a record is never overwritten: remove it, or give another FILE to --record"
+        } else {
+            ""
+        };
+        Failure::io(format!(
+            "{shown}: error: cannot create the record: {e}{hint}"
+        ))
+    })?;
     for e in &events {
         w.write_event(e)
             .map_err(|e| Failure::io(format!("{shown}: error: cannot write the record: {e}")))?;
     }
-    super::err(&format!(
-        "game {n} recorded in {shown} ({} events); see it with: roots view {shown}\n",
-        events.len()
-    ));
+    if !super::quiet() {
+        super::err(&format!(
+            "game {n} recorded in {shown} ({} events); see it with: roots view {shown}\n",
+            events.len()
+        ));
+    }
     Ok(())
 }
 

@@ -29,7 +29,7 @@ use super::simulate::{Output, Progress, SimArgs, interrupted, print_seed, was_in
   roots sweep standard --set nutrients.value_rolled --measure first-player-advantage
   roots sweep standard --set beads.supply=30..90:10 --set nutrients.supply=20..60:10 \\
       --measure first-player-advantage --svg grid.svg
-  roots sweep variants/fewer-beads.toml --set nutrients.supply=20..60:5 -n 500 --seed 1
+  roots sweep fewer-beads --set nutrients.supply=20..60:5 -n 500 --seed 1
   roots sweep standard --set beads.supply=30..90:10 --seed 1 --shard 2/4 > part-2.json")]
 pub struct Args {
     /// A built-in variant name (standard), the path of a variant file, or
@@ -132,8 +132,8 @@ fn try_run(mut args: Args) -> Result<(), Failure> {
         ));
     }
     let base = super::load_variant(&args.variant, &fixed)?;
+    args.sim.settle(&base);
     let game = base.game();
-    args.sim.default_bots(base.game());
     let axes: Vec<Axis> = axes
         .iter()
         .map(|s| Axis::parse(game, s).map_err(Failure::usage))

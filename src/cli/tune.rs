@@ -154,7 +154,7 @@ fn try_run(mut args: Args) -> Result<(), Failure> {
         ));
     }
     let base = super::load_variant(&args.variant, &args.set)?;
-    args.sim.default_bots(base.game());
+    args.sim.settle(&base);
     let game = base.game();
     let axes: Vec<Axis> = args
         .vary

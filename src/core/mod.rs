@@ -19,6 +19,26 @@ pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// The closest of `candidates` to `word`, if it is close enough to be a typo.
+pub fn did_you_mean<'a, S: AsRef<str>>(word: &str, candidates: &'a [S]) -> Option<&'a str> {
+    // No key or word is this long: a typo of one would not be either (and
+    // the edit distance costs the product of the lengths).
+    if word.len() > 64 {
+        return None;
+    }
+    let word = word.to_ascii_lowercase();
+    let scored: Vec<(usize, &str)> = candidates
+        .iter()
+        .map(|c| (strsim::levenshtein(&word, c.as_ref()), c.as_ref()))
+        .filter(|(d, c)| *d <= 2.max(c.len() / 3))
+        .collect();
+    let best = scored.iter().map(|(d, _)| *d).min()?;
+    // Two equally close words (`d7`: `d6` or `d8`?) make a guess, not a hint.
+    let mut closest = scored.iter().filter(|(d, _)| *d == best);
+    let first = closest.next()?;
+    closest.next().is_none().then_some(first.1)
+}
+
 /// A count of players in words: `2 players`, `2 to 4 players` (never
 /// "2 to 2 players").
 pub fn players_phrase(min: u8, max: u8) -> String {

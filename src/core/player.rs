@@ -212,10 +212,16 @@ impl BotSpec {
             ("random" | "greedy" | "greedy-v1", Some(_)) => {
                 Err(format!("`{text}`: only mcts takes a number (`mcts:2000`)"))
             }
-            _ => Err(format!(
-                "unknown bot `{}`: expected random, greedy, greedy-v1, mcts, mcts:ITERATIONS, mcts:MILLISms or cmd:PROGRAM",
-                s.trim()
-            )),
+            _ => {
+                let word = s.trim();
+                let head = word.split(':').next().unwrap_or_default();
+                let guess = super::did_you_mean(head, &["random", "greedy", "greedy-v1", "mcts", "human"])
+                    .map(|c| format!(" (did you mean `{c}`?)"))
+                    .unwrap_or_default();
+                Err(format!(
+                    "unknown bot `{word}`{guess}: expected random, greedy, greedy-v1, mcts, mcts:ITERATIONS, mcts:MILLISms or cmd:PROGRAM"
+                ))
+            }
         }
     }
 

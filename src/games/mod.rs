@@ -160,6 +160,12 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn standard() -> Self::Rules;
     /// The seat counts the rules can be played with.
     fn seats(rules: &Self::Rules) -> RangeInclusive<u8>;
+    /// The seat count a command uses when none is given: the variant's own
+    /// count when it allows only one, else 2 if it allows 2, else its fewest.
+    fn default_seats(rules: &Self::Rules) -> u8 {
+        let seats = Self::seats(rules);
+        2.clamp(*seats.start(), *seats.end())
+    }
     /// A new game of `seats` players (within [`Game::seats`]).
     fn new_state(rules: Arc<Self::Rules>, seats: u8) -> Result<Self::State, String>;
     /// The action's text form, as written in records; it reads back with
@@ -271,21 +277,16 @@ pub trait Game: Sized + Send + Sync + 'static {
             colour,
         )
     }
-    /// The legal actions in words, for a person at the terminal.
+    /// The legal actions in words, for a person at the terminal: every one
+    /// of them, counted (`legal (3): a, b, c`), never cut short.
     fn legal_text(state: &Self::State) -> String {
         let mut legal = Vec::new();
         state.legal_actions(&mut legal);
         let words: Vec<String> = legal
             .iter()
-            .take(40)
             .map(|a| Self::format_action(state, *a))
             .collect();
-        let more = legal.len().saturating_sub(words.len());
-        if more > 0 {
-            format!("{} and {more} more", words.join(", "))
-        } else {
-            words.join(", ")
-        }
+        counted_list(&words)
     }
     /// The board as plain text (scenario tests, records, logs). The default
     /// says what the node waits for and the scores.
@@ -700,6 +701,11 @@ impl AnyRules {
         crate::with_game!(self, G, r => G::seats(r))
     }
 
+    /// The seat count a command uses when none is given ([`Game::default_seats`]).
+    pub fn default_seats(&self) -> u8 {
+        crate::with_game!(self, G, r => G::default_seats(r))
+    }
+
     /// The rules as JSON (the shape of a complete variant file).
     pub fn to_json(&self) -> serde_json::Value {
         crate::with_game!(self, G, r => serde_json::to_value(&**r).unwrap_or(serde_json::Value::Null))
@@ -730,6 +736,16 @@ impl AnyRules {
     /// The Roots and Shoots rules, if these are.
     pub fn roots_and_shoots(&self) -> Option<&roots_and_shoots::Rules> {
         roots_and_shoots::RootsAndShoots::unwrap(self).map(|r| &**r)
+    }
+}
+
+/// The legal moves at the prompt, the same way in every game: how many,
+/// then every one (`legal (3): a, b, c`).
+pub fn counted_list(words: &[String]) -> String {
+    if words.is_empty() {
+        "nothing to decide here".to_owned()
+    } else {
+        format!("legal ({}): {}", words.len(), words.join(", "))
     }
 }
 

@@ -85,6 +85,10 @@ mod tests {
         for &id in GameId::ALL {
             missing.extend(crate::with_game_id!(id, G => every_key_has_a_meaning::<G>()));
         }
-        assert!(missing.is_empty(), "keys without a meaning:\n{}", missing.join("\n"));
+        assert!(
+            missing.is_empty(),
+            "keys without a meaning:\n{}",
+            missing.join("\n")
+        );
     }
 }

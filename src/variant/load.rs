@@ -908,25 +908,7 @@ fn elsewhere(game: GameId, name: &str, table: &str) -> Option<String> {
     None
 }
 
-/// The closest of `candidates` to `word`, if it is close enough to be a typo.
-pub(crate) fn did_you_mean<'a>(word: &str, candidates: &'a [String]) -> Option<&'a str> {
-    // No key or word is this long: a typo of one would not be either (and
-    // the edit distance costs the product of the lengths).
-    if word.len() > 64 {
-        return None;
-    }
-    let word = word.to_ascii_lowercase();
-    let scored: Vec<(usize, &String)> = candidates
-        .iter()
-        .map(|c| (strsim::levenshtein(&word, c), c))
-        .filter(|(d, c)| *d <= 2.max(c.len() / 3))
-        .collect();
-    let best = scored.iter().map(|(d, _)| *d).min()?;
-    // Two equally close words (`d7`: `d6` or `d8`?) make a guess, not a hint.
-    let mut closest = scored.iter().filter(|(d, _)| *d == best);
-    let first = closest.next()?;
-    closest.next().is_none().then_some(first.1.as_str())
-}
+pub(crate) use crate::core::did_you_mean;
 
 #[cfg(test)]
 mod tests {

@@ -51,9 +51,19 @@ pub fn load_file_with(
 ) -> Result<Loaded, Diagnostics> {
     let path = path.as_ref();
     let display = path.display().to_string();
-    let text = load::read_file(path, &display).map_err(|d| Diagnostics {
-        items: vec![*d],
-        sources: Sources::default(),
+    let text = load::read_file(path, &display).map_err(|d| {
+        // `variants/fewer-beads.toml` outside a clone: the built-in is there.
+        let stem = stem_of(path);
+        let d = match GameId::of_builtin(&stem) {
+            Some(_) if d.code == Code::Io && !path.exists() => (*d).help(format!(
+                "`{stem}` is a built-in variant: give its name, `{stem}`, wherever a variant is asked for (or extends = \"{stem}\" in a file)"
+            )),
+            _ => *d,
+        };
+        Diagnostics {
+            items: vec![d],
+            sources: Sources::default(),
+        }
     })?;
     let dir = Some(path.parent().map(Path::to_path_buf).unwrap_or_default());
     let identity = identity_of(path);
@@ -290,6 +300,36 @@ fn note_parent(items: &mut [Diagnostic], child: &str) {
     }
 }
 
+/// A hint for an unknown `game = "..."`: a typo of a game's key, a built-in
+/// variant's name (`btt`) or a title's initials (`rgr`) name their game.
+fn game_hint(word: &str, keys: &[String]) -> Option<String> {
+    if let Some(w) = load::did_you_mean(word, keys) {
+        return Some(format!("did you mean \"{w}\"?"));
+    }
+    let lower = word.trim().to_ascii_lowercase();
+    let by_name = GameId::of_builtin(&lower).map(|(g, _)| g);
+    let by_initials = GameId::ALL.iter().copied().find(|g| {
+        let initials: String = g
+            .title()
+            .split(|c: char| c.is_whitespace() || c == '-')
+            .filter_map(|w| w.chars().next())
+            .filter(char::is_ascii_alphabetic)
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        initials == lower
+    });
+    let game = by_name.or(by_initials)?;
+    Some(format!(
+        "\"{word}\" is {}: write game = \"{}\" (a variant file names its game by this key; a built-in variant is named by `extends`)",
+        if by_name.is_some() {
+            format!("a built-in variant of {}", game.title())
+        } else {
+            format!("{}'s initials", game.title())
+        },
+        game.key()
+    ))
+}
+
 /// The game of a chain: the first `game` key from the loaded file up (or
 /// the game of a built-in), Roots and Shoots when none says. A file that
 /// names an unknown game, or another game than its parent's, is an error.
@@ -310,9 +350,7 @@ fn game_of(chain: &[Layer]) -> Result<GameId, Box<Diagnostic>> {
                     )
                     .key("game")
                     .expected(format!("one of {}", quoted.join(", ")))
-                    .maybe_help(
-                        load::did_you_mean(word, &keys).map(|w| format!("did you mean \"{w}\"?")),
-                    );
+                    .maybe_help(game_hint(word, &keys));
                     if let Some(place) = layer.place("game") {
                         d = d.at(&layer.text, place.value.clone());
                     }
@@ -507,7 +545,10 @@ fn build_chain_into(chain: &mut Vec<Layer>, sources: &mut Sources) -> Result<(),
                             &last.file,
                             format!("`extends` names \"{target}\", but {display} {}", d.message.replace("cannot read the file: ", "cannot be read: ")),
                         )
-                        .help("the path is relative to the file that contains `extends`; for the built-in standard rules write extends = \"standard\"");
+                        .help(match GameId::of_builtin(&stem_of(&path)) {
+                            Some(_) => format!("`{0}` is a built-in variant: write extends = \"{0}\" (a path is relative to the file that contains `extends`)", stem_of(&path)),
+                            None => "the path is relative to the file that contains `extends`; for the built-in standard rules write extends = \"standard\"".to_owned(),
+                        });
                         return fail(at(d), sources);
                     }
                     return fail(*d, sources);
@@ -691,12 +732,24 @@ impl Placer for FilePlacer<'_> {
                     }
                     None => "the standard rules".to_owned(),
                 };
+                // A built-in is not "this file" to a user, and a `--set`
+                // of another key did not set this one either.
+                let this = if root.dir.is_none() {
+                    format!("the built-in variant {}", root.file)
+                } else {
+                    "this file".to_owned()
+                };
+                let by_set = if self.overrides.is_empty() {
+                    ""
+                } else {
+                    " nor by --set"
+                };
                 let note = if root.place("extends").is_some() {
                     format!(
-                        "`{key}` is not set in this file: it comes from {origin}, through `extends`"
+                        "`{key}` is not set in {this}{by_set}: it comes from {origin}, through `extends`"
                     )
                 } else {
-                    format!("`{key}` is not set in this file: it has the standard value")
+                    format!("`{key}` is not set in {this}{by_set}: it has the standard value")
                 };
                 let d = Diagnostic {
                     help: Some(match d.help.clone() {

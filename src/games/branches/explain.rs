@@ -59,17 +59,15 @@ pub(crate) fn explain_with_keys(r: &Rules, changes: &[Change]) -> (String, BTree
     for &n in &seats {
         let board = Board::for_rules(r, n);
         let how = match (shape, n) {
-            (BoardShape::Official, 2) => "half a chessboard".to_owned(),
-            (BoardShape::Official, 4) => "a chessboard".to_owned(),
-            (BoardShape::Official, _) => {
-                let mouth = if n == 5 { tm } else { "" };
-                format!("rings of 4x4 zones round a centre point{mouth}")
-            }
-            (BoardShape::Rectangle, _) => "8 wide, 2 ranks per player".to_owned(),
-            (BoardShape::Arcade, _) => "a short-game rectangle".to_owned(),
+            (BoardShape::Official, 2) => " (half a chessboard)".to_owned(),
+            (BoardShape::Official, 4) => " (a chessboard)".to_owned(),
+            (BoardShape::Official, 5) => tm.to_owned(),
+            (BoardShape::Official, _) => String::new(),
+            (BoardShape::Rectangle, _) => " (8 wide, 2 ranks per player)".to_owned(),
+            (BoardShape::Arcade, _) => " (a short-game rectangle)".to_owned(),
         };
         s.line(&format!(
-            "  - {n} players: {} ({how}), {} cells.",
+            "  - {n} players: {}{how}, {} cells.",
             board.describe(),
             board.cells()
         ));
@@ -103,7 +101,13 @@ pub(crate) fn explain_with_keys(r: &Rules, changes: &[Change]) -> (String, BTree
             };
             let counts: Vec<String> = seats
                 .iter()
-                .map(|&n| format!("{n} players: {} and {}", count(n / 2, "null", "nulls"), count(n - n / 2, "root", "roots")))
+                .map(|&n| {
+                    format!(
+                        "{n} players: {} and {}",
+                        count(n / 2, "null", "nulls"),
+                        count(n - n / 2, "root", "roots")
+                    )
+                })
                 .collect();
             s.para(&format!(
                 "1. In turn order, the first half of the players (rounded down) each place a **null** on an empty cell (a hole: nothing may ever point at it), then the others each place a **root** on an empty cell{tk} ({}). {cut} Type `null b1` or `root c1`, or just the cell.",
@@ -161,10 +165,14 @@ pub(crate) fn explain_with_keys(r: &Rules, changes: &[Change]) -> (String, BTree
 
     s.heading(2, "The end");
     let tw = s.k("play.when_stuck");
-    let fills = if r.setup.markers == Markers::Placed {
-        "The board has exactly one cell per pyramid and marker"
+    // One cell per pyramid and marker on every board: full and empty at once.
+    let exact = seats
+        .iter()
+        .all(|&n| Board::for_rules(r, n).cells() == usize::from(n) * (total as usize + 1));
+    let fills = if exact {
+        "Each board has exactly one cell per pyramid and marker, so both happen at once"
     } else {
-        "The board has exactly one cell per pyramid and centre root, or more"
+        "Boards and stashes do not match here, so either may come first"
     };
     let stuck = match r.play.when_stuck {
         WhenStuck::Pass => format!(
@@ -179,7 +187,7 @@ pub(crate) fn explain_with_keys(r: &Rules, changes: &[Change]) -> (String, BTree
         .map(|z| size_name(z).to_owned())
         .collect();
     s.para(&format!(
-        "The game ends when the board is full or every stash is empty. {fills}, so in the standard game both happen together. {stuck} The highest score (the most coins) wins; equal top scores share the win. Pyramids in play: {}.",
+        "The game ends when the board is full or every stash is empty. {fills}. {stuck} The highest score (the most coins) wins; equal top scores share the win. Pyramids in play: {}.",
         list_words(&sizes, "and")
     ));
     s.consulted()

@@ -8,18 +8,37 @@ fn more_or_fewer(a: u8, b: u8, more: String, fewer: String) -> String {
     if b > a { more } else { fewer }
 }
 
-fn stash_change(size: &str, pips: u8, a: u8, b: u8) -> String {
+/// Whether every board of `r` has one cell per pyramid and marker.
+fn boards_fit(r: &Rules) -> bool {
+    let per_player: usize = r
+        .pyramids
+        .stash()
+        .iter()
+        .map(|&n| usize::from(n))
+        .sum::<usize>()
+        + 1;
+    (r.players.min..=r.players.max)
+        .all(|n| super::Board::for_rules(r, n).cells() == usize::from(n) * per_player)
+}
+
+fn stash_change(size: &str, pips: u8, a: u8, b: u8, rules: &Rules) -> String {
+    let plural = if pips == 1 { "" } else { "s" };
+    let fit = if boards_fit(rules) {
+        "the boards still hold one cell per piece"
+    } else if b > a {
+        "the board fills before the stashes empty"
+    } else {
+        "the stashes empty before the board is full"
+    };
     more_or_fewer(
         a,
         b,
         format!(
-            "each player has {b} {size} pyramids ({pips} pip{}), {} more: a bigger board and a longer game",
-            if pips == 1 { "" } else { "s" },
+            "each player has {b} {size} pyramids ({pips} pip{plural}), {} more: longer games, and {fit}",
             b - a.min(b)
         ),
         format!(
-            "each player has {b} {size} pyramids ({pips} pip{}), {} fewer: a smaller board and a shorter game",
-            if pips == 1 { "" } else { "s" },
+            "each player has {b} {size} pyramids ({pips} pip{plural}), {} fewer: shorter games, and {fit}",
             a - b.min(a)
         ),
     )
@@ -55,9 +74,9 @@ pub fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
                 "the five-player ring is open between the first and fifth zones: those two zones have an outer edge there".into()
             }
         },
-        "pyramids.small" => stash_change("small", 1, a.pyramids.small, b.pyramids.small),
-        "pyramids.medium" => stash_change("medium", 2, a.pyramids.medium, b.pyramids.medium),
-        "pyramids.large" => stash_change("large", 3, a.pyramids.large, b.pyramids.large),
+        "pyramids.small" => stash_change("small", 1, a.pyramids.small, b.pyramids.small, b),
+        "pyramids.medium" => stash_change("medium", 2, a.pyramids.medium, b.pyramids.medium, b),
+        "pyramids.large" => stash_change("large", 3, a.pyramids.large, b.pyramids.large, b),
         "setup.markers" => match b.setup.markers {
             Markers::Placed => {
                 "players place nulls and roots before the first pyramid, choosing where the board has holes and where it starts growing".into()

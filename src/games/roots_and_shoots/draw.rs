@@ -67,7 +67,11 @@ pub fn draw(state: &State) -> String {
             p.removed
         );
     }
-    let _ = writeln!(out, "pile: {} nutrients", state.nutrient_supply());
+    let _ = writeln!(
+        out,
+        "pile: {}",
+        crate::core::count(state.nutrient_supply(), "nutrient", "nutrients")
+    );
     out
 }
 

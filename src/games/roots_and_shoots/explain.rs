@@ -521,7 +521,10 @@ impl Sheet<'_> {
                 .filter(|(_, line)| **line < size)
                 .map(|(f, _)| f)
                 .collect();
-            let (lo, hi) = (on.first().copied().unwrap_or(1), on.last().copied().unwrap_or(19));
+            let (lo, hi) = (
+                on.first().copied().unwrap_or(1),
+                on.last().copied().unwrap_or(19),
+            );
             parts.push(format!(
                 "Faces {lo} to {hi} between them reach every line; a 20 lets the roller choose any line."
             ));

@@ -26,14 +26,14 @@ pub fn narrate(before: &State, roll: Option<u8>, after: &State) -> Vec<String> {
         && before.phase == Phase::SpawnCheck
         && let Some(face) = roll
     {
-        let on_board = before.nutrients().len();
+        let on_board = crate::core::count(before.nutrients().len() as u64, "nutrient", "nutrients");
         match after.phase {
             Phase::Spawn { .. } => out.push(format!(
-                "a nutrient spawns: the d12 shows {face}, with {on_board} nutrients on the board"
+                "a nutrient spawns: the d12 shows {face}, with {on_board} on the board"
             )),
             Phase::SpawnResolve { .. } => {}
             _ if after.stats.rains == before.stats.rains => out.push(format!(
-                "no nutrient spawns: the d12 shows {face}, with {on_board} nutrients on the board"
+                "no nutrient spawns: the d12 shows {face}, with {on_board} on the board"
             )),
             _ => {}
         }

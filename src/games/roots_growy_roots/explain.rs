@@ -101,7 +101,7 @@ pub(crate) fn explain_with_keys(r: &Rules, changes: &[Change]) -> (String, BTree
             .collect();
         let hidden = Artifact::ALL.len() - b.artifacts.len();
         s.line(&format!(
-            "- **{n} players**{t}: {} rows (A-{last_row}) by {} columns (1-{}). Start areas, in turn order: {}. Face up on the main field: {}. The rest of the main field is dealt face down from {} and {}.",
+            "- **{n} players**{t}: {} rows (A-{last_row}) by {} columns (1-{}). Start areas, in turn order: {}. Face up on the main field: {}. The rest of the main field is dealt face down from {}, with {}.",
             b.rows,
             b.columns,
             b.columns,
@@ -183,7 +183,9 @@ pub(crate) fn explain_with_keys(r: &Rules, changes: &[Change]) -> (String, BTree
         ));
         s.line("- `skry D6`: D6 (face down) and every face-down card around it are turned over for everyone to see.");
         s.line("- `jump D6`: one stick to the cell two steps away in a straight line, over anything; the card is drawn as for a grow.");
-        s.line("- `deny 2`: seat 2's next turn is skipped (not yours, not a seat already skipped).");
+        s.line(
+            "- `deny 2`: seat 2's next turn is skipped (not yours, not a seat already skipped).",
+        );
         s.line("- `destroy D6`: a turned stone next to one of your connectors becomes rubble, grown onto as earth.");
         s.line("- `dry D6`: a water card that does not hold your connector pays and scores nothing any more.");
         s.line("");

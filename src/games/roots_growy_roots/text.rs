@@ -38,8 +38,22 @@ pub fn parse_card(text: &str) -> Result<u8, String> {
         "destroy" | "hammer" => 8,
         "dry" | "sceptre" => 9,
         _ => {
+            let cards = [
+                "earth",
+                "fertilizer",
+                "water",
+                "stone",
+                "skry",
+                "jump",
+                "deny",
+                "destroy",
+                "dry",
+            ];
+            let guess = crate::core::did_you_mean(&t, &cards)
+                .map(|c| format!(" (did you mean `{c}`?)"))
+                .unwrap_or_default();
             return Err(format!(
-                "expected a card: earth, fertilizer, water, stone, or an artifact (skry, jump, deny, destroy, dry); not `{}`",
+                "expected a card: earth, fertilizer, water, stone, or an artifact (skry, jump, deny, destroy, dry); not `{}`{guess}",
                 text.trim()
             ));
         }
@@ -175,6 +189,8 @@ pub fn parse_action(state: &State, text: &str) -> Result<Action, String> {
         _ => {}
     }
     let (kind, rest) = match word {
+        // `grow D6` says what the cell alone says.
+        "grow" => ("", need("a cell")?),
         "bridge" => ("bridge", need("a cell")?),
         "jump" | "hermes" => ("jump", need("a cell")?),
         _ => ("", t.as_str()),
@@ -204,8 +220,10 @@ pub fn parse_action(state: &State, text: &str) -> Result<Action, String> {
     };
     match found.as_slice() {
         [(_, one)] => Ok(*one),
-        // Say why, from a connector the cell is in reach of.
-        [] if let Some(why) = state
+        // Understood, but refused: the move from a connector the cell is in
+        // reach of, for the engine to say why (`illegal: ...`), not "not
+        // understood".
+        [] if let Some(&from) = state
             .sources()
             .iter()
             .filter(|&&from| {
@@ -213,9 +231,9 @@ pub fn parse_action(state: &State, text: &str) -> Result<Action, String> {
                 state.geo().distance(from, to) == Some(steps)
             })
             .chain(state.sources().first())
-            .find_map(|&from| state.refusal(make(from, to))) =>
+            .find(|&&from| state.refusal(make(from, to)).is_some()) =>
         {
-            Err(why)
+            Ok(make(from, to))
         }
         [] => Err(format!(
             "no connector of yours can {} {} now",
@@ -578,47 +596,6 @@ pub fn counters(state: &State) -> Vec<(&'static str, i64)> {
 fn winners(scores: &[i32]) -> Vec<usize> {
     let best = scores.iter().copied().max().unwrap_or(0);
     (0..scores.len()).filter(|&s| scores[s] == best).collect()
-}
-
-/// The legal decisions for a person: every grow, bridge, jump and deny, and
-/// the cell abilities (skry, destroy, dry) as one entry each with their
-/// cells, or how many there are when the list would drown the rest.
-pub fn legal_text(state: &State) -> String {
-    let mut legal = Vec::new();
-    state.legal_actions(&mut legal);
-    let mut words = Vec::new();
-    let mut cells: [(&str, Vec<String>); 3] = [
-        ("skry", Vec::new()),
-        ("destroy", Vec::new()),
-        ("dry", Vec::new()),
-    ];
-    for &a in &legal {
-        match a {
-            Action::Skry { at } => cells[0].1.push(name(state, at)),
-            Action::Destroy { at } => cells[1].1.push(name(state, at)),
-            Action::Dry { at } => cells[2].1.push(name(state, at)),
-            _ => words.push(format_action(state, a)),
-        }
-    }
-    let end = words.pop();
-    for (word, list) in cells {
-        match list.len() {
-            0 => {}
-            1..=6 => words.push(format!("{word} {}", list.join("/"))),
-            n => words.push(format!(
-                "{word} CELL (any of {n} cells: {}, ...)",
-                list[..3].join(", ")
-            )),
-        }
-    }
-    let more = words.len().saturating_sub(40);
-    words.truncate(40);
-    words.extend(end);
-    if more > 0 {
-        format!("{} and {more} more", words.join(", "))
-    } else {
-        words.join(", ")
-    }
 }
 
 /// "1 stick", "3 sticks".

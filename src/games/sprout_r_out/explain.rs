@@ -22,7 +22,9 @@ pub fn explain(rules: &Variant, changes: &[Change]) -> String {
 fn board_words(shape: BoardShape) -> &'static str {
     match shape {
         BoardShape::Limping3 => "a limping hexagon of order 3 (rows of 4 5 6 5 4 3 hexagons)",
-        BoardShape::Limping5 => "a limping hexagon of order 5 (rows of 6 to 10 hexagons and back to 5)",
+        BoardShape::Limping5 => {
+            "a limping hexagon of order 5 (rows of 6 to 10 hexagons and back to 5)"
+        }
         BoardShape::Limping7 => "a limping hexagon of order 7",
         BoardShape::Hex6 => "a regular hexagon of side 6, made of hexagons",
         BoardShape::Triangle9 => "a triangle of side 10, made of hexagons",

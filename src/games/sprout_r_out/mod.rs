@@ -8,8 +8,8 @@
 
 mod eval;
 mod explain;
-mod meaning;
 mod game;
+mod meaning;
 mod narrate;
 mod rules;
 mod state;

@@ -95,8 +95,18 @@ pub fn seat_letter(seat: Seat) -> char {
 /// rows, name every cell. `X`/`O` are stones, `x`/`o` stones still to be
 /// played against, `.` empty, `+`/`*` an empty eye of the first/second player.
 pub fn draw(state: &State) -> String {
+    draw_named(state, false)
+}
+
+/// The board a person types from: every cell drawn with its name before its
+/// content (`C4.`, `D5X`), on every board.
+pub fn draw_for_people(state: &State) -> String {
+    draw_named(state, true)
+}
+
+fn draw_named(state: &State, every_name: bool) -> String {
     let b = state.board();
-    let cairo = b.name().starts_with("cairo");
+    let cairo = every_name || b.name().starts_with("cairo");
     let glyph = |c: Cell| {
         let marked = state.marks().contains(c);
         if state.stones(0).contains(c) {
@@ -154,11 +164,11 @@ pub fn draw(state: &State) -> String {
     }
     let s = state.scores();
     out.push_str(&format!(
-        "X: territory {}, {} stones   O: territory {}, {} stones\n",
+        "X: territory {}, {}   O: territory {}, {}\n",
         s[0],
-        state.stones(0).len(),
+        crate::core::count(state.stones(0).len(), "stone", "stones"),
         s[1],
-        state.stones(1).len()
+        crate::core::count(state.stones(1).len(), "stone", "stones")
     ));
     match state.end() {
         Some((reason, w)) => out.push_str(&format!(
