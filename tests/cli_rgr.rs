@@ -90,7 +90,11 @@ fn show_and_explain_the_abilities_variant() {
         "{}",
         explain.stdout
     );
-    assert!(explain.stdout.contains("OUR design"), "{}", explain.stdout);
+    assert!(
+        explain.stdout.contains("a house rule of this toolkit"),
+        "{}",
+        explain.stdout
+    );
 }
 
 #[test]

@@ -672,7 +672,7 @@ fn bash_completion_offers_bot_names_for_bots() {
     for (i, _) in script.match_indices("--bots)") {
         let case = &script[i..i + 200.min(script.len() - i)];
         let first = case.lines().nth(1).unwrap_or("");
-        assert!(first.contains("random greedy mcts"), "{first}");
+        assert!(first.contains("random greedy greedy-v1 mcts"), "{first}");
         assert!(!first.contains("compgen -f"), "{first}");
         seen += 1;
     }
@@ -680,7 +680,7 @@ fn bash_completion_offers_bot_names_for_bots() {
     for (i, _) in script.match_indices("--players)") {
         let first = script[i..].lines().nth(1).unwrap_or("");
         if first.contains("human") {
-            assert!(first.contains("human random greedy mcts"), "{first}");
+            assert!(first.contains("human random greedy greedy-v1 mcts"), "{first}");
             return;
         }
     }
