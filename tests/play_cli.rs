@@ -312,9 +312,16 @@ fn usage_errors_exit_2() {
     assert!(text(&out.stderr).contains("unknown bot `wizard`"));
     let out = run(&dir, &["play"], "");
     assert_eq!(out.status.code(), Some(2));
+    // A seat count the variant does not allow is a wrong command line,
+    // answered with an example line of the right length.
     let out = run(&dir, &["play", "--players", "random"], "");
-    assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("2 to 6 players, not 1"));
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("is for 2 to 6 players, and --players names 1 seat")
+            && err.contains("--players random,greedy"),
+        "{err}"
+    );
 }
 
 /// Start `roots ARGS` in `dir` with `faces` typed faces and stdin left open,
