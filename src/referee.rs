@@ -360,12 +360,6 @@ impl<G: Game> Referee<G> {
         self.applied.last()
     }
 
-    /// Every roll, card and decision in force, oldest first (undone ones
-    /// taken out).
-    pub fn applied(&self) -> &[Event] {
-        &self.applied
-    }
-
     /// Take back the last roll or decision in force and record an
     /// [`Event::Undo`]; the game (and its seeded stream) is as it was before
     /// that event. Returns the event taken back.

@@ -459,6 +459,9 @@ fn undo_plan(applied: &[Event], names: &[String], mode: DiceMode) -> Result<usiz
                 ));
             }
             Event::Roll { .. } | Event::Draw { .. } => return Ok(bots + 1),
+            Event::Forfeit { .. } => {
+                return Err("a forfeit ended the game there; it stands".to_owned());
+            }
             Event::Undo => {}
         }
     }
