@@ -120,3 +120,37 @@ fn a_file_over_one_mebibyte_is_refused_quickly() {
     assert!(run.stdout.contains("larger than 1 MiB"), "{}", run.stdout);
     assert!(elapsed.as_secs() < 5, "took {elapsed:?}");
 }
+
+/// A broken `extends` is reported together with the file's own mistakes,
+/// and the count says so (it used to be reported alone, as "1 error",
+/// until the others were fixed).
+#[test]
+fn a_missing_parent_and_local_errors_are_reported_at_once() {
+    let run = roots(&[
+        "validate",
+        "--format",
+        "plain",
+        "tests/variants/bad/extends-missing-with-local-errors.toml",
+    ]);
+    assert_eq!(run.code, 1, "{}", run.transcript());
+    assert_eq!(run.stdout.matches(": error: ").count(), 3, "{}", run.stdout);
+    for what in ["`extends`", "suply", "`board.size`"] {
+        assert!(run.stdout.contains(what), "no error about {what}:\n{}", run.stdout);
+    }
+    assert!(run.stdout.contains("(3 errors)"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("extends = \"standard\""),
+        "the hint names the built-in:\n{}",
+        run.stdout
+    );
+
+    // The missing parent's name says the game of a file without `game`.
+    let run = roots(&[
+        "validate",
+        "--format",
+        "plain",
+        "tests/variants/bad/extends-missing-btt-with-local-error.toml",
+    ]);
+    assert_eq!(run.stdout.matches(": error: ").count(), 2, "{}", run.stdout);
+    assert!(run.stdout.contains("did you mean `small`"), "{}", run.stdout);
+}

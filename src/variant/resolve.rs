@@ -266,22 +266,43 @@ fn finish(
     };
     let root = root.map_err(|items| fail(items, &sources))?;
     let (chain, broken) = build_chain(root, &mut sources);
-    let game = game_of(&chain).map_err(|d| fail(vec![*d], &sources))?;
-    // The loaded file's own mistakes first; then a parent that could not be
-    // read; then the mistakes of the parents, each saying whose parent it is.
-    let errors = load::check_layer(&chain[0], game);
-    if !errors.is_empty() {
-        return Err(fail(errors, &sources));
+    // A chain cut short by a parent that cannot be had may not say its game:
+    // the missing parent's name can (`extends = "btt.toml"` is a BTT file).
+    let named = chain
+        .iter()
+        .any(|l| l.parsed.game.is_some() || l.implied_game.is_some());
+    let hinted = broken
+        .as_ref()
+        .filter(|_| !named)
+        .and_then(|_| chain.last()?.parsed.extends.as_deref())
+        .and_then(|t| GameId::of_builtin(&stem_of(Path::new(t))))
+        .map(|(g, _)| g);
+    let game = match game_of(&chain) {
+        Ok(game) => hinted.unwrap_or(game),
+        Err(d) => {
+            let mut items = vec![*d];
+            items.extend(broken.map(|b| b.items).unwrap_or_default());
+            return Err(fail(items, &sources));
+        }
+    };
+    // Every mistake at once: the loaded file's own first (unless its game
+    // is unknown: a chain cut short that names none would judge its keys
+    // against the wrong game); then a parent that could not be had; then
+    // the mistakes of the parents, each saying whose parent it is.
+    let mut errors = Vec::new();
+    if broken.is_none() || named || hinted.is_some() {
+        errors.extend(load::check_layer(&chain[0], game));
     }
     if let Some(broken) = broken {
-        return Err(broken);
+        errors.extend(broken.items);
     }
     for pair in chain.windows(2) {
-        let mut errors = load::check_layer(&pair[1], game);
-        if !errors.is_empty() {
-            note_parent(&mut errors, &pair[0].file);
-            return Err(fail(errors, &sources));
-        }
+        let mut more = load::check_layer(&pair[1], game);
+        note_parent(&mut more, &pair[0].file);
+        errors.extend(more);
+    }
+    if !errors.is_empty() {
+        return Err(fail(errors, &sources));
     }
     let overrides = overrides::dedup(overrides);
     let layer = override_layer(game, &overrides).map_err(|items| fail(items, &sources))?;
