@@ -14,7 +14,7 @@ use std::fmt::Write;
 use serde_json::json;
 
 use crate::core::protocol::{GameState, Seat};
-use crate::core::svg::{esc, num, seat_fill};
+use crate::core::svg::{esc, num};
 use crate::games::Game;
 use crate::record::{RawRecord, RecordError};
 use crate::referee::Referee;
@@ -216,10 +216,18 @@ fn chart<G: Game>(scores: &[Vec<i32>]) -> String {
             .enumerate()
             .map(|(i, row)| format!("{},{}", num(x(i)), num(y(row[s]))))
             .collect();
+        let (fill, edge) = G::seat_colour(s as Seat);
+        if !edge.is_empty() {
+            // A pale colour (white stones) keeps its outline on the chart.
+            let _ = write!(
+                out,
+                "<polyline fill=\"none\" stroke=\"{edge}\" stroke-width=\"4\" points=\"{}\"/>",
+                pts.join(" ")
+            );
+        }
         let _ = write!(
             out,
-            "<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"2\" points=\"{}\"><title>{}</title></polyline>",
-            seat_fill(s as Seat),
+            "<polyline fill=\"none\" stroke=\"{fill}\" stroke-width=\"2\" points=\"{}\"><title>{}</title></polyline>",
             pts.join(" "),
             G::seat_letter(s as Seat)
         );
@@ -227,12 +235,13 @@ fn chart<G: Game>(scores: &[Vec<i32>]) -> String {
     let _ = write!(out, "<g font-size=\"11\">");
     for s in 0..seats {
         let lx = left + 8.0 + 46.0 * s as f64;
+        let (fill, edge) = G::seat_colour(s as Seat);
+        let edge = if edge.is_empty() { fill } else { edge };
         let _ = write!(
             out,
-            "<rect x=\"{}\" y=\"{}\" width=\"10\" height=\"10\" fill=\"{}\"/><text x=\"{}\" y=\"{}\" fill=\"#333\">{}</text>",
+            "<rect x=\"{}\" y=\"{}\" width=\"10\" height=\"10\" fill=\"{fill}\" stroke=\"{edge}\"/><text x=\"{}\" y=\"{}\" fill=\"#333\">{}</text>",
             num(lx),
             num(pad + 5.0),
-            seat_fill(s as Seat),
             num(lx + 14.0),
             num(pad + 14.0),
             esc(&G::seat_letter(s as Seat).to_string())

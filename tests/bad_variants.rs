@@ -135,7 +135,11 @@ fn a_missing_parent_and_local_errors_are_reported_at_once() {
     assert_eq!(run.code, 1, "{}", run.transcript());
     assert_eq!(run.stdout.matches(": error: ").count(), 3, "{}", run.stdout);
     for what in ["`extends`", "suply", "`board.size`"] {
-        assert!(run.stdout.contains(what), "no error about {what}:\n{}", run.stdout);
+        assert!(
+            run.stdout.contains(what),
+            "no error about {what}:\n{}",
+            run.stdout
+        );
     }
     assert!(run.stdout.contains("(3 errors)"), "{}", run.stdout);
     assert!(
@@ -152,5 +156,9 @@ fn a_missing_parent_and_local_errors_are_reported_at_once() {
         "tests/variants/bad/extends-missing-btt-with-local-error.toml",
     ]);
     assert_eq!(run.stdout.matches(": error: ").count(), 2, "{}", run.stdout);
-    assert!(run.stdout.contains("did you mean `small`"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("did you mean `small`"),
+        "{}",
+        run.stdout
+    );
 }

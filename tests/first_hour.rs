@@ -680,7 +680,10 @@ fn bash_completion_offers_bot_names_for_bots() {
     for (i, _) in script.match_indices("--players)") {
         let first = script[i..].lines().nth(1).unwrap_or("");
         if first.contains("human") {
-            assert!(first.contains("human random greedy greedy-v1 mcts"), "{first}");
+            assert!(
+                first.contains("human random greedy greedy-v1 mcts"),
+                "{first}"
+            );
             return;
         }
     }

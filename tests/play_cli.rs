@@ -154,7 +154,7 @@ fn a_scripted_game_with_mistakes_quit_and_resume() {
     let o = text(&out.stdout);
     assert!(o.contains("record: h.jsonl"));
     assert!(o.contains("seed: 5"));
-    assert!(o.contains("legal: place at (8): 8,8 9,8 10,8 8,9 10,9 8,10 9,10 10,10"));
+    assert!(o.contains("legal (8): place at (8): 8,8 9,8 10,8 8,9 10,9 8,10 9,10 10,10"));
     assert!(o.contains(
         "illegal: place 0,0: the first bead goes on one of the 8 points around the centre 9,9, not 0,0"
     ));

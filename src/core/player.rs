@@ -215,9 +215,10 @@ impl BotSpec {
             _ => {
                 let word = s.trim();
                 let head = word.split(':').next().unwrap_or_default();
-                let guess = super::did_you_mean(head, &["random", "greedy", "greedy-v1", "mcts", "human"])
-                    .map(|c| format!(" (did you mean `{c}`?)"))
-                    .unwrap_or_default();
+                let guess =
+                    super::did_you_mean(head, &["random", "greedy", "greedy-v1", "mcts", "human"])
+                        .map(|c| format!(" (did you mean `{c}`?)"))
+                        .unwrap_or_default();
                 Err(format!(
                     "unknown bot `{word}`{guess}: expected random, greedy, greedy-v1, mcts, mcts:ITERATIONS, mcts:MILLISms or cmd:PROGRAM"
                 ))

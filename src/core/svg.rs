@@ -186,6 +186,92 @@ pub fn legend_width(rows: &[(Seat, char, String)]) -> f64 {
     (14.0 + 22.0 + 7.6 * chars as f64 + 14.0).ceil()
 }
 
+/// How a swatch of a picture's key is drawn: centred at the point given.
+pub type Swatch<'a> = Box<dyn Fn(&mut Svg, (f64, f64)) + 'a>;
+
+/// The key under a picture: what each kind of mark means, as small
+/// swatches drawn like the marks, each followed by its words, in rows that
+/// wrap at the picture's width. Every picture explains its marks with one
+/// (a legend that names only the seats leaves a newcomer guessing).
+pub struct Key<'a> {
+    width: f64,
+    items: Vec<(Swatch<'a>, String)>,
+}
+
+/// The key's row height and text size, in pixels.
+const KEY_ROW: f64 = 20.0;
+const KEY_FONT: f64 = 11.0;
+
+impl<'a> Key<'a> {
+    /// An empty key for a picture `width` pixels wide.
+    pub fn new(width: f64) -> Key<'a> {
+        Key {
+            width,
+            items: Vec::new(),
+        }
+    }
+
+    /// One more mark: `swatch` draws it (about 16 pixels across, centred at
+    /// the point given) and `words` say what it means.
+    pub fn add(mut self, swatch: impl Fn(&mut Svg, (f64, f64)) + 'a, words: &str) -> Key<'a> {
+        self.items.push((Box::new(swatch), words.to_owned()));
+        self
+    }
+
+    /// Where each item starts, from the key's top left, and the height used.
+    fn places(&self, left: f64) -> (Vec<(f64, f64)>, f64) {
+        let (mut x, mut y) = (0.0, 0.0);
+        let mut out = Vec::new();
+        for (_, words) in &self.items {
+            // DejaVu Sans averages a little under 0.6 em a character.
+            let w = 24.0 + 0.6 * KEY_FONT * words.chars().count() as f64 + 14.0;
+            if x > 0.0 && left + x + w > self.width - left {
+                x = 0.0;
+                y += KEY_ROW;
+            }
+            out.push((x, y));
+            x += w;
+        }
+        let height = if self.items.is_empty() {
+            0.0
+        } else {
+            y + KEY_ROW
+        };
+        (out, height)
+    }
+
+    /// The height the key needs, in pixels, when drawn from `left`.
+    pub fn height(&self, left: f64) -> f64 {
+        self.places(left).1
+    }
+
+    /// Draw the key with its top left at (`left`, `top`); returns the
+    /// height used.
+    pub fn draw(&self, svg: &mut Svg, left: f64, top: f64) -> f64 {
+        let (places, height) = self.places(left);
+        for ((swatch, words), (x, y)) in self.items.iter().zip(places) {
+            swatch(svg, (left + x + 8.0, top + y + 8.0));
+            svg.text(
+                (left + x + 22.0, top + y + 12.0),
+                words,
+                r##"font-size="11" fill="#555555""##,
+            );
+        }
+        height
+    }
+}
+
+/// A swatch: a rounded square `side` pixels across, centred at `at`.
+pub fn square(svg: &mut Svg, at: (f64, f64), side: f64, style: &str) {
+    svg.rect(
+        at.0 - side / 2.0,
+        at.1 - side / 2.0,
+        side,
+        side,
+        &format!(r#"rx="2" {style}"#),
+    );
+}
+
 /// The default picture: the game's text board in a monospaced font, one
 /// `<text>` line per line of `text`.
 pub fn text_picture(text: &str, title: &str) -> String {

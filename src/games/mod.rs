@@ -19,8 +19,8 @@ pub mod branches;
 mod head;
 pub mod roots_and_shoots;
 pub mod roots_growy_roots;
-pub mod sprout_r_out;
 pub mod sheet;
+pub mod sprout_r_out;
 
 use std::fmt::Debug;
 use std::ops::RangeInclusive;
@@ -50,6 +50,13 @@ impl Stat {
     /// A statistic: its key, its name in words and its column heading.
     pub const fn new(key: &'static str, label: &'static str, short: &'static str) -> Stat {
         Stat { key, label, short }
+    }
+
+    /// The words of the statistic of `stats` whose key is `key` (an end
+    /// reason said to a person: `the board is full`, not `board_full`), or
+    /// the key itself when none has it.
+    pub fn words<'a>(stats: &'a [Stat], key: &'a str) -> &'a str {
+        stats.iter().find(|s| s.key == key).map_or(key, |s| s.label)
     }
 }
 
@@ -359,6 +366,13 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn svg(state: &Self::State, names: &[String]) -> String {
         let _ = names;
         crate::core::svg::text_picture(&Self::draw(state), Self::TITLE)
+    }
+    /// A seat's colour in pictures and charts (`roots view`'s score chart)
+    /// and the outline it is drawn with (empty for none): the beads'
+    /// colours ([`crate::core::svg::seat_fill`]) unless the game's pieces
+    /// have their own, so that a chart's lines match the stones.
+    fn seat_colour(seat: Seat) -> (&'static str, &'static str) {
+        (crate::core::svg::seat_fill(seat), "")
     }
 
     // ===================================================================

@@ -37,11 +37,7 @@ impl Sheet {
             used: BTreeSet::new(),
             out: String::new(),
         };
-        sheet.line(&format!(
-            "# {}: the rules of {}",
-            G::name(rules),
-            G::TITLE
-        ));
+        sheet.line(&format!("# {}: the rules of {}", G::name(rules), G::TITLE));
         sheet.line("");
         if !description.trim().is_empty() {
             sheet.para(&format!("*{}*", description.trim()));
@@ -136,7 +132,6 @@ impl Sheet {
     }
 }
 
-
 /// `a`, `a and b`, `a, b and c`.
 pub fn list_words(items: &[String], and: &str) -> String {
     match items.len() {
@@ -153,8 +148,8 @@ pub(crate) mod tests {
 
     use serde_json::Value;
 
-    use crate::games::{Game, GameId};
     use crate::core::keys::{Change, keys};
+    use crate::games::{Game, GameId};
     use crate::variant::schema::{self, PathSeg};
 
     /// The standard rules of `G` with `key` changed to another value of its
@@ -208,8 +203,9 @@ pub(crate) mod tests {
     pub(crate) fn every_key_consulted<G: Game>(
         explain_with_keys: fn(&G::Rules, &[Change]) -> (String, BTreeSet<String>),
     ) {
-        let explain_with_keys =
-            |r: &G::Rules| explain_with_keys(r, &crate::variant::diff::diff::<G>(&G::standard(), r));
+        let explain_with_keys = |r: &G::Rules| {
+            explain_with_keys(r, &crate::variant::diff::diff::<G>(&G::standard(), r))
+        };
         let expected: BTreeSet<String> = all_keys::<G>().into_iter().collect();
         assert!(!expected.is_empty());
         let (plain, used) = explain_with_keys(&G::standard());

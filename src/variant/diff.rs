@@ -58,8 +58,8 @@ fn from_schema<G: Game>(key: &str, value: &toml::Value) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::games::{Game, GameId};
     use crate::games::sheet::tests::{all_keys, changed};
+    use crate::games::{Game, GameId};
 
     /// Every key of `G`: changed alone, it is the one difference, and the
     /// game says what it means (never the schema's description).

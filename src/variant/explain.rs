@@ -95,5 +95,3 @@ pub fn sheet<G: Game>(rules: &G::Rules) -> String {
     }
     o
 }
-
-

@@ -107,14 +107,14 @@ pub fn describe_node(state: &State) -> String {
                 .iter()
                 .map(|&s| letter(s).to_string())
                 .collect();
+            let reason = crate::games::Stat::words(
+                <super::Branches as crate::games::Game>::END_REASONS,
+                end.label(),
+            );
             if names.len() == 1 {
-                format!("over ({}): {} wins", end.label(), names[0])
+                format!("over ({reason}): {} wins", names[0])
             } else {
-                format!(
-                    "over ({}): {} share the win",
-                    end.label(),
-                    names.join(" and ")
-                )
+                format!("over ({reason}): {} share the win", names.join(" and "))
             }
         }
         None => match state.setup_due() {

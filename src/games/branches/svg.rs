@@ -6,7 +6,7 @@
 
 use crate::core::draw::seat_letter;
 use crate::core::protocol::Seat;
-use crate::core::svg::{Svg, legend, legend_width, seat_fill};
+use crate::core::svg::{Key, Svg, legend, legend_width, seat_fill, square};
 
 use super::board::{Dir, Layout};
 use super::state::{Piece, State};
@@ -160,7 +160,10 @@ pub fn svg(state: &State, names: &[String]) -> String {
             )
         })
         .collect();
-    let mut svg = Svg::new(w.max(legend_width(&rows)), h + legend_h);
+    let width = w.max(legend_width(&rows));
+    let key = key(width);
+    let legend_h = legend_h + key.height(14.0) + 6.0;
+    let mut svg = Svg::new(width, h + legend_h);
     let rect = board.layout == Layout::Rectangle;
 
     for (c, f) in frames.iter().enumerate() {
@@ -285,10 +288,76 @@ pub fn svg(state: &State, names: &[String]) -> String {
         &format!("board {}; {status}", board.describe()),
         r##"font-size="13" fill="#222222""##,
     );
+    key.draw(&mut svg, 14.0, top + used + 24.0);
     svg.finish(&format!(
         "Branches & Twigs & Thorns, {}",
         state.rules().name
     ))
+}
+
+/// The key to the picture's marks: a null, a root, a pyramid and the last
+/// move.
+fn key(width: f64) -> Key<'static> {
+    Key::new(width)
+        .add(
+            |svg, at| {
+                square(svg, at, 14.0, r##"fill="#2b2b2b" stroke="#000000""##);
+                for (a, b) in [((-4.0, -4.0), (4.0, 4.0)), ((-4.0, 4.0), (4.0, -4.0))] {
+                    svg.line(
+                        (at.0 + a.0, at.1 + a.1),
+                        (at.0 + b.0, at.1 + b.1),
+                        r##"stroke="#777777" stroke-width="1.5""##,
+                    );
+                }
+            },
+            "null (a hole: nothing may point at it)",
+        )
+        .add(
+            |svg, at| {
+                for (dx, dy) in [(-3.5, -3.5), (3.5, -3.5), (-3.5, 3.5), (3.5, 3.5)] {
+                    svg.circle(
+                        (at.0 + dx, at.1 + dy),
+                        3.2,
+                        r##"fill="#7a4a21" stroke="#3d2410" stroke-width="0.8""##,
+                    );
+                }
+            },
+            "root",
+        )
+        .add(
+            |svg, at| {
+                svg.polygon(
+                    &[
+                        (at.0 + 8.0, at.1),
+                        (at.0 - 7.0, at.1 - 6.5),
+                        (at.0 - 7.0, at.1 + 6.5),
+                    ],
+                    &format!(
+                        r##"fill="{}" stroke="#1a1a1a" stroke-width="1""##,
+                        seat_fill(0)
+                    ),
+                );
+                for dy in [-2.5, 2.5] {
+                    svg.circle(
+                        (at.0 - 4.0, at.1 + dy),
+                        1.5,
+                        r##"fill="#ffffff" stroke="#000000" stroke-width="0.4""##,
+                    );
+                }
+            },
+            "pyramid (pips: its size), pointing at what it grows from",
+        )
+        .add(
+            |svg, at| {
+                square(
+                    svg,
+                    at,
+                    14.0,
+                    r##"fill="none" stroke="#e6a100" stroke-width="2.5""##,
+                );
+            },
+            "the last move",
+        )
 }
 
 /// A pyramid lying in cell `f`, pointing `dir`: a triangle whose size

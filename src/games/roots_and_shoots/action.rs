@@ -125,7 +125,8 @@ pub fn interpret(state: &State, line: &str) -> Result<Action, String> {
     full
 }
 
-/// The legal choices, compactly.
+/// The legal choices, compactly, counted as in every game
+/// (`legal (8): place at (8): ...`; [`crate::games::counted_list`]).
 pub fn legal_text(state: &State) -> String {
     let g = state.grid();
     let mut legal = Vec::new();
@@ -180,7 +181,7 @@ pub fn legal_text(state: &State) -> String {
     if parts.is_empty() {
         "nothing to decide here".to_string()
     } else {
-        format!("legal: {}", parts.join("; "))
+        format!("legal ({}): {}", legal.len(), parts.join("; "))
     }
 }
 

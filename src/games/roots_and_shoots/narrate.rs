@@ -52,10 +52,20 @@ pub fn narrate(before: &State, roll: Option<u8>, after: &State) -> Vec<String> {
     for (s, (a, b)) in before.players().iter().zip(after.players()).enumerate() {
         let letter = seat_letter(s as Seat);
         if b.removed > a.removed {
+            // Name the beads: a newcomer looks for what went.
+            let gone: Vec<String> = g
+                .all()
+                .filter(|&p| before.bead(p) == Some(s as Seat) && after.bead(p) != Some(s as Seat))
+                .map(|p| g.name(p))
+                .collect();
+            let at = if gone.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", gone.join(" "))
+            };
             out.push(format!(
-                "{letter} loses {} bead{} from the board",
-                b.removed - a.removed,
-                if b.removed - a.removed == 1 { "" } else { "s" }
+                "{letter} loses {} from the board{at}",
+                crate::core::count(b.removed - a.removed, "bead", "beads")
             ));
         }
         if b.score != a.score {

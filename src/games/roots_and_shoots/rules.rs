@@ -195,6 +195,16 @@ impl Growth {
         }
     }
 
+    /// The action in words, as the narration says it (`simple growth`).
+    pub const fn words(self) -> &'static str {
+        match self {
+            Growth::NewPlant => "new plant",
+            Growth::Buds => "buds",
+            Growth::SimpleGrowth => "simple growth",
+            Growth::Sunbathe => "sunbathe",
+        }
+    }
+
     /// Whether this action places beads (all but sunbathe).
     pub const fn places(self) -> bool {
         !matches!(self, Growth::Sunbathe)

@@ -681,11 +681,15 @@ impl State {
             Phase::SetupBead => format!("seat {who} places a first bead next to the centre"),
             Phase::ChooseGrowth => format!("seat {who} chooses a growth action"),
             Phase::RollGrowth(a) => format!(
-                "seat {who} rolls the {} for {a}",
-                self.rules.die_for(a).map(Die::name).unwrap_or("?")
+                "seat {who} rolls the {} for {}",
+                self.rules.die_for(a).map(Die::name).unwrap_or("?"),
+                a.words()
             ),
             Phase::Place { action, left, .. } => {
-                format!("seat {who} places a bead ({action}, {left} left of the roll)")
+                format!(
+                    "seat {who} places a bead ({}, {left} left of the roll)",
+                    action.words()
+                )
             }
             Phase::SpawnCheck => {
                 format!("seat {who} rolls the d12 to see whether a nutrient spawns")
@@ -695,7 +699,12 @@ impl State {
             Phase::Spawn { .. } => format!("seat {who} chooses where the nutrient lands"),
             Phase::SpawnResolve { .. } | Phase::TurnEnd => format!("seat {who} ends the turn"),
             Phase::Over => {
-                let reason = self.ended.map_or("", EndReason::key);
+                let reason = self.ended.map_or("", |e| {
+                    crate::games::Stat::words(
+                        <super::RootsAndShoots as crate::games::Game>::END_REASONS,
+                        e.key(),
+                    )
+                });
                 let winners = self.outcome().map(|o| o.winners).unwrap_or_default();
                 let names: Vec<String> = winners
                     .iter()

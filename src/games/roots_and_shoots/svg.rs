@@ -5,7 +5,7 @@
 
 use crate::core::draw::seat_letter;
 use crate::core::protocol::Seat;
-use crate::core::svg::{Svg, legend, legend_width, num, seat_fill};
+use crate::core::svg::{Key, Svg, legend, legend_width, num, seat_fill};
 use crate::games::roots_and_shoots::State;
 
 /// Pixels between two lines of the board.
@@ -40,7 +40,10 @@ pub fn svg(state: &State, names: &[String]) -> String {
             )
         })
         .collect();
-    let mut svg = Svg::new(board_w.max(legend_width(&rows)), board_w + legend_h);
+    let width = board_w.max(legend_width(&rows));
+    let key = key(width);
+    let legend_h = legend_h + key.height(14.0) + 6.0;
+    let mut svg = Svg::new(width, board_w + legend_h);
     let at = |x: i32, y: i32| (MARGIN + STEP * f64::from(x), MARGIN + STEP * f64::from(y));
 
     // The board: wood, lines, coordinates on the top and left edges.
@@ -176,7 +179,60 @@ pub fn svg(state: &State, names: &[String]) -> String {
         ),
         r##"font-size="13" fill="#222222""##,
     );
+    key.draw(&mut svg, 14.0, top + used + 24.0);
     svg.finish(&format!("Roots and Shoots, {}", state.rules().name))
+}
+
+/// The key to the picture's marks: the ring of the last roll's beads,
+/// nutrients and their values, a bead marking a nutrient, the centre.
+fn key(width: f64) -> Key<'static> {
+    let penny = |svg: &mut Svg, at: (f64, f64), text: &str| {
+        svg.circle(
+            at,
+            7.5,
+            r##"fill="#c27c3e" stroke="#6e3f17" stroke-width="1""##,
+        );
+        svg.text(
+            (at.0, at.1 + 3.0),
+            text,
+            r##"font-size="8.5" font-weight="bold" fill="#ffffff" text-anchor="middle""##,
+        );
+    };
+    Key::new(width)
+        .add(
+            |svg, at| {
+                svg.circle(at, 6.5, &format!(r#"fill="{}""#, seat_fill(0)));
+                svg.circle(
+                    at,
+                    8.5,
+                    r##"fill="none" stroke="#e6a100" stroke-width="2""##,
+                );
+            },
+            "a bead of the last roll",
+        )
+        .add(
+            move |svg, at| penny(svg, at, "3"),
+            "a nutrient and its value",
+        )
+        .add(
+            move |svg, at| penny(svg, at, "?"),
+            "a nutrient not rolled yet",
+        )
+        .add(
+            |svg, at| {
+                svg.circle(
+                    at,
+                    8.0,
+                    r##"fill="#c27c3e" stroke="#6e3f17" stroke-width="1""##,
+                );
+                svg.circle(at, 6.0, &format!(r#"fill="{}""#, seat_fill(0)));
+            },
+            "a bead on nutrients (tag: their values)",
+        )
+        .add(
+            |svg, at| svg.circle(at, 3.0, r##"fill="#3b2f1a""##),
+            "the centre",
+        )
 }
 
 /// A glass bead of seat `s` centred at `c`.

@@ -4,8 +4,8 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use crate::core::diagnostic::{Checker, Diagnostic};
-use crate::core::keys::Change;
 use crate::core::dice::SeededDice;
+use crate::core::keys::Change;
 use crate::core::player::{BotSpec, Player, Style};
 use crate::core::protocol::Seat;
 use crate::games::{Builtin, Game, SafetyLimit, Stat};

@@ -919,15 +919,24 @@ impl State {
             at == to
         });
         let Some(d) = d else {
+            // A seat with several connectors hears of them all: the move
+            // may have been meant from another.
+            let sources = self.sources();
+            let yours = if sources.len() > 1 {
+                let names: Vec<String> = sources.iter().map(|&c| name(c)).collect();
+                format!(" (your connectors: {})", names.join(", "))
+            } else {
+                String::new()
+            };
             return illegal(if bridge {
                 format!(
-                    "a {} goes two cells in a straight line; {} is not two cells from {}",
+                    "a {} goes two cells in a straight line; {} is not two cells from {}{yours}",
                     if jump { "jump" } else { "bridge" },
                     name(to),
                     name(from)
                 )
             } else {
-                format!("{} is not next to {}", name(to), name(from))
+                format!("{} is not next to {}{yours}", name(to), name(from))
             });
         };
         let t = usize::from(to);

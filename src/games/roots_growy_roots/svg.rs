@@ -6,7 +6,7 @@
 //! the last grow or bridge outlined, and each seat's hand in the legend.
 
 use crate::core::protocol::{GameState, Seat};
-use crate::core::svg::{Svg, legend, legend_width, num, seat_fill};
+use crate::core::svg::{Key, Svg, legend, legend_width, num, seat_fill, square};
 
 use super::rules::{Artifact, cell_name};
 use super::state::{
@@ -67,11 +67,10 @@ pub fn svg(state: &State, names: &[String]) -> String {
             )
         })
         .collect();
-    let legend_h = 22.0 * f64::from(seats) + 48.0;
-    let mut svg = Svg::new(
-        w.max(legend_width(&rows_text)).ceil(),
-        (h + legend_h).ceil(),
-    );
+    let width = w.max(legend_width(&rows_text)).ceil();
+    let key = key(width, state.rules().artifacts.abilities);
+    let legend_h = 22.0 * f64::from(seats) + 30.0 + key.height(14.0);
+    let mut svg = Svg::new(width, (h + legend_h).ceil());
 
     // The table under the cards, and the start areas in the seats' tints.
     svg.rect(
@@ -113,8 +112,16 @@ pub fn svg(state: &State, names: &[String]) -> String {
         );
     }
     // The cards.
+    let mut labels = Vec::new();
     for cell in 0..(rows * cols) as u16 {
-        card(&mut svg, centre(cell), state.card(cell), state, cell);
+        card(
+            &mut svg,
+            centre(cell),
+            state.card(cell),
+            state,
+            cell,
+            &mut labels,
+        );
     }
 
     // The last grow or bridge: its target cell outlined (a stone hit shows
@@ -206,8 +213,26 @@ pub fn svg(state: &State, names: &[String]) -> String {
         }
     }
 
+    // The cards' names over sticks and connectors, each on a pale ground
+    // so that a stick crossing it leaves it legible.
+    for (at, text, fill) in labels {
+        let w = 0.6 * 9.5 * text.chars().count() as f64 + 4.0;
+        svg.rect(
+            at.0 - w / 2.0,
+            at.1 - 8.5,
+            w,
+            11.0,
+            r##"fill="#ffffff" fill-opacity="0.8" rx="2""##,
+        );
+        svg.text(
+            at,
+            text,
+            &format!(r##"font-size="9.5" fill="{fill}" text-anchor="middle""##),
+        );
+    }
+
     // The legend: each seat's score, water, hand and sticks; then the state
-    // of the game.
+    // of the game and the key to the marks.
     let top = h + 2.0;
     let used = legend(&mut svg, top, 14.0, &rows_text, |s| {
         format!(
@@ -258,16 +283,141 @@ pub fn svg(state: &State, names: &[String]) -> String {
         &status,
         r##"font-size="13" fill="#222222""##,
     );
-    svg.text(
-        (14.0, top + used + 35.0),
-        if state.rules().artifacts.abilities {
-            "cards: ? face down, earth, fertilizer (+sticks), water (income, points), stone (ends the turn), rubble (a broken stone: earth), dried (water that pays nothing)"
-        } else {
-            "cards: ? face down, earth, fertilizer (+sticks), water (income, points), stone (ends the turn)"
-        },
-        r##"font-size="11" fill="#666666""##,
-    );
+    key.draw(&mut svg, 14.0, top + used + 24.0);
     svg.finish(&format!("Roots Growy Roots, {}", state.rules().name))
+}
+
+/// The key to the picture's marks: the cards, the seeds and start areas,
+/// connectors, sticks and bridges, and the last move.
+fn key(width: f64, abilities: bool) -> Key<'static> {
+    let tile = |fill: &'static str, stroke: &'static str| {
+        move |svg: &mut Svg, at: P| {
+            square(
+                svg,
+                at,
+                15.0,
+                &format!(r#"fill="{fill}" stroke="{stroke}" stroke-width="1""#),
+            );
+        }
+    };
+    let mut key = Key::new(width)
+        .add(
+            |svg, at| {
+                square(svg, at, 15.0, r##"fill="#2f5d50" stroke="#1c3a32""##);
+                svg.polygon(
+                    &[
+                        (at.0, at.1 - 5.0),
+                        (at.0 + 3.5, at.1),
+                        (at.0, at.1 + 5.0),
+                        (at.0 - 3.5, at.1),
+                    ],
+                    r##"fill="#7fa89a""##,
+                );
+            },
+            "face down",
+        )
+        .add(tile("#b08455", "#6b4423"), "earth")
+        .add(tile("#9bbf5a", "#5d7a2a"), "fertilizer (+sticks)")
+        .add(tile("#a9d3f0", "#3d7ab8"), "water (income, a point)")
+        .add(tile("#c8c8c8", "#777777"), "stone (ends the turn)")
+        .add(
+            tile("#f3d46b", "#a47c00"),
+            if abilities {
+                "artifact (a point, a one-use ability)"
+            } else {
+                "artifact (a point)"
+            },
+        );
+    if abilities {
+        key = key
+            .add(tile("#ddd6cc", "#999999"), "rubble (a broken stone: earth)")
+            .add(
+                tile("#e8dcc0", "#a08a5a"),
+                "dried (water that pays nothing)",
+            );
+    }
+    key.add(
+        |svg, at| {
+            square(
+                svg,
+                at,
+                15.0,
+                &format!(r#"fill="{}" fill-opacity="0.35""#, seat_fill(0)),
+            );
+        },
+        "start area",
+    )
+    .add(
+        |svg, at| {
+            svg.circle(
+                at,
+                7.5,
+                &format!(r##"fill="{}" stroke="#ffffff" stroke-width="1.5""##, seat_fill(0)),
+            );
+            svg.text(
+                (at.0, at.1 + 3.5),
+                "A",
+                r##"font-size="9" font-weight="bold" fill="#ffffff" text-anchor="middle""##,
+            );
+        },
+        "seed",
+    )
+    .add(
+        |svg, at| {
+            svg.line(
+                (at.0 - 8.0, at.1),
+                (at.0 + 8.0, at.1),
+                r##"stroke="#6b4423" stroke-width="5" stroke-linecap="round""##,
+            );
+            svg.line(
+                (at.0 - 8.0, at.1),
+                (at.0 + 8.0, at.1),
+                &format!(r#"stroke="{}" stroke-width="2""#, seat_fill(0)),
+            );
+            svg.circle(
+                (at.0 + 7.0, at.1),
+                4.5,
+                &format!(r##"fill="{}" stroke="#ffffff" stroke-width="1.5""##, seat_fill(0)),
+            );
+        },
+        "stick and connector",
+    )
+    .add(
+        |svg, at| {
+            svg.circle(
+                at,
+                5.0,
+                &format!(r##"fill="{}" stroke="#000000" stroke-width="2.5""##, seat_fill(0)),
+            );
+        },
+        "the connector growing now",
+    )
+    .add(
+        |svg, at| {
+            svg.raw(&format!(
+                r#"<path d="M {} {} Q {} {} {} {}" fill="none" stroke="{}" stroke-width="2" stroke-dasharray="3 2"/>"#,
+                num(at.0 - 8.0),
+                num(at.1 + 5.0),
+                num(at.0),
+                num(at.1 - 9.0),
+                num(at.0 + 8.0),
+                num(at.1 + 5.0),
+                seat_fill(0)
+            ));
+        },
+        "bridge (over a connector)",
+    )
+    .add(
+        |svg, at| {
+            square(
+                svg,
+                at,
+                15.0,
+                &format!(r#"fill="none" stroke="{LAST}" stroke-width="2.5""#),
+            );
+        },
+        "the last move",
+    )
 }
 
 /// A stick from `a` to `b`: a straight line, or for a bridge an arch over
@@ -294,8 +444,11 @@ fn stick(svg: &mut Svg, a: P, b: P, bridge: bool, style: &str) {
     }
 }
 
-/// The card on a cell, centred at `at`.
-fn card(svg: &mut Svg, at: P, face: u8, state: &State, cell: u16) {
+/// A card's name at its foot: where, the words and their colour.
+type Label = (P, &'static str, &'static str);
+
+/// The card on a cell, centred at `at`; its name goes to `labels`.
+fn card(svg: &mut Svg, at: P, face: u8, state: &State, cell: u16, labels: &mut Vec<Label>) {
     let inset = 4.0;
     let (x, y, s) = (
         at.0 - SIDE / 2.0 + inset,
@@ -304,16 +457,10 @@ fn card(svg: &mut Svg, at: P, face: u8, state: &State, cell: u16) {
     );
     // Symbols sit above the middle, clear of the connector there.
     let ic = (at.0, at.1 - 6.0);
-    // The card's name at its foot, haloed so that sticks crossing it
-    // leave it legible.
-    let label = |svg: &mut Svg, text: &str, fill: &str| {
-        svg.text(
-            (at.0, y + s - 4.0),
-            text,
-            &format!(
-                r##"font-size="9.5" fill="{fill}" text-anchor="middle" stroke="#ffffff" stroke-opacity="0.7" stroke-width="2.5" paint-order="stroke""##
-            ),
-        );
+    // The card's name at its foot, written once sticks and connectors are
+    // drawn (they would hide it).
+    let mut label = |text: &'static str, fill: &'static str| {
+        labels.push(((at.0, y + s - 4.0), text, fill));
     };
     match face {
         HIDDEN => {
@@ -355,7 +502,7 @@ fn card(svg: &mut Svg, at: P, face: u8, state: &State, cell: u16) {
                     seat_fill(seat)
                 ),
             );
-            label(svg, "seed", "#444444");
+            label("seed", "#444444");
         }
         EARTH => {
             svg.rect(
@@ -368,7 +515,7 @@ fn card(svg: &mut Svg, at: P, face: u8, state: &State, cell: u16) {
             for (dx, dy) in [(-12.0, -12.0), (10.0, -8.0), (-6.0, 4.0), (13.0, 6.0)] {
                 svg.circle((at.0 + dx, ic.1 + dy), 1.6, r##"fill="#7a5530""##);
             }
-            label(svg, "earth", "#3a2612");
+            label("earth", "#3a2612");
         }
         FERTILIZER => {
             svg.rect(
@@ -394,7 +541,7 @@ fn card(svg: &mut Svg, at: P, face: u8, state: &State, cell: u16) {
                 num(at.0 + 5.0),
                 num(ic.1 - 2.0)
             ));
-            label(svg, "fertilizer", "#1f3b10");
+            label("fertilizer", "#1f3b10");
         }
         WATER => {
             svg.rect(
@@ -420,7 +567,7 @@ fn card(svg: &mut Svg, at: P, face: u8, state: &State, cell: u16) {
                 num(at.0),
                 num(ic.1 - 14.0)
             ));
-            label(svg, "water", "#123b66");
+            label("water", "#123b66");
         }
         STONE => {
             svg.rect(
@@ -440,7 +587,7 @@ fn card(svg: &mut Svg, at: P, face: u8, state: &State, cell: u16) {
                 ],
                 r##"fill="#6e6e6e" stroke="#444444" stroke-width="1""##,
             );
-            label(svg, "stone", "#333333");
+            label("stone", "#333333");
         }
         f if (FIRST_ARTIFACT..FIRST_ARTIFACT + 5).contains(&f) => {
             let a = Artifact::ALL[usize::from(f - FIRST_ARTIFACT)];
@@ -466,7 +613,7 @@ fn card(svg: &mut Svg, at: P, face: u8, state: &State, cell: u16) {
                 symbol,
                 r##"font-size="9" fill="#5a4300" text-anchor="middle""##,
             );
-            label(svg, key, "#3a2b00");
+            label(key, "#3a2b00");
         }
         RUBBLE => {
             // A stone broken by the hammer: pale, in pieces; grown onto as
@@ -486,7 +633,7 @@ fn card(svg: &mut Svg, at: P, face: u8, state: &State, cell: u16) {
             ] {
                 svg.circle((at.0 + dx, ic.1 + dy), r, r##"fill="#8a8a8a""##);
             }
-            label(svg, "rubble", "#333333");
+            label("rubble", "#333333");
         }
         DRIED => {
             // Water dried by the sceptre: no income, no point.
@@ -507,7 +654,7 @@ fn card(svg: &mut Svg, at: P, face: u8, state: &State, cell: u16) {
                 (at.0 + 9.0, ic.1 - 12.0),
                 r##"stroke="#a08a5a" stroke-width="2""##,
             );
-            label(svg, "dried", "#5a4a2a");
+            label("dried", "#5a4a2a");
         }
         _ => {
             svg.rect(x, y, s, s, r##"fill="#ffffff" stroke="#999999" rx="4""##);

@@ -181,7 +181,7 @@ impl Game for SproutROut {
     fn describe_node(state: &State) -> String {
         match state.next() {
             Next::Over => {
-                let reason = super::end_reason(state).unwrap_or("over");
+                let reason = Stat::words(Self::END_REASONS, super::end_reason(state).unwrap_or(""));
                 match state.outcome().map(|o| o.winners) {
                     Some(w) if w.len() == 1 => format!("over ({reason}): {} wins", letter(w[0])),
                     _ => format!("over ({reason}): a draw"),
@@ -262,6 +262,10 @@ impl Game for SproutROut {
 
     fn svg(state: &State, names: &[String]) -> String {
         super::svg::svg(state, names)
+    }
+
+    fn seat_colour(seat: Seat) -> (&'static str, &'static str) {
+        (super::svg::stone_fill(seat), "#000000")
     }
 
     fn scores(state: &State) -> Vec<i32> {

@@ -6,7 +6,7 @@
 
 use crate::core::graph::{Cell, CellSet};
 use crate::core::protocol::Seat;
-use crate::core::svg::{Svg, legend, legend_width, num};
+use crate::core::svg::{Key, Svg, legend, legend_width, num, square};
 
 use super::state::{Action, EndReason, State};
 use super::text::seat_letter;
@@ -16,8 +16,8 @@ const MARGIN: f64 = 24.0;
 /// Pixels between the centroids of two neighbouring cells.
 const PITCH: f64 = 44.0;
 
-/// The fill of a seat's stones.
-fn stone_fill(seat: Seat) -> &'static str {
+/// The fill of a seat's stones (black X, white O).
+pub(super) fn stone_fill(seat: Seat) -> &'static str {
     if seat == 0 { "#1e1e1e" } else { "#f8f8f8" }
 }
 
@@ -72,7 +72,10 @@ pub fn svg(state: &State, names: &[String]) -> String {
             )
         })
         .collect();
-    let mut svg = Svg::new(w.max(legend_width(&rows)).ceil(), (h + legend_h).ceil());
+    let width = w.max(legend_width(&rows)).ceil();
+    let key = key(width);
+    let legend_h = legend_h + key.height(14.0) + 6.0;
+    let mut svg = Svg::new(width, (h + legend_h).ceil());
 
     let territory = [state.territory(0), state.territory(1)];
     let last = match state.last_action() {
@@ -82,15 +85,15 @@ pub fn svg(state: &State, names: &[String]) -> String {
     for c in 0..n as Cell {
         let outline: Vec<(f64, f64)> = b.outline(c).iter().map(|&p| to(p)).collect();
         let fill = if eyes[0].contains(c) {
-            "#8c8c8c"
+            EYE[0]
         } else if eyes[1].contains(c) {
-            "#e9f2ff"
+            EYE[1]
         } else if territory[0].contains(c) {
-            "#c9c2b4"
+            TERRITORY[0]
         } else if territory[1].contains(c) {
-            "#fbf8f0"
+            TERRITORY[1]
         } else {
-            "#e8dcc0"
+            PLAIN
         };
         svg.polygon(
             &outline,
@@ -201,7 +204,64 @@ pub fn svg(state: &State, names: &[String]) -> String {
         &status,
         r##"font-size="13" fill="#222222""##,
     );
+    key.draw(&mut svg, 14.0, top + used + 24.0);
     svg.finish(&format!("Sprout-R-Out, board {}", b.name()))
+}
+
+/// The fills of the cells: an eye of X, of O, the territory of X, of O,
+/// and a cell of neither.
+const EYE: [&str; 2] = ["#8c8c8c", "#e9f2ff"];
+const TERRITORY: [&str; 2] = ["#c9c2b4", "#fbf8f0"];
+const PLAIN: &str = "#e8dcc0";
+
+/// The key to the picture's marks: eyes and territory, a marked stone and
+/// the last placement.
+fn key(width: f64) -> Key<'static> {
+    let cell = |fill: &'static str| {
+        move |svg: &mut Svg, at: (f64, f64)| {
+            square(
+                svg,
+                at,
+                15.0,
+                &format!(r##"fill="{fill}" stroke="#6b5a3a" stroke-width="1""##),
+            );
+        }
+    };
+    Key::new(width)
+        .add(cell(EYE[0]), "X's eye")
+        .add(cell(EYE[1]), "O's eye")
+        .add(cell(TERRITORY[0]), "X's territory")
+        .add(cell(TERRITORY[1]), "O's territory")
+        .add(cell(PLAIN), "no one's")
+        .add(
+            |svg, at| {
+                svg.circle(
+                    at,
+                    5.5,
+                    &format!(
+                        r##"fill="{}" stroke="#000000" stroke-width="1""##,
+                        stone_fill(0)
+                    ),
+                );
+                svg.circle(
+                    at,
+                    8.0,
+                    r##"fill="none" stroke="#d62728" stroke-width="1.5" stroke-dasharray="3 2""##,
+                );
+            },
+            "an enemy stone not yet played against this turn",
+        )
+        .add(
+            |svg, at| {
+                square(
+                    svg,
+                    at,
+                    15.0,
+                    r##"fill="none" stroke="#e6a100" stroke-width="2.5""##,
+                );
+            },
+            "the last placement",
+        )
 }
 
 fn count(set: CellSet) -> u32 {

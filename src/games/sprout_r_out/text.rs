@@ -171,12 +171,12 @@ fn draw_named(state: &State, every_name: bool) -> String {
         crate::core::count(state.stones(1).len(), "stone", "stones")
     ));
     match state.end() {
-        Some((reason, w)) => out.push_str(&format!(
+        Some((_, w)) => out.push_str(&format!(
             "over ({}): {}\n",
-            match reason {
-                EndReason::Majority => "majority",
-                EndReason::DoublePass => "double pass",
-            },
+            crate::games::Stat::words(
+                <super::SproutROut as crate::games::Game>::END_REASONS,
+                end_reason(state).unwrap_or_default()
+            ),
             match w {
                 Some(w) => format!("{} (seat {}) wins", seat_letter(w), w + 1),
                 None => "a draw".into(),
