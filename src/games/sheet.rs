@@ -192,6 +192,10 @@ pub(crate) mod tests {
         serde_json::from_value(json).expect("still the rules")
     }
 
+    /// A game's sheet writer that also gives the keys it consulted.
+    pub(crate) type ExplainWithKeys<G> =
+        fn(&<G as Game>::Rules, &[Change]) -> (String, BTreeSet<String>);
+
     /// Every rule key of `G`.
     pub(crate) fn all_keys<G: Game>() -> Vec<String> {
         keys(&G::standard())
@@ -200,9 +204,7 @@ pub(crate) mod tests {
     /// `explain_with_keys` consults every key of `G`'s rules, for the
     /// standard rules and with any one key changed, and a changed key is
     /// tagged and listed.
-    pub(crate) fn every_key_consulted<G: Game>(
-        explain_with_keys: fn(&G::Rules, &[Change]) -> (String, BTreeSet<String>),
-    ) {
+    pub(crate) fn every_key_consulted<G: Game>(explain_with_keys: ExplainWithKeys<G>) {
         let explain_with_keys = |r: &G::Rules| {
             explain_with_keys(r, &crate::variant::diff::diff::<G>(&G::standard(), r))
         };
