@@ -25,35 +25,7 @@ fn stone_fill(seat: Seat) -> &'static str {
 pub fn svg(state: &State, names: &[String]) -> String {
     let b = state.board();
     let n = b.len();
-    // Scale: the nearest two centroids are PITCH apart.
-    let near = (0..n as Cell)
-        .flat_map(|c| {
-            b.neighbours(c, crate::core::graph::Adjacency::Edge)
-                .iter()
-                .map(move |&d| (c, d))
-        })
-        .map(|(c, d)| {
-            let (p, q) = (b.xy(c), b.xy(d));
-            (p.0 - q.0).hypot(p.1 - q.1)
-        })
-        .fold(f64::INFINITY, f64::min);
-    let k = if near.is_finite() && near > 0.0 {
-        PITCH / near
-    } else {
-        PITCH
-    };
-    let all: Vec<(f64, f64)> = (0..n as Cell)
-        .flat_map(|c| b.outline(c).iter().copied())
-        .collect();
-    let min_x = all.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
-    let max_x = all.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
-    let min_y = all.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
-    let max_y = all.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
-    // y grows up in the board's coordinates (row 1 at the bottom) and down
-    // in the picture's.
-    let to = |p: (f64, f64)| (MARGIN + (p.0 - min_x) * k, MARGIN + (max_y - p.1) * k);
-    let w = 2.0 * MARGIN + (max_x - min_x) * k;
-    let h = 2.0 * MARGIN + (max_y - min_y) * k;
+    let (to, w, h) = placement(state);
     let legend_h = 22.0 * 3.0 + 12.0;
     let eyes = [state.eyes(0), state.eyes(1)];
     let scores = state.scores();
@@ -206,4 +178,54 @@ pub fn svg(state: &State, names: &[String]) -> String {
 
 fn count(set: CellSet) -> u32 {
     set.len()
+}
+
+/// Where the board's points go in the picture, and the board's size there.
+fn placement(state: &State) -> (impl Fn((f64, f64)) -> (f64, f64), f64, f64) {
+    let b = state.board();
+    let n = b.len();
+    // Scale: the nearest two centroids are PITCH apart.
+    let near = (0..n as Cell)
+        .flat_map(|c| {
+            b.neighbours(c, crate::core::graph::Adjacency::Edge)
+                .iter()
+                .map(move |&d| (c, d))
+        })
+        .map(|(c, d)| {
+            let (p, q) = (b.xy(c), b.xy(d));
+            (p.0 - q.0).hypot(p.1 - q.1)
+        })
+        .fold(f64::INFINITY, f64::min);
+    let k = if near.is_finite() && near > 0.0 {
+        PITCH / near
+    } else {
+        PITCH
+    };
+    let all: Vec<(f64, f64)> = (0..n as Cell)
+        .flat_map(|c| b.outline(c).iter().copied())
+        .collect();
+    let min_x = all.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+    let max_x = all.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
+    let min_y = all.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let max_y = all.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+    // y grows up in the board's coordinates (row 1 at the bottom) and down
+    // in the picture's.
+    let to = move |p: (f64, f64)| (MARGIN + (p.0 - min_x) * k, MARGIN + (max_y - p.1) * k);
+    let w = 2.0 * MARGIN + (max_x - min_x) * k;
+    let h = 2.0 * MARGIN + (max_y - min_y) * k;
+    (to, w, h)
+}
+
+/// Where a click picks each action (see `Game::click_points`): the cell a
+/// stone goes on or a group is removed from; none for a pass (a button).
+pub fn click_points(state: &State, actions: &[Action]) -> Vec<Option<(f64, f64)>> {
+    let (to, _, _) = placement(state);
+    let b = state.board();
+    actions
+        .iter()
+        .map(|a| match *a {
+            Action::Place(c) | Action::Remove(c) => Some(to(b.xy(c))),
+            Action::Pass => None,
+        })
+        .collect()
 }
