@@ -381,7 +381,7 @@ fn write_variants(dir: &Path) -> Vec<(String, String)> {
         (
             "rgr",
             format!(
-                "game = \"roots-growy-roots\"\nextends = \"{}\"\nname = \"rgr-quick\"\n",
+                "game = \"roots-growy-roots\"\nextends = \"{}\"\nname = \"rgr-quick\"\n[end]\nmax_rounds = 10\n",
                 root.join("rgr-2p.toml").display()
             ),
         ),

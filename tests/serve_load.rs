@@ -20,11 +20,22 @@ fn a_hundred_tables_at_once() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(100);
     let dir = tmp_dir("load");
-    let server = Server::start(&dir, &[]);
+    // Sprout-R-Out on its smallest board: short games, many of them.
+    let variant = dir.join("sprout-small.toml");
+    std::fs::write(
+        &variant,
+        format!(
+            "game = \"sprout-r-out\"\nextends = \"{}/variants/sprout-r-out.toml\"\nname = \"sprout-small\"\n[board]\nshape = \"limping-3\"\n",
+            env!("CARGO_MANIFEST_DIR")
+        ),
+    )
+    .unwrap();
+    let variant = variant.to_str().unwrap().to_string();
+    let server = Server::start(&dir.join("tables"), &[&variant]);
     let opened: Vec<(String, [String; 2])> = (0..tables)
         .map(|i| {
             let t = server.open(&json!({
-                "variant": "sprout-r-out",
+                "variant": variant,
                 "players": ["human", "human"],
                 "seed": i,
             }));
@@ -92,7 +103,7 @@ fn a_hundred_tables_at_once() {
     assert!(all.len() >= tables * 5);
     // Every record replays.
     for (id, _) in opened.iter().take(5) {
-        let record = dir.join(format!("{id}.jsonl"));
+        let record = dir.join("tables").join(format!("{id}.jsonl"));
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_roots"))
             .args(["replay", record.to_str().unwrap()])
             .output()
