@@ -82,7 +82,12 @@ fn a_whole_game_is_recorded_replays_and_collects_answers() {
     let record = dir.join(format!("{id}.jsonl"));
     let replay = common::roots(&["replay", record.to_str().unwrap()]);
     assert_eq!(replay.code, 0, "{}", replay.transcript());
-    let page = common::roots(&["view", record.to_str().unwrap(), "-o", dir.join("v.html").to_str().unwrap()]);
+    let page = common::roots(&[
+        "view",
+        record.to_str().unwrap(),
+        "-o",
+        dir.join("v.html").to_str().unwrap(),
+    ]);
     assert_eq!(page.code, 0, "{}", page.transcript());
 
     // Each seat answers once; the answers are kept beside the record.
@@ -109,9 +114,17 @@ fn a_whole_game_is_recorded_replays_and_collects_answers() {
     let fb = common::roots(&["feedback", "--bot-games", "20", record.to_str().unwrap()]);
     assert_eq!(fb.code, 0, "{}", fb.transcript());
     assert!(fb.stdout.contains("answers: 2"), "{}", fb.stdout);
-    assert!(fb.stdout.contains("fun (1-5): mean 4.00, 95% interval"), "{}", fb.stdout);
+    assert!(
+        fb.stdout.contains("fun (1-5): mean 4.00, 95% interval"),
+        "{}",
+        fb.stdout
+    );
     assert!(fb.stdout.contains("too long 1/2"), "{}", fb.stdout);
-    assert!(fb.stdout.contains("bots (20 seeded greedy games"), "{}", fb.stdout);
+    assert!(
+        fb.stdout.contains("bots (20 seeded greedy games"),
+        "{}",
+        fb.stdout
+    );
     // A player's text cannot move the terminal's cursor.
     assert!(!fb.stdout.contains('\u{1b}'), "{}", fb.stdout);
 }
@@ -127,14 +140,35 @@ fn only_a_seat_s_own_link_plays_it() {
     // Seat 2 at seat 1's turn: refused by the referee.
     let (code, r) = server.post(&path, Some(&k2), &json!({ "action": text }));
     assert_eq!(code, 409, "{r}");
-    assert!(r["error"].as_str().unwrap().contains("expected a decision of seat 1"), "{r}");
+    assert!(
+        r["error"]
+            .as_str()
+            .unwrap()
+            .contains("expected a decision of seat 1"),
+        "{r}"
+    );
     // No key, a wrong key, the host's key: refused before the game sees it.
     assert_eq!(server.post(&path, None, &json!({ "action": text })).0, 403);
     assert_eq!(
-        server.post(&path, Some("0123456789abcdef0123456789abcdef"), &json!({ "action": text })).0,
+        server
+            .post(
+                &path,
+                Some("0123456789abcdef0123456789abcdef"),
+                &json!({ "action": text })
+            )
+            .0,
         403
     );
-    assert_eq!(server.post(&path, Some(&server.host.clone()), &json!({ "action": text })).0, 403);
+    assert_eq!(
+        server
+            .post(
+                &path,
+                Some(&server.host.clone()),
+                &json!({ "action": text })
+            )
+            .0,
+        403
+    );
     // An illegal move: the engine's message, nothing recorded.
     let (code, r) = server.post(&path, Some(&k1), &json!({ "action": "place zz99" }));
     assert_eq!(code, 409, "{r}");
@@ -156,7 +190,11 @@ fn undo_happens_when_every_person_asks() {
     let (id, k1, k2) = two_people(&server, "sprout-r-out");
     let v = server.get(&format!("/api/t/{id}"), Some(&k1)).1;
     let text = v["moves"][0]["text"].as_str().unwrap().to_string();
-    let (code, _) = server.post(&format!("/api/t/{id}/act"), Some(&k1), &json!({ "action": text }));
+    let (code, _) = server.post(
+        &format!("/api/t/{id}/act"),
+        Some(&k1),
+        &json!({ "action": text }),
+    );
     assert_eq!(code, 200);
     let (code, r) = server.post(&format!("/api/t/{id}/undo"), Some(&k1), &json!({}));
     assert_eq!(code, 200);
@@ -202,12 +240,20 @@ fn dice_typed_at_the_table_and_a_bot() {
                 &json!({ "face": (sides + 1).to_string() }),
             );
             assert_eq!(code, 409, "{r}");
-            let (code, r) = server.post(&format!("/api/t/{id}/chance"), Some(&k1), &json!({ "face": "1" }));
+            let (code, r) = server.post(
+                &format!("/api/t/{id}/chance"),
+                Some(&k1),
+                &json!({ "face": "1" }),
+            );
             assert_eq!(code, 200, "{r}");
             typed += 1;
         } else {
             let text = v["moves"][0]["text"].as_str().unwrap().to_string();
-            let (code, r) = server.post(&format!("/api/t/{id}/act"), Some(&k1), &json!({ "action": text }));
+            let (code, r) = server.post(
+                &format!("/api/t/{id}/act"),
+                Some(&k1),
+                &json!({ "action": text }),
+            );
             assert_eq!(code, 200, "{r}");
         }
     }
@@ -231,7 +277,11 @@ fn a_killed_server_loses_no_move() {
     for _ in 0..4 {
         let v = wait_view(&server, &id, &k1, settled);
         let text = v["moves"][0]["text"].as_str().unwrap().to_string();
-        let (code, _) = server.post(&format!("/api/t/{id}/act"), Some(&k1), &json!({ "action": text }));
+        let (code, _) = server.post(
+            &format!("/api/t/{id}/act"),
+            Some(&k1),
+            &json!({ "action": text }),
+        );
         assert_eq!(code, 200);
     }
     let before = wait_view(&server, &id, &k1, settled);
@@ -260,12 +310,26 @@ fn the_host_closes_a_table() {
     let id = t["id"].as_str().unwrap();
     let k1 = key_of(t["seats"][0]["link"].as_str().unwrap());
     let host = key_of(t["host"].as_str().unwrap());
-    assert_eq!(server.post(&format!("/api/t/{id}/close"), Some(&k1), &json!({})).0, 403);
-    assert_eq!(server.post(&format!("/api/t/{id}/close"), Some(&host), &json!({})).0, 200);
+    assert_eq!(
+        server
+            .post(&format!("/api/t/{id}/close"), Some(&k1), &json!({}))
+            .0,
+        403
+    );
+    assert_eq!(
+        server
+            .post(&format!("/api/t/{id}/close"), Some(&host), &json!({}))
+            .0,
+        200
+    );
     let v = server.get(&format!("/api/t/{id}"), Some(&k1)).1;
     assert_eq!(v["closed"], true);
     let text = v["moves"][0]["text"].as_str().unwrap().to_string();
-    let (code, r) = server.post(&format!("/api/t/{id}/act"), Some(&k1), &json!({ "action": text }));
+    let (code, r) = server.post(
+        &format!("/api/t/{id}/act"),
+        Some(&k1),
+        &json!({ "action": text }),
+    );
     assert_eq!(code, 409, "{r}");
     assert!(r["error"].as_str().unwrap().contains("closed"), "{r}");
 }
@@ -290,7 +354,13 @@ fn limits_paths_and_escaping() {
     assert_eq!(v["seats"][1]["name"], "Bob");
     // A body over the limit is refused before it is read whole.
     let big = vec![b'x'; 64 * 1024];
-    let (code, _) = raw(server.port, "POST", &format!("/api/t/{id}/act"), Some(&k1), Some(&big));
+    let (code, _) = raw(
+        server.port,
+        "POST",
+        &format!("/api/t/{id}/act"),
+        Some(&k1),
+        Some(&big),
+    );
     assert_eq!(code, 413);
     // Nothing outside the binary: no file, however the path is spelled.
     for path in [
@@ -302,7 +372,10 @@ fn limits_paths_and_escaping() {
         "/host.key",
     ] {
         let (code, body) = raw(server.port, "GET", path, Some(&host), None);
-        assert!(code == 404 || code == 403 || code == 400 || code == 405, "{path}: {code} {body}");
+        assert!(
+            code == 404 || code == 403 || code == 400 || code == 405,
+            "{path}: {code} {body}"
+        );
         assert!(!body.contains(&host), "{path} leaks the host key");
     }
     // The page and its script come from the binary, with a strict policy.
@@ -310,7 +383,10 @@ fn limits_paths_and_escaping() {
     assert_eq!(code, 200);
     assert!(page.contains("<script src=\"/app.js\""));
     let head = request_head(server.port, "/app.js");
-    assert!(head.contains("content-security-policy: default-src 'none'; script-src 'self'"), "{head}");
+    assert!(
+        head.contains("content-security-policy: default-src 'none'; script-src 'self'"),
+        "{head}"
+    );
     assert!(head.contains("referrer-policy: no-referrer"), "{head}");
     // Too many requests from one key are slowed down.
     let mut refused = 0;
@@ -340,10 +416,17 @@ fn limits_paths_and_escaping() {
 fn request_head(port: u16, path: &str) -> String {
     use std::io::{Read, Write};
     let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
-    write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
     let mut out = String::new();
     s.read_to_string(&mut out).unwrap();
-    out.split("\r\n\r\n").next().unwrap_or("").to_ascii_lowercase()
+    out.split("\r\n\r\n")
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase()
 }
 
 #[test]
@@ -351,7 +434,10 @@ fn players_on_the_command_line_print_the_links() {
     let dir = tmp_dir("cli");
     let server = Server::start(&dir, &["rgr-2p", "--players", "human,greedy"]);
     let said = server.said.join("\n");
-    assert!(said.contains("seat 1 (player 1): http://127.0.0.1:"), "{said}");
+    assert!(
+        said.contains("seat 1 (player 1): http://127.0.0.1:"),
+        "{said}"
+    );
     assert!(said.contains("seat 2 (greedy): a bot"), "{said}");
     let _: Value = Value::Null;
 }

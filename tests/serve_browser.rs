@@ -124,7 +124,8 @@ impl Browser {
     /// A page in a browser context of its own (its own cookies and storage:
     /// another person), at `url`; its session.
     fn page(&mut self, url: &str) -> String {
-        let ctx = self.call(None, "Target.createBrowserContext", json!({}))["browserContextId"].clone();
+        let ctx =
+            self.call(None, "Target.createBrowserContext", json!({}))["browserContextId"].clone();
         let target = self.call(
             None,
             "Target.createTarget",
@@ -175,7 +176,11 @@ impl Browser {
     }
 
     fn screenshot(&mut self, session: &str, path: &Path) {
-        let r = self.call(Some(session), "Page.captureScreenshot", json!({ "format": "png" }));
+        let r = self.call(
+            Some(session),
+            "Page.captureScreenshot",
+            json!({ "format": "png" }),
+        );
         let bytes = base64(r["data"].as_str().unwrap());
         std::fs::write(path, bytes).unwrap();
     }
@@ -230,7 +235,10 @@ fn play_by_clicks(b: &mut Browser, links: [&str; 2], shots: &Path, name: &str) -
     let mut last_events = u64::MAX;
     let mut same_since = Instant::now();
     loop {
-        assert!(start.elapsed() < Duration::from_secs(240), "{name}: the game took too long");
+        assert!(
+            start.elapsed() < Duration::from_secs(240),
+            "{name}: the game took too long"
+        );
         let mut acted = false;
         for (i, s) in pages.iter().enumerate() {
             let (events, mine, over, error) = state(b, s);
@@ -240,7 +248,11 @@ fn play_by_clicks(b: &mut Browser, links: [&str; 2], shots: &Path, name: &str) -
                 // Both pages show the end, then the questionnaire.
                 let t0 = Instant::now();
                 while !state(b, other).2 {
-                    assert!(t0.elapsed() < Duration::from_secs(20), "{name}: seat {} never saw the end", 2 - i);
+                    assert!(
+                        t0.elapsed() < Duration::from_secs(20),
+                        "{name}: seat {} never saw the end",
+                        2 - i
+                    );
                     std::thread::sleep(Duration::from_millis(50));
                 }
                 b.screenshot(s, &shots.join(format!("{name}-end.png")));
@@ -272,18 +284,28 @@ fn play_by_clicks(b: &mut Browser, links: [&str; 2], shots: &Path, name: &str) -
             } else {
                 b.click(s, "#buttons button")
             };
-            assert!(clicked, "{name}: seat {}'s turn, and nothing to click", i + 1);
+            assert!(
+                clicked,
+                "{name}: seat {}'s turn, and nothing to click",
+                i + 1
+            );
             // Wait for the move to show.
             let t0 = Instant::now();
             while state(b, s).0 == events {
-                assert!(t0.elapsed() < Duration::from_secs(20), "{name}: the click played nothing");
+                assert!(
+                    t0.elapsed() < Duration::from_secs(20),
+                    "{name}: the click played nothing"
+                );
                 std::thread::sleep(Duration::from_millis(20));
             }
             moves += 1;
             acted = true;
         }
         if !acted {
-            assert!(same_since.elapsed() < Duration::from_secs(30), "{name}: the game is stuck");
+            assert!(
+                same_since.elapsed() < Duration::from_secs(30),
+                "{name}: the game is stuck"
+            );
             std::thread::sleep(Duration::from_millis(30));
         }
     }
@@ -301,7 +323,10 @@ fn answer(b: &mut Browser, s: &str) {
     }
     let t0 = Instant::now();
     while b.eval(s, "!document.getElementById('thanks').hidden") != true {
-        assert!(t0.elapsed() < Duration::from_secs(20), "the answers were not taken");
+        assert!(
+            t0.elapsed() < Duration::from_secs(20),
+            "the answers were not taken"
+        );
         std::thread::sleep(Duration::from_millis(30));
     }
 }
@@ -343,13 +368,20 @@ fn four_games_played_by_clicks_in_two_browser_sessions() {
         let s = browser.page(&l1);
         let t0 = Instant::now();
         while browser.eval(&s, "!document.getElementById('questions').hidden") != true {
-            assert!(t0.elapsed() < Duration::from_secs(20), "{name}: no questionnaire");
+            assert!(
+                t0.elapsed() < Duration::from_secs(20),
+                "{name}: no questionnaire"
+            );
             std::thread::sleep(Duration::from_millis(30));
         }
         answer(&mut browser, &s);
-        let fb = std::fs::read_to_string(dir.join("tables").join(format!("{id}.feedback.jsonl"))).unwrap();
+        let fb = std::fs::read_to_string(dir.join("tables").join(format!("{id}.feedback.jsonl")))
+            .unwrap();
         assert!(fb.contains("\"fun\":4"), "{fb}");
-        eprintln!("{name}: {moves} moves by clicks; screenshots in {}", shots.display());
+        eprintln!(
+            "{name}: {moves} moves by clicks; screenshots in {}",
+            shots.display()
+        );
     }
 }
 

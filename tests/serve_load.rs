@@ -75,7 +75,10 @@ fn a_hundred_tables_at_once() {
                         lat.push(t0.elapsed());
                         slowed += s;
                         assert_eq!(code, 200, "{r}");
-                        assert!(start.elapsed() < Duration::from_secs(600), "the load test ran too long");
+                        assert!(
+                            start.elapsed() < Duration::from_secs(600),
+                            "the load test ran too long"
+                        );
                     }
                     (lat, slowed)
                 })
@@ -108,6 +111,10 @@ fn a_hundred_tables_at_once() {
             .args(["replay", record.to_str().unwrap()])
             .output()
             .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
 }

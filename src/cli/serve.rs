@@ -58,12 +58,17 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
     }
     for name in roots::variant::resolve::builtin_names() {
         if !variants.iter().any(|(n, _)| n == name) {
-            let loaded = roots::variant::load(name)
-                .map_err(|_| Failure::invalid(format!("error: built-in variant `{name}` does not load")))?;
+            let loaded = roots::variant::load(name).map_err(|_| {
+                Failure::invalid(format!("error: built-in variant `{name}` does not load"))
+            })?;
             variants.push((name.to_string(), loaded.rules));
         }
     }
-    let first = args.variants.first().cloned().unwrap_or_else(|| "standard".to_string());
+    let first = args
+        .variants
+        .first()
+        .cloned()
+        .unwrap_or_else(|| "standard".to_string());
     let cfg = Config {
         dir: args.dir.clone(),
         variants,

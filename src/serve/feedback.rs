@@ -17,9 +17,9 @@ use super::table::{Answer, feedback_path, read_answers};
 /// The two-sided 95% quantile of Student's t with `df` degrees of freedom.
 fn t95(df: u64) -> f64 {
     const T: [f64; 30] = [
-        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
-        2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060,
-        2.056, 2.052, 2.048, 2.045, 2.042,
+        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
+        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
+        2.052, 2.048, 2.045, 2.042,
     ];
     match df {
         0 => f64::NAN,
@@ -112,7 +112,10 @@ pub fn summary(paths: &[PathBuf], bot_games: u64) -> Result<String, String> {
             g.answers.len()
         );
         for (label, pick) in [
-            ("fun (1-5)", (|a: &Answer| f64::from(a.fun)) as fn(&Answer) -> f64),
+            (
+                "fun (1-5)",
+                (|a: &Answer| f64::from(a.fun)) as fn(&Answer) -> f64,
+            ),
             ("fairness (1-5)", |a: &Answer| f64::from(a.fairness)),
         ] {
             let xs: Vec<f64> = g.answers.iter().map(pick).collect();
@@ -166,7 +169,8 @@ pub fn summary(paths: &[PathBuf], bot_games: u64) -> Result<String, String> {
             && let Some(rules) = &g.rules
         {
             let players = g.players.first().copied().unwrap_or(2) as u8;
-            let line = crate::with_game!(rules, G, r => bots_line::<G>(Arc::clone(r), players, bot_games));
+            let line =
+                crate::with_game!(rules, G, r => bots_line::<G>(Arc::clone(r), players, bot_games));
             let _ = writeln!(out, "  {line}");
         }
     }

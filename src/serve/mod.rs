@@ -94,8 +94,7 @@ pub fn secret() -> String {
 /// Compare secrets in time that does not depend on where they differ.
 fn same(a: &str, b: &str) -> bool {
     a.len() == b.len()
-        && a
-            .bytes()
+        && a.bytes()
             .zip(b.bytes())
             .fold(0u8, |acc, (x, y)| acc | (x ^ y))
             == 0
@@ -145,8 +144,12 @@ impl Hub {
     fn load(&self, meta_path: &Path) -> Result<(), String> {
         let text = std::fs::read_to_string(meta_path)
             .map_err(|e| format!("{}: {e}", meta_path.display()))?;
-        let meta: Meta = serde_json::from_str(&text)
-            .map_err(|e| format!("{}: expected a table's file, found: {e}", meta_path.display()))?;
+        let meta: Meta = serde_json::from_str(&text).map_err(|e| {
+            format!(
+                "{}: expected a table's file, found: {e}",
+                meta_path.display()
+            )
+        })?;
         if !valid_id(&meta.id) {
             return Err(format!("{}: a bad table id", meta_path.display()));
         }
@@ -717,7 +720,11 @@ async fn feedback(
             fun: form.fun,
             fairness: form.fairness,
             length: form.length,
-            text: form.text.chars().filter(|c| !c.is_control() || *c == '\n').collect(),
+            text: form
+                .text
+                .chars()
+                .filter(|c| !c.is_control() || *c == '\n')
+                .collect(),
         };
         answer.check()?;
         {
@@ -906,7 +913,10 @@ async fn harden(req: axum::extract::Request, next: axum::middleware::Next) -> Re
             "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'",
         ),
     );
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
     h.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
@@ -919,7 +929,10 @@ async fn harden(req: axum::extract::Request, next: axum::middleware::Next) -> Re
 /// The HTTP API and the page.
 pub fn router(hub: Shared) -> Router {
     Router::new()
-        .route("/", get(|| async { asset("text/html; charset=utf-8", PAGE) }))
+        .route(
+            "/",
+            get(|| async { asset("text/html; charset=utf-8", PAGE) }),
+        )
         .route(
             "/app.js",
             get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }),

@@ -124,8 +124,13 @@ pub fn read_answers(path: &Path) -> Result<Vec<Answer>, String> {
         if line.trim().is_empty() {
             continue;
         }
-        let a: Answer = serde_json::from_str(line)
-            .map_err(|e| format!("{}:{}: expected an answer, found: {e}", path.display(), i + 1))?;
+        let a: Answer = serde_json::from_str(line).map_err(|e| {
+            format!(
+                "{}:{}: expected an answer, found: {e}",
+                path.display(),
+                i + 1
+            )
+        })?;
         a.check()
             .map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
         out.push(a);
@@ -552,19 +557,14 @@ impl<G: Game> Table for Play<G> {
         let moves: Vec<Value> = moves
             .into_iter()
             .map(|mut m| {
-                if let Some([x, y]) = m["at"].as_array().map(|a| {
-                    [
-                        a[0].as_f64().unwrap_or(0.0),
-                        a[1].as_f64().unwrap_or(0.0),
-                    ]
-                }) {
-                    let i = points
-                        .iter()
-                        .position(|p| *p == (x, y))
-                        .unwrap_or_else(|| {
-                            points.push((x, y));
-                            points.len() - 1
-                        });
+                if let Some([x, y]) = m["at"]
+                    .as_array()
+                    .map(|a| [a[0].as_f64().unwrap_or(0.0), a[1].as_f64().unwrap_or(0.0)])
+                {
+                    let i = points.iter().position(|p| *p == (x, y)).unwrap_or_else(|| {
+                        points.push((x, y));
+                        points.len() - 1
+                    });
                     m["at"] = json!(i);
                 }
                 m

@@ -54,7 +54,9 @@ impl Server {
         // Keep reading stdout in the background so the server never blocks.
         std::thread::spawn(move || for _ in lines {});
         let url = found.unwrap_or_else(|| panic!("no host link in {said:?}"));
-        let rest = url.strip_prefix("http://127.0.0.1:").expect("a loopback link");
+        let rest = url
+            .strip_prefix("http://127.0.0.1:")
+            .expect("a loopback link");
         let (port, key) = rest.split_once("/?host=").expect("a host key");
         Server {
             child,
@@ -90,7 +92,13 @@ impl Server {
     }
 
     pub fn post(&self, path: &str, key: Option<&str>, body: &Value) -> (u16, Value) {
-        request(self.port, "POST", path, key, Some(body.to_string().as_bytes()))
+        request(
+            self.port,
+            "POST",
+            path,
+            key,
+            Some(body.to_string().as_bytes()),
+        )
     }
 
     /// Open a table as the host; its links.
@@ -114,14 +122,26 @@ pub fn key_of(link: &str) -> String {
 
 /// One request; the status and the body as JSON (`Value::String` when it
 /// is not JSON).
-pub fn request(port: u16, method: &str, path: &str, key: Option<&str>, body: Option<&[u8]>) -> (u16, Value) {
+pub fn request(
+    port: u16,
+    method: &str,
+    path: &str,
+    key: Option<&str>,
+    body: Option<&[u8]>,
+) -> (u16, Value) {
     let (code, text) = raw(port, method, path, key, body);
     let v = serde_json::from_str(&text).unwrap_or(Value::String(text));
     (code, v)
 }
 
 /// One request; the status and the body as text.
-pub fn raw(port: u16, method: &str, path: &str, key: Option<&str>, body: Option<&[u8]>) -> (u16, String) {
+pub fn raw(
+    port: u16,
+    method: &str,
+    path: &str,
+    key: Option<&str>,
+    body: Option<&[u8]>,
+) -> (u16, String) {
     let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
     s.set_read_timeout(Some(Duration::from_secs(60))).ok();
     let mut head = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n");
@@ -179,12 +199,15 @@ pub fn settled(v: &Value) -> bool {
     v["outcome"].is_object()
         || !v["stopped"].is_null()
         || !v["chance"].is_null()
-        || v["next"] == "decide" && v["seats"][v["due"].as_u64().unwrap_or(1) as usize - 1]["human"] == true
+        || v["next"] == "decide"
+            && v["seats"][v["due"].as_u64().unwrap_or(1) as usize - 1]["human"] == true
 }
 
 /// A fresh, empty directory under the target's temp dir.
 pub fn tmp_dir(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("serve").join(name);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("serve")
+        .join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir

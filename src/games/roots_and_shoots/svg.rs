@@ -207,10 +207,7 @@ pub fn click_points(state: &State, actions: &[super::Action]) -> Vec<Option<(f64
         .map(|a| match *a {
             Action::Place(p) | Action::Spawn(p) | Action::Lose(p) => {
                 let (x, y) = g.xy(p);
-                Some((
-                    MARGIN + STEP * f64::from(x),
-                    MARGIN + STEP * f64::from(y),
-                ))
+                Some((MARGIN + STEP * f64::from(x), MARGIN + STEP * f64::from(y)))
             }
             Action::Grow(_) | Action::Pass => None,
         })
