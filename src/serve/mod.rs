@@ -352,6 +352,12 @@ impl Hub {
 
     /// The links of a table, for its host.
     fn links(&self, entry: &Entry) -> Value {
+        // The table's lock before the names' (the order `refresh` takes them).
+        let summary = entry
+            .table
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .summary();
         let meta = entry.meta.lock().unwrap_or_else(|e| e.into_inner());
         let seats: Vec<Value> = meta
             .seats
@@ -371,7 +377,7 @@ impl Hub {
             "host": format!("/?t={}&k={}", meta.id, meta.host),
             "seats": seats,
             "closed": meta.closed,
-            "table": entry.table.lock().unwrap_or_else(|e| e.into_inner()).summary(),
+            "table": summary,
         })
     }
 }
@@ -401,8 +407,10 @@ fn clean_name(text: &str) -> String {
 
 /// Make the views of a table again and tell its pages.
 fn refresh(entry: &Entry) {
+    // Published under the table's lock: views made by two threads cannot
+    // arrive in the wrong order (an older one replacing a newer).
+    let t = entry.table.lock().unwrap_or_else(|e| e.into_inner());
     let views = {
-        let t = entry.table.lock().unwrap_or_else(|e| e.into_inner());
         let meta = entry.meta.lock().unwrap_or_else(|e| e.into_inner());
         let answered = entry.answered.lock().unwrap_or_else(|e| e.into_inner());
         let n = meta.seats.len();
@@ -419,6 +427,7 @@ fn refresh(entry: &Entry) {
             .collect()
     };
     entry.views.send_replace(Arc::new(views));
+    drop(t);
 }
 
 /// Let the bots and seeded dice of a table play until a person is due,
