@@ -392,7 +392,7 @@ fn write_variants(dir: &Path) -> Vec<(String, String)> {
         (
             "rs",
             format!(
-                "game = \"roots-and-shoots\"\nextends = \"{}\"\nname = \"rs-quick\"\n[board]\nsize = 9\n[beads]\nsupply = 8\n",
+                "game = \"roots-and-shoots\"\nextends = \"{}\"\nname = \"rs-quick\"\n[board]\nsize = 9\n[nutrients]\nsupply = 6\n",
                 root.join("standard.toml").display()
             ),
         ),
