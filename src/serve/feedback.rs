@@ -122,9 +122,12 @@ pub fn summary(paths: &[PathBuf], bot_games: u64) -> Result<String, String> {
             let (mean, ci) = mean_interval(&xs);
             let _ = match (xs.is_empty(), ci) {
                 (true, _) => writeln!(out, "  {label}: no answers"),
+                // The interval within the scale's ends (1 to 5).
                 (false, Some((lo, hi))) => writeln!(
                     out,
-                    "  {label}: mean {mean:.2}, 95% interval {lo:.2} to {hi:.2} (n = {})",
+                    "  {label}: mean {mean:.2}, 95% interval {:.2} to {:.2} (n = {})",
+                    lo.max(1.0),
+                    hi.min(5.0),
                     xs.len()
                 ),
                 (false, None) => writeln!(
