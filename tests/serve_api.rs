@@ -8,7 +8,7 @@ mod common;
 mod serve_kit;
 
 use serde_json::{Value, json};
-use serve_kit::{Server, key_of, raw, settled, tmp_dir, wait_view};
+use serve_kit::{Server, key_of, post_patiently, raw, settled, tmp_dir, wait_view};
 
 /// A two-person table of `variant`; its id and the two seats' keys.
 fn two_people(server: &Server, variant: &str) -> (String, String, String) {
@@ -34,12 +34,14 @@ fn play_out(server: &Server, id: &str, keys: &[String], limit: usize) -> usize {
         }
         let due = v["due"].as_u64().expect("a seat is due") as usize;
         let key = &keys[due - 1];
-        let mine = server.get(&format!("/api/t/{id}"), Some(key)).1;
+        let mine = wait_view(server, id, key, |_| true);
         assert_eq!(mine["mine"], true, "{mine}");
         let text = mine["moves"][0]["text"].as_str().unwrap().to_string();
-        let (code, r) = server.post(
+        // A scripted client is quicker than the rate limit allows: it waits.
+        let (code, r, _) = post_patiently(
+            server,
             &format!("/api/t/{id}/act"),
-            Some(key),
+            key,
             &json!({ "action": text }),
         );
         assert_eq!(code, 200, "{text}: {r}");
