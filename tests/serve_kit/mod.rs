@@ -103,7 +103,8 @@ impl Server {
 
     /// Open a table as the host; its links.
     pub fn open(&self, body: &Value) -> Value {
-        let (code, v) = self.post("/api/tables", Some(&self.host.clone()), body);
+        let host = self.host.clone();
+        let (code, v, _) = post_patiently(self, "/api/tables", &host, body);
         assert_eq!(code, 201, "opening a table: {v}");
         v
     }
