@@ -15,7 +15,7 @@ const LAYERS: &[&[&str]] = &[
     &["bots", "record", "variant"],
     &["referee"],
     &["sim"],
-    &["view"],
+    &["view", "serve"],
     &["engine"],
 ];
 

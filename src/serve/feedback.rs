@@ -183,7 +183,7 @@ pub fn summary(paths: &[PathBuf], bot_games: u64) -> Result<String, String> {
     Ok(out)
 }
 
-fn finished<G: Game>(raw: &record::RawRecord) -> Result<bool, String> {
+fn finished<G: crate::games::Registered>(raw: &record::RawRecord) -> Result<bool, String> {
     crate::referee::Referee::<G>::replay(raw, None)
         .map(|r| r.outcome().is_some())
         .map_err(|e| e.message)

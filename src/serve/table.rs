@@ -18,7 +18,7 @@ use crate::bots::{BotSpec, NoAction, Player};
 use crate::core::dice::SeededDice;
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::core::svg::num;
-use crate::games::{ActionOf, AnyRules, Game};
+use crate::games::{ActionOf, AnyRules, Game, Registered};
 use crate::record::{self, DiceMode, Event, Header, PartialTail, RecordLock, RecordWriter};
 use crate::referee::{ApplyError, Referee, Step, Sync};
 
@@ -240,7 +240,7 @@ pub fn create(
     crate::with_game!(rules, G, r => create_game::<G>(Arc::clone(r), sitters, people, seed, mode, record))
 }
 
-fn create_game<G: Game>(
+fn create_game<G: Registered>(
     rules: Arc<G::Rules>,
     sitters: Vec<Sitter>,
     people: Vec<String>,
@@ -293,7 +293,10 @@ fn bots<G: Game>(sitters: &[Sitter], seed: u64) -> Vec<Option<Box<dyn Player<G::
         .enumerate()
         .map(|(s, sitter)| match sitter {
             Sitter::Human => None,
-            Sitter::Bot(spec) => Some(spec.build::<G>(SeededDice::for_seat(seed, 0, s as Seat))),
+            Sitter::Bot(spec) => Some(crate::bots::build::<G>(
+                *spec,
+                SeededDice::for_seat(seed, 0, s as Seat),
+            )),
         })
         .collect()
 }
@@ -320,7 +323,7 @@ pub fn open(
     crate::with_game_id!(raw.header.game(), G => open_game::<G>(&shown, &raw, lock, people, cmd_timeout_ms))
 }
 
-fn open_game<G: Game>(
+fn open_game<G: Registered>(
     shown: &str,
     raw: &record::RawRecord,
     lock: RecordLock,
