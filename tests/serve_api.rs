@@ -7,7 +7,7 @@
 mod common;
 mod serve_kit;
 
-use serde_json::{Value, json};
+use serde_json::json;
 use serve_kit::{Server, key_of, post_patiently, raw, settled, tmp_dir, wait_view};
 
 /// A two-person table of `variant`; its id and the two seats' keys.
@@ -441,5 +441,66 @@ fn players_on_the_command_line_print_the_links() {
         "{said}"
     );
     assert!(said.contains("seat 2 (greedy): a bot"), "{said}");
-    let _: Value = Value::Null;
+}
+
+/// The local addresses (`IP:port` in /proc's hex) listening on `port`.
+fn listening_on(port: u16) -> Vec<String> {
+    let mut out = Vec::new();
+    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+        let Ok(text) = std::fs::read_to_string(table) else {
+            continue;
+        };
+        for line in text.lines().skip(1) {
+            let f: Vec<&str> = line.split_whitespace().collect();
+            // State 0A: listening.
+            if f.len() > 3 && f[3] == "0A" && f[1].ends_with(&format!(":{port:04X}")) {
+                out.push(f[1].to_string());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn loopback_unless_listen_says_otherwise_then_a_warning() {
+    // By default only this machine can reach the server: it listens on
+    // 127.0.0.1 and nowhere else.
+    let dir = tmp_dir("listen");
+    let server = Server::start(&dir, &[]);
+    if std::path::Path::new("/proc/net/tcp").exists() {
+        assert_eq!(
+            listening_on(server.port),
+            vec![format!("0100007F:{:04X}", server.port)]
+        );
+    }
+    drop(server);
+    // --listen 0.0.0.0: a warning on stderr, and the links still name
+    // 127.0.0.1 (the address this machine's browser reaches).
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_roots"))
+        .args(["serve", "--listen", "0.0.0.0", "--port", "0", "--dir"])
+        .arg(&dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("roots serve starts");
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut warning = String::new();
+    err.read_line(&mut warning).unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut lines = String::new();
+    for _ in 0..2 {
+        out.read_line(&mut lines).unwrap();
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        warning.starts_with("warning: listening on 0.0.0.0:")
+            && warning.contains("other machines can reach this server"),
+        "{warning}"
+    );
+    assert!(
+        lines.contains("host (open tables, watch them): http://127.0.0.1:"),
+        "{lines}"
+    );
 }

@@ -733,3 +733,109 @@ impl<G: Game> Table for Play<G> {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The numbers of attribute `name` in `svg`, in order.
+    fn attr(svg: &str, name: &str) -> Vec<f64> {
+        svg.split(&format!(" {name}=\""))
+            .skip(1)
+            .map(|rest| rest[..rest.find('"').unwrap()].parse().unwrap())
+            .collect()
+    }
+
+    /// In seeded games of every built-in variant, with a person in every
+    /// seat: the seat due sees a mark on the picture for every place a legal
+    /// move of it is picked at, each mark inside the picture and used by a
+    /// move; the other seats and the host see no mark; every game offers
+    /// places to click.
+    #[test]
+    fn every_legal_move_is_marked_for_the_seat_due_and_nothing_else() {
+        let dir = std::env::temp_dir().join(format!("roots-serve-marks-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for name in crate::variant::resolve::builtin_names() {
+            let rules = crate::variant::resolve::load(name).unwrap().rules;
+            let n = *rules.seats().start();
+            let record = dir.join(format!("{name}.jsonl"));
+            let _ = std::fs::remove_file(&record);
+            let people: Vec<String> = (1..=n).map(|s| format!("p{s}")).collect();
+            let mut t = create(
+                &rules,
+                vec![Sitter::Human; usize::from(n)],
+                people,
+                7,
+                DiceMode::Auto,
+                &record,
+            )
+            .unwrap();
+            let (mut placed, mut buttons, mut pick) = (0usize, 0usize, 12345u64);
+            // The first 100 events of each game (the opening's places).
+            for _ in 0..100 {
+                let host = t.view(None);
+                assert!(!host["svg"].as_str().unwrap().contains("class=\"mv\""));
+                match host["next"].as_str().unwrap() {
+                    "over" => break,
+                    "decide" => {}
+                    _ => {
+                        assert!(t.bot_step().unwrap(), "{name}: the dice roll");
+                        continue;
+                    }
+                }
+                let due = host["due"].as_u64().unwrap() as Seat - 1;
+                let v = t.view(Some(due));
+                let svg = v["svg"].as_str().unwrap();
+                let (w, h) = {
+                    let vb = svg.split("viewBox=\"").nth(1).unwrap();
+                    let f: Vec<f64> = vb[..vb.find('"').unwrap()]
+                        .split(' ')
+                        .map(|x| x.parse().unwrap())
+                        .collect();
+                    (f[2], f[3])
+                };
+                let marks = svg.matches("class=\"mv\"").count();
+                let moves = v["moves"].as_array().unwrap();
+                assert!(!moves.is_empty(), "{name}: no move offered");
+                let mut used = vec![false; marks];
+                for m in moves {
+                    match m["at"].as_u64() {
+                        Some(i) => {
+                            used[i as usize] = true;
+                            placed += 1;
+                        }
+                        None => buttons += 1,
+                    }
+                }
+                assert!(used.iter().all(|u| *u), "{name}: a mark picks no move");
+                let (xs, ys) = (attr(svg, "cx"), attr(svg, "cy"));
+                let at = svg.find("<g id=\"moves\">").unwrap_or(svg.len());
+                let (mx, my) = (attr(&svg[at..], "cx"), attr(&svg[at..], "cy"));
+                assert_eq!(mx.len(), marks);
+                assert!(xs.len() >= mx.len() && ys.len() >= my.len());
+                for (x, y) in mx.iter().zip(&my) {
+                    assert!(
+                        (0.0..=w).contains(x) && (0.0..=h).contains(y),
+                        "{name}: a mark at ({x}, {y}) outside the {w}x{h} picture"
+                    );
+                }
+                for other in (0..n).filter(|&s| s != due) {
+                    let o = t.view(Some(other));
+                    assert_eq!(o["moves"], json!([]));
+                    assert!(!o["svg"].as_str().unwrap().contains("class=\"mv\""));
+                }
+                pick = pick
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = &moves[(pick >> 33) as usize % moves.len()];
+                t.request(due, Request::Act(m["text"].as_str().unwrap()))
+                    .unwrap();
+            }
+            assert!(
+                placed > buttons,
+                "{name}: {placed} moves on the picture, {buttons} as buttons"
+            );
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
