@@ -311,8 +311,13 @@ fn play_by_clicks(b: &mut Browser, links: [&str; 2], shots: &Path, name: &str) -
     }
 }
 
-/// Answer the questionnaire on a seat's page by clicks.
+/// Answer the questionnaire on a seat's page by clicks, once it shows.
 fn answer(b: &mut Browser, s: &str) {
+    let t0 = Instant::now();
+    while b.eval(s, "!document.getElementById('questions').hidden") != true {
+        assert!(t0.elapsed() < Duration::from_secs(20), "no questionnaire");
+        std::thread::sleep(Duration::from_millis(30));
+    }
     for sel in [
         "#questions input[name=fun][value='4']",
         "#questions input[name=fairness][value='3']",
@@ -350,10 +355,21 @@ fn four_games_played_by_clicks_in_two_browser_sessions() {
     let server = Server::start(&dir.join("tables"), &args);
     let mut browser = Browser::start(&exe, &dir.join("profile"));
     for (name, file) in &variants {
+        // Roots Growy Roots as the designer tries it: the artifacts
+        // house rule, two people and a bot in the third seat; a name that
+        // looks like markup stays text.
+        let (players, names) = if name == "rgr" {
+            (
+                json!(["human", "human", "greedy"]),
+                json!(["<b>Ann</b>", "Bob"]),
+            )
+        } else {
+            (json!(["human", "human"]), json!(["Ann", "Bob"]))
+        };
         let t = server.open(&json!({
             "variant": file,
-            "players": ["human", "human"],
-            "names": ["Ann", "Bob"],
+            "players": players,
+            "names": names,
             "seed": 5,
         }));
         let base = format!("http://127.0.0.1:{}", server.port);
@@ -366,18 +382,36 @@ fn four_games_played_by_clicks_in_two_browser_sessions() {
         let replay = common::roots(&["replay", record.to_str().unwrap()]);
         assert_eq!(replay.code, 0, "{name}: {}", replay.transcript());
         let s = browser.page(&l1);
-        let t0 = Instant::now();
-        while browser.eval(&s, "!document.getElementById('questions').hidden") != true {
-            assert!(
-                t0.elapsed() < Duration::from_secs(20),
-                "{name}: no questionnaire"
-            );
-            std::thread::sleep(Duration::from_millis(30));
-        }
         answer(&mut browser, &s);
+        if name == "rgr" {
+            // Markup in a name is shown as text, in the picture too.
+            let tags = browser.eval(&s, "document.querySelectorAll('#right b, #board b').length");
+            assert_eq!(tags, 0, "{name}: a name became markup");
+            let shown = browser.eval(&s, "document.getElementById('players').textContent");
+            assert!(shown.as_str().unwrap().contains("<b>Ann</b>"), "{shown}");
+            // The second person answers too, in the other session.
+            let s2 = browser.page(&l2);
+            answer(&mut browser, &s2);
+        }
         let fb = std::fs::read_to_string(dir.join("tables").join(format!("{id}.feedback.jsonl")))
             .unwrap();
         assert!(fb.contains("\"fun\":4"), "{fb}");
+        if name == "rgr" {
+            // `roots feedback` summarises both answers beside the bots, and
+            // `roots view` makes the replay page of the table's record.
+            let out = common::roots(&["feedback", "--bot-games", "10", record.to_str().unwrap()]);
+            assert_eq!(out.code, 0, "{}", out.transcript());
+            assert!(out.stdout.contains("answers: 2"), "{}", out.stdout);
+            let page = dir.join("rgr-view.html");
+            let out = common::roots(&[
+                "view",
+                record.to_str().unwrap(),
+                "-o",
+                page.to_str().unwrap(),
+            ]);
+            assert_eq!(out.code, 0, "{}", out.transcript());
+            assert!(std::fs::read_to_string(&page).unwrap().contains("<svg"));
+        }
         eprintln!(
             "{name}: {moves} moves by clicks; screenshots in {}",
             shots.display()
@@ -414,7 +448,7 @@ fn write_variants(dir: &Path) -> Vec<(String, String)> {
             "rgr",
             format!(
                 "game = \"roots-growy-roots\"\nextends = \"{}\"\nname = \"rgr-quick\"\n[end]\nmax_rounds = 10\n",
-                root.join("rgr-2p.toml").display()
+                root.join("rgr-artifacts.toml").display()
             ),
         ),
     ];

@@ -226,7 +226,15 @@
       if (v.closed) turn.textContent = "The host closed this table.";
       else if (v.stopped) turn.textContent = "The game stopped: " + v.stopped;
       else if (v.outcome) turn.textContent = "The game is over.";
-      else if (v.mine) turn.textContent = "Your turn: " + v.waiting + ". Click a marked place on the board" + (v.moves.some(function (m) { return m.at === null; }) ? " or a button below it." : ".");
+      else if (v.mine) {
+        var onBoard = v.moves.some(function (m) { return m.at !== null; });
+        var asButtons = v.moves.some(function (m) { return m.at === null; });
+        // A game without a clickable picture (Game::click_points' default)
+        // offers every move as a button.
+        turn.textContent = "Your turn: " + v.waiting + ". " + (onBoard
+          ? "Click a marked place on the board" + (asButtons ? " or a button below it." : ".")
+          : "Pick your move with a button below the board.");
+      }
       else if (v.chance) turn.textContent = "Waiting for the dice: " + v.waiting + ". Type what was rolled below.";
       else turn.textContent = "Waiting: " + v.waiting + ".";
       turn.className = v.mine ? "mine" : "";
