@@ -15,8 +15,9 @@ const LAYERS: &[&[&str]] = &[
     &["bots", "record", "variant"],
     &["referee"],
     &["sim"],
-    &["view", "serve"],
+    &["view"],
     &["engine"],
+    &["serve"],
 ];
 
 /// Top-level modules outside the layering: the binary's own front end and

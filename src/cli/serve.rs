@@ -104,8 +104,8 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         };
         let base = format!("http://{host}");
         println!(
-            "roots serve: {} tables in {}",
-            hub.ids().len(),
+            "roots serve: {} in {}",
+            roots::core::count(hub.ids().len() as u64, "table", "tables"),
             args.dir.display()
         );
         println!("host (open tables, watch them): {base}/?host={}", hub.host_key());

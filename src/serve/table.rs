@@ -252,10 +252,9 @@ fn create_game<G: Registered>(
     let n = sitters.len();
     if n < usize::from(*allowed.start()) || n > usize::from(*allowed.end()) {
         return Err(format!(
-            "expected {} players, found {n}: variant `{}` is for {}",
+            "expected {} for variant `{}`, found {n}",
             crate::core::players_phrase(*allowed.start(), *allowed.end()),
             G::name(&rules),
-            crate::core::players_phrase(*allowed.start(), *allowed.end())
         ));
     }
     let mut referee = Referee::<G>::new(Arc::clone(&rules), n as u8)?;
