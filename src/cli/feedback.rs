@@ -14,8 +14,8 @@ pub struct FeedbackArgs {
     #[arg(value_name = "RECORDS", required = true)]
     records: Vec<PathBuf>,
 
-    /// Seeded greedy bot games of each variant to show beside the answers
-    /// (0: none).
+    /// Seeded games of each variant by its game's default bot (`roots
+    /// games` names it) to show beside the answers (0: none).
     #[arg(long, value_name = "N", default_value_t = 200)]
     bot_games: u64,
 }
@@ -23,6 +23,6 @@ pub struct FeedbackArgs {
 pub fn run(args: FeedbackArgs) -> Result<(), Failure> {
     let text = roots::serve::feedback::summary(&args.records, args.bot_games)
         .map_err(|e| Failure::invalid(format!("error: {e}")))?;
-    print!("{text}");
+    super::out(&text);
     Ok(())
 }

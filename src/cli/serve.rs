@@ -77,7 +77,7 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
     };
     let (hub, problems) = Hub::open(cfg).map_err(|e| Failure::io(format!("error: {e}")))?;
     for p in &problems {
-        eprintln!("warning: a table was not picked up: {p}");
+        super::err(&format!("warning: a table was not picked up: {p}\n"));
     }
     let hub = Arc::new(hub);
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -93,9 +93,9 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             .local_addr()
             .map_err(|e| Failure::io(format!("error: {e}")))?;
         if !args.listen.is_loopback() {
-            eprintln!(
-                "warning: listening on {bound}: other machines can reach this server; anyone with a link can play its seat, and the host's link opens tables"
-            );
+            super::err(&format!(
+                "warning: listening on {bound}: other machines can reach this server; anyone with a link can play its seat, and the host's link opens tables\n"
+            ));
         }
         let host = if args.listen.is_unspecified() {
             SocketAddr::new(IpAddr::from([127, 0, 0, 1]), bound.port())
@@ -103,24 +103,26 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             bound
         };
         let base = format!("http://{host}");
-        println!(
-            "roots serve: {} in {}",
+        super::out(&format!(
+            "roots serve: {} in {}\nhost (open tables, watch them): {base}/?host={}\n",
             roots::core::count(hub.ids().len() as u64, "table", "tables"),
-            args.dir.display()
-        );
-        println!("host (open tables, watch them): {base}/?host={}", hub.host_key());
+            args.dir.display(),
+            hub.host_key()
+        ));
         if !args.players.is_empty() {
             let links = hub
                 .open_table(&first, &args.players)
                 .map_err(|e| Failure::invalid(format!("error: --players: {e}")))?;
-            println!("table {} of {first}:", links["id"].as_str().unwrap_or("?"));
+            let mut said = format!("table {} of {first}:\n", links["id"].as_str().unwrap_or("?"));
             for s in links["seats"].as_array().into_iter().flatten() {
+                let name = s["name"].as_str().unwrap_or("?");
                 match s["link"].as_str() {
-                    Some(l) => println!("  seat {} ({}): {base}{l}", s["seat"], s["name"].as_str().unwrap_or("?")),
-                    None => println!("  seat {} ({}): a bot", s["seat"], s["name"].as_str().unwrap_or("?")),
+                    Some(l) => said.push_str(&format!("  seat {} ({name}): {base}{l}\n", s["seat"])),
+                    None => said.push_str(&format!("  seat {} ({name}): a bot\n", s["seat"])),
                 }
             }
-            println!("  host of the table: {base}{}", links["host"].as_str().unwrap_or(""));
+            said.push_str(&format!("  host of the table: {base}{}\n", links["host"].as_str().unwrap_or("")));
+            super::out(&said);
         }
         use std::io::Write;
         let _ = std::io::stdout().flush();

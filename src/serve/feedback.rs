@@ -7,27 +7,25 @@ use std::fmt::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::bots::BotSpec;
 use crate::games::{AnyRules, Game};
 use crate::record::{self, PartialTail};
 use crate::sim::stats::wilson;
 
 use super::table::{Answer, feedback_path, read_answers};
 
-/// The two-sided 95% quantile of Student's t with `df` degrees of freedom.
+/// The two-sided 95% quantile of Student's t with `df` degrees of freedom
+/// (`t_two_sided` inverted by bisection).
 fn t95(df: u64) -> f64 {
-    const T: [f64; 30] = [
-        12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
-        2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056,
-        2.052, 2.048, 2.045, 2.042,
-    ];
-    match df {
-        0 => f64::NAN,
-        1..=30 => T[(df - 1) as usize],
-        31..=60 => 2.00,
-        61..=120 => 1.98,
-        _ => 1.96,
+    let (mut lo, mut hi) = (0.0, 100.0);
+    for _ in 0..60 {
+        let mid = (lo + hi) / 2.0;
+        if crate::sim::stats::t_two_sided(mid, df as f64) > 0.05 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
     }
+    (lo + hi) / 2.0
 }
 
 /// Mean and its 95% t-interval (`None` for the interval under two values).
@@ -189,13 +187,14 @@ fn finished<G: crate::games::Registered>(raw: &record::RawRecord) -> Result<bool
         .map_err(|e| e.message)
 }
 
-/// What seeded greedy games of the variant say: each seat's wins and the
-/// game's length, with 95% intervals.
+/// What seeded games of the variant by the game's default bot
+/// ([`Game::DEFAULT_BOT`], as `roots simulate` seats) say: each seat's wins
+/// and the game's length, with 95% intervals.
 fn bots_line<G: Game>(rules: Arc<G::Rules>, players: u8, games: u64) -> String {
     let config = crate::sim::Config::<G> {
         rules,
         players,
-        bots: vec![BotSpec::Greedy],
+        bots: vec![G::DEFAULT_BOT],
         seating: crate::sim::Seating::Fixed,
         games,
         seed: 1,
@@ -230,7 +229,8 @@ fn bots_line<G: Game>(rules: Arc<G::Rules>, players: u8, games: u64) -> String {
                 })
                 .unwrap_or_default();
             format!(
-                "bots ({games} seeded greedy games, seed 1): wins {}{length}",
+                "bots ({games} seeded {} games, seed 1): wins {}{length}",
+                G::DEFAULT_BOT,
                 seats.join(", ")
             )
         }
@@ -262,9 +262,13 @@ mod tests {
         let (m, ci) = mean_interval(&[3.0, 4.0, 5.0]);
         assert_eq!(m, 4.0);
         let (lo, hi) = ci.unwrap();
-        assert!((hi - 4.0 - 4.303 / 3f64.sqrt()).abs() < 1e-9);
-        assert!((4.0 - lo - 4.303 / 3f64.sqrt()).abs() < 1e-9);
+        assert!((hi - 4.0 - 4.303 / 3f64.sqrt()).abs() < 1e-3);
+        assert!((4.0 - lo - 4.303 / 3f64.sqrt()).abs() < 1e-3);
         assert_eq!(mean_interval(&[2.0]).1, None);
+        // Student's t from the tables: 12.706 (1), 2.228 (10), 1.962 (1000).
+        for (df, t) in [(1, 12.706), (10, 2.228), (1000, 1.962)] {
+            assert!((t95(df) - t).abs() < 1e-3, "t95({df}) = {}", t95(df));
+        }
     }
 
     #[test]
