@@ -17,6 +17,7 @@ const LAYERS: &[&[&str]] = &[
     &["sim"],
     &["view"],
     &["engine"],
+    &["serve"],
 ];
 
 /// Top-level modules outside the layering: the binary's own front end and

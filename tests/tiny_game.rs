@@ -226,6 +226,15 @@ fn the_minimum_has_its_defaults() {
     assert_eq!(Tiny::standard().description(), "");
     assert!(Tiny::draw(&state).contains("the wind for seat 1"));
     assert!(Tiny::svg(&state, &[]).starts_with("<svg"));
+    // No clickable picture: the web table offers every move as a button.
+    let mut decided = state.clone();
+    decided.roll(3).expect("a face of the d6");
+    let mut legal = Vec::new();
+    decided.legal_actions(&mut legal);
+    assert!(!legal.is_empty());
+    let points = Tiny::click_points(&decided, &legal);
+    assert_eq!(points.len(), legal.len());
+    assert!(points.iter().all(Option::is_none));
     assert_eq!(Tiny::END_REASONS.len(), 1);
     assert!(Tiny::counters(&state).is_empty());
     assert!(Tiny::check_invariants(&state).is_ok());

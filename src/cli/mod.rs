@@ -11,6 +11,7 @@ pub mod completions;
 pub mod diff;
 pub mod engine;
 pub mod explain;
+pub mod feedback;
 pub mod games;
 mod human;
 pub mod ladder;
@@ -19,6 +20,7 @@ pub mod new;
 pub mod play;
 pub mod replay;
 pub mod schema;
+pub mod serve;
 pub mod show;
 pub mod simulate;
 pub mod sweep;
@@ -91,6 +93,12 @@ pub enum Command {
     Replay(replay::ReplayArgs),
     /// Write a recorded game as one HTML page to step through in a browser.
     View(view::ViewArgs),
+    /// Playtest tables in the browser: people click their moves, bots take
+    /// the other seats, every game recorded, a questionnaire at the end.
+    Serve(serve::ServeArgs),
+    /// Summarise the questionnaire answers of `roots serve` tables per
+    /// variant, beside bot statistics of the same variant.
+    Feedback(feedback::FeedbackArgs),
     /// Playtest a variant: many seeded bot games, with statistics on
     /// fairness, length and luck.
     Simulate(simulate::Args),
@@ -165,6 +173,8 @@ impl Cli {
             Command::Play(args) => finish(play::run(args)),
             Command::Replay(args) => finish(replay::run(args)),
             Command::View(args) => finish(view::run(args)),
+            Command::Serve(args) => finish(serve::run(args)),
+            Command::Feedback(args) => finish(feedback::run(args)),
             Command::Simulate(args) => simulate::run(args),
             Command::Compare(args) => compare::run(args),
             Command::Sweep(args) => sweep::run(args),

@@ -374,6 +374,17 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn seat_colour(seat: Seat) -> (&'static str, &'static str) {
         (crate::core::svg::seat_fill(seat), "")
     }
+    /// Where on the picture of [`Game::svg`] (its coordinates) a person
+    /// clicks to pick each of `actions` (legal at `state`), for the web
+    /// table (`roots serve`): the cell the action is about. Several actions
+    /// may share a point (a click there offers them all); `None` for one
+    /// that has no place (pass, end the turn), offered as a button. The
+    /// default gives no points: the game has no clickable picture, and the
+    /// table offers every action as a button (the notation's text).
+    fn click_points(state: &Self::State, actions: &[ActionOf<Self>]) -> Vec<Option<(f64, f64)>> {
+        let _ = state;
+        vec![None; actions.len()]
+    }
 
     // ===================================================================
     // Optional: statistics (`roots simulate` and its reports).

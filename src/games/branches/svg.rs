@@ -406,3 +406,21 @@ fn pyramid(svg: &mut Svg, f: &Frame, seat: u8, size: u8, dir: Dir) {
         );
     }
 }
+
+/// Where a click picks each action (see `Game::click_points`): the middle
+/// of the cell it puts a null, a root or a pyramid on (the sizes and
+/// directions of a cell are offered together).
+pub fn click_points(state: &State, actions: &[crate::games::branches::Action]) -> Vec<Option<P>> {
+    use crate::games::branches::Action;
+    let (frames, _, _) = layout(state);
+    actions
+        .iter()
+        .map(|a| {
+            let cell = match *a {
+                Action::Null(c) | Action::Root(c) => c,
+                Action::Place { cell, .. } => cell,
+            };
+            frames.get(usize::from(cell)).map(|f| f.at(0.5, 0.5))
+        })
+        .collect()
+}

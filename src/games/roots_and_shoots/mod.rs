@@ -230,6 +230,10 @@ impl Game for RootsAndShoots {
         svg::svg(state, names)
     }
 
+    fn click_points(state: &State, actions: &[Action]) -> Vec<Option<(f64, f64)>> {
+        svg::click_points(state, actions)
+    }
+
     fn scores(state: &State) -> Vec<i32> {
         state.players().iter().map(|p| p.score).collect()
     }

@@ -251,3 +251,21 @@ fn bead(svg: &mut Svg, c: (f64, f64), s: Seat) {
         num(c.1 - 4.5)
     ));
 }
+
+/// Where a click picks each action (see `Game::click_points`): the point a
+/// bead goes on, a nutrient lands on or an end is lost at; none for the
+/// choice of a growth action or a pass (buttons).
+pub fn click_points(state: &State, actions: &[super::Action]) -> Vec<Option<(f64, f64)>> {
+    use super::Action;
+    let g = state.grid();
+    actions
+        .iter()
+        .map(|a| match *a {
+            Action::Place(p) | Action::Spawn(p) | Action::Lose(p) => {
+                let (x, y) = g.xy(p);
+                Some((MARGIN + STEP * f64::from(x), MARGIN + STEP * f64::from(y)))
+            }
+            Action::Grow(_) | Action::Pass => None,
+        })
+        .collect()
+}

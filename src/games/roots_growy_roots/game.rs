@@ -125,6 +125,10 @@ impl Game for RootsGrowyRoots {
         super::svg::svg(state, names)
     }
 
+    fn click_points(state: &State, actions: &[Action]) -> Vec<Option<(f64, f64)>> {
+        super::svg::click_points(state, actions)
+    }
+
     fn scores(state: &State) -> Vec<i32> {
         state.scores()
     }

@@ -40,13 +40,7 @@ pub fn svg(state: &State, names: &[String]) -> String {
     let g = state.geo();
     let (rows, cols) = (usize::from(g.rows), usize::from(g.columns));
     let seats = state.seats() as u8;
-    let centre = |cell: u16| -> P {
-        let (r, c) = (usize::from(cell) / cols, usize::from(cell) % cols);
-        (
-            MARGIN + SIDE * (c as f64 + 0.5),
-            MARGIN + SIDE * (r as f64 + 0.5),
-        )
-    };
+    let centre = |cell: u16| cell_centre(cols, cell);
     let w = 2.0 * MARGIN + SIDE * cols as f64;
     let h = 2.0 * MARGIN + SIDE * rows as f64;
 
@@ -660,4 +654,32 @@ fn card(svg: &mut Svg, at: P, face: u8, state: &State, cell: u16, labels: &mut V
             svg.rect(x, y, s, s, r##"fill="#ffffff" stroke="#999999" rx="4""##);
         }
     }
+}
+
+/// Where a click picks each action (see `Game::click_points`): the cell a
+/// stick grows, bridges or jumps to (the connectors it may come from are
+/// offered together), the card skried, destroyed or dried; none for ending
+/// the turn or denying a seat (buttons).
+pub fn click_points(state: &State, actions: &[Action]) -> Vec<Option<P>> {
+    let cols = usize::from(state.geo().columns);
+    let centre = |cell: u16| cell_centre(cols, cell);
+    actions
+        .iter()
+        .map(|a| match *a {
+            Action::Grow { to, .. } | Action::Bridge { to, .. } | Action::Jump { to, .. } => {
+                Some(centre(to))
+            }
+            Action::Skry { at } | Action::Destroy { at } | Action::Dry { at } => Some(centre(at)),
+            Action::End | Action::Deny { .. } => None,
+        })
+        .collect()
+}
+
+/// The centre of a cell in the picture, on a board of `cols` columns.
+fn cell_centre(cols: usize, cell: u16) -> P {
+    let (r, c) = (usize::from(cell) / cols, usize::from(cell) % cols);
+    (
+        MARGIN + SIDE * (c as f64 + 0.5),
+        MARGIN + SIDE * (r as f64 + 0.5),
+    )
 }

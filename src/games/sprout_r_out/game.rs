@@ -268,6 +268,10 @@ impl Game for SproutROut {
         (super::svg::stone_fill(seat), "#000000")
     }
 
+    fn click_points(state: &State, actions: &[Action]) -> Vec<Option<(f64, f64)>> {
+        super::svg::click_points(state, actions)
+    }
+
     fn scores(state: &State) -> Vec<i32> {
         state.scores()
     }

@@ -25,35 +25,9 @@ pub(super) fn stone_fill(seat: Seat) -> &'static str {
 pub fn svg(state: &State, names: &[String]) -> String {
     let b = state.board();
     let n = b.len();
-    // Scale: the nearest two centroids are PITCH apart.
-    let near = (0..n as Cell)
-        .flat_map(|c| {
-            b.neighbours(c, crate::core::graph::Adjacency::Edge)
-                .iter()
-                .map(move |&d| (c, d))
-        })
-        .map(|(c, d)| {
-            let (p, q) = (b.xy(c), b.xy(d));
-            (p.0 - q.0).hypot(p.1 - q.1)
-        })
-        .fold(f64::INFINITY, f64::min);
-    let k = if near.is_finite() && near > 0.0 {
-        PITCH / near
-    } else {
-        PITCH
-    };
-    let all: Vec<(f64, f64)> = (0..n as Cell)
-        .flat_map(|c| b.outline(c).iter().copied())
-        .collect();
-    let min_x = all.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
-    let max_x = all.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
-    let min_y = all.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
-    let max_y = all.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
-    // y grows up in the board's coordinates (row 1 at the bottom) and down
-    // in the picture's.
-    let to = |p: (f64, f64)| (MARGIN + (p.0 - min_x) * k, MARGIN + (max_y - p.1) * k);
-    let w = 2.0 * MARGIN + (max_x - min_x) * k;
-    let h = 2.0 * MARGIN + (max_y - min_y) * k;
+    let at = placement(state);
+    let (w, h) = (at.w, at.h);
+    let to = |p| at.to(p);
     let legend_h = 22.0 * 3.0 + 12.0;
     let eyes = [state.eyes(0), state.eyes(1)];
     let scores = state.scores();
@@ -266,4 +240,75 @@ fn key(width: f64) -> Key<'static> {
 
 fn count(set: CellSet) -> u32 {
     set.len()
+}
+
+/// Where the board's points go in the picture (`to`), and the board's size
+/// there (`w`, `h`).
+struct Placement {
+    min_x: f64,
+    max_y: f64,
+    k: f64,
+    w: f64,
+    h: f64,
+}
+
+impl Placement {
+    /// A point of the board in the picture's coordinates: y grows up in the
+    /// board's (row 1 at the bottom) and down in the picture's.
+    fn to(&self, p: (f64, f64)) -> (f64, f64) {
+        (
+            MARGIN + (p.0 - self.min_x) * self.k,
+            MARGIN + (self.max_y - p.1) * self.k,
+        )
+    }
+}
+
+fn placement(state: &State) -> Placement {
+    let b = state.board();
+    let n = b.len();
+    // Scale: the nearest two centroids are PITCH apart.
+    let near = (0..n as Cell)
+        .flat_map(|c| {
+            b.neighbours(c, crate::core::graph::Adjacency::Edge)
+                .iter()
+                .map(move |&d| (c, d))
+        })
+        .map(|(c, d)| {
+            let (p, q) = (b.xy(c), b.xy(d));
+            (p.0 - q.0).hypot(p.1 - q.1)
+        })
+        .fold(f64::INFINITY, f64::min);
+    let k = if near.is_finite() && near > 0.0 {
+        PITCH / near
+    } else {
+        PITCH
+    };
+    let all: Vec<(f64, f64)> = (0..n as Cell)
+        .flat_map(|c| b.outline(c).iter().copied())
+        .collect();
+    let min_x = all.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+    let max_x = all.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
+    let min_y = all.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let max_y = all.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+    Placement {
+        min_x,
+        max_y,
+        k,
+        w: 2.0 * MARGIN + (max_x - min_x) * k,
+        h: 2.0 * MARGIN + (max_y - min_y) * k,
+    }
+}
+
+/// Where a click picks each action (see `Game::click_points`): the cell a
+/// stone goes on or a group is removed from; none for a pass (a button).
+pub fn click_points(state: &State, actions: &[Action]) -> Vec<Option<(f64, f64)>> {
+    let at = placement(state);
+    let b = state.board();
+    actions
+        .iter()
+        .map(|a| match *a {
+            Action::Place(c) | Action::Remove(c) => Some(at.to(b.xy(c))),
+            Action::Pass => None,
+        })
+        .collect()
 }

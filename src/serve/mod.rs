@@ -1,0 +1,974 @@
+//! `roots serve`: a playtest table in the browser. A local web server (axum
+//! on tokio) where a host opens tables of any variant with any mix of people
+//! and bots; each person gets a secret link, clicks moves on the board's
+//! picture (the same SVG as `roots view`) and sees the game live through
+//! server-sent events.
+//!
+//! * [`table`]: one table: the game, its record, each seat's view (no async);
+//! * this module: the tables of a server, their files, the HTTP API, limits.
+//!
+//! The page (`page.html`, `app.js`, `app.css`) is compiled into the binary;
+//! nothing is read from disk on a request, and the only files the server
+//! writes are its tables' (`ID.jsonl`, the same record as `roots play`;
+//! `ID.table.json`, names and secrets; `ID.feedback.jsonl`, the answers to
+//! the questionnaire) in its directory, named by ids it made itself.
+
+pub mod feedback;
+pub mod table;
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path as UrlPath, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::watch;
+
+use crate::core::protocol::Seat;
+use crate::games::AnyRules;
+use crate::record::DiceMode;
+use table::{Answer, Meta, MetaSeat, Request, Sitter, Table};
+
+/// The largest request body accepted, in bytes.
+pub const MAX_BODY: usize = 16 * 1024;
+/// Requests a client (a seat's secret, or an address without one) may make
+/// at once, and how many more it gets a second.
+const BURST: f64 = 60.0;
+const PER_SECOND: f64 = 20.0;
+/// The most tables a server holds (open or finished).
+pub const MAX_TABLES: usize = 2000;
+/// The longest seat name, in characters.
+const MAX_NAME: usize = 40;
+
+/// How a server is set up.
+pub struct Config {
+    /// Where the tables' files are (created if missing).
+    pub dir: PathBuf,
+    /// The variants a host may open, by name: those given on the command
+    /// line, then every built-in one.
+    pub variants: Vec<(String, AnyRules)>,
+    /// Whether a host may seat external programs (`cmd:`): they run on
+    /// this machine.
+    pub allow_cmd: bool,
+    /// An external player's time per decision, in milliseconds.
+    pub cmd_timeout_ms: u32,
+}
+
+/// A table as the server holds it.
+struct Entry {
+    table: Mutex<Box<dyn Table>>,
+    meta: Mutex<Meta>,
+    /// Which seats answered the questionnaire.
+    answered: Mutex<Vec<bool>>,
+    /// The views (the onlooker's first, then each seat's), as JSON text,
+    /// made after every change: pages read them without waiting for a bot
+    /// that is thinking.
+    views: watch::Sender<Arc<Vec<String>>>,
+}
+
+/// The server: its tables and limits.
+pub struct Hub {
+    cfg: Config,
+    /// The host's secret: opens tables, closes any of them.
+    host: String,
+    tables: RwLock<HashMap<String, Arc<Entry>>>,
+    buckets: Mutex<HashMap<String, (Instant, f64)>>,
+}
+
+/// A new secret: 128 random bits, in hex, from the thread's generator (a
+/// cryptographic one seeded by the operating system).
+pub fn secret() -> String {
+    let bytes: [u8; 16] = rand::random();
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Compare secrets in time that does not depend on where they differ.
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
+
+impl Hub {
+    /// Open the server's directory: its host secret (made once, kept in
+    /// `host.key`) and every table found there, rebuilt from its record.
+    /// Tables that cannot be opened are reported and left alone.
+    pub fn open(cfg: Config) -> Result<(Hub, Vec<String>), String> {
+        std::fs::create_dir_all(&cfg.dir)
+            .map_err(|e| format!("{}: cannot create the directory: {e}", cfg.dir.display()))?;
+        let key = cfg.dir.join("host.key");
+        let host = match std::fs::read_to_string(&key) {
+            Ok(k) if k.trim().len() == 32 && k.trim().bytes().all(|b| b.is_ascii_hexdigit()) => {
+                k.trim().to_string()
+            }
+            _ => {
+                let k = secret();
+                write_private(&key, &k)
+                    .map_err(|e| format!("{}: cannot write: {e}", key.display()))?;
+                k
+            }
+        };
+        let hub = Hub {
+            cfg,
+            host,
+            tables: RwLock::new(HashMap::new()),
+            buckets: Mutex::new(HashMap::new()),
+        };
+        let mut problems = Vec::new();
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(&hub.cfg.dir)
+            .map_err(|e| format!("{}: {e}", hub.cfg.dir.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.to_string_lossy().ends_with(".table.json"))
+            .collect();
+        entries.sort();
+        for meta_path in entries {
+            match hub.load(&meta_path) {
+                Ok(()) => {}
+                Err(e) => problems.push(e),
+            }
+        }
+        Ok((hub, problems))
+    }
+
+    fn load(&self, meta_path: &Path) -> Result<(), String> {
+        let text = std::fs::read_to_string(meta_path)
+            .map_err(|e| format!("{}: {e}", meta_path.display()))?;
+        let meta: Meta = serde_json::from_str(&text).map_err(|e| {
+            format!(
+                "{}: expected a table's file, found: {e}",
+                meta_path.display()
+            )
+        })?;
+        if !valid_id(&meta.id) {
+            return Err(format!("{}: a bad table id", meta_path.display()));
+        }
+        let (record, _, feedback) = table::paths(&self.cfg.dir, &meta.id);
+        let people = meta.seats.iter().map(|s| s.name.clone()).collect();
+        let t = table::open(&record, people, self.cfg.cmd_timeout_ms)?;
+        let mut answered = vec![false; meta.seats.len()];
+        for a in table::read_answers(&feedback)? {
+            if let Some(x) = answered.get_mut(usize::from(a.seat).wrapping_sub(1)) {
+                *x = true;
+            }
+        }
+        self.insert(meta, t, answered);
+        Ok(())
+    }
+
+    fn insert(&self, meta: Meta, t: Box<dyn Table>, answered: Vec<bool>) -> Arc<Entry> {
+        let id = meta.id.clone();
+        let (tx, _) = watch::channel(Arc::new(Vec::new()));
+        let entry = Arc::new(Entry {
+            table: Mutex::new(t),
+            meta: Mutex::new(meta),
+            answered: Mutex::new(answered),
+            views: tx,
+        });
+        refresh(&entry);
+        self.tables
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id, Arc::clone(&entry));
+        entry
+    }
+
+    /// The host's secret.
+    pub fn host_key(&self) -> &str {
+        &self.host
+    }
+
+    /// The ids of the tables whose bots or dice are due to play (after a
+    /// restart).
+    pub fn ids(&self) -> Vec<String> {
+        let mut ids: Vec<String> = self
+            .tables
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .keys()
+            .cloned()
+            .collect();
+        ids.sort();
+        ids
+    }
+
+    fn entry(&self, id: &str) -> Option<Arc<Entry>> {
+        self.tables
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(id)
+            .cloned()
+    }
+
+    /// Take one request from `key`'s allowance; `false` when it is spent.
+    fn allow(&self, key: &str) -> bool {
+        let mut b = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
+        let now = Instant::now();
+        if b.len() > 100_000 {
+            b.retain(|_, (t, _)| now.duration_since(*t) < Duration::from_secs(10));
+        }
+        let (last, tokens) = b.entry(key.to_string()).or_insert((now, BURST));
+        let refill = now.duration_since(*last).as_secs_f64() * PER_SECOND;
+        *tokens = (*tokens + refill).min(BURST);
+        *last = now;
+        if *tokens >= 1.0 {
+            *tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Open a new table; the host only.
+    fn create(&self, req: NewTable) -> Result<Value, (StatusCode, String)> {
+        let bad = |m: String| (StatusCode::BAD_REQUEST, m);
+        let rules = self
+            .cfg
+            .variants
+            .iter()
+            .find(|(n, _)| *n == req.variant)
+            .map(|(_, r)| r.clone())
+            .ok_or_else(|| {
+                bad(format!(
+                    "expected a variant this server offers, found \"{}\"",
+                    req.variant.escape_debug()
+                ))
+            })?;
+        if req.players.is_empty() || req.players.len() > 8 {
+            return Err(bad(format!(
+                "expected 1 to 8 players, found {}",
+                req.players.len()
+            )));
+        }
+        let sitters: Vec<Sitter> = req
+            .players
+            .iter()
+            .enumerate()
+            .map(|(s, p)| {
+                Sitter::parse(p)
+                    .map_err(|e| bad(format!("seat {}: {e}", s + 1)))
+                    .and_then(|sitter| match sitter {
+                        Sitter::Bot(b) if b.is_external() && !self.cfg.allow_cmd => Err(bad(
+                            format!(
+                                "seat {}: external programs (cmd:) run on this machine: start the server with --allow-cmd to seat them",
+                                s + 1
+                            ),
+                        )),
+                        Sitter::Bot(b) => Ok(Sitter::Bot(b.with_timeout(self.cfg.cmd_timeout_ms))),
+                        h => Ok(h),
+                    })
+            })
+            .collect::<Result<_, _>>()?;
+        let names: Vec<String> = sitters
+            .iter()
+            .enumerate()
+            .map(|(s, sitter)| {
+                let given = req
+                    .names
+                    .get(s)
+                    .map(|n| clean_name(n))
+                    .filter(|n| !n.is_empty());
+                match sitter {
+                    Sitter::Human => given.unwrap_or_else(|| format!("player {}", s + 1)),
+                    Sitter::Bot(b) => given.unwrap_or_else(|| b.to_string()),
+                }
+            })
+            .collect();
+        let mode = match req.dice.as_deref().unwrap_or("auto") {
+            "auto" => DiceMode::Auto,
+            "manual" => DiceMode::Manual,
+            other => {
+                return Err(bad(format!(
+                    "expected dice auto or manual, found \"{}\"",
+                    other.escape_debug()
+                )));
+            }
+        };
+        if self.tables.read().unwrap_or_else(|e| e.into_inner()).len() >= MAX_TABLES {
+            return Err((
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("this server holds {MAX_TABLES} tables already"),
+            ));
+        }
+        let seed = req
+            .seed
+            .unwrap_or_else(|| rand::random::<u64>() % 1_000_000_000_000);
+        let id = secret()[..12].to_string();
+        let (record, meta_path, _) = table::paths(&self.cfg.dir, &id);
+        let meta = Meta {
+            id: id.clone(),
+            host: secret(),
+            seats: sitters
+                .iter()
+                .zip(&names)
+                .map(|(s, n)| MetaSeat {
+                    name: n.clone(),
+                    token: match s {
+                        Sitter::Human => secret(),
+                        Sitter::Bot(_) => String::new(),
+                    },
+                })
+                .collect(),
+            closed: false,
+        };
+        // The secrets first: a record without them could not be played on.
+        table::write_meta(&meta_path, &meta).map_err(|e| {
+            (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("cannot write the table's file: {e}"),
+            )
+        })?;
+        let t = table::create(&rules, sitters, names, seed, mode, &record).map_err(|e| {
+            let _ = std::fs::remove_file(&meta_path);
+            bad(e)
+        })?;
+        let n = meta.seats.len();
+        let entry = self.insert(meta, t, vec![false; n]);
+        Ok(self.links(&entry))
+    }
+
+    /// Open a table of the offered variant `variant` with these seats
+    /// (`human` or a bot); its links, as the host's page gets them.
+    pub fn open_table(&self, variant: &str, players: &[String]) -> Result<Value, String> {
+        self.create(NewTable {
+            variant: variant.to_string(),
+            players: players.to_vec(),
+            names: Vec::new(),
+            dice: None,
+            seed: None,
+        })
+        .map_err(|(_, m)| m)
+    }
+
+    /// The links of a table, for its host.
+    fn links(&self, entry: &Entry) -> Value {
+        // The table's lock before the names' (the order `refresh` takes them).
+        let summary = entry
+            .table
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .summary();
+        let meta = entry.meta.lock().unwrap_or_else(|e| e.into_inner());
+        let seats: Vec<Value> = meta
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(s, seat)| {
+                json!({
+                    "seat": s + 1,
+                    "name": seat.name,
+                    "link": (!seat.token.is_empty())
+                        .then(|| format!("/?t={}&k={}", meta.id, seat.token)),
+                })
+            })
+            .collect();
+        json!({
+            "id": meta.id,
+            "host": format!("/?t={}&k={}", meta.id, meta.host),
+            "seats": seats,
+            "closed": meta.closed,
+            "table": summary,
+        })
+    }
+}
+
+fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut opts = std::fs::OpenOptions::new();
+    opts.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut opts, 0o600);
+    opts.open(path)?.write_all(text.as_bytes())
+}
+
+fn valid_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// A name typed by the host: no control characters, trimmed, bounded.
+fn clean_name(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_NAME)
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+/// Make the views of a table again and tell its pages.
+fn refresh(entry: &Entry) {
+    // Published under the table's lock: views made by two threads cannot
+    // arrive in the wrong order (an older one replacing a newer).
+    let t = entry.table.lock().unwrap_or_else(|e| e.into_inner());
+    let views = {
+        let meta = entry.meta.lock().unwrap_or_else(|e| e.into_inner());
+        let answered = entry.answered.lock().unwrap_or_else(|e| e.into_inner());
+        let n = meta.seats.len();
+        (0..=n)
+            .map(|i| {
+                let seat = i.checked_sub(1).map(|s| s as Seat);
+                let mut v = t.view(seat);
+                v["id"] = json!(meta.id);
+                v["closed"] = json!(meta.closed);
+                v["answered"] = json!(seat.is_some_and(|s| answered[usize::from(s)]));
+                v["host"] = json!(seat.is_none());
+                v.to_string()
+            })
+            .collect()
+    };
+    entry.views.send_replace(Arc::new(views));
+    drop(t);
+}
+
+/// Let the bots and seeded dice of a table play until a person is due,
+/// each event shown as it happens.
+fn drive(entry: &Entry) {
+    loop {
+        let stepped = {
+            let mut t = entry.table.lock().unwrap_or_else(|e| e.into_inner());
+            if entry.meta.lock().unwrap_or_else(|e| e.into_inner()).closed {
+                false
+            } else {
+                // A forfeit is in the table's log and view.
+                t.bot_step().unwrap_or(false)
+            }
+        };
+        refresh(entry);
+        if !stepped {
+            break;
+        }
+    }
+}
+
+/// Start the bots of every table (after a restart).
+pub async fn start_bots(hub: &Arc<Hub>) {
+    for id in hub.ids() {
+        if let Some(e) = hub.entry(&id) {
+            let _ = tokio::task::spawn_blocking(move || drive(&e)).await;
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct NewTable {
+    variant: String,
+    players: Vec<String>,
+    #[serde(default)]
+    names: Vec<String>,
+    dice: Option<String>,
+    seed: Option<u64>,
+}
+
+#[derive(Deserialize)]
+struct KeyQuery {
+    k: Option<String>,
+}
+
+/// Who is asking: a seat, the host (of this table or the server), or
+/// nobody known.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Who {
+    Seat(Seat),
+    Host,
+}
+
+fn key_of<'a>(headers: &'a HeaderMap, q: &'a KeyQuery) -> Option<&'a str> {
+    headers
+        .get("x-roots-key")
+        .and_then(|v| v.to_str().ok())
+        .or(q.k.as_deref())
+}
+
+fn who(hub: &Hub, entry: &Entry, key: Option<&str>) -> Option<Who> {
+    let key = key?;
+    if same(key, &hub.host) {
+        return Some(Who::Host);
+    }
+    let meta = entry.meta.lock().unwrap_or_else(|e| e.into_inner());
+    if same(key, &meta.host) {
+        return Some(Who::Host);
+    }
+    meta.seats
+        .iter()
+        .position(|s| !s.token.is_empty() && same(key, &s.token))
+        .map(|s| Who::Seat(s as Seat))
+}
+
+fn error(code: StatusCode, message: impl Into<String>) -> Response {
+    reply(code, &json!({ "error": message.into() }))
+}
+
+/// A JSON answer.
+fn reply(code: StatusCode, v: &Value) -> Response {
+    (
+        code,
+        [(header::CONTENT_TYPE, "application/json; charset=utf-8")],
+        v.to_string(),
+    )
+        .into_response()
+}
+
+type Shared = Arc<Hub>;
+
+/// Check the rate of `key` (or the address), find the table and who asks.
+#[allow(clippy::result_large_err)]
+fn admit(
+    hub: &Hub,
+    id: &str,
+    key: Option<&str>,
+    addr: SocketAddr,
+) -> Result<(Arc<Entry>, Who), Response> {
+    let bucket = key.map_or_else(|| addr.ip().to_string(), |k| format!("k:{k}"));
+    if !hub.allow(&bucket) {
+        return Err(error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many requests: wait a moment",
+        ));
+    }
+    let entry = hub
+        .entry(id)
+        .ok_or_else(|| error(StatusCode::NOT_FOUND, "no such table"))?;
+    let who = who(hub, &entry, key).ok_or_else(|| {
+        error(
+            StatusCode::FORBIDDEN,
+            "this link's key does not open this table",
+        )
+    })?;
+    Ok((entry, who))
+}
+
+async fn view(
+    State(hub): State<Shared>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    UrlPath(id): UrlPath<String>,
+    Query(q): Query<KeyQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let (entry, who) = match admit(&hub, &id, key_of(&headers, &q), addr) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let i = match who {
+        Who::Host => 0,
+        Who::Seat(s) => usize::from(s) + 1,
+    };
+    let text = entry.views.borrow().get(i).cloned().unwrap_or_default();
+    json_text(text)
+}
+
+fn json_text(text: String) -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/json; charset=utf-8")],
+        text,
+    )
+        .into_response()
+}
+
+async fn events(
+    State(hub): State<Shared>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    UrlPath(id): UrlPath<String>,
+    Query(q): Query<KeyQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let (entry, who) = match admit(&hub, &id, key_of(&headers, &q), addr) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let i = match who {
+        Who::Host => 0,
+        Who::Seat(s) => usize::from(s) + 1,
+    };
+    let mut rx = entry.views.subscribe();
+    rx.mark_changed();
+    let stream = futures_util::stream::unfold(rx, move |mut rx| async move {
+        rx.changed().await.ok()?;
+        let text = rx.borrow_and_update().get(i).cloned().unwrap_or_default();
+        Some((Ok::<_, Infallible>(SseEvent::default().data(text)), rx))
+    });
+    Sse::new(stream)
+        .keep_alive(KeepAlive::default())
+        .into_response()
+}
+
+#[derive(Deserialize)]
+struct Move {
+    action: Option<String>,
+    face: Option<String>,
+    /// For an undo: `true` asks, `false` withdraws.
+    agree: Option<bool>,
+}
+
+/// Run `f` on the table off the async workers, then refresh its views and
+/// let its bots play.
+async fn mutate(
+    entry: Arc<Entry>,
+    f: impl FnOnce(&mut dyn Table) -> Result<String, String> + Send + 'static,
+) -> Response {
+    let result = tokio::task::spawn_blocking(move || {
+        if entry.meta.lock().unwrap_or_else(|e| e.into_inner()).closed {
+            return Err("the host closed this table".to_string());
+        }
+        let r = {
+            let mut t = entry.table.lock().unwrap_or_else(|e| e.into_inner());
+            f(&mut **t)
+        };
+        refresh(&entry);
+        if r.is_ok() {
+            let e = Arc::clone(&entry);
+            std::thread::spawn(move || drive(&e));
+        }
+        r
+    })
+    .await
+    .unwrap_or_else(|e| Err(format!("the table failed: {e}")));
+    match result {
+        Ok(said) => reply(StatusCode::OK, &json!({ "ok": said })),
+        Err(why) => error(StatusCode::CONFLICT, why),
+    }
+}
+
+async fn act(
+    State(hub): State<Shared>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    UrlPath((id, what)): UrlPath<(String, String)>,
+    Query(q): Query<KeyQuery>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let (entry, who) = match admit(&hub, &id, key_of(&headers, &q), addr) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let Who::Seat(seat) = who else {
+        return error(StatusCode::FORBIDDEN, "only a seat's link can play");
+    };
+    let m: Move = match serde_json::from_slice(&body) {
+        Ok(m) => m,
+        Err(e) => return error(StatusCode::BAD_REQUEST, format!("expected JSON: {e}")),
+    };
+    match what.as_str() {
+        "act" => {
+            let Some(text) = m.action else {
+                return error(StatusCode::BAD_REQUEST, "expected an action");
+            };
+            mutate(entry, move |t| t.request(seat, Request::Act(&text))).await
+        }
+        "chance" => {
+            let Some(text) = m.face else {
+                return error(StatusCode::BAD_REQUEST, "expected a face or a card");
+            };
+            mutate(entry, move |t| t.request(seat, Request::Chance(&text))).await
+        }
+        "undo" => {
+            let req = if m.agree.unwrap_or(true) {
+                Request::Undo
+            } else {
+                Request::KeepIt
+            };
+            mutate(entry, move |t| t.request(seat, req)).await
+        }
+        _ => error(StatusCode::NOT_FOUND, "no such request"),
+    }
+}
+
+async fn feedback(
+    State(hub): State<Shared>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    UrlPath(id): UrlPath<String>,
+    Query(q): Query<KeyQuery>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let (entry, who) = match admit(&hub, &id, key_of(&headers, &q), addr) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let Who::Seat(seat) = who else {
+        return error(StatusCode::FORBIDDEN, "only a seat's link answers");
+    };
+    #[derive(Deserialize)]
+    struct Form {
+        fun: u8,
+        fairness: u8,
+        length: String,
+        #[serde(default)]
+        text: String,
+    }
+    let form: Form = match serde_json::from_slice(&body) {
+        Ok(f) => f,
+        Err(e) => return error(StatusCode::BAD_REQUEST, format!("expected answers: {e}")),
+    };
+    let dir = hub.cfg.dir.clone();
+    let result = tokio::task::spawn_blocking(move || {
+        if !entry
+            .table
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .finished()
+        {
+            return Err("the questionnaire opens at the end of the game".to_string());
+        }
+        let (name, id) = {
+            let meta = entry.meta.lock().unwrap_or_else(|e| e.into_inner());
+            (meta.seats[usize::from(seat)].name.clone(), meta.id.clone())
+        };
+        let answer = Answer {
+            seat: u16::from(seat) + 1,
+            name,
+            fun: form.fun,
+            fairness: form.fairness,
+            length: form.length,
+            text: form
+                .text
+                .chars()
+                .filter(|c| !c.is_control() || *c == '\n')
+                .collect(),
+        };
+        answer.check()?;
+        {
+            let mut answered = entry.answered.lock().unwrap_or_else(|e| e.into_inner());
+            if answered[usize::from(seat)] {
+                return Err("this seat has answered already".to_string());
+            }
+            let (_, _, path) = table::paths(&dir, &id);
+            append_line(&path, &serde_json::to_string(&answer).unwrap_or_default())
+                .map_err(|e| format!("cannot write the answers: {e}"))?;
+            answered[usize::from(seat)] = true;
+        }
+        refresh(&entry);
+        Ok("thank you".to_string())
+    })
+    .await
+    .unwrap_or_else(|e| Err(format!("failed: {e}")));
+    match result {
+        Ok(said) => reply(StatusCode::OK, &json!({ "ok": said })),
+        Err(why) => error(StatusCode::CONFLICT, why),
+    }
+}
+
+fn append_line(path: &Path, line: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)?;
+    f.write_all(format!("{line}\n").as_bytes())?;
+    f.sync_data()
+}
+
+async fn close(
+    State(hub): State<Shared>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    UrlPath(id): UrlPath<String>,
+    Query(q): Query<KeyQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let (entry, who) = match admit(&hub, &id, key_of(&headers, &q), addr) {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    if who != Who::Host {
+        return error(StatusCode::FORBIDDEN, "only the table's host can close it");
+    }
+    let dir = hub.cfg.dir.clone();
+    let done = tokio::task::spawn_blocking(move || {
+        let r = {
+            let mut meta = entry.meta.lock().unwrap_or_else(|e| e.into_inner());
+            meta.closed = true;
+            let (_, path, _) = table::paths(&dir, &meta.id);
+            table::write_meta(&path, &meta)
+        };
+        refresh(&entry);
+        r
+    })
+    .await;
+    match done {
+        Ok(Ok(())) => reply(StatusCode::OK, &json!({ "ok": "closed" })),
+        Ok(Err(e)) => error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("cannot write: {e}"),
+        ),
+        Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
+}
+
+/// Check the server's host secret (and its rate).
+#[allow(clippy::result_large_err)]
+fn host_only(
+    hub: &Hub,
+    headers: &HeaderMap,
+    q: &KeyQuery,
+    addr: SocketAddr,
+) -> Result<(), Response> {
+    let key = key_of(headers, q);
+    let bucket = key.map_or_else(|| addr.ip().to_string(), |k| format!("k:{k}"));
+    if !hub.allow(&bucket) {
+        return Err(error(StatusCode::TOO_MANY_REQUESTS, "too many requests"));
+    }
+    match key {
+        Some(k) if same(k, &hub.host) => Ok(()),
+        _ => Err(error(
+            StatusCode::FORBIDDEN,
+            "this needs the host's link (printed by roots serve)",
+        )),
+    }
+}
+
+async fn lobby(
+    State(hub): State<Shared>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Query(q): Query<KeyQuery>,
+    headers: HeaderMap,
+) -> Response {
+    if let Err(r) = host_only(&hub, &headers, &q, addr) {
+        return r;
+    }
+    let mut tables: Vec<(String, Arc<Entry>)> = hub
+        .tables
+        .read()
+        .unwrap_or_else(|e| e.into_inner())
+        .iter()
+        .map(|(k, v)| (k.clone(), Arc::clone(v)))
+        .collect();
+    tables.sort_by(|a, b| a.0.cmp(&b.0));
+    let hub2 = Arc::clone(&hub);
+    let list = tokio::task::spawn_blocking(move || {
+        tables
+            .iter()
+            .map(|(_, e)| hub2.links(e))
+            .collect::<Vec<_>>()
+    })
+    .await
+    .unwrap_or_default();
+    let variants: Vec<Value> = hub
+        .cfg
+        .variants
+        .iter()
+        .map(|(n, r)| {
+            let seats = r.seats();
+            json!({
+                "name": n,
+                "game": r.game().title(),
+                "min": seats.start(),
+                "max": seats.end(),
+            })
+        })
+        .collect();
+    reply(
+        StatusCode::OK,
+        &json!({
+            "variants": variants,
+            "tables": list,
+            "allow_cmd": hub.cfg.allow_cmd,
+        }),
+    )
+}
+
+async fn new_table(
+    State(hub): State<Shared>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Query(q): Query<KeyQuery>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    if let Err(r) = host_only(&hub, &headers, &q, addr) {
+        return r;
+    }
+    let req: NewTable = match serde_json::from_slice(&body) {
+        Ok(r) => r,
+        Err(e) => return error(StatusCode::BAD_REQUEST, format!("expected a table: {e}")),
+    };
+    let hub2 = Arc::clone(&hub);
+    let made = tokio::task::spawn_blocking(move || hub2.create(req)).await;
+    match made {
+        Ok(Ok(links)) => {
+            if let Some(e) = links["id"].as_str().and_then(|id| hub.entry(id)) {
+                std::thread::spawn(move || drive(&e));
+            }
+            reply(StatusCode::CREATED, &links)
+        }
+        Ok(Err((code, why))) => error(code, why),
+        Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
+}
+
+const PAGE: &str = include_str!("page.html");
+const APP_JS: &str = include_str!("app.js");
+const APP_CSS: &str = include_str!("app.css");
+
+fn asset(kind: &'static str, body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, kind)], body).into_response()
+}
+
+/// Headers on every answer: the page runs only its own script, is never
+/// framed, and never sends its address (which holds a secret) elsewhere.
+async fn harden(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let mut res = next.run(req).await;
+    let h = res.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'",
+        ),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    res
+}
+
+/// The HTTP API and the page.
+pub fn router(hub: Shared) -> Router {
+    Router::new()
+        .route(
+            "/",
+            get(|| async { asset("text/html; charset=utf-8", PAGE) }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }),
+        )
+        .route(
+            "/app.css",
+            get(|| async { asset("text/css; charset=utf-8", APP_CSS) }),
+        )
+        .route("/api/tables", get(lobby).post(new_table))
+        .route("/api/t/{id}", get(view))
+        .route("/api/t/{id}/events", get(events))
+        .route("/api/t/{id}/feedback", post(feedback))
+        .route("/api/t/{id}/close", post(close))
+        .route("/api/t/{id}/{what}", post(act))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn(harden))
+        .with_state(hub)
+}
+
+/// Serve on `listener` until the process ends.
+pub async fn serve(hub: Shared, listener: tokio::net::TcpListener) -> std::io::Result<()> {
+    let app = router(Arc::clone(&hub)).into_make_service_with_connect_info::<SocketAddr>();
+    start_bots(&hub).await;
+    axum::serve(listener, app).await
+}
+
+/// Whether `addr` is this machine only.
+pub fn is_loopback(addr: &IpAddr) -> bool {
+    addr.is_loopback()
+}
