@@ -21,6 +21,7 @@ fn config(bots: &[BotSpec], games: u64, jobs: usize, seating: Seating) -> Config
         games,
         seed: 20_261_122,
         jobs,
+        measures: Default::default(),
     }
 }
 

@@ -1,0 +1,916 @@
+//! What a designer asks of a playtest beyond who won: the evaluation
+//! measures of Ludii's playtesting (Browne's measures of game quality), for
+//! every game, each with a 95% interval, and which rules ever fired.
+//!
+//! Everything comes out of the one pass that plays the games: at each
+//! decision the simulator notes how many legal moves there were, and after
+//! it, the game's evaluation of the position turned into each seat's chance
+//! of winning ([`Trace`]). At the end of a game the trace is reduced to one
+//! value per measure ([`GameMeasures`]); a run keeps exact integer moments
+//! of those values ([`MeasureTotals`]), so the totals are the same whatever
+//! the threads or shards, and its report ([`Design`]) gives each measure
+//! with its interval. `docs/statistics.md` defines every measure.
+
+use std::collections::{BTreeMap, HashSet};
+use std::hash::{Hash, Hasher};
+
+use serde::{Deserialize, Serialize};
+
+use crate::core::protocol::{GameState, Seat};
+use crate::games::{ActionOf, Game, RuleEvent};
+use crate::sim::report::Rate;
+use crate::sim::stats::{Z95, wilson};
+use crate::sim::verdict::{Margins, Statistic, Unit, rate_variance, thousands};
+
+/// How much a simulation measures beyond the outcome.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Depth {
+    /// Length, choice, tension and rule events: one count of the legal
+    /// moves and one evaluation per seat after each decision.
+    #[default]
+    Standard,
+    /// Also clarity (every legal move of every decision evaluated: about
+    /// the work of a greedy bot's decisions again) and repeated positions
+    /// for games without a cheap position key (the position drawn as text
+    /// after each decision).
+    Full,
+}
+
+/// A per-game measure: its key (JSON, `--measure`), its name in words, its
+/// group in the report and its range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Def {
+    pub key: &'static str,
+    pub label: &'static str,
+    pub group: &'static str,
+    /// A share (shown in percent) or a count.
+    pub share: bool,
+    /// Only measured at [`Depth::Full`].
+    pub full: bool,
+}
+
+const fn def(key: &'static str, label: &'static str, group: &'static str, share: bool) -> Def {
+    Def {
+        key,
+        label,
+        group,
+        share,
+        full: false,
+    }
+}
+
+/// The per-game measures, in report order. Their indexes are the `M_*`
+/// constants.
+pub const PER_GAME: &[Def] = &[
+    def("duration_turns", "turns", "duration", false),
+    def("duration_decisions", "decisions", "duration", false),
+    def("decision_moves", "decisions with a choice", "choice", true),
+    def("branching", "legal moves per decision", "choice", false),
+    def("forced_moves", "forced moves per game", "choice", false),
+    def("lead_change", "lead changes per decision", "tension", true),
+    def("stability", "stability", "tension", true),
+    def("uncertainty", "uncertainty", "tension", true),
+    def("drama", "winner behind", "tension", true),
+    def("decisiveness", "decided after", "tension", true),
+    def("repetition", "repeated positions", "repetition", true),
+    def("coverage", "board used", "coverage", true),
+    Def {
+        full: true,
+        ..def("clarity_narrowness", "clarity: moves near best", "tension", true)
+    },
+    Def {
+        full: true,
+        ..def("clarity_variance", "clarity: spread of moves", "tension", false)
+    },
+];
+
+pub const M_TURNS: usize = 0;
+pub const M_DECISIONS: usize = 1;
+pub const M_DECISION_MOVES: usize = 2;
+pub const M_BRANCHING: usize = 3;
+pub const M_FORCED: usize = 4;
+pub const M_LEAD_CHANGES: usize = 5;
+pub const M_STABILITY: usize = 6;
+pub const M_UNCERTAINTY: usize = 7;
+pub const M_DRAMA: usize = 8;
+pub const M_DECISIVENESS: usize = 9;
+pub const M_REPETITION: usize = 10;
+pub const M_COVERAGE: usize = 11;
+pub const M_CLARITY_NARROWNESS: usize = 12;
+pub const M_CLARITY_VARIANCE: usize = 13;
+
+/// Each seat's chance of winning from the game's evaluation of the
+/// position for each seat (its lead over its best opponent):
+/// `p_s = exp(v_s / 2 scale) / sum_j exp(v_j / 2 scale)`. For two seats,
+/// `v_1 = -v_2 = lead`, this is `1 / (1 + exp(-lead / scale))`, the curve
+/// the generic search's cut playouts use.
+pub fn win_chances(values: &[f64], scale: f64, out: &mut Vec<f64>) {
+    out.clear();
+    let scale = if scale > 0.0 { scale } else { 1.0 };
+    let top = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    out.extend(values.iter().map(|v| ((v - top) / (2.0 * scale)).exp()));
+    let sum: f64 = out.iter().sum();
+    for p in out.iter_mut() {
+        *p = if sum > 0.0 && sum.is_finite() {
+            *p / sum
+        } else {
+            1.0 / values.len() as f64
+        };
+    }
+}
+
+/// What the simulator notes about one game as it plays, for the measures.
+pub struct Trace<G: Game> {
+    depth: Depth,
+    seats: usize,
+    scale: f64,
+    decisions: u32,
+    turns: u32,
+    last: Option<Seat>,
+    with_choice: u32,
+    legal_total: u64,
+    /// Each seat's chance of winning after each decision, `seats` a row.
+    chances: Vec<f64>,
+    seen: HashSet<u64>,
+    keyed: u32,
+    repeats: u32,
+    narrowness: f64,
+    spread: f64,
+    judged: u32,
+    legal: Vec<ActionOf<G>>,
+    values: Vec<f64>,
+    row: Vec<f64>,
+}
+
+impl<G: Game> Trace<G> {
+    pub fn new(seats: u8, depth: Depth) -> Trace<G> {
+        Trace {
+            depth,
+            seats: usize::from(seats),
+            scale: G::eval_scale(),
+            decisions: 0,
+            turns: 0,
+            last: None,
+            with_choice: 0,
+            legal_total: 0,
+            chances: Vec::new(),
+            seen: HashSet::new(),
+            keyed: 0,
+            repeats: 0,
+            narrowness: 0.0,
+            spread: 0.0,
+            judged: 0,
+            legal: Vec::new(),
+            values: Vec::new(),
+            row: Vec::new(),
+        }
+    }
+
+    /// Seat `seat` is about to decide at `state`.
+    pub fn before(&mut self, state: &G::State, seat: Seat) {
+        self.decisions += 1;
+        if self.last != Some(seat) {
+            self.turns += 1;
+            self.last = Some(seat);
+        }
+        self.legal.clear();
+        state.legal_actions(&mut self.legal);
+        let n = self.legal.len();
+        self.legal_total += n as u64;
+        if n > 1 {
+            self.with_choice += 1;
+            if self.depth == Depth::Full {
+                self.clarity(state, seat);
+            }
+        }
+    }
+
+    /// Clarity at one decision: the mover's chance of winning after each
+    /// legal move; the share of moves above `mean + 0.75 (best - mean)`
+    /// and the variance of the chances.
+    fn clarity(&mut self, state: &G::State, seat: Seat) {
+        let legal = std::mem::take(&mut self.legal);
+        let mut after = Vec::with_capacity(legal.len());
+        for &a in &legal {
+            let mut child = state.clone();
+            child.play_unchecked(a);
+            after.push(self.chance_of(&child, seat));
+        }
+        self.legal = legal;
+        let n = after.len() as f64;
+        let mean = after.iter().sum::<f64>() / n;
+        let best = after.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let bar = mean + 0.75 * (best - mean);
+        let near = after.iter().filter(|&&v| v >= bar).count() as f64;
+        self.narrowness += near / n;
+        self.spread += after.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / n;
+        self.judged += 1;
+    }
+
+    fn chance_of(&mut self, state: &G::State, seat: Seat) -> f64 {
+        self.row_of(state);
+        self.row[usize::from(seat)]
+    }
+
+    /// Every seat's chance of winning at `state`, into `self.row`.
+    fn row_of(&mut self, state: &G::State) {
+        self.values.clear();
+        self.values
+            .extend((0..self.seats).map(|s| G::evaluate(state, s as Seat)));
+        win_chances(&self.values, self.scale, &mut self.row);
+    }
+
+    /// The decision was played: `state` is the position after it.
+    pub fn after(&mut self, state: &G::State) {
+        if state.outcome().is_none() {
+            self.row_of(state);
+            self.chances.extend_from_slice(&self.row);
+        }
+        let key = G::position_key(state).or_else(|| {
+            (self.depth == Depth::Full).then(|| {
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                G::draw(state).hash(&mut h);
+                h.finish()
+            })
+        });
+        if let Some(k) = key {
+            self.keyed += 1;
+            if !self.seen.insert(k) {
+                self.repeats += 1;
+            }
+        }
+    }
+
+    /// The game is over at `state` with the seats `top` sharing the top.
+    pub fn finish(mut self, state: &G::State, top: &[Seat]) -> GameMeasures {
+        // The last row is the outcome itself: the winners share the game.
+        let k = self.seats;
+        if self.decisions > 0 {
+            let share = 1.0 / top.len().max(1) as f64;
+            let start = self.chances.len();
+            self.chances.resize(start + k, 0.0);
+            for &s in top {
+                self.chances[start + usize::from(s)] = share;
+            }
+        }
+        let mut m = tension(&self.chances, k, top);
+        m[M_TURNS] = Some(f64::from(self.turns));
+        m[M_DECISIONS] = Some(f64::from(self.decisions));
+        if self.decisions > 0 {
+            let d = f64::from(self.decisions);
+            m[M_DECISION_MOVES] = Some(f64::from(self.with_choice) / d);
+            m[M_BRANCHING] = Some(self.legal_total as f64 / d);
+        }
+        m[M_FORCED] = Some(f64::from(self.decisions - self.with_choice));
+        if self.keyed > 0 {
+            m[M_REPETITION] = Some(f64::from(self.repeats) / f64::from(self.keyed));
+        }
+        m[M_COVERAGE] = G::board_use(state)
+            .filter(|&(_, cells)| cells > 0)
+            .map(|(used, cells)| f64::from(used) / f64::from(cells));
+        if self.judged > 0 {
+            let j = f64::from(self.judged);
+            m[M_CLARITY_NARROWNESS] = Some(self.narrowness / j);
+            m[M_CLARITY_VARIANCE] = Some(self.spread / j);
+        }
+        GameMeasures {
+            values: m,
+            events: G::rule_events(state),
+        }
+    }
+}
+
+/// The tension measures of one game from its rows of win chances (`k` a
+/// row, one row after each decision, the last the outcome) and the seats
+/// that shared the top. `None` where a measure is undefined (no decision;
+/// drama and decisiveness on a tie).
+pub fn tension(chances: &[f64], k: usize, top: &[Seat]) -> Vec<Option<f64>> {
+    let mut m = vec![None; PER_GAME.len()];
+    if k == 0 || chances.len() < k {
+        return m;
+    }
+    let rows: Vec<&[f64]> = chances.chunks_exact(k).collect();
+    let t = rows.len();
+    let leader = |r: &[f64]| -> Option<usize> {
+        let best = r.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let mut at = r.iter().enumerate().filter(|(_, v)| **v >= best - 1e-12);
+        let first = at.next().map(|(i, _)| i);
+        // A shared lead is nobody's.
+        if at.next().is_some() { None } else { first }
+    };
+    let leaders: Vec<Option<usize>> = rows.iter().map(|r| leader(r)).collect();
+    if t >= 2 {
+        let changes = leaders
+            .windows(2)
+            .filter(|w| w[0].is_some() && w[1].is_some() && w[0] != w[1])
+            .count();
+        m[M_LEAD_CHANGES] = Some(changes as f64 / (t - 1) as f64);
+    }
+    // Stability: 1 - 4 x the mean over seats of the variance of the seat's
+    // chance over the game (a chance varies by at most 1/4).
+    let mut var = 0.0;
+    for s in 0..k {
+        let mean = rows.iter().map(|r| r[s]).sum::<f64>() / t as f64;
+        var += rows.iter().map(|r| (r[s] - mean).powi(2)).sum::<f64>() / t as f64;
+    }
+    m[M_STABILITY] = Some((1.0 - 4.0 * var / k as f64).clamp(0.0, 1.0));
+    // Uncertainty: the mean normalized entropy of the chances, outcome
+    // row excluded (it is certain by definition).
+    let live = if t > 1 { &rows[..t - 1] } else { &rows[..] };
+    if k > 1 && t > 1 {
+        let h = |r: &[f64]| -> f64 {
+            -r.iter()
+                .filter(|p| **p > 0.0)
+                .map(|p| p * p.ln())
+                .sum::<f64>()
+                / (k as f64).ln()
+        };
+        m[M_UNCERTAINTY] = Some(live.iter().map(|r| h(r)).sum::<f64>() / live.len() as f64);
+    }
+    if let [winner] = top {
+        let w = usize::from(*winner);
+        if t > 1 {
+            let behind = leaders[..t - 1]
+                .iter()
+                .filter(|l| **l != Some(w))
+                .count();
+            m[M_DRAMA] = Some(behind as f64 / (t - 1) as f64);
+        }
+        // The first row from which the winner leads to the end.
+        let from = leaders
+            .iter()
+            .rposition(|l| *l != Some(w))
+            .map_or(0, |i| i + 1);
+        m[M_DECISIVENESS] = Some(from as f64 / t as f64);
+    }
+    m
+}
+
+/// One game's measures: a value per [`PER_GAME`] measure (`None` where
+/// undefined) and the count of each rule event of the game.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameMeasures {
+    pub values: Vec<Option<f64>>,
+    pub events: Vec<u32>,
+}
+
+/// Values are kept in millionths, as integers: sums are then exact, and a
+/// run's totals the same whatever order games or shards are merged in.
+const UNIT: f64 = 1e6;
+
+/// Exact moments of a measure's per-game values.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Moments {
+    pub n: u64,
+    /// Sum of the values, in millionths.
+    pub sum: u128,
+    /// Sum of the squared values, in millionths squared.
+    pub squares: u128,
+}
+
+impl Moments {
+    pub fn add(&mut self, v: f64) {
+        self.add_times(v, 1);
+    }
+
+    /// Add the value `v` of `times` games.
+    pub fn add_times(&mut self, v: f64, times: u64) {
+        let q = (v.max(0.0) * UNIT).round() as u128;
+        self.n += times;
+        self.sum += q * u128::from(times);
+        self.squares += q * q * u128::from(times);
+    }
+
+    fn merge(&mut self, o: &Moments) {
+        self.n += o.n;
+        self.sum += o.sum;
+        self.squares += o.squares;
+    }
+
+    pub fn mean(&self) -> f64 {
+        if self.n == 0 {
+            return 0.0;
+        }
+        self.sum as f64 / UNIT / self.n as f64
+    }
+
+    /// The sample standard deviation (n - 1).
+    pub fn sd(&self) -> f64 {
+        if self.n < 2 {
+            return 0.0;
+        }
+        let n = self.n as f64;
+        let mean = self.sum as f64 / n;
+        let var = (self.squares as f64 - n * mean * mean) / (n - 1.0);
+        var.max(0.0).sqrt() / UNIT
+    }
+}
+
+/// A run's totals of the measures: moments per measure, rule events, and
+/// how often each set of seats shared the top (the outcomes).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MeasureTotals {
+    pub moments: Vec<Moments>,
+    /// Per rule event: (times fired, games where it fired).
+    pub events: Vec<(u64, u64)>,
+    /// Games by the set of seats sharing the top score (bit `s`: seat `s`).
+    pub outcomes: BTreeMap<u32, u64>,
+}
+
+impl MeasureTotals {
+    pub fn new(events: usize) -> MeasureTotals {
+        MeasureTotals {
+            moments: vec![Moments::default(); PER_GAME.len()],
+            events: vec![(0, 0); events],
+            outcomes: BTreeMap::new(),
+        }
+    }
+
+    pub fn add(&mut self, m: &GameMeasures, top: &[Seat]) {
+        for (acc, v) in self.moments.iter_mut().zip(&m.values) {
+            if let Some(v) = v {
+                acc.add(*v);
+            }
+        }
+        for (acc, &c) in self.events.iter_mut().zip(&m.events) {
+            acc.0 += u64::from(c);
+            acc.1 += u64::from(c > 0);
+        }
+        let mask = top.iter().fold(0u32, |m, &s| m | (1 << s));
+        *self.outcomes.entry(mask).or_default() += 1;
+    }
+
+    pub fn merge(&mut self, o: &MeasureTotals) {
+        for (a, b) in self.moments.iter_mut().zip(&o.moments) {
+            a.merge(b);
+        }
+        for (a, b) in self.events.iter_mut().zip(&o.events) {
+            a.0 += b.0;
+            a.1 += b.1;
+        }
+        for (k, v) in &o.outcomes {
+            *self.outcomes.entry(*k).or_default() += v;
+        }
+    }
+}
+
+/// How an interval was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Method {
+    /// Mean ± 1.96 standard errors.
+    Mean,
+    /// Wilson's interval of a proportion.
+    Wilson,
+    /// The 2.5% and 97.5% points of 1,000 bootstrap resamples of the games,
+    /// drawn from the run's seed.
+    Bootstrap,
+}
+
+/// One measure of a run with its 95% interval.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Estimate {
+    pub key: String,
+    pub label: String,
+    pub group: &'static str,
+    /// A share (0 to 1, shown in percent) or a count.
+    pub share: bool,
+    pub value: f64,
+    pub low: f64,
+    pub high: f64,
+    /// The spread of single games, for per-game measures.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sd: Option<f64>,
+    /// The games the measure is defined on.
+    pub n: u64,
+    pub method: Method,
+}
+
+impl Estimate {
+    /// `53.1% (50.0–56.2%)` or `31.2 (30.9–31.5)`.
+    pub fn words(&self) -> String {
+        if self.share {
+            format!(
+                "{:.1}% ({:.1}–{:.1}%)",
+                100.0 * self.value,
+                100.0 * self.low,
+                100.0 * self.high
+            )
+        } else {
+            let k = if self.value.abs() >= 100.0 { 0 } else { 2 };
+            format!("{:.k$} ({:.k$}–{:.k$})", self.value, self.low, self.high)
+        }
+    }
+
+    /// The standard error the interval implies (for tests between runs).
+    pub fn se(&self) -> f64 {
+        (self.high - self.low) / (2.0 * Z95)
+    }
+
+    fn mean(d: &Def, m: &Moments) -> Estimate {
+        let (mean, sd) = (m.mean(), m.sd());
+        let half = if m.n > 0 {
+            Z95 * sd / (m.n as f64).sqrt()
+        } else {
+            0.0
+        };
+        let (lo, hi) = if d.share { (0.0, 1.0) } else { (0.0, f64::MAX) };
+        Estimate {
+            key: d.key.to_owned(),
+            label: d.label.to_owned(),
+            group: d.group,
+            share: d.share,
+            value: mean,
+            low: (mean - half).clamp(lo, hi),
+            high: (mean + half).clamp(lo, hi),
+            sd: Some(sd),
+            n: m.n,
+            method: Method::Mean,
+        }
+    }
+}
+
+/// A rule event's line in a report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EventLine {
+    pub key: &'static str,
+    pub label: &'static str,
+    /// The variant keys that only matter when the event happens.
+    pub keys: Vec<&'static str>,
+    /// Times it fired per game.
+    pub per_game: f64,
+    /// Games where it fired at least once.
+    pub games: Rate,
+}
+
+/// The measures of a run.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Design {
+    pub depth: Depth,
+    /// Outcomes, duration, choice, tension, repetition, coverage.
+    pub measures: Vec<Estimate>,
+    pub rule_events: Vec<EventLine>,
+}
+
+/// Resamples of a bootstrap.
+const RESAMPLES: usize = 1000;
+
+impl Design {
+    /// The measures of a run among `players` seats, from its totals;
+    /// `completed` games ended by the rules (not a safety limit); `seed`
+    /// draws the bootstrap resamples.
+    pub fn new(
+        t: &MeasureTotals,
+        events: &'static [RuleEvent],
+        players: u8,
+        completed: u64,
+        depth: Depth,
+        seed: u64,
+    ) -> Design {
+        let k = usize::from(players);
+        let games: u64 = t.outcomes.values().sum();
+        let ties: u64 = t
+            .outcomes
+            .iter()
+            .filter(|(m, _)| m.count_ones() > 1)
+            .map(|(_, n)| n)
+            .sum();
+        let mut measures = Vec::new();
+        // Outcomes: a seat's result in a game is 1 for a sole win, 1/m for
+        // a top shared by m seats, 0 otherwise.
+        let outcomes: Vec<(Vec<f64>, u64)> = t
+            .outcomes
+            .iter()
+            .map(|(&mask, &n)| {
+                let m = mask.count_ones().max(1) as f64;
+                let r = (0..k)
+                    .map(|s| if mask & (1 << s) != 0 { 1.0 / m } else { 0.0 })
+                    .collect();
+                (r, n)
+            })
+            .collect();
+        let total: u64 = outcomes.iter().map(|(_, n)| n).sum();
+        let boot = bootstrap(&outcomes, total, seed, k);
+        for s in 0..k {
+            let mut mo = Moments::default();
+            for (r, n) in &outcomes {
+                mo.add_times(r[s], *n);
+            }
+            let d = Def {
+                key: "",
+                label: "",
+                group: "outcomes",
+                share: true,
+                full: false,
+            };
+            let mut e = Estimate::mean(&d, &mo);
+            e.key = format!("advantage_{}", s + 1);
+            e.label = format!("seat {} advantage", s + 1);
+            measures.push(e);
+        }
+        let (bal, uni) = outcome_figures(&outcomes, k);
+        measures.push(Estimate {
+            key: "balance".into(),
+            label: "balance".into(),
+            group: "outcomes",
+            share: true,
+            value: bal,
+            low: boot.0.0,
+            high: boot.0.1,
+            sd: None,
+            n: total,
+            method: Method::Bootstrap,
+        });
+        let rate = |key: &str, label: &str, c: u64| {
+            let (low, high) = wilson(c as f64, games as f64);
+            Estimate {
+                key: key.into(),
+                label: label.into(),
+                group: "outcomes",
+                share: true,
+                value: if games == 0 {
+                    0.0
+                } else {
+                    c as f64 / games as f64
+                },
+                low,
+                high,
+                sd: None,
+                n: games,
+                method: Method::Wilson,
+            }
+        };
+        measures.push(rate("drawishness", "drawishness", ties));
+        measures.push(Estimate {
+            key: "outcome_uniformity".into(),
+            label: "outcome uniformity".into(),
+            group: "outcomes",
+            share: true,
+            value: uni,
+            low: boot.1.0,
+            high: boot.1.1,
+            sd: None,
+            n: total,
+            method: Method::Bootstrap,
+        });
+        measures.push(rate("completion", "completion", completed));
+        for (d, m) in PER_GAME.iter().zip(&t.moments) {
+            if m.n == 0 {
+                // Not measured (clarity without --measures full; coverage
+                // or repetition a game does not give).
+                continue;
+            }
+            measures.push(Estimate::mean(d, m));
+            if d.group == "duration" {
+                // The spread of single games, with a normal interval for a
+                // standard deviation: sd ± 1.96 sd / sqrt(2 (n - 1)).
+                let sd = m.sd();
+                let half = if m.n > 1 {
+                    Z95 * sd / (2.0 * (m.n as f64 - 1.0)).sqrt()
+                } else {
+                    0.0
+                };
+                measures.push(Estimate {
+                    key: format!("{}_sd", d.key),
+                    label: format!("{} spread (sd)", d.label),
+                    group: "duration",
+                    share: false,
+                    value: sd,
+                    low: (sd - half).max(0.0),
+                    high: sd + half,
+                    sd: None,
+                    n: m.n,
+                    method: Method::Mean,
+                });
+            }
+        }
+        let rule_events = events
+            .iter()
+            .zip(&t.events)
+            .map(|(e, &(fired, in_games))| EventLine {
+                key: e.key,
+                label: e.label,
+                keys: e.keys.to_vec(),
+                per_game: if games == 0 {
+                    0.0
+                } else {
+                    fired as f64 / games as f64
+                },
+                games: Rate::new(in_games, games),
+            })
+            .collect();
+        Design {
+            depth,
+            measures,
+            rule_events,
+        }
+    }
+
+    /// The measure `key`, if the run has it.
+    pub fn get(&self, key: &str) -> Option<&Estimate> {
+        self.measures.iter().find(|e| e.key == key)
+    }
+
+    /// The rule events that never fired.
+    pub fn dead(&self) -> impl Iterator<Item = &EventLine> {
+        self.rule_events.iter().filter(|e| e.games.count == 0)
+    }
+}
+
+/// Balance (1 - the gap between the best and worst seat's mean result) and
+/// outcome uniformity (1 - the mean over seats of the variance of a seat's
+/// result) of outcomes given as (each seat's result, games).
+fn outcome_figures(outcomes: &[(Vec<f64>, u64)], k: usize) -> (f64, f64) {
+    let n: u64 = outcomes.iter().map(|(_, c)| c).sum();
+    if n == 0 || k == 0 {
+        return (1.0, 1.0);
+    }
+    let nf = n as f64;
+    let mut best = f64::NEG_INFINITY;
+    let mut worst = f64::INFINITY;
+    let mut var = 0.0;
+    for s in 0..k {
+        let mean = outcomes.iter().map(|(r, c)| r[s] * *c as f64).sum::<f64>() / nf;
+        let sq = outcomes
+            .iter()
+            .map(|(r, c)| r[s] * r[s] * *c as f64)
+            .sum::<f64>()
+            / nf;
+        best = best.max(mean);
+        worst = worst.min(mean);
+        var += (sq - mean * mean).max(0.0);
+    }
+    (1.0 - (best - worst), 1.0 - var / k as f64)
+}
+
+/// 95% percentile intervals of balance and outcome uniformity from
+/// [`RESAMPLES`] resamples of the games (with replacement), drawn from
+/// `seed`: the same run gives the same interval.
+fn bootstrap(
+    outcomes: &[(Vec<f64>, u64)],
+    n: u64,
+    seed: u64,
+    k: usize,
+) -> ((f64, f64), (f64, f64)) {
+    if n == 0 || outcomes.is_empty() {
+        return ((0.0, 1.0), (0.0, 1.0));
+    }
+    // A stream of its own, apart from every game's and seat's.
+    let mut rng = crate::core::dice::SeededDice::new(seed, u64::MAX - 1);
+    // Cumulative counts to draw a game's outcome class.
+    let mut cum = Vec::with_capacity(outcomes.len());
+    let mut acc = 0u64;
+    for (_, c) in outcomes {
+        acc += c;
+        cum.push(acc);
+    }
+    let mut bal = Vec::with_capacity(RESAMPLES);
+    let mut uni = Vec::with_capacity(RESAMPLES);
+    let mut counts = vec![0u64; outcomes.len()];
+    let mut resampled: Vec<(Vec<f64>, u64)> = outcomes.to_vec();
+    for _ in 0..RESAMPLES {
+        counts.iter_mut().for_each(|c| *c = 0);
+        for _ in 0..n {
+            let x = u64::from(rng.below(u32::try_from(n).unwrap_or(u32::MAX)));
+            let i = cum.partition_point(|&c| c <= x);
+            counts[i] += 1;
+        }
+        for (r, &c) in resampled.iter_mut().zip(&counts) {
+            r.1 = c;
+        }
+        let (b, u) = outcome_figures(&resampled, k);
+        bal.push(b);
+        uni.push(u);
+    }
+    (percentiles(&mut bal), percentiles(&mut uni))
+}
+
+fn percentiles(v: &mut [f64]) -> (f64, f64) {
+    v.sort_by(f64::total_cmp);
+    let at = |q: f64| v[((q * (v.len() - 1) as f64).round() as usize).min(v.len() - 1)];
+    (at(0.025), at(0.975))
+}
+
+/// What a change of the variant keys `changed` (`beads.supply`) cannot do:
+/// a line for each changed key all of whose rule events never fired in
+/// either run of `games` games.
+pub fn dead_changes(changed: &[String], a: &Design, b: &Design, games: u64) -> Vec<String> {
+    let mut out = Vec::new();
+    for key in changed {
+        let governs = |e: &EventLine| e.keys.iter().any(|k| key_under(key, k));
+        let events: Vec<&EventLine> = a.rule_events.iter().filter(|e| governs(e)).collect();
+        if events.is_empty() {
+            continue;
+        }
+        let never = |d: &Design| {
+            d.rule_events
+                .iter()
+                .filter(|e| governs(e))
+                .all(|e| e.games.count == 0)
+        };
+        if never(a) && never(b) {
+            let names: Vec<String> = events.iter().map(|e| format!("{} (`{}`)", e.label, e.key)).collect();
+            out.push(format!(
+                "`{key}` acts only through {}, which never happened in {} games of either variant: this change cannot matter under these bots",
+                names.join(", "),
+                thousands(games)
+            ));
+        }
+    }
+    out
+}
+
+/// Whether `key` is `rule` or lies under it (`beads.supply` under `beads`).
+fn key_under(key: &str, rule: &str) -> bool {
+    key == rule || key.strip_prefix(rule).is_some_and(|r| r.starts_with('.'))
+}
+
+
+/// Each measure of two runs side by side as a statistic of the one verdict
+/// rule ([`crate::sim::verdict`]), for `compare` to judge with its other
+/// statistics in one family: a mean with Welch's standard error, a
+/// proportion with the verdict rule's rate variance, a bootstrapped figure
+/// with the standard error its interval implies. Shares have a rate's
+/// margin (2 points unless `--margin KEY=...`), counts a count's.
+/// Each item: (A's value, B's value, the statistic of B - A).
+pub fn statistics(a: &Design, b: &Design, margins: &Margins) -> Vec<(f64, f64, Statistic)> {
+    let mut out = Vec::new();
+    for x in &a.measures {
+        let Some(y) = b.get(&x.key) else { continue };
+        let unit = if x.share { Unit::Rate } else { Unit::Count };
+        let sd = |e: &Estimate| e.sd.unwrap_or_else(|| e.se() * (e.n as f64).sqrt());
+        let margin = margins.of_spread(
+            &x.key,
+            unit,
+            x.value.abs().max(y.value.abs()),
+            sd(x).max(sd(y)),
+        );
+        let (se, df) = match x.method {
+            Method::Mean => {
+                let v = |e: &Estimate| {
+                    if e.n < 2 {
+                        0.0
+                    } else {
+                        sd(e).powi(2) / e.n as f64
+                    }
+                };
+                let (va, vb) = (v(x), v(y));
+                let se2 = va + vb;
+                let df = if se2 == 0.0 || x.n < 2 || y.n < 2 {
+                    f64::INFINITY
+                } else {
+                    se2 * se2 / (va * va / (x.n as f64 - 1.0) + vb * vb / (y.n as f64 - 1.0))
+                };
+                (se2.sqrt(), df)
+            }
+            Method::Wilson => {
+                let var = |e: &Estimate| rate_variance((e.value * e.n as f64).round(), e.n);
+                ((var(x) + var(y)).sqrt(), f64::INFINITY)
+            }
+            Method::Bootstrap => ((x.se().powi(2) + y.se().powi(2)).sqrt(), f64::INFINITY),
+        };
+        out.push((
+            x.value,
+            y.value,
+            Statistic {
+                key: x.key.clone(),
+                label: x.label.clone(),
+                unit,
+                estimate: y.value - x.value,
+                se,
+                df,
+                margin,
+                games: x.n.min(y.n),
+            },
+        ));
+    }
+    out
+}
+
+/// Every measure of a run by key, with its name in words and whether it
+/// is a share: what `sweep --measure` and `tune --target` accept.
+pub fn keys(players: u8) -> Vec<(String, String, bool)> {
+    let mut v: Vec<(String, String, bool)> = (1..=players)
+        .map(|s| (format!("advantage_{s}"), format!("seat {s} advantage"), true))
+        .collect();
+    for (k, l) in [
+        ("balance", "balance"),
+        ("drawishness", "drawishness"),
+        ("outcome_uniformity", "outcome uniformity"),
+        ("completion", "completion"),
+    ] {
+        v.push((k.into(), l.into(), true));
+    }
+    for d in PER_GAME {
+        v.push((d.key.into(), d.label.into(), d.share));
+        if d.group == "duration" {
+            v.push((
+                format!("{}_sd", d.key),
+                format!("{} spread (sd)", d.label),
+                false,
+            ));
+        }
+    }
+    v
+}
