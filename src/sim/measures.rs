@@ -77,11 +77,21 @@ pub const PER_GAME: &[Def] = &[
     def("coverage", "board used", "coverage", true),
     Def {
         full: true,
-        ..def("clarity_narrowness", "clarity: moves near best", "tension", true)
+        ..def(
+            "clarity_narrowness",
+            "clarity: moves near best",
+            "tension",
+            true,
+        )
     },
     Def {
         full: true,
-        ..def("clarity_variance", "clarity: spread of moves", "tension", false)
+        ..def(
+            "clarity_variance",
+            "clarity: spread of moves",
+            "tension",
+            false,
+        )
     },
 ];
 
@@ -90,7 +100,7 @@ pub const M_DECISIONS: usize = 1;
 pub const M_DECISION_MOVES: usize = 2;
 pub const M_BRANCHING: usize = 3;
 pub const M_FORCED: usize = 4;
-pub const M_LEAD_CHANGES: usize = 5;
+pub const M_LEAD_CHANGE: usize = 5;
 pub const M_STABILITY: usize = 6;
 pub const M_UNCERTAINTY: usize = 7;
 pub const M_DRAMA: usize = 8;
@@ -169,21 +179,38 @@ impl<G: Game> Trace<G> {
 
     /// Seat `seat` is about to decide at `state`.
     pub fn before(&mut self, state: &G::State, seat: Seat) {
+        self.legal.clear();
+        state.legal_actions(&mut self.legal);
+        let n = self.legal.len();
+        self.note(seat, n);
+        if n > 1 && self.depth == Depth::Full {
+            self.clarity(state, seat);
+        }
+    }
+
+    /// A decision of `seat` among `legal` moves.
+    fn note(&mut self, seat: Seat, legal: usize) {
         self.decisions += 1;
         if self.last != Some(seat) {
             self.turns += 1;
             self.last = Some(seat);
         }
-        self.legal.clear();
-        state.legal_actions(&mut self.legal);
-        let n = self.legal.len();
-        self.legal_total += n as u64;
-        if n > 1 {
+        self.legal_total += legal as u64;
+        if legal > 1 {
             self.with_choice += 1;
-            if self.depth == Depth::Full {
-                self.clarity(state, seat);
-            }
         }
+    }
+
+    /// The duration and choice measures, into `m`.
+    fn choice(&self, m: &mut [Option<f64>]) {
+        m[M_TURNS] = Some(f64::from(self.turns));
+        m[M_DECISIONS] = Some(f64::from(self.decisions));
+        if self.decisions > 0 {
+            let d = f64::from(self.decisions);
+            m[M_DECISION_MOVES] = Some(f64::from(self.with_choice) / d);
+            m[M_BRANCHING] = Some(self.legal_total as f64 / d);
+        }
+        m[M_FORCED] = Some(f64::from(self.decisions - self.with_choice));
     }
 
     /// Clarity at one decision: the mover's chance of winning after each
@@ -255,14 +282,7 @@ impl<G: Game> Trace<G> {
             }
         }
         let mut m = tension(&self.chances, k, top);
-        m[M_TURNS] = Some(f64::from(self.turns));
-        m[M_DECISIONS] = Some(f64::from(self.decisions));
-        if self.decisions > 0 {
-            let d = f64::from(self.decisions);
-            m[M_DECISION_MOVES] = Some(f64::from(self.with_choice) / d);
-            m[M_BRANCHING] = Some(self.legal_total as f64 / d);
-        }
-        m[M_FORCED] = Some(f64::from(self.decisions - self.with_choice));
+        self.choice(&mut m);
         if self.keyed > 0 {
             m[M_REPETITION] = Some(f64::from(self.repeats) / f64::from(self.keyed));
         }
@@ -305,7 +325,7 @@ pub fn tension(chances: &[f64], k: usize, top: &[Seat]) -> Vec<Option<f64>> {
             .windows(2)
             .filter(|w| w[0].is_some() && w[1].is_some() && w[0] != w[1])
             .count();
-        m[M_LEAD_CHANGES] = Some(changes as f64 / (t - 1) as f64);
+        m[M_LEAD_CHANGE] = Some(changes as f64 / (t - 1) as f64);
     }
     // Stability: 1 - 4 x the mean over seats of the variance of the seat's
     // chance over the game (a chance varies by at most 1/4).
@@ -331,10 +351,7 @@ pub fn tension(chances: &[f64], k: usize, top: &[Seat]) -> Vec<Option<f64>> {
     if let [winner] = top {
         let w = usize::from(*winner);
         if t > 1 {
-            let behind = leaders[..t - 1]
-                .iter()
-                .filter(|l| **l != Some(w))
-                .count();
+            let behind = leaders[..t - 1].iter().filter(|l| **l != Some(w)).count();
             m[M_DRAMA] = Some(behind as f64 / (t - 1) as f64);
         }
         // The first row from which the winner leads to the end.
@@ -810,7 +827,10 @@ pub fn dead_changes(changed: &[String], a: &Design, b: &Design, games: u64) -> V
                 .all(|e| e.games.count == 0)
         };
         if never(a) && never(b) {
-            let names: Vec<String> = events.iter().map(|e| format!("{} (`{}`)", e.label, e.key)).collect();
+            let names: Vec<String> = events
+                .iter()
+                .map(|e| format!("{} (`{}`)", e.label, e.key))
+                .collect();
             out.push(format!(
                 "`{key}` acts only through {}, which never happened in {} games of either variant: this change cannot matter under these bots",
                 names.join(", "),
@@ -892,7 +912,13 @@ pub fn statistics(a: &Design, b: &Design, margins: &Margins) -> Vec<(f64, f64, S
 /// is a share: what `sweep --measure` and `tune --target` accept.
 pub fn keys(players: u8) -> Vec<(String, String, bool)> {
     let mut v: Vec<(String, String, bool)> = (1..=players)
-        .map(|s| (format!("advantage_{s}"), format!("seat {s} advantage"), true))
+        .map(|s| {
+            (
+                format!("advantage_{s}"),
+                format!("seat {s} advantage"),
+                true,
+            )
+        })
         .collect();
     for (k, l) in [
         ("balance", "balance"),
@@ -913,4 +939,145 @@ pub fn keys(players: u8) -> Vec<(String, String, bool)> {
         }
     }
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: Option<f64>, b: f64) {
+        let a = a.expect("defined");
+        assert!((a - b).abs() < 1e-9, "{a} != {b}");
+    }
+
+    /// Seat 1 leads from the first decision to its win.
+    #[test]
+    fn a_game_decided_at_the_first_move() {
+        let rows = [0.9, 0.1, 0.95, 0.05, 0.97, 0.03, 1.0, 0.0];
+        let m = tension(&rows, 2, &[0]);
+        close(m[M_LEAD_CHANGE], 0.0);
+        close(m[M_DRAMA], 0.0);
+        close(m[M_DECISIVENESS], 0.0);
+        assert!(m[M_UNCERTAINTY].unwrap() < 0.5);
+    }
+
+    /// The lead changes after every decision; seat 1 wins at the end.
+    #[test]
+    fn a_game_with_a_lead_change_every_turn() {
+        let rows = [0.6, 0.4, 0.4, 0.6, 0.6, 0.4, 0.4, 0.6, 1.0, 0.0];
+        let m = tension(&rows, 2, &[0]);
+        close(m[M_LEAD_CHANGE], 1.0);
+        // Behind after decisions 2 and 4 of the 4 before the outcome.
+        close(m[M_DRAMA], 0.5);
+        // Led for good from the fifth row (the outcome) of five.
+        close(m[M_DECISIVENESS], 0.8);
+        // Chances of 0.6/0.4 are nearly a coin toss.
+        assert!(m[M_UNCERTAINTY].unwrap() > 0.95);
+    }
+
+    #[test]
+    fn a_tie_has_no_drama_or_decisiveness() {
+        let rows = [0.5, 0.5, 0.5, 0.5];
+        let m = tension(&rows, 2, &[0, 1]);
+        assert_eq!(m[M_DRAMA], None);
+        assert_eq!(m[M_DECISIVENESS], None);
+        close(m[M_STABILITY], 1.0);
+        close(m[M_UNCERTAINTY], 1.0);
+    }
+
+    /// A game with one legal move at every node: no choice at all.
+    #[test]
+    fn a_game_with_one_legal_move_everywhere() {
+        use crate::games::roots_and_shoots::RootsAndShoots;
+        let mut t = Trace::<RootsAndShoots>::new(2, Depth::Standard);
+        for seat in [0, 1, 0, 1] {
+            t.note(seat, 1);
+        }
+        let mut m = vec![None; PER_GAME.len()];
+        t.choice(&mut m);
+        close(m[M_DECISION_MOVES], 0.0);
+        close(m[M_BRANCHING], 1.0);
+        close(m[M_FORCED], 4.0);
+        close(m[M_TURNS], 4.0);
+        close(m[M_DECISIONS], 4.0);
+        // Several decisions in a row by one seat are one turn.
+        let mut t = Trace::<RootsAndShoots>::new(2, Depth::Standard);
+        for (seat, legal) in [(0, 3), (0, 1), (1, 5), (1, 1)] {
+            t.note(seat, legal);
+        }
+        let mut m = vec![None; PER_GAME.len()];
+        t.choice(&mut m);
+        close(m[M_TURNS], 2.0);
+        close(m[M_DECISION_MOVES], 0.5);
+        close(m[M_BRANCHING], 2.5);
+        close(m[M_FORCED], 2.0);
+    }
+
+    #[test]
+    fn win_chances_follow_the_logistic_for_two_seats() {
+        let mut p = Vec::new();
+        win_chances(&[3.0, -3.0], 3.0, &mut p);
+        close(Some(p[0]), 1.0 / (1.0 + (-1.0f64).exp()));
+        close(Some(p[0] + p[1]), 1.0);
+    }
+
+    #[test]
+    fn outcome_figures_by_hand() {
+        let one_sided = vec![(vec![1.0, 0.0], 10)];
+        assert_eq!(outcome_figures(&one_sided, 2), (0.0, 1.0));
+        let even = vec![(vec![1.0, 0.0], 5), (vec![0.0, 1.0], 5)];
+        let (b, u) = outcome_figures(&even, 2);
+        close(Some(b), 1.0);
+        close(Some(u), 0.75);
+    }
+
+    #[test]
+    fn the_bootstrap_is_deterministic_and_brackets_the_figure() {
+        let o = vec![(vec![1.0, 0.0], 60), (vec![0.0, 1.0], 40)];
+        let a = bootstrap(&o, 100, 7, 2);
+        assert_eq!(a, bootstrap(&o, 100, 7, 2));
+        let (bal, _) = outcome_figures(&o, 2);
+        assert!(a.0.0 <= bal && bal <= a.0.1, "{a:?} {bal}");
+        assert!(a.0.1 - a.0.0 > 0.05);
+    }
+
+    #[test]
+    fn moments_are_exact_whatever_the_merge_order() {
+        let vals = [0.1, 0.25, 3.0, 0.333_333_3, 7.5];
+        let mut all = Moments::default();
+        vals.iter().for_each(|&v| all.add(v));
+        let (mut x, mut y) = (Moments::default(), Moments::default());
+        vals[..2].iter().for_each(|&v| x.add(v));
+        vals[2..].iter().for_each(|&v| y.add(v));
+        y.merge(&x);
+        assert_eq!(all, y);
+        assert!((all.mean() - vals.iter().sum::<f64>() / 5.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_changed_key_whose_events_never_fire_is_named() {
+        let line = |fired: u64| EventLine {
+            key: "pile_emptied",
+            label: "a bead pile emptied",
+            keys: vec!["beads.supply"],
+            per_game: 0.0,
+            games: Rate::new(fired, 100),
+        };
+        let d = |fired| Design {
+            depth: Depth::Standard,
+            measures: Vec::new(),
+            rule_events: vec![line(fired)],
+        };
+        let changed = vec!["beads.supply".to_owned(), "rain.rolls".to_owned()];
+        let out = dead_changes(&changed, &d(0), &d(0), 100);
+        assert_eq!(out.len(), 1);
+        assert!(
+            out[0].starts_with("`beads.supply` acts only through"),
+            "{out:?}"
+        );
+        assert!(dead_changes(&changed, &d(3), &d(0), 100).is_empty());
+        assert!(key_under("beads.supply", "beads"));
+        assert!(!key_under("beads_x", "beads"));
+        assert_eq!(thousands(1_234_567), "1,234,567");
+    }
 }

@@ -359,7 +359,11 @@ impl Game for RootsAndShoots {
         event("rain", "rains", &[]),
         event("spawn_on_root", "spawns that hit a root", &[]),
         event("struggle", "struggles", &["severing.per_turn"]),
-        event("struggle_won", "struggles won", &["severing.winner_occupies"]),
+        event(
+            "struggle_won",
+            "struggles won",
+            &["severing.winner_occupies"],
+        ),
         event("struggle_lost", "struggles lost", &[]),
         event(
             "bead_removed",
