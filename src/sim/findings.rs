@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
-use crate::sim::verdict::thousands;
 use crate::sim::report::{Comparison, Report};
+use crate::sim::verdict::thousands;
 use crate::sim::verdict::{self, Outcome};
 
 impl Report {

@@ -846,7 +846,6 @@ fn key_under(key: &str, rule: &str) -> bool {
     key == rule || key.strip_prefix(rule).is_some_and(|r| r.starts_with('.'))
 }
 
-
 /// Each measure of two runs side by side as a statistic of the one verdict
 /// rule ([`crate::sim::verdict`]), for `compare` to judge with its other
 /// statistics in one family: a mean with Welch's standard error, a
@@ -857,6 +856,10 @@ fn key_under(key: &str, rule: &str) -> bool {
 pub fn statistics(a: &Design, b: &Design, margins: &Margins) -> Vec<(f64, f64, Statistic)> {
     let mut out = Vec::new();
     for x in &a.measures {
+        // Drawishness is the report's `ties`, already in the family.
+        if x.key == "drawishness" {
+            continue;
+        }
         let Some(y) = b.get(&x.key) else { continue };
         let unit = if x.share { Unit::Rate } else { Unit::Count };
         let sd = |e: &Estimate| e.sd.unwrap_or_else(|| e.se() * (e.n as f64).sqrt());

@@ -8,9 +8,9 @@ use serde::Serialize;
 
 use crate::games::{Game, Stat};
 use crate::sim::histogram::Summary;
+use crate::sim::measures::Design;
 use crate::sim::stats::{chi_square_uniform, wilson};
 use crate::sim::verdict::{self, Margins, Outcome, Statistic, Unit, Verdict};
-use crate::sim::measures::Design;
 use crate::sim::{Accumulator, Config, Seating};
 
 /// The error rate every verdict holds ([`verdict::ALPHA`]).

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::player::BotSpec;
 use crate::core::protocol::Seat;
-use crate::games::{Builtin, RuleEvent, event, Game, Stat};
+use crate::games::{Builtin, Game, RuleEvent, Stat, event};
 
 use super::{Action, BUILTINS, Rules, State, VariantFile};
 

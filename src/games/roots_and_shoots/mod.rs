@@ -31,7 +31,7 @@ use crate::core::dice::SeededDice;
 use crate::core::keys::Change;
 use crate::core::player::{BotSpec, Player as SeatPlayer};
 use crate::core::protocol::Seat;
-use crate::games::{Builtin, RuleEvent, event, Game, SafetyLimit, Stat};
+use crate::games::{Builtin, Game, RuleEvent, SafetyLimit, Stat, event};
 
 /// The standard variant's file, embedded: the one source of the built-in rules.
 pub const STANDARD_TOML: &str = include_str!("../../../variants/standard.toml");

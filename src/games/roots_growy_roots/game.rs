@@ -7,7 +7,7 @@ use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::dice::SeededDice;
 use crate::core::player::{BotSpec, Player, Style};
 use crate::core::protocol::Seat;
-use crate::games::{Builtin, RuleEvent, event, Game, SafetyLimit, Stat};
+use crate::games::{Builtin, Game, RuleEvent, SafetyLimit, Stat, event};
 
 use super::{Action, BUILTINS, Rules, State, VariantFile, text};
 

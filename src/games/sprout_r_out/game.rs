@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::protocol::{GameState, Next, Seat};
-use crate::games::{Builtin, RuleEvent, event, Game, Stat};
+use crate::games::{Builtin, Game, RuleEvent, Stat, event};
 
 use super::{
     Action, BoardShape, EndCheck, EyeDetection, EyeMemory, Groups, Repetition, Rules, State,
