@@ -490,6 +490,15 @@ pub trait Game: Sized + Send + Sync + 'static {
             .unwrap_or(0);
         f64::from(own) - f64::from(best_other)
     }
+    /// Every seat's [`Game::evaluate`] of the position, seat 1 first, into
+    /// `out` (cleared first): the tension measures read it after every
+    /// decision of a simulation. The default evaluates each seat in turn; a
+    /// game whose evaluation works out every seat's standing anyway (Roots
+    /// and Shoots) gives them all from one pass.
+    fn evaluate_all(state: &Self::State, seats: usize, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend((0..seats).map(|s| Self::evaluate(state, s as Seat)));
+    }
     /// The bot `simulate`, `compare`, `sweep` and `tune` seat when `--bots`
     /// is not given: the strongest bot the game's ladder found at a cost a
     /// run of a thousand games affords (the README's "Bot strength" table,

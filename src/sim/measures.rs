@@ -11,12 +11,12 @@
 //! the threads or shards, and its report ([`Design`]) gives each measure
 //! with its interval. `docs/statistics.md` defines every measure.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::protocol::{GameState, Seat};
+use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::{ActionOf, Game, RuleEvent};
 use crate::sim::report::Rate;
 use crate::sim::stats::{Z95, wilson};
@@ -131,6 +131,11 @@ pub fn win_chances(values: &[f64], scale: f64, out: &mut Vec<f64>) {
 }
 
 /// What the simulator notes about one game as it plays, for the measures.
+///
+/// Cheap by design: at each decision a count of the legal moves (into a
+/// list kept for the whole game) and, after it, one evaluation of every
+/// seat ([`Game::evaluate_all`]) folded into running sums ([`Tension`]);
+/// nothing is allocated per decision once the game's buffers have grown.
 pub struct Trace<G: Game> {
     depth: Depth,
     seats: usize,
@@ -140,40 +145,40 @@ pub struct Trace<G: Game> {
     last: Option<Seat>,
     with_choice: u32,
     legal_total: u64,
-    /// Each seat's chance of winning after each decision, `seats` a row.
-    chances: Vec<f64>,
-    seen: HashSet<u64>,
-    keyed: u32,
-    repeats: u32,
+    tension: Tension,
+    /// The position key after each decision (sorted at the end to count
+    /// repeats).
+    keys: Vec<u64>,
     narrowness: f64,
     spread: f64,
     judged: u32,
     legal: Vec<ActionOf<G>>,
     values: Vec<f64>,
     row: Vec<f64>,
+    after: Vec<f64>,
 }
 
 impl<G: Game> Trace<G> {
     pub fn new(seats: u8, depth: Depth) -> Trace<G> {
+        let k = usize::from(seats);
         Trace {
             depth,
-            seats: usize::from(seats),
+            seats: k,
             scale: G::eval_scale(),
             decisions: 0,
             turns: 0,
             last: None,
             with_choice: 0,
             legal_total: 0,
-            chances: Vec::new(),
-            seen: HashSet::new(),
-            keyed: 0,
-            repeats: 0,
+            tension: Tension::new(k),
+            keys: Vec::new(),
             narrowness: 0.0,
             spread: 0.0,
             judged: 0,
             legal: Vec::new(),
-            values: Vec::new(),
-            row: Vec::new(),
+            values: Vec::with_capacity(k),
+            row: Vec::with_capacity(k),
+            after: Vec::new(),
         }
     }
 
@@ -218,11 +223,13 @@ impl<G: Game> Trace<G> {
     /// and the variance of the chances.
     fn clarity(&mut self, state: &G::State, seat: Seat) {
         let legal = std::mem::take(&mut self.legal);
-        let mut after = Vec::with_capacity(legal.len());
+        let mut after = std::mem::take(&mut self.after);
+        after.clear();
         for &a in &legal {
             let mut child = state.clone();
             child.play_unchecked(a);
-            after.push(self.chance_of(&child, seat));
+            self.row_of(&child);
+            after.push(self.row[usize::from(seat)]);
         }
         self.legal = legal;
         let n = after.len() as f64;
@@ -233,26 +240,21 @@ impl<G: Game> Trace<G> {
         self.narrowness += near / n;
         self.spread += after.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / n;
         self.judged += 1;
+        self.after = after;
     }
 
-    fn chance_of(&mut self, state: &G::State, seat: Seat) -> f64 {
-        self.row_of(state);
-        self.row[usize::from(seat)]
-    }
-
-    /// Every seat's chance of winning at `state`, into `self.row`.
+    /// Every seat's chance of winning at `state`, into `self.row`: one
+    /// evaluation of every seat.
     fn row_of(&mut self, state: &G::State) {
-        self.values.clear();
-        self.values
-            .extend((0..self.seats).map(|s| G::evaluate(state, s as Seat)));
+        G::evaluate_all(state, self.seats, &mut self.values);
         win_chances(&self.values, self.scale, &mut self.row);
     }
 
     /// The decision was played: `state` is the position after it.
     pub fn after(&mut self, state: &G::State) {
-        if state.outcome().is_none() {
+        if state.next() != Next::Over {
             self.row_of(state);
-            self.chances.extend_from_slice(&self.row);
+            self.tension.push(&self.row);
         }
         let key = G::position_key(state).or_else(|| {
             (self.depth == Depth::Full).then(|| {
@@ -262,29 +264,24 @@ impl<G: Game> Trace<G> {
             })
         });
         if let Some(k) = key {
-            self.keyed += 1;
-            if !self.seen.insert(k) {
-                self.repeats += 1;
-            }
+            self.keys.push(k);
         }
     }
 
     /// The game is over at `state` with the seats `top` sharing the top.
     pub fn finish(mut self, state: &G::State, top: &[Seat]) -> GameMeasures {
-        // The last row is the outcome itself: the winners share the game.
-        let k = self.seats;
+        let mut m = vec![None; PER_GAME.len()];
         if self.decisions > 0 {
-            let share = 1.0 / top.len().max(1) as f64;
-            let start = self.chances.len();
-            self.chances.resize(start + k, 0.0);
-            for &s in top {
-                self.chances[start + usize::from(s)] = share;
-            }
+            // The last row is the outcome itself: the winners share the game.
+            self.tension.outcome(top);
+            self.tension.measures(top, &mut m);
         }
-        let mut m = tension(&self.chances, k, top);
         self.choice(&mut m);
-        if self.keyed > 0 {
-            m[M_REPETITION] = Some(f64::from(self.repeats) / f64::from(self.keyed));
+        if !self.keys.is_empty() {
+            let n = self.keys.len();
+            self.keys.sort_unstable();
+            let repeats = self.keys.windows(2).filter(|w| w[0] == w[1]).count();
+            m[M_REPETITION] = Some(repeats as f64 / n as f64);
         }
         m[M_COVERAGE] = G::board_use(state)
             .filter(|&(_, cells)| cells > 0)
@@ -301,66 +298,164 @@ impl<G: Game> Trace<G> {
     }
 }
 
+/// The tension measures of one game, folded in as the rows of win chances
+/// come (a row after each decision, then the outcome): a few sums per seat,
+/// nothing kept per decision.
+#[derive(Clone, Debug)]
+pub struct Tension {
+    k: usize,
+    /// Rows so far, the outcome's included once it came.
+    rows: u32,
+    /// Rows before the outcome.
+    live: u32,
+    /// The sole leader of the last row (`None`: shared), if a row came.
+    last: Option<Option<usize>>,
+    changes: u32,
+    /// Per seat: sum and sum of squares of its chance over the rows.
+    sum: Vec<f64>,
+    squares: Vec<f64>,
+    /// Sum over the live rows of their normalised entropy.
+    entropy: f64,
+    /// Per seat: live rows it led alone.
+    led: Vec<u32>,
+    /// Per seat: the last row it did not lead alone, if any.
+    not_led: Vec<Option<u32>>,
+    /// The outcome row, built in place.
+    end: Vec<f64>,
+}
+
+impl Tension {
+    pub fn new(k: usize) -> Tension {
+        Tension {
+            k,
+            rows: 0,
+            live: 0,
+            last: None,
+            changes: 0,
+            sum: vec![0.0; k],
+            squares: vec![0.0; k],
+            entropy: 0.0,
+            led: vec![0; k],
+            not_led: vec![None; k],
+            end: Vec::new(),
+        }
+    }
+
+    /// The seat with the highest chance alone (`None` when shared).
+    fn leader(r: &[f64]) -> Option<usize> {
+        let best = r.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let mut at = r.iter().enumerate().filter(|(_, v)| **v >= best - 1e-12);
+        let first = at.next().map(|(i, _)| i);
+        // A shared lead is nobody's.
+        if at.next().is_some() { None } else { first }
+    }
+
+    /// Any row: leads, changes, sums. Returns the row's leader.
+    fn fold(&mut self, r: &[f64]) -> Option<usize> {
+        let leader = Self::leader(r);
+        if let Some(prev) = self.last
+            && prev.is_some()
+            && leader.is_some()
+            && prev != leader
+        {
+            self.changes += 1;
+        }
+        self.last = Some(leader);
+        for (s, &p) in r.iter().enumerate().take(self.k) {
+            self.sum[s] += p;
+            self.squares[s] += p * p;
+            if leader != Some(s) {
+                self.not_led[s] = Some(self.rows);
+            }
+        }
+        self.rows += 1;
+        leader
+    }
+
+    /// The chances after a decision, the game not over.
+    pub fn push(&mut self, r: &[f64]) {
+        let leader = self.fold(r);
+        self.live += 1;
+        if let Some(s) = leader {
+            self.led[s] += 1;
+        }
+        if self.k > 1 {
+            let h: f64 = r.iter().filter(|p| **p > 0.0).map(|p| p * p.ln()).sum();
+            self.entropy += -h / (self.k as f64).ln();
+        }
+    }
+
+    /// The outcome: the seats `top` share the game.
+    pub fn outcome(&mut self, top: &[Seat]) {
+        let mut end = std::mem::take(&mut self.end);
+        end.clear();
+        end.resize(self.k, 0.0);
+        let share = 1.0 / top.len().max(1) as f64;
+        for &s in top {
+            if let Some(e) = end.get_mut(usize::from(s)) {
+                *e = share;
+            }
+        }
+        self.fold(&end);
+        self.end = end;
+    }
+
+    /// The tension measures into `m`, `top` the seats that shared the top.
+    /// Left `None` where undefined (no row; drama and decisiveness on a
+    /// tie; uncertainty and drama without a row before the outcome).
+    pub fn measures(&self, top: &[Seat], m: &mut [Option<f64>]) {
+        let (k, t) = (self.k, self.rows);
+        if k == 0 || t == 0 {
+            return;
+        }
+        let tf = f64::from(t);
+        if t >= 2 {
+            m[M_LEAD_CHANGE] = Some(f64::from(self.changes) / (tf - 1.0));
+        }
+        // Stability: 1 - 4 x the mean over seats of the variance of the
+        // seat's chance over the game (a chance varies by at most 1/4).
+        let var: f64 = (0..k)
+            .map(|s| {
+                let mean = self.sum[s] / tf;
+                (self.squares[s] / tf - mean * mean).max(0.0)
+            })
+            .sum();
+        m[M_STABILITY] = Some((1.0 - 4.0 * var / k as f64).clamp(0.0, 1.0));
+        // Uncertainty: the mean normalised entropy of the chances, the
+        // outcome row left out (it is certain by definition).
+        let live = self.live.min(t - 1);
+        if k > 1 && live > 0 {
+            m[M_UNCERTAINTY] = Some(self.entropy / f64::from(live));
+        }
+        if let [winner] = top {
+            let w = usize::from(*winner);
+            if live > 0 {
+                m[M_DRAMA] = Some(f64::from(live - self.led[w]) / f64::from(live));
+            }
+            // The first row from which the winner leads to the end.
+            let from = self.not_led[w].map_or(0, |i| i + 1);
+            m[M_DECISIVENESS] = Some(f64::from(from) / tf);
+        }
+    }
+}
+
 /// The tension measures of one game from its rows of win chances (`k` a
 /// row, one row after each decision, the last the outcome) and the seats
-/// that shared the top. `None` where a measure is undefined (no decision;
-/// drama and decisiveness on a tie).
+/// that shared the top: [`Tension`] over the rows. `None` where a measure
+/// is undefined (no decision; drama and decisiveness on a tie).
 pub fn tension(chances: &[f64], k: usize, top: &[Seat]) -> Vec<Option<f64>> {
     let mut m = vec![None; PER_GAME.len()];
     if k == 0 || chances.len() < k {
         return m;
     }
     let rows: Vec<&[f64]> = chances.chunks_exact(k).collect();
-    let t = rows.len();
-    let leader = |r: &[f64]| -> Option<usize> {
-        let best = r.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let mut at = r.iter().enumerate().filter(|(_, v)| **v >= best - 1e-12);
-        let first = at.next().map(|(i, _)| i);
-        // A shared lead is nobody's.
-        if at.next().is_some() { None } else { first }
-    };
-    let leaders: Vec<Option<usize>> = rows.iter().map(|r| leader(r)).collect();
-    if t >= 2 {
-        let changes = leaders
-            .windows(2)
-            .filter(|w| w[0].is_some() && w[1].is_some() && w[0] != w[1])
-            .count();
-        m[M_LEAD_CHANGE] = Some(changes as f64 / (t - 1) as f64);
+    let mut t = Tension::new(k);
+    let (last, live) = rows.split_last().expect("a row");
+    for r in live {
+        t.push(r);
     }
-    // Stability: 1 - 4 x the mean over seats of the variance of the seat's
-    // chance over the game (a chance varies by at most 1/4).
-    let mut var = 0.0;
-    for s in 0..k {
-        let mean = rows.iter().map(|r| r[s]).sum::<f64>() / t as f64;
-        var += rows.iter().map(|r| (r[s] - mean).powi(2)).sum::<f64>() / t as f64;
-    }
-    m[M_STABILITY] = Some((1.0 - 4.0 * var / k as f64).clamp(0.0, 1.0));
-    // Uncertainty: the mean normalized entropy of the chances, outcome
-    // row excluded (it is certain by definition).
-    let live = if t > 1 { &rows[..t - 1] } else { &rows[..] };
-    if k > 1 && t > 1 {
-        let h = |r: &[f64]| -> f64 {
-            -r.iter()
-                .filter(|p| **p > 0.0)
-                .map(|p| p * p.ln())
-                .sum::<f64>()
-                / (k as f64).ln()
-        };
-        m[M_UNCERTAINTY] = Some(live.iter().map(|r| h(r)).sum::<f64>() / live.len() as f64);
-    }
-    if let [winner] = top {
-        let w = usize::from(*winner);
-        if t > 1 {
-            let behind = leaders[..t - 1].iter().filter(|l| **l != Some(w)).count();
-            m[M_DRAMA] = Some(behind as f64 / (t - 1) as f64);
-        }
-        // The first row from which the winner leads to the end.
-        let from = leaders
-            .iter()
-            .rposition(|l| *l != Some(w))
-            .map_or(0, |i| i + 1);
-        m[M_DECISIVENESS] = Some(from as f64 / t as f64);
-    }
+    t.fold(last);
+    t.measures(top, &mut m);
     m
 }
 

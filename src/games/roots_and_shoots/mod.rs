@@ -427,4 +427,8 @@ impl Game for RootsAndShoots {
     fn evaluate(state: &State, seat: Seat) -> f64 {
         bots::eval::advantage(state, seat)
     }
+
+    fn evaluate_all(state: &State, _seats: usize, out: &mut Vec<f64>) {
+        bots::eval::advantages(state, out);
+    }
 }
