@@ -904,34 +904,62 @@ fn percentiles(v: &mut [f64]) -> (f64, f64) {
     (at(0.025), at(0.975))
 }
 
-/// What a change of the variant keys `changed` (`beads.supply`) cannot do:
-/// a line for each changed key all of whose rule events never fired in
-/// either run of `games` games.
+/// How far a change of the variant keys `changed` (`beads.supply`) can
+/// reach, from the rule events it acts through: a line for each changed key
+/// that governs events. When none of its events happened in either run of
+/// `games` games, the change cannot matter under these bots; otherwise the
+/// line gives in what share of each run's games each event happened (the
+/// games where the change can matter).
 pub fn dead_changes(changed: &[String], a: &Design, b: &Design, games: u64) -> Vec<String> {
     let mut out = Vec::new();
     for key in changed {
-        let governs = |e: &EventLine| e.keys.iter().any(|k| key_under(key, k));
-        let events: Vec<&EventLine> = a.rule_events.iter().filter(|e| governs(e)).collect();
-        if events.is_empty() {
+        let governs = |e: &&EventLine| e.keys.iter().any(|k| key_under(key, k));
+        let ea: Vec<&EventLine> = a.rule_events.iter().filter(governs).collect();
+        let eb: Vec<&EventLine> = b.rule_events.iter().filter(governs).collect();
+        if ea.is_empty() {
             continue;
         }
-        let never = |d: &Design| {
-            d.rule_events
-                .iter()
-                .filter(|e| governs(e))
-                .all(|e| e.games.count == 0)
-        };
-        if never(a) && never(b) {
-            let names: Vec<String> = events
-                .iter()
-                .map(|e| format!("{} (`{}`)", e.label, e.key))
-                .collect();
+        let names: Vec<String> = ea
+            .iter()
+            .map(|e| format!("{} (`{}`)", e.label, e.key))
+            .collect();
+        let never = |v: &[&EventLine]| v.iter().all(|e| e.games.count == 0);
+        if never(&ea) && never(&eb) {
             out.push(format!(
                 "`{key}` acts only through {}, which never happened in {} games of either variant: this change cannot matter under these bots",
                 names.join(", "),
                 thousands(games)
             ));
+            continue;
         }
+        let side = |e: &EventLine| {
+            if e.games.count == 0 {
+                format!(
+                    "never in {} games (0 to {:.1}%)",
+                    thousands(e.games.of),
+                    100.0 * e.games.high
+                )
+            } else {
+                format!("{} of games", e.games.words())
+            }
+        };
+        let each: Vec<String> = ea
+            .iter()
+            .map(|x| {
+                let y = eb.iter().find(|y| y.key == x.key);
+                format!(
+                    "{} (`{}`): A {}, B {}",
+                    x.label,
+                    x.key,
+                    side(x),
+                    y.map_or_else(|| "not counted".to_owned(), |y| side(y))
+                )
+            })
+            .collect();
+        out.push(format!(
+            "`{key}` can matter only in games where {}",
+            each.join("; or ")
+        ));
     }
     out
 }

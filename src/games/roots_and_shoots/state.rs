@@ -1315,7 +1315,8 @@ impl State {
                     let take = u32::from(face).min(player.supply);
                     player.supply -= take;
                     player.store += take;
-                    if player.supply == 0 {
+                    // Counted once, when the last beads are taken.
+                    if take > 0 && player.supply == 0 {
                         self.stats.piles_emptied += 1;
                     }
                     self.phase = Phase::SpawnCheck;
