@@ -11,37 +11,10 @@ use std::time::{Duration, Instant};
 
 use roots::sim::shard::{Partial, checksum};
 
+mod common;
+use common::{Run, roots_in, tmp_dir};
+
 const BIN: &str = env!("CARGO_BIN_EXE_roots");
-
-fn tmp_dir(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("hostile3")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-struct Out {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn roots_in(dir: &Path, args: &[&str]) -> Out {
-    let out = Command::new(BIN)
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
-        .output()
-        .expect("run roots");
-    Out {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
 
 // ---------------------------------------------------------------- processes
 
@@ -119,7 +92,7 @@ for line in sys.stdin:
 
 #[test]
 fn an_external_player_leaves_no_process_at_game_end() {
-    let dir = tmp_dir("procs-end");
+    let dir = tmp_dir("hostile3", "procs-end");
     let mark = marker();
     let b = bot(&dir, &mark, "legal");
     let out = roots_in(
@@ -136,6 +109,7 @@ fn an_external_player_leaves_no_process_at_game_end() {
             "-j",
             "1",
         ],
+        "",
     );
     assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
     assert!(!out.stdout.contains("forfeit"), "{}", out.stdout);
@@ -148,7 +122,7 @@ fn an_external_player_leaves_no_process_at_game_end() {
 
 #[test]
 fn an_external_player_leaves_no_process_on_timeout_or_forfeit() {
-    let dir = tmp_dir("procs-forfeit");
+    let dir = tmp_dir("hostile3", "procs-forfeit");
     for how in ["hang", "illegal"] {
         let mark = marker();
         let b = bot(&dir, &mark, how);
@@ -169,6 +143,7 @@ fn an_external_player_leaves_no_process_on_timeout_or_forfeit() {
                 "-j",
                 "1",
             ],
+            "",
         );
         assert!(
             start.elapsed() < Duration::from_secs(30),
@@ -192,7 +167,7 @@ fn an_external_player_leaves_no_process_on_timeout_or_forfeit() {
 
 #[test]
 fn an_external_player_leaves_no_process_after_an_error() {
-    let dir = tmp_dir("procs-error");
+    let dir = tmp_dir("hostile3", "procs-error");
     let mark = marker();
     let b = bot(&dir, &mark, "legal");
     let out = roots_in(
@@ -211,6 +186,7 @@ fn an_external_player_leaves_no_process_after_an_error() {
             "-j",
             "1",
         ],
+        "",
     );
     assert_eq!(out.code, 2, "{}{}", out.stdout, out.stderr);
     assert_eq!(settle(&mark, 0, 3), 0, "processes left after a failed run");
@@ -252,7 +228,7 @@ fn ctrl_c_leaves(args: &[&str], dir: &Path, mark: &str) -> (i32, usize) {
 
 #[test]
 fn an_external_player_leaves_no_process_after_ctrl_c() {
-    let dir = tmp_dir("procs-ctrl-c");
+    let dir = tmp_dir("hostile3", "procs-ctrl-c");
     // `play`: ends at once, its players with it.
     let mark = marker();
     let b = bot(&dir, &mark, "hang");
@@ -319,23 +295,24 @@ fn parts(dir: &Path) -> (String, String, String) {
                 &format!("{k}/2"),
                 "-q",
             ],
+            "",
         );
         assert_eq!(out.code, 0, "{}", out.stderr);
         texts.push(out.stdout);
     }
-    let whole = roots_in(dir, &["simulate", "-n", "40", "--seed", "3", "-q"]);
+    let whole = roots_in(dir, &["simulate", "-n", "40", "--seed", "3", "-q"], "");
     assert_eq!(whole.code, 0);
     (texts.remove(0), texts.remove(0), whole.stdout)
 }
 
-fn merge(dir: &Path, files: &[(&str, &[u8])]) -> Out {
+fn merge(dir: &Path, files: &[(&str, &[u8])]) -> Run {
     for (name, bytes) in files {
         std::fs::write(dir.join(name), bytes).expect("write part");
     }
     let names: Vec<&str> = files.iter().map(|(n, _)| *n).collect();
     let mut args = vec!["merge"];
     args.extend(names);
-    roots_in(dir, &args)
+    roots_in(dir, &args, "")
 }
 
 /// A part's text with its checksum computed again (as a forger would).
@@ -349,7 +326,7 @@ fn resealed(text: &str) -> String {
 
 #[test]
 fn merge_of_good_parts_is_the_whole_run() {
-    let dir = tmp_dir("merge-good");
+    let dir = tmp_dir("hostile3", "merge-good");
     let (a, b, whole) = parts(&dir);
     let out = merge(&dir, &[("b.json", b.as_bytes()), ("a.json", a.as_bytes())]);
     assert_eq!(out.code, 0, "{}", out.stderr);
@@ -360,7 +337,7 @@ fn merge_of_good_parts_is_the_whole_run() {
 
 #[test]
 fn every_one_byte_corruption_of_a_part_is_refused() {
-    let dir = tmp_dir("merge-bytes");
+    let dir = tmp_dir("hostile3", "merge-bytes");
     let (a, _, _) = parts(&dir);
     let bytes = a.as_bytes();
     let mut accepted = Vec::new();
@@ -382,7 +359,7 @@ fn every_one_byte_corruption_of_a_part_is_refused() {
 
 #[test]
 fn merge_refuses_edited_cut_duplicated_missing_and_foreign_parts() {
-    let dir = tmp_dir("merge-refused");
+    let dir = tmp_dir("hostile3", "merge-refused");
     let (a, b, _) = parts(&dir);
     let case = |files: &[(&str, &[u8])], code: i32, says: &str| {
         let out = merge(&dir, files);
@@ -427,6 +404,7 @@ fn merge_refuses_edited_cut_duplicated_missing_and_foreign_parts() {
         &[
             "simulate", "-n", "40", "--seed", "4", "--shard", "2/2", "-q",
         ],
+        "",
     )
     .stdout;
     case(
@@ -463,7 +441,7 @@ fn merge_refuses_edited_cut_duplicated_missing_and_foreign_parts() {
 
 #[test]
 fn merge_refuses_pipes_and_devices_without_blocking() {
-    let dir = tmp_dir("merge-devices");
+    let dir = tmp_dir("hostile3", "merge-devices");
     let (a, _, _) = parts(&dir);
     std::fs::write(dir.join("a.json"), &a).expect("write");
     let fifo = dir.join("fifo");
@@ -481,7 +459,7 @@ fn merge_refuses_pipes_and_devices_without_blocking() {
         "/tmp",
     ] {
         let start = Instant::now();
-        let out = roots_in(&dir, &["merge", "a.json", special]);
+        let out = roots_in(&dir, &["merge", "a.json", special], "");
         assert!(
             start.elapsed() < Duration::from_secs(5),
             "{special} took {:?}",
@@ -497,7 +475,7 @@ fn merge_refuses_pipes_and_devices_without_blocking() {
     // A file of 0 bytes that blocks when read, though `stat` calls it regular.
     if std::fs::File::open("/proc/kmsg").is_ok() {
         let start = Instant::now();
-        let out = roots_in(&dir, &["merge", "a.json", "/proc/kmsg"]);
+        let out = roots_in(&dir, &["merge", "a.json", "/proc/kmsg"], "");
         assert!(start.elapsed() < Duration::from_secs(5));
         assert_eq!(out.code, 2, "{}", out.stderr);
     }
@@ -519,6 +497,7 @@ fn record(dir: &Path) -> PathBuf {
             "--record",
             "r.jsonl",
         ],
+        "",
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
     dir.join("r.jsonl")
@@ -526,7 +505,7 @@ fn record(dir: &Path) -> PathBuf {
 
 #[test]
 fn a_full_disk_on_stdout_is_exit_2_with_a_message() {
-    let dir = tmp_dir("dev-full");
+    let dir = tmp_dir("hostile3", "dev-full");
     record(&dir);
     std::fs::write(
         dir.join("v.toml"),
@@ -583,7 +562,7 @@ fn a_full_disk_on_stdout_is_exit_2_with_a_message() {
 
 #[test]
 fn a_closed_pipe_ends_quietly() {
-    let dir = tmp_dir("epipe");
+    let dir = tmp_dir("hostile3", "epipe");
     record(&dir);
     for args in [
         &["replay", "r.jsonl"][..],
@@ -609,7 +588,7 @@ fn a_closed_pipe_ends_quietly() {
 
 #[test]
 fn failed_writes_to_files_are_exit_2() {
-    let dir = tmp_dir("file-full");
+    let dir = tmp_dir("hostile3", "file-full");
     record(&dir);
     for args in [
         &[
@@ -625,7 +604,7 @@ fn failed_writes_to_files_are_exit_2() {
         &["view", "r.jsonl", "-o", "/dev/full"],
         &["replay", "r.jsonl", "--svg", "/dev/full"],
     ] {
-        let out = roots_in(&dir, args);
+        let out = roots_in(&dir, args, "");
         assert_eq!(out.code, 2, "{args:?}: {}{}", out.stdout, out.stderr);
         assert!(
             out.stderr.contains("/dev/full") || out.stderr.contains("No space"),
@@ -706,7 +685,7 @@ fn rss_kib(pid: u32) -> u64 {
 
 #[test]
 fn the_engine_simulates_a_huge_request_in_flat_memory() {
-    let dir = tmp_dir("engine-memory");
+    let dir = tmp_dir("hostile3", "engine-memory");
     // 100,000,000 games of a tiny board, two threads: rows were kept for
     // every game (about 3 KB each).
     let mut child = Command::new(BIN)
@@ -740,7 +719,7 @@ fn the_engine_simulates_a_huge_request_in_flat_memory() {
 
 #[test]
 fn engine_rows_come_with_small_requests_only() {
-    let dir = tmp_dir("engine-rows");
+    let dir = tmp_dir("hostile3", "engine-rows");
     let a = engine(
         &dir,
         &[
@@ -765,7 +744,7 @@ fn engine_rows_come_with_small_requests_only() {
 
 #[test]
 fn a_null_id_is_echoed_and_actions_are_recorded_canonically() {
-    let dir = tmp_dir("engine-id");
+    let dir = tmp_dir("hostile3", "engine-id");
     let a = engine(
         &dir,
         &[
@@ -809,7 +788,7 @@ fn to_draw(s: &mut Session) -> serde_json::Value {
 
 #[test]
 fn cards_given_by_name_or_number_and_the_record_after_an_undo() {
-    let dir = tmp_dir("engine-cards");
+    let dir = tmp_dir("hostile3", "engine-cards");
     let mut s = Session::new(&dir);
     let state = to_draw(&mut s);
     let faces: Vec<String> = state["chance"]["faces"]
@@ -850,7 +829,7 @@ fn cards_given_by_name_or_number_and_the_record_after_an_undo() {
     assert!(header.contains(r#""dice":"manual""#), "{header}");
     let saved = s.ask(serde_json::json!({"cmd":"save","path":"g.jsonl"}));
     assert_eq!(saved["ok"], true, "{saved}");
-    let out = roots_in(&dir, &["replay", "g.jsonl"]);
+    let out = roots_in(&dir, &["replay", "g.jsonl"], "");
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(!out.stderr.contains("warning"), "{}", out.stderr);
 }
@@ -859,7 +838,7 @@ fn cards_given_by_name_or_number_and_the_record_after_an_undo() {
 
 #[test]
 fn a_forfeit_is_recorded_and_the_game_stays_over() {
-    let dir = tmp_dir("forfeit-record");
+    let dir = tmp_dir("hostile3", "forfeit-record");
     let mark = marker();
     let b = bot(&dir, &mark, "illegal");
     let players = format!("{b},random");
@@ -875,13 +854,14 @@ fn a_forfeit_is_recorded_and_the_game_stays_over() {
             "--record",
             "r.jsonl",
         ],
+        "",
     );
     assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
     let text = std::fs::read_to_string(dir.join("r.jsonl")).expect("record");
     let last = text.lines().last().expect("a line");
     assert!(last.starts_with("{\"forfeit\":0,\"reason\":"), "{last}");
     // Replay: over by forfeit, seat 1 lost; the program is not started.
-    let out = roots_in(&dir, &["replay", "r.jsonl", "--format", "json"]);
+    let out = roots_in(&dir, &["replay", "r.jsonl", "--format", "json"], "");
     assert_eq!(out.code, 0, "{}", out.stderr);
     let v: serde_json::Value = serde_json::from_str(&out.stdout).expect("json");
     assert_eq!(v["finished"], true);
@@ -892,11 +872,11 @@ fn a_forfeit_is_recorded_and_the_game_stays_over() {
         "{v}"
     );
     // Resume: refused without --run-programs; with it, the game is over.
-    let out = roots_in(&dir, &["play", "--resume", "r.jsonl"]);
+    let out = roots_in(&dir, &["play", "--resume", "r.jsonl"], "");
     assert_eq!(out.code, 2, "{}{}", out.stdout, out.stderr);
     assert!(out.stderr.contains("--run-programs"), "{}", out.stderr);
     let before = std::fs::read(dir.join("r.jsonl")).expect("record");
-    let out = roots_in(&dir, &["play", "--resume", "r.jsonl", "--run-programs"]);
+    let out = roots_in(&dir, &["play", "--resume", "r.jsonl", "--run-programs"], "");
     assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
     assert!(out.stderr.contains("forfeits"), "{}", out.stderr);
     assert_eq!(std::fs::read(dir.join("r.jsonl")).expect("record"), before);
@@ -905,7 +885,7 @@ fn a_forfeit_is_recorded_and_the_game_stays_over() {
 
 #[test]
 fn replay_never_runs_a_program_a_record_names() {
-    let dir = tmp_dir("record-cmd");
+    let dir = tmp_dir("hostile3", "record-cmd");
     let rec = record(&dir);
     let text = std::fs::read_to_string(&rec).expect("record");
     let evil = dir.join("pwned");
@@ -916,7 +896,7 @@ fn replay_never_runs_a_program_a_record_names() {
     );
     assert_ne!(forged, text, "the header did not change");
     std::fs::write(&rec, forged).expect("write");
-    let out = roots_in(&dir, &["replay", "r.jsonl"]);
+    let out = roots_in(&dir, &["replay", "r.jsonl"], "");
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(!evil.exists(), "replay ran the record's program");
     assert!(out.stdout.contains("cannot be checked"), "{}", out.stdout);
@@ -924,9 +904,9 @@ fn replay_never_runs_a_program_a_record_names() {
 
 #[test]
 fn replay_says_what_it_could_check() {
-    let dir = tmp_dir("verdict");
+    let dir = tmp_dir("hostile3", "verdict");
     record(&dir);
-    let out = roots_in(&dir, &["replay", "r.jsonl"]);
+    let out = roots_in(&dir, &["replay", "r.jsonl"], "");
     assert!(
         out.stdout
             .contains("verdict: every roll and decision is what the seed gives"),
@@ -939,7 +919,7 @@ fn replay_says_what_it_could_check() {
         text.replacen("\"dice\":\"auto\"", "\"dice\":\"manual\"", 1),
     )
     .expect("write");
-    let out = roots_in(&dir, &["replay", "m.jsonl"]);
+    let out = roots_in(&dir, &["replay", "m.jsonl"], "");
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(
         out.stdout.contains("the rolls (typed: dice manual)")
@@ -953,7 +933,7 @@ fn replay_says_what_it_could_check() {
 
 #[test]
 fn control_characters_from_files_are_escaped() {
-    let dir = tmp_dir("escapes");
+    let dir = tmp_dir("hostile3", "escapes");
     std::fs::write(
         dir.join("v.toml"),
         "extends = \"standard\"\nname = \"evil\\u001b]0;pwned\\u0007\\u001b[2J\\r\\u202e\"\n",
@@ -964,7 +944,7 @@ fn control_characters_from_files_are_escaped() {
         &["explain", "v.toml"],
         &["simulate", "v.toml", "-n", "2", "--seed", "1"],
     ] {
-        let out = roots_in(&dir, args);
+        let out = roots_in(&dir, args, "");
         let all = format!("{}{}", out.stdout, out.stderr);
         assert!(
             !all.contains('\u{1b}')
@@ -981,7 +961,7 @@ fn control_characters_from_files_are_escaped() {
         "extends = \"standard\"\n[beads]\n\"evil\\u001b[2J\" = 1\n",
     )
     .expect("write");
-    let out = roots_in(&dir, &["validate", "bad.toml"]);
+    let out = roots_in(&dir, &["validate", "bad.toml"], "");
     let all = format!("{}{}", out.stdout, out.stderr);
     assert_eq!(out.code, 1, "{all}");
     assert!(
@@ -992,8 +972,12 @@ fn control_characters_from_files_are_escaped() {
 
 #[test]
 fn jobs_beyond_the_cores_are_capped_with_a_note() {
-    let dir = tmp_dir("jobs");
-    let out = roots_in(&dir, &["simulate", "-n", "4", "--seed", "1", "-j", "1000"]);
+    let dir = tmp_dir("hostile3", "jobs");
+    let out = roots_in(
+        &dir,
+        &["simulate", "-n", "4", "--seed", "1", "-j", "1000"],
+        "",
+    );
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert!(
         out.stderr
@@ -1001,15 +985,15 @@ fn jobs_beyond_the_cores_are_capped_with_a_note() {
         "{}",
         out.stderr
     );
-    let same = roots_in(&dir, &["simulate", "-n", "4", "--seed", "1", "-j", "1"]);
+    let same = roots_in(&dir, &["simulate", "-n", "4", "--seed", "1", "-j", "1"], "");
     assert_eq!(out.stdout, same.stdout);
 }
 
 #[test]
 fn extends_of_a_directory_names_it_and_says_why() {
-    let dir = tmp_dir("extends-dot");
+    let dir = tmp_dir("hostile3", "extends-dot");
     std::fs::write(dir.join("dot.toml"), "extends = \".\"\nname = \"x\"\n").expect("write");
-    let out = roots_in(&dir, &["validate", "dot.toml"]);
+    let out = roots_in(&dir, &["validate", "dot.toml"], "");
     let all = format!("{}{}", out.stdout, out.stderr);
     assert_eq!(out.code, 1, "{all}");
     assert!(
@@ -1021,13 +1005,13 @@ fn extends_of_a_directory_names_it_and_says_why() {
 #[test]
 fn one_is_singular_in_the_variant_checks_messages() {
     // D14: "1 face-up artifacts".
-    let dir = tmp_dir("singular");
+    let dir = tmp_dir("hostile3", "singular");
     std::fs::write(
         dir.join("one.toml"),
         "extends = \"roots-growy-roots\"\nname = \"one artifact\"\n\n[board_2]\nartifacts = [{ cell = \"B11\", artifact = \"skry\" }]\n\n[board_2.main_deck]\nearth = 53\n",
     )
     .expect("write");
-    let out = roots_in(&dir, &["validate", "one.toml"]);
+    let out = roots_in(&dir, &["validate", "one.toml"], "");
     assert_eq!(out.code, 1, "{}{}", out.stdout, out.stderr);
     let all = format!("{}{}", out.stdout, out.stderr);
     assert!(

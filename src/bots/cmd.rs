@@ -339,36 +339,6 @@ mod groups {
         LIVE.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    #[cfg(unix)]
-    unsafe extern "C" {
-        #[link_name = "kill"]
-        fn kill_pid(pid: i32, sig: i32) -> i32;
-    }
-
-    #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
-    unsafe extern "C" {
-        fn waitid(idtype: u32, id: u32, info: *mut SigInfo, options: i32) -> i32;
-    }
-
-    /// Linux's `siginfo_t` for a child's state on 64-bit targets: three
-    /// ints, the union (8-aligned) holding pid, uid and status, padded to
-    /// the kernel's 128 bytes.
-    #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
-    #[repr(C)]
-    struct SigInfo {
-        signo: i32,
-        errno: i32,
-        code: i32,
-        _gap: i32,
-        pid: i32,
-        uid: u32,
-        status: i32,
-        _pad: [i32; 25],
-    }
-
-    #[cfg(unix)]
-    const SIGKILL: i32 = 9;
-
     /// Kill the group whose leader is `pid` (a no-op once it is gone).
     #[cfg(unix)]
     pub fn kill_group(pid: u32) {
@@ -378,7 +348,7 @@ mod groups {
             // SAFETY: kill(2) takes plain integers; a negative pid names a
             // process group.
             unsafe {
-                kill_pid(-p, SIGKILL);
+                libc::kill(-p, libc::SIGKILL);
             }
         }
     }
@@ -393,39 +363,36 @@ mod groups {
     }
 
     /// Whether the leader has ended, and how, without reaping it.
-    #[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+    #[cfg(target_os = "linux")]
     pub fn exited(child: &mut Child) -> Option<String> {
-        const P_PID: u32 = 1;
-        const WEXITED: i32 = 4;
-        const WNOHANG: i32 = 1;
-        const WNOWAIT: i32 = 0x0100_0000;
-        const CLD_EXITED: i32 = 1;
-        let mut info = SigInfo {
-            signo: 0,
-            errno: 0,
-            code: 0,
-            _gap: 0,
-            pid: 0,
-            uid: 0,
-            status: 0,
-            _pad: [0; 25],
+        // SAFETY: siginfo_t is plain data, valid when zeroed.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: `info` is a siginfo_t the kernel may fill; WNOWAIT leaves
+        // the child waitable (its group id is not reused before we reap it).
+        let r = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                child.id(),
+                &mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            )
         };
-        // SAFETY: `info` is a zeroed buffer at least as large as the
-        // kernel's siginfo_t (128 bytes); WNOWAIT leaves the child waitable.
-        let r = unsafe { waitid(P_PID, child.id(), &mut info, WEXITED | WNOHANG | WNOWAIT) };
-        if r != 0 || info.pid == 0 {
+        // SAFETY: after a successful waitid with WEXITED the union holds a
+        // child's pid and status (a pid of 0: no child has changed state).
+        let (pid, status) = unsafe { (info.si_pid(), info.si_status()) };
+        if r != 0 || pid == 0 {
             return None;
         }
-        Some(if info.code == CLD_EXITED {
-            format!("exit status: {}", info.status)
+        Some(if info.si_code == libc::CLD_EXITED {
+            format!("exit status: {status}")
         } else {
-            format!("signal: {}", info.status)
+            format!("signal: {status}")
         })
     }
 
     /// Whether the leader has ended (reaping it: without Linux's `waitid`
     /// the group's id may then be reused, a risk only outside Linux).
-    #[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+    #[cfg(not(target_os = "linux"))]
     pub fn exited(child: &mut Child) -> Option<String> {
         match child.try_wait() {
             Ok(Some(s)) => Some(s.to_string()),
