@@ -1201,7 +1201,15 @@ mod tests {
             out[0].starts_with("`beads.supply` acts only through"),
             "{out:?}"
         );
-        assert!(dead_changes(&changed, &d(3), &d(0), 100).is_empty());
+        // Where the event happened, the line says in what share of games.
+        let reach = dead_changes(&changed, &d(3), &d(0), 100);
+        assert_eq!(reach.len(), 1);
+        assert!(
+            reach[0].starts_with("`beads.supply` can matter only in games where")
+                && reach[0].contains("A 3.0%")
+                && reach[0].contains("B never in 100 games"),
+            "{reach:?}"
+        );
         assert!(key_under("beads.supply", "beads"));
         assert!(!key_under("beads_x", "beads"));
         assert_eq!(thousands(1_234_567), "1,234,567");
