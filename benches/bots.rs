@@ -32,6 +32,7 @@ fn config<G: Game>(bots: Vec<BotSpec>, games: u64) -> Config<G> {
         games,
         seed: 1,
         jobs: 1,
+        measures: Default::default(),
     }
 }
 

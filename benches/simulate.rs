@@ -25,6 +25,7 @@ fn config(bots: Vec<BotSpec>, games: u64, jobs: usize) -> Config<RootsAndShoots>
         games,
         seed: 1,
         jobs,
+        measures: Default::default(),
     }
 }
 

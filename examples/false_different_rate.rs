@@ -39,6 +39,7 @@ fn main() -> Result<(), String> {
             games,
             seed,
             jobs,
+            measures: Default::default(),
         };
         for k in 0..reports {
             // Side A on seed 2k, side B on seed 2k + 1: independent games.

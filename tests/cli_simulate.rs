@@ -255,3 +255,51 @@ fn compare_prints_each_warning_once() {
         run.stderr
     );
 }
+
+/// The designer's summary of each game's standard variant: a few lines,
+/// each with its interval.
+#[test]
+fn simulate_summary_of_each_game() {
+    for game in ["standard", "btt", "sprout-r-out", "roots-growy-roots"] {
+        let run = roots(&["simulate", game, "--summary", "-n", "40", "--seed", "5"]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        insta::assert_snapshot!(format!("summary_{game}"), run.stdout);
+    }
+}
+
+/// `--format json` carries every measure with its interval, and the rule
+/// events.
+#[test]
+fn simulate_json_carries_the_measures() {
+    let run = roots(&["simulate", "-n", "20", "--seed", "2", "--format", "json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let v = run.json();
+    let measures = v["measures"]["measures"].as_array().expect("measures");
+    for key in [
+        "advantage_1",
+        "balance",
+        "drawishness",
+        "outcome_uniformity",
+        "completion",
+        "duration_turns",
+        "decision_moves",
+        "branching",
+        "lead_change",
+        "drama",
+        "decisiveness",
+        "coverage",
+    ] {
+        let m = measures
+            .iter()
+            .find(|m| m["key"] == key)
+            .unwrap_or_else(|| panic!("{key} missing"));
+        assert!(m["low"].as_f64() <= m["value"].as_f64(), "{key}");
+        assert!(m["value"].as_f64() <= m["high"].as_f64(), "{key}");
+    }
+    assert!(
+        !v["measures"]["rule_events"]
+            .as_array()
+            .expect("events")
+            .is_empty()
+    );
+}

@@ -7,6 +7,7 @@ use proptest::prelude::*;
 use roots::bots::{BotSpec, Player};
 use roots::core::dice::SeededDice;
 use roots::core::protocol::{GameState, Next};
+use roots::games::Game;
 use roots::games::roots_and_shoots::RootsAndShoots;
 use roots::games::roots_and_shoots::Rules;
 use roots::games::roots_and_shoots::State;
@@ -21,6 +22,7 @@ fn config(bots: &[BotSpec], games: u64, jobs: usize, seating: Seating) -> Config
         games,
         seed: 20_261_122,
         jobs,
+        measures: Default::default(),
     }
 }
 
@@ -218,4 +220,30 @@ fn a_whole_mcts_game_replays_exactly() {
         sim::play_game(&c, 0).expect("plays"),
         sim::play_game(&c, 0).expect("plays")
     );
+}
+
+/// The rule events a game reports are the counts its own records of play
+/// keep: Roots and Shoots' events against its statistics, over seeded
+/// greedy games.
+#[test]
+fn rule_events_agree_with_the_games_counts() {
+    let cfg = config(&[BotSpec::Greedy], 30, 1, Seating::Fixed);
+    let (rows, _) = rows(&cfg);
+    for r in rows {
+        let ev = |k: &str| {
+            let i = RootsAndShoots::RULE_EVENTS
+                .iter()
+                .position(|e| e.key == k)
+                .expect(k);
+            r.measures.events[i]
+        };
+        assert_eq!(ev("rain"), r.counter("rains").unwrap());
+        assert_eq!(ev("struggle"), r.counter("struggles").unwrap());
+        assert_eq!(ev("struggle_won"), r.counter("severings").unwrap());
+        assert_eq!(ev("struggle") - ev("struggle_won"), ev("struggle_lost"));
+        // A bead pile that empties ends the game (standard: `supply_empty`).
+        if r.end_reason_key() == "beads_out" {
+            assert!(ev("pile_emptied") > 0, "game {}", r.game);
+        }
+    }
 }

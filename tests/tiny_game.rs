@@ -269,6 +269,7 @@ fn the_simulator_plays_and_reports_it() {
         games: 200,
         seed: 3,
         jobs: 1,
+        measures: Default::default(),
     };
     let acc = roots::sim::run(&config, |_| Ok(()), |_| {}).expect("200 games");
     let report = roots::sim::Report::new(&config, &acc);
@@ -292,6 +293,7 @@ fn its_events_make_record_lines_that_replay() {
         games: 1,
         seed: 11,
         jobs: 1,
+        measures: Default::default(),
     };
     let (_, events) = roots::sim::record_game(&config, 0).expect("a game");
     let lines: Vec<String> = events.iter().map(Event::to_line).collect();

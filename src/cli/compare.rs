@@ -125,17 +125,33 @@ pub fn merge(
     let game = roots::games::GameId::parse(&part.game).ok_or_else(|| {
         Failure::usage(format!("the parts are of an unknown game `{}`", part.game))
     })?;
-    let (a, b) = roots::with_game_id!(game, G => {
+    let a = roots::with_game_id!(game, G => {
         let ca = setup.sim.config::<G>(&setup.rules_a)?;
         let cb = setup.sim.config::<G>(&setup.rules_b)?;
         let acc = |d| roots::sim::Accumulator::from_data::<G>(d).map_err(Failure::usage);
         let a = Report::new(&ca, &acc(&totals[0])?);
         let mut b = Report::new(&cb, &acc(&totals[1])?);
         b.variant = setup.label_b.clone();
-        (a, b)
+        (a, b, changed_keys::<G>(&ca.rules, &cb.rules))
     });
     super::simulate::print_seed_of(&setup.sim);
-    print_comparison(&compare_with(a, b, &Margins::default()), setup.sim.format)
+    let mut c = compare_with(a.0, a.1, &Margins::default());
+    c.dead_rules = dead_rules(&a.2, &c);
+    print_comparison(&c, setup.sim.format)
+}
+
+/// The dotted keys whose values differ between two variants.
+fn changed_keys<G: roots::games::Game>(a: &G::Rules, b: &G::Rules) -> Vec<String> {
+    roots::variant::diff::diff::<G>(a, b)
+        .into_iter()
+        .map(|c| c.key)
+        .collect()
+}
+
+/// The changed keys that cannot have mattered: their rule events never
+/// happened in either run.
+fn dead_rules(changed: &[String], c: &roots::sim::Comparison) -> Vec<String> {
+    roots::sim::measures::dead_changes(changed, &c.a.design, &c.b.design, c.a.games)
 }
 
 fn print_comparison(c: &roots::sim::Comparison, format: Output) -> Result<(), Failure> {
@@ -192,10 +208,11 @@ fn try_run(mut args: Args) -> Result<(), Failure> {
     let seed = args.sim.seed();
     let shard = super::simulate::parse_shard(args.shard.as_deref(), &args.sim)?;
     let margins: Margins;
-    let (a, b, skill, sequential) = roots::with_game!(&rules_a, G, ra => {
+    let (a, b, skill, sequential, changed) = roots::with_game!(&rules_a, G, ra => {
         let rb = G::unwrap(&rules_b)
             .ok_or_else(|| Failure::usage("the two variants are of different games"))?;
         margins = margins_of::<G>(&args)?;
+        let changed = changed_keys::<G>(ra, rb);
         // Both sides' settings checked before the seed is announced.
         let config_a = args.sim.config::<G>(Arc::clone(ra), seed)?;
         let config_b = args.sim.config::<G>(Arc::clone(rb), seed)?;
@@ -205,7 +222,7 @@ fn try_run(mut args: Args) -> Result<(), Failure> {
                 .key();
             print_seed(&args.sim, seed);
             let (a, b, stopped) = until_decided(&config_a, &config_b, &args, &primary, &margins)?;
-            (a, b, None, Some(stopped))
+            (a, b, None, Some(stopped), changed)
         } else {
         if let Some(shard) = shard {
             let acc_a = super::simulate::run_shard(&config_a, shard, "A")?;
@@ -275,7 +292,7 @@ fn try_run(mut args: Args) -> Result<(), Failure> {
             }
             _ => None,
         };
-        (a, b, skill, None)
+        (a, b, skill, None, changed)
         }
     });
     let (mut a, mut b) = (a, b);
@@ -283,6 +300,7 @@ fn try_run(mut args: Args) -> Result<(), Failure> {
     b.set_margins(&margins);
     let mut c = compare_with(a, b, &margins);
     c.sequential = sequential;
+    c.dead_rules = dead_rules(&changed, &c);
     let c = match skill {
         Some((la, lb)) => c.with_skill(la, lb),
         None => c,

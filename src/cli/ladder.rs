@@ -99,6 +99,7 @@ pub fn ladder_of<G: Registered>(
         jobs,
         format: Output::Table,
         cmd_timeout: super::simulate::DEFAULT_CMD_TIMEOUT_SECS,
+        measures: super::simulate::Depth::Standard,
     };
     // The same checks as a simulation (games, jobs, bots).
     let jobs = sim.config::<G>(Arc::clone(&rules), seed)?.jobs;
@@ -138,6 +139,7 @@ fn try_run(args: &Args) -> Result<(), Failure> {
         jobs: args.jobs,
         format: args.format,
         cmd_timeout: super::simulate::DEFAULT_CMD_TIMEOUT_SECS,
+        measures: super::simulate::Depth::Standard,
     }
     .seed();
     super::simulate::note_seed(seed, args.seed.is_some());

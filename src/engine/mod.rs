@@ -566,6 +566,7 @@ fn simulate(req: &Map<String, Value>, access: Access) -> Result<Map<String, Valu
             games,
             seed,
             jobs,
+            measures: Default::default(),
         };
         let mut kept = Vec::new();
         let acc = crate::sim::run(

@@ -88,6 +88,41 @@ pub fn counts_in_order(stats: &[Stat], named: &[(&str, i64)]) -> Vec<u32> {
         .collect()
 }
 
+/// A rule event a game counts as it plays (`rain`): its key, its name in
+/// words, and the variant keys whose values only matter when it happens
+/// (a key changed in a run where its events never happen cannot change a
+/// game). See [`Game::RULE_EVENTS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleEvent {
+    pub key: &'static str,
+    pub label: &'static str,
+    /// Variant keys or tables (`beads.supply`, `rain`).
+    pub keys: &'static [&'static str],
+}
+
+/// A [`RuleEvent`], for a game's `RULE_EVENTS` list.
+pub const fn event(
+    key: &'static str,
+    label: &'static str,
+    keys: &'static [&'static str],
+) -> RuleEvent {
+    RuleEvent { key, label, keys }
+}
+
+/// A game's rule-event counts given by name, in the order of `events`:
+/// 0 for a name not given.
+pub fn events_in_order(events: &[RuleEvent], named: &[(&str, i64)]) -> Vec<u32> {
+    events
+        .iter()
+        .map(|e| {
+            named
+                .iter()
+                .find(|(k, _)| *k == e.key)
+                .map_or(0, |(_, v)| u32::try_from(*v).unwrap_or(u32::MAX))
+        })
+        .collect()
+}
+
 /// A built-in variant: its name and its file's text.
 pub type Builtin = (&'static str, &'static str);
 
@@ -425,6 +460,36 @@ pub trait Game: Sized + Send + Sync + 'static {
         let _ = state;
         vec![0; Self::COUNTERS.len()]
     }
+    /// The game's rule events (rule coverage: `docs/statistics.md`).
+    const RULE_EVENTS: &'static [RuleEvent] = &[];
+    /// How often each rule event fired in a finished game, in
+    /// [`Game::RULE_EVENTS`] order.
+    fn rule_events(state: &Self::State) -> Vec<u32> {
+        let _ = state;
+        Vec::new()
+    }
+    /// The lead in [`Game::evaluate`] worth odds of e to 1: turns the
+    /// evaluation into each seat's chance of winning for the tension
+    /// measures. The default is the scale of the game's cut playouts, else 1.
+    fn eval_scale() -> f64 {
+        match Self::playout() {
+            Playout::Cut { scale, .. } => scale,
+            Playout::ToTheEnd => 1.0,
+        }
+    }
+    /// A cheap key of the position (a Zobrist hash), for the repeated
+    /// positions measure; `None` when the game has none (the measure then
+    /// needs `--measures full`).
+    fn position_key(state: &Self::State) -> Option<u64> {
+        let _ = state;
+        None
+    }
+    /// The board's cells ever used by the end of a game, and its cells,
+    /// for the coverage measure; `None` when the game does not say.
+    fn board_use(state: &Self::State) -> Option<(u32, u32)> {
+        let _ = state;
+        None
+    }
 
     // ===================================================================
     // Optional: bots.
@@ -451,6 +516,15 @@ pub trait Game: Sized + Send + Sync + 'static {
             .max()
             .unwrap_or(0);
         f64::from(own) - f64::from(best_other)
+    }
+    /// Every seat's [`Game::evaluate`] of the position, seat 1 first, into
+    /// `out` (cleared first): the tension measures read it after every
+    /// decision of a simulation. The default evaluates each seat in turn; a
+    /// game whose evaluation works out every seat's standing anyway (Roots
+    /// and Shoots) gives them all from one pass.
+    fn evaluate_all(state: &Self::State, seats: usize, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend((0..seats).map(|s| Self::evaluate(state, s as Seat)));
     }
     /// The bot `simulate`, `compare`, `sweep` and `tune` seat when `--bots`
     /// is not given: the strongest bot the game's ladder found at a cost a

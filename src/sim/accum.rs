@@ -4,9 +4,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::games::{Game, Stat};
+use crate::games::{Game, RuleEvent, Stat};
 use crate::sim::GameResult;
 use crate::sim::histogram::Histogram;
+use crate::sim::measures::MeasureTotals;
 
 /// Everything a [`crate::sim::Report`] is computed from. Integer counts and
 /// histograms only, so the totals do not depend on the order games finish in.
@@ -32,6 +33,10 @@ pub struct Accumulator {
     pub bots: BTreeMap<String, (u64, u64)>,
     /// Games ended by an external player's forfeit.
     pub forfeits: u64,
+    /// The evaluation measures and rule events ([`crate::sim::measures`]).
+    pub measures: MeasureTotals,
+    /// The game's rule events.
+    pub rule_events: &'static [RuleEvent],
 }
 
 impl Accumulator {
@@ -45,6 +50,8 @@ impl Accumulator {
             counter_names: G::COUNTERS,
             counters: vec![Histogram::default(); G::COUNTERS.len()],
             length: G::LENGTH,
+            measures: MeasureTotals::new(G::RULE_EVENTS.len()),
+            rule_events: G::RULE_EVENTS,
             ..Accumulator::default()
         }
     }
@@ -68,6 +75,7 @@ impl Accumulator {
             h.add(c);
         }
         self.margin.add(r.margin);
+        self.measures.add(&r.measures, &r.top);
         for (s, b) in r.bots.iter().enumerate() {
             let e = self.bots.entry(b.clone()).or_default();
             e.0 += 1;
@@ -95,6 +103,10 @@ pub struct AccumulatorData {
     pub margin: Vec<u64>,
     /// Per bot name: [seats played, sole wins].
     pub bots: BTreeMap<String, (u64, u64)>,
+    /// The evaluation measures' exact totals (absent from files of
+    /// versions before them: their reports then lack the measures).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub measures: Option<MeasureTotals>,
 }
 
 impl AccumulatorData {
@@ -219,6 +231,19 @@ impl AccumulatorData {
                 .collect::<Result<_, String>>()?,
             margin: add_all(&self.margin, &other.margin)?,
             bots,
+            // Both parts' measures, or none (a part of a version before
+            // them has none: the merged report then lacks the measures).
+            measures: match (&self.measures, &other.measures) {
+                (Some(a), Some(b)) => {
+                    if a.moments.len() != b.moments.len() || a.events.len() != b.events.len() {
+                        return Err("the parts' measures are not of the same statistics".into());
+                    }
+                    let mut m = a.clone();
+                    m.merge(b);
+                    Some(m)
+                }
+                _ => None,
+            },
         })
     }
 }
@@ -242,6 +267,7 @@ impl Accumulator {
             a.merge(b);
         }
         self.margin.merge(&other.margin);
+        self.measures.merge(&other.measures);
         for (bot, (played, wins)) in &other.bots {
             let e = self.bots.entry(bot.clone()).or_default();
             e.0 += played;
@@ -271,6 +297,7 @@ impl Accumulator {
                 .collect(),
             margin: self.margin.counts().to_vec(),
             bots: self.bots.clone(),
+            measures: Some(self.measures.clone()),
         }
     }
 
@@ -303,6 +330,17 @@ impl Accumulator {
             .collect();
         acc.margin = Histogram::from_counts(d.margin.clone());
         acc.bots = d.bots.clone();
+        if let Some(m) = &d.measures {
+            if m.events.len() != G::RULE_EVENTS.len()
+                || m.moments.len() != crate::sim::measures::PER_GAME.len()
+            {
+                return Err(format!(
+                    "the measures are not those of {} in this version of roots",
+                    G::TITLE
+                ));
+            }
+            acc.measures = m.clone();
+        }
         Ok(acc)
     }
 }

@@ -151,6 +151,7 @@ impl<G: Game> LadderConfig<G> {
             games,
             seed: self.seed,
             jobs: self.jobs,
+            measures: Default::default(),
         };
         if n.is_multiple_of(2) {
             vec![run(alternate(a, b), self.games)]

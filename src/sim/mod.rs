@@ -17,8 +17,10 @@
 //! seat win rates plus the tie rate add up to 1.
 
 mod accum;
+mod findings;
 mod histogram;
 pub mod ladder;
+pub mod measures;
 pub mod plot;
 mod report;
 pub mod sequential;
@@ -99,6 +101,8 @@ pub struct Config<G: Game> {
     pub seed: u64,
     /// Worker threads; 1 plays on the calling thread.
     pub jobs: usize,
+    /// What is measured beyond the outcome ([`measures::Depth`]).
+    pub measures: measures::Depth,
 }
 
 /// Why a simulation could not run.
@@ -140,12 +144,13 @@ impl<G: Game> Clone for Config<G> {
             games: self.games,
             seed: self.seed,
             jobs: self.jobs,
+            measures: self.measures,
         }
     }
 }
 
 /// What one game came to: a row of `--out`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameResult {
     /// Index of the game in the run, from 0.
     pub game: u64,
@@ -170,6 +175,8 @@ pub struct GameResult {
     /// crashed, did not answer in time or answered an illegal move): it
     /// loses, the others are ranked by their scores when it stopped.
     pub forfeit: Option<(Seat, String)>,
+    /// The game's evaluation measures and rule events ([`measures`]).
+    pub measures: measures::GameMeasures,
 }
 
 impl Serialize for GameResult {
@@ -325,6 +332,7 @@ pub fn play_game<G: Game>(config: &Config<G>, game: u64) -> Result<GameResult, S
         })
         .collect();
     let mut dice = SeededDice::for_game(config.seed, game);
+    let mut trace = measures::Trace::<G>::new(config.players, config.measures);
     let mut steps = 0u64;
     loop {
         match state.next() {
@@ -337,10 +345,11 @@ pub fn play_game<G: Game>(config: &Config<G>, game: u64) -> Result<GameResult, S
                 state.roll_unchecked(face);
             }
             Next::Decide(seat) => {
+                trace.before(&state, seat);
                 let action = match bots[usize::from(seat)].choose(&state) {
                     Ok(a) => a,
                     Err(NoAction::Forfeit(why)) => {
-                        return Ok(forfeited::<G>(&state, game, &specs, seat, why));
+                        return Ok(forfeited::<G>(&state, game, &specs, seat, why, trace));
                     }
                     Err(_) => return Err(SimError::Bot { game, seat }),
                 };
@@ -350,6 +359,7 @@ pub fn play_game<G: Game>(config: &Config<G>, game: u64) -> Result<GameResult, S
                         seat + 1
                     ))
                 })?;
+                trace.after(&state);
             }
             Next::Over => break,
         }
@@ -358,7 +368,7 @@ pub fn play_game<G: Game>(config: &Config<G>, game: u64) -> Result<GameResult, S
             return Err(SimError::Runaway { game });
         }
     }
-    Ok(result_of::<G>(&state, game, &specs))
+    Ok(result_of::<G>(&state, game, &specs, trace))
 }
 
 /// Game `game` of the run again, with every event as a record holds it
@@ -420,8 +430,13 @@ pub fn record_game<G: Game>(
     Ok((specs.iter().map(|b| b.to_string()).collect(), events))
 }
 
-/// The result of a finished game.
-pub fn result_of<G: Game>(state: &G::State, game: u64, bots: &[BotSpec]) -> GameResult {
+/// The result of a finished game, with its measures from `trace`.
+pub fn result_of<G: Game>(
+    state: &G::State,
+    game: u64,
+    bots: &[BotSpec],
+    trace: measures::Trace<G>,
+) -> GameResult {
     let scores: Vec<i32> = G::scores(state);
     let best = scores.iter().copied().max().unwrap_or(0);
     let top: Vec<Seat> = (0..scores.len())
@@ -439,7 +454,6 @@ pub fn result_of<G: Game>(state: &G::State, game: u64, bots: &[BotSpec]) -> Game
         game,
         bots: bots.iter().map(|b| b.to_string()).collect(),
         winner: (top.len() == 1).then(|| top[0]),
-        top,
         margin: u32::try_from(i64::from(best) - i64::from(second)).unwrap_or(0),
         scores,
         end_reason: G::end_reason(state),
@@ -447,6 +461,8 @@ pub fn result_of<G: Game>(state: &G::State, game: u64, bots: &[BotSpec]) -> Game
         counters: G::counters(state),
         counter_names: G::COUNTERS,
         forfeit: None,
+        measures: trace.finish(state, &top),
+        top,
     }
 }
 
@@ -459,6 +475,7 @@ pub fn forfeited<G: Game>(
     bots: &[BotSpec],
     loser: Seat,
     why: String,
+    trace: measures::Trace<G>,
 ) -> GameResult {
     let scores: Vec<i32> = G::scores(state);
     let others: Vec<(Seat, i32)> = (0..scores.len())
@@ -483,7 +500,6 @@ pub fn forfeited<G: Game>(
         game,
         bots: bots.iter().map(|b| b.to_string()).collect(),
         winner: (top.len() == 1).then(|| top[0]),
-        top,
         margin: u32::try_from(i64::from(best) - i64::from(second)).unwrap_or(0),
         scores,
         end_reason: usize::MAX,
@@ -491,6 +507,8 @@ pub fn forfeited<G: Game>(
         counters: G::counters(state),
         counter_names: G::COUNTERS,
         forfeit: Some((loser, why)),
+        measures: trace.finish(state, &top),
+        top,
     }
 }
 

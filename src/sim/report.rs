@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::games::{Game, Stat};
 use crate::sim::histogram::Summary;
+use crate::sim::measures::Design;
 use crate::sim::stats::{chi_square_uniform, wilson};
 use crate::sim::verdict::{self, Margins, Outcome, Statistic, Unit, Verdict};
 use crate::sim::{Accumulator, Config, Seating};
@@ -267,6 +268,10 @@ pub struct Report {
     /// Win rate of each bot over the seats it played, when bots differ.
     pub per_bot: Vec<BotLine>,
     pub skill: Option<Skill>,
+    /// The evaluation measures and rule events, each with its interval
+    /// (`docs/statistics.md`).
+    #[serde(rename = "measures")]
+    pub design: Design,
     /// The ways to end, in the game's order.
     #[serde(skip)]
     pub end_order: Vec<Stat>,
@@ -360,6 +365,17 @@ impl Report {
         }
         counts.insert(MARGIN.key.to_owned(), acc.margin.summary());
         count_order.push(MARGIN);
+        let limited = G::safety_limit(&config.rules)
+            .and_then(|l| acc.ends.get(l.reason).copied())
+            .unwrap_or(0);
+        let design = Design::new(
+            &acc.measures,
+            acc.rule_events,
+            acc.players,
+            n.saturating_sub(limited + acc.forfeits),
+            config.measures,
+            config.seed,
+        );
         Report {
             variant: G::name(&config.rules).to_owned(),
             players: config.players,
@@ -386,6 +402,7 @@ impl Report {
             counts,
             per_bot,
             skill: None,
+            design,
             end_order: acc
                 .end_reasons
                 .iter()
@@ -609,6 +626,7 @@ impl Report {
                 s.mean, s.sd, s.min, s.p10, s.median, s.p90, s.max
             );
         }
+        o.push_str(&self.design_table());
         if let Some(length) = self.counts.get(self.length.key) {
             let _ = writeln!(o, "\nGame length in {}", self.length.label);
             o.push_str(&bars(length));
@@ -676,6 +694,32 @@ impl Report {
                 opt(k.skill),
                 opt(k.low),
                 opt(k.high),
+                e(),
+                e(),
+                e(),
+                e(),
+            ]);
+        }
+        for m in &self.design.measures {
+            rows.push(vec![
+                m.key.clone(),
+                "measure".into(),
+                m.value.to_string(),
+                m.low.to_string(),
+                m.high.to_string(),
+                m.sd.map_or_else(e, |v| v.to_string()),
+                e(),
+                e(),
+                e(),
+            ]);
+        }
+        for ev in &self.design.rule_events {
+            rows.push(vec![
+                format!("event {}", ev.key),
+                "rate".into(),
+                ev.games.rate.to_string(),
+                ev.games.low.to_string(),
+                ev.games.high.to_string(),
                 e(),
                 e(),
                 e(),
@@ -754,6 +798,9 @@ pub struct Comparison {
     /// How a sequential compare (`--until-decided`) stopped.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sequential: Option<crate::sim::sequential::Stopped>,
+    /// Changed keys whose rule events never happened in either run.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dead_rules: Vec<String>,
 }
 
 /// How much skill each of two variants rewards, from a ladder of each.
@@ -800,6 +847,9 @@ pub fn statistics(a: &Report, b: &Report, margins: &Margins) -> Vec<(f64, f64, S
             Statistic::means(stat.key, stat.label, x, y, d),
         ));
     }
+    out.extend(crate::sim::measures::statistics(
+        &a.design, &b.design, margins,
+    ));
     out
 }
 
@@ -829,6 +879,7 @@ pub fn compare_with(a: Report, b: Report, margins: &Margins) -> Comparison {
         partial,
         skill: None,
         sequential: None,
+        dead_rules: Vec::new(),
     }
 }
 
@@ -937,6 +988,11 @@ impl Comparison {
             o.push_str(&q.words());
             o.push('\n');
         }
+        let _ = writeln!(o, "Findings (95%)");
+        for f in self.findings() {
+            let _ = writeln!(o, "  {f}");
+        }
+        let _ = writeln!(o);
         let _ = writeln!(
             o,
             "  {:<30} {:>8} {:>8}   {:<28} verdict",

@@ -258,6 +258,9 @@ pub enum Measure {
     End(String),
     /// The mean per game of a count of the game, or of the winning margin.
     Mean(String),
+    /// An evaluation measure (`drama`, `balance`: [`crate::sim::measures`]),
+    /// and whether it is a share.
+    Design(String, bool),
 }
 
 impl Measure {
@@ -287,6 +290,12 @@ impl Measure {
                     .iter()
                     .find(|s| s.key == t)
                     .map(|s| Measure::Mean(s.key.to_owned()))
+            })
+            .or_else(|| {
+                crate::sim::measures::keys(players)
+                    .into_iter()
+                    .find(|(k, _, _)| *k == t)
+                    .map(|(k, _, share)| Measure::Design(k, share))
             });
         match m {
             Some(Measure::SeatWins(n)) if n == 0 || n > players => Err(format!(
@@ -309,6 +318,11 @@ impl Measure {
         v.extend(G::END_REASONS.iter().map(|s| s.key.to_owned()));
         v.extend(G::COUNTERS.iter().map(|s| s.key.to_owned()));
         v.push("margin".into());
+        v.extend(
+            crate::sim::measures::keys(players)
+                .into_iter()
+                .map(|(k, _, _)| k),
+        );
         v
     }
 
@@ -318,7 +332,7 @@ impl Measure {
             Measure::SeatWins(n) => format!("seat{n}-wins"),
             Measure::Ties => "ties".into(),
             Measure::FirstPlayerAdvantage => "first-player-advantage".into(),
-            Measure::End(k) | Measure::Mean(k) => k.clone(),
+            Measure::End(k) | Measure::Mean(k) | Measure::Design(k, _) => k.clone(),
         }
     }
 
@@ -336,12 +350,20 @@ impl Measure {
                 .iter()
                 .find(|s| s.key == k)
                 .map_or_else(|| k.replace('_', " "), |s| format!("mean {}", s.label)),
+            Measure::Design(k, _) => crate::sim::measures::keys(8)
+                .into_iter()
+                .find(|(key, _, _)| key == k)
+                .map_or_else(|| k.replace('_', " "), |(_, label, _)| label),
         }
     }
 
     /// Whether the measure is a proportion (shown in percent).
     pub fn is_rate(&self) -> bool {
-        !matches!(self, Measure::Mean(_))
+        match self {
+            Measure::Mean(_) => false,
+            Measure::Design(_, share) => *share,
+            _ => true,
+        }
     }
 
     /// The measure of a report, with its 95% interval (Wilson for rates,
@@ -393,6 +415,18 @@ impl Measure {
                         low: s.mean - half,
                         high: s.mean + half,
                     }
+                },
+            ),
+            Measure::Design(k, _) => r.design.get(k).map_or(
+                Estimate {
+                    value: 0.0,
+                    low: 0.0,
+                    high: 0.0,
+                },
+                |e| Estimate {
+                    value: e.value,
+                    low: e.low,
+                    high: e.high,
                 },
             ),
         }

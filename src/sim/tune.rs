@@ -564,6 +564,7 @@ mod tests {
                 games: acc.games.max(1),
                 seed: 0,
                 jobs: 1,
+                measures: Default::default(),
             };
             Report::new(&config, acc)
         }

@@ -320,6 +320,14 @@ impl Margins {
     /// The margin of the statistic `key` of `unit`: the one set by hand, or
     /// the default (`a`, `b`: the two sides' per-game summaries of a count).
     pub fn of(&self, key: &str, unit: Unit, a: Option<&Summary>, b: Option<&Summary>) -> f64 {
+        let most = |f: fn(&Summary) -> f64| a.into_iter().chain(b).map(f).fold(0.0, f64::max);
+        self.of_spread(key, unit, most(|s| s.mean.abs()), most(|s| s.sd))
+    }
+
+    /// [`Margins::of`] from the larger of the two sides' absolute means and
+    /// the larger of their per-game standard deviations (for statistics
+    /// without a [`Summary`], like the design measures).
+    pub fn of_spread(&self, key: &str, unit: Unit, mean: f64, sd: f64) -> f64 {
         if let Some(&v) = self.by_key.get(&norm(key)) {
             return match unit {
                 Unit::Rate => v / 100.0,
@@ -328,11 +336,7 @@ impl Margins {
         }
         match unit {
             Unit::Rate => RATE_MARGIN,
-            Unit::Count => {
-                let most =
-                    |f: fn(&Summary) -> f64| a.into_iter().chain(b).map(f).fold(0.0, f64::max);
-                (COUNT_MARGIN_SHARE * most(|s| s.mean.abs())).max(COUNT_MARGIN_SD * most(|s| s.sd))
-            }
+            Unit::Count => (COUNT_MARGIN_SHARE * mean).max(COUNT_MARGIN_SD * sd),
         }
     }
 }

@@ -8,7 +8,7 @@ use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::keys::Change;
 use crate::core::player::BotSpec;
 use crate::core::protocol::Seat;
-use crate::games::{Builtin, Game, Stat};
+use crate::games::{Builtin, Game, RuleEvent, Stat, event};
 
 use super::{Action, BUILTINS, Rules, State, VariantFile};
 
@@ -190,6 +190,30 @@ impl Game for Branches {
 
     fn counters(state: &State) -> Vec<u32> {
         crate::games::counts_in_order(Self::COUNTERS, &super::counters(state))
+    }
+
+    const RULE_EVENTS: &'static [RuleEvent] = &[
+        event("penalty", "penalties paid", &["scoring.owner_paid_by"]),
+        event("coin_reset", "coin resets", &["coins.reset"]),
+        event("stuck", "a player could not place", &["play.when_stuck"]),
+        event("pointed_at_root", "pyramids pointed at a root", &[]),
+        event("pointed_at_own", "pyramids pointed at own", &[]),
+    ];
+
+    fn rule_events(state: &State) -> Vec<u32> {
+        let c = super::counters(state);
+        let get = |k: &str| c.iter().find(|(n, _)| *n == k).map_or(0, |(_, v)| *v);
+        let ended_stuck = i64::from(super::end_reason(state) == Some("no_moves"));
+        crate::games::events_in_order(
+            Self::RULE_EVENTS,
+            &[
+                ("penalty", get("penalties_paid")),
+                ("coin_reset", get("coin_resets")),
+                ("stuck", get("passes") + ended_stuck),
+                ("pointed_at_root", get("pointed_at_root")),
+                ("pointed_at_own", get("pointed_at_own")),
+            ],
+        )
     }
 
     /// The guided search: it beats greedy by a wide margin and, through

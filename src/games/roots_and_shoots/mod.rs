@@ -31,7 +31,7 @@ use crate::core::dice::SeededDice;
 use crate::core::keys::Change;
 use crate::core::player::{BotSpec, Player as SeatPlayer};
 use crate::core::protocol::Seat;
-use crate::games::{Builtin, Game, SafetyLimit, Stat};
+use crate::games::{Builtin, Game, RuleEvent, SafetyLimit, Stat, event};
 
 /// The standard variant's file, embedded: the one source of the built-in rules.
 pub const STANDARD_TOML: &str = include_str!("../../../variants/standard.toml");
@@ -359,6 +359,55 @@ impl Game for RootsAndShoots {
         ]
     }
 
+    const RULE_EVENTS: &'static [RuleEvent] = &[
+        event("rain", "rains", &[]),
+        event("spawn_on_root", "spawns that hit a root", &[]),
+        event("struggle", "struggles", &["severing.per_turn"]),
+        event(
+            "struggle_won",
+            "struggles won",
+            &["severing.winner_occupies"],
+        ),
+        event("struggle_lost", "struggles lost", &[]),
+        event(
+            "bead_removed",
+            "beads taken off the board",
+            &["removal.lost_ends", "beads.removed_go_to"],
+        ),
+        event("lost_end", "beads lost with a cut end", &[]),
+        event("first_reroll", "first-turn nutrient rerolls", &[]),
+        event(
+            "pile_emptied",
+            "a bead pile emptied",
+            &["beads.supply", "end.beads_out"],
+        ),
+    ];
+
+    fn rule_events(state: &State) -> Vec<u32> {
+        let st = state.stats();
+        vec![
+            st.rains,
+            st.spawn_removals,
+            st.struggles,
+            st.severings,
+            st.struggles - st.severings,
+            st.severings + st.spawn_removals,
+            st.beads_lost_to_ends,
+            st.first_rerolls,
+            st.piles_emptied,
+        ]
+    }
+
+    fn eval_scale() -> f64 {
+        // The curve of the bots' own chance of winning (`eval::win_chance`).
+        15.0
+    }
+
+    fn board_use(state: &State) -> Option<(u32, u32)> {
+        let beads: u32 = state.players().iter().map(|p| p.on_board()).sum();
+        Some((beads, state.grid().points() as u32))
+    }
+
     /// The bots of this module for greedy and search; random and external
     /// players are the generic ones.
     fn bot(spec: BotSpec, dice: &SeededDice) -> Option<Box<dyn SeatPlayer<State> + Send>> {
@@ -381,5 +430,9 @@ impl Game for RootsAndShoots {
 
     fn evaluate(state: &State, seat: Seat) -> f64 {
         bots::eval::advantage(state, seat)
+    }
+
+    fn evaluate_all(state: &State, _seats: usize, out: &mut Vec<f64>) {
+        bots::eval::advantages(state, out);
     }
 }

@@ -141,6 +141,10 @@ pub struct Stats {
     pub beads_lost_to_ends: u32,
     /// Times the sole leader changed.
     pub lead_changes: u32,
+    /// Sunbathes that emptied the roller's bead pile (or found it empty).
+    pub piles_emptied: u32,
+    /// First-turn nutrient rolls rerolled because every reading held a bead.
+    pub first_rerolls: u32,
 }
 
 /// Where a line of a d20 reading points.
@@ -853,6 +857,7 @@ impl State {
                     match self.spawn_candidates(first, a, b) {
                         Candidates::None => {
                             // First turn, every reading holds a bead: reroll both dice.
+                            self.stats.first_rerolls += 1;
                             self.phase = Phase::Spawn {
                                 first,
                                 a: None,
@@ -1319,6 +1324,10 @@ impl State {
                     let take = u32::from(face).min(player.supply);
                     player.supply -= take;
                     player.store += take;
+                    // Counted once, when the last beads are taken.
+                    if take > 0 && player.supply == 0 {
+                        self.stats.piles_emptied += 1;
+                    }
                     self.phase = Phase::SpawnCheck;
                 } else {
                     self.count_turn = action == Growth::NewPlant;

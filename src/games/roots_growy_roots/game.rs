@@ -8,7 +8,7 @@ use crate::core::dice::SeededDice;
 use crate::core::keys::Change;
 use crate::core::player::{BotSpec, Player, Style};
 use crate::core::protocol::Seat;
-use crate::games::{Builtin, Game, SafetyLimit, Stat};
+use crate::games::{Builtin, Game, RuleEvent, SafetyLimit, Stat, event};
 
 use super::{Action, BUILTINS, Rules, State, VariantFile, text};
 
@@ -193,6 +193,29 @@ impl Game for RootsGrowyRoots {
 
     fn counters(state: &State) -> Vec<u32> {
         crate::games::counts_in_order(Self::COUNTERS, &text::counters(state))
+    }
+
+    const RULE_EVENTS: &'static [RuleEvent] = &[
+        event("bridge", "bridges", &[]),
+        event("stone_hit", "stones hit", &[]),
+        event("card_turned", "cards turned over", &[]),
+        event("blocked_turn", "turns blocked at start", &[]),
+        event("stick_lost", "sticks lost", &[]),
+        event("ability_used", "artifact abilities used", &[]),
+        event("turn_denied", "turns denied", &[]),
+    ];
+
+    fn rule_events(state: &State) -> Vec<u32> {
+        let t = state.tally;
+        vec![
+            t.bridges,
+            t.stones_hit,
+            t.cards_turned,
+            t.blocked_turns,
+            t.sticks_lost,
+            t.abilities_used,
+            t.turns_denied,
+        ]
     }
 
     fn style() -> Style {

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::keys::Change;
 use crate::core::protocol::{GameState, Next, Seat};
-use crate::games::{Builtin, Game, Stat};
+use crate::games::{Builtin, Game, RuleEvent, Stat, event};
 
 use super::{
     Action, BoardShape, EndCheck, EyeDetection, EyeMemory, Groups, Repetition, Rules, State,
@@ -313,6 +313,50 @@ impl Game for SproutROut {
         named.push(("territory_1", i64::from(scores[0])));
         named.push(("territory_2", i64::from(scores[1])));
         crate::games::counts_in_order(Self::COUNTERS, &named)
+    }
+
+    const RULE_EVENTS: &'static [RuleEvent] = &[
+        event("removal", "groups removed", &[]),
+        event(
+            "stuck_removal",
+            "removals when stuck",
+            &["rules.stuck_removal"],
+        ),
+        event("pass", "passes", &[]),
+        event(
+            "repetition_refused",
+            "passes forced by repetition",
+            &["rules.repetition"],
+        ),
+    ];
+
+    fn rule_events(state: &State) -> Vec<u32> {
+        let c = super::counters(state);
+        let get = |k: &str| c.iter().find(|(n, _)| *n == k).map_or(0, |(_, v)| *v);
+        crate::games::events_in_order(
+            Self::RULE_EVENTS,
+            &[
+                ("removal", get("removals")),
+                ("stuck_removal", get("stuck_removals")),
+                ("pass", get("passes")),
+                ("repetition_refused", get("forced_passes")),
+            ],
+        )
+    }
+
+    fn eval_scale() -> f64 {
+        // A lead of about two cells of territory.
+        2.0
+    }
+
+    fn position_key(state: &State) -> Option<u64> {
+        Some(state.position_hash())
+    }
+
+    fn board_use(state: &State) -> Option<(u32, u32)> {
+        let stones = (state.stones(0) | state.stones(1)).iter().count();
+        let cells = state.board().cells().iter().count();
+        Some((stones as u32, cells as u32))
     }
 
     fn style() -> crate::core::player::Style {

@@ -139,16 +139,29 @@ pub fn values(state: &State) -> [f64; MAX_SEATS] {
 /// How much better `seat` stands than its best opponent, in points.
 pub fn advantage(state: &State, seat: Seat) -> f64 {
     let v = values(state);
+    lead(&v, state.players().len().min(MAX_SEATS), usize::from(seat))
+}
+
+/// Every seat's [`advantage`], seat 1 first, into `out`, from one pass
+/// over the position.
+pub fn advantages(state: &State, out: &mut Vec<f64>) {
+    let v = values(state);
     let seats = state.players().len().min(MAX_SEATS);
-    let me = v[usize::from(seat)];
+    out.clear();
+    out.extend((0..seats).map(|s| lead(&v, seats, s)));
+}
+
+/// Seat `me`'s value less the best other seat's (its value alone when it
+/// is the only seat).
+fn lead(v: &[f64; MAX_SEATS], seats: usize, me: usize) -> f64 {
     let best_other = (0..seats)
-        .filter(|&s| s != usize::from(seat))
+        .filter(|&s| s != me)
         .map(|s| v[s])
         .fold(f64::NEG_INFINITY, f64::max);
     if best_other.is_finite() {
-        me - best_other
+        v[me] - best_other
     } else {
-        me
+        v[me]
     }
 }
 

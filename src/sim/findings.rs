@@ -1,0 +1,232 @@
+//! The designer's view of a run: the measures and rule events as a table,
+//! and a few lines of findings that hold (`roots simulate --summary`, the
+//! top of `roots compare`), each backed by its interval.
+
+use std::fmt::Write as _;
+
+use crate::sim::report::{Comparison, Report};
+use crate::sim::verdict::thousands;
+use crate::sim::verdict::{self, Outcome};
+
+impl Report {
+    /// The measures and rule events, as the table's sections.
+    pub fn design_table(&self) -> String {
+        let d = &self.design;
+        let mut o = String::new();
+        if d.measures.is_empty() {
+            return o;
+        }
+        let _ = writeln!(
+            o,
+            "\nDesign measures (95% intervals; what each means: docs/statistics.md)"
+        );
+        let mut group = "";
+        for e in &d.measures {
+            let head = if e.group == group { "" } else { e.group };
+            group = e.group;
+            let sd = match e.sd {
+                Some(sd) if !e.share => format!("   sd {sd:.1}"),
+                _ => String::new(),
+            };
+            let _ = writeln!(o, "  {head:<11} {:<27} {}{sd}", e.label, e.words());
+        }
+        if !d.rule_events.is_empty() {
+            let _ = writeln!(
+                o,
+                "\nRule events        per game   games where it happened (95%)"
+            );
+            for e in &d.rule_events {
+                let _ = writeln!(
+                    o,
+                    "  {:<28} {:>6.2}   {}",
+                    e.label,
+                    e.per_game,
+                    e.games.words()
+                );
+            }
+        }
+        for line in self.dead_rules() {
+            let _ = writeln!(o, "  {line}");
+        }
+        o
+    }
+
+    /// A line per rule event that never happened.
+    pub fn dead_rules(&self) -> Vec<String> {
+        self.design
+            .dead()
+            .map(|e| {
+                let keys = if e.keys.is_empty() {
+                    String::new()
+                } else {
+                    let k: Vec<String> = e.keys.iter().map(|k| format!("`{k}`")).collect();
+                    format!(
+                        ": a change of {} cannot matter under these bots",
+                        k.join(" or ")
+                    )
+                };
+                format!(
+                    "Never happened in {} games: {} (`{}`){keys}",
+                    thousands(self.games),
+                    e.label,
+                    e.key
+                )
+            })
+            .collect()
+    }
+
+    /// The findings that hold, a line each, every figure with its 95%
+    /// interval: fairness, length, tension, choice, skill, dead rules.
+    pub fn findings(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let d = &self.design;
+        // Fairness: the simulate report's seat verdict (the verdict rule,
+        // each seat's share of decided games against a fair share).
+        match (&self.seat_balance, &self.seat_balance_absent) {
+            (Some(b), _) => {
+                let head = match b.verdict {
+                    Outcome::Different => "Not fair",
+                    Outcome::Same => "Fair",
+                    Outcome::Undecided => "Fairness",
+                };
+                out.push(format!("{head}: {}", b.words()));
+            }
+            (None, Some(why)) => out.push(format!("Fairness: not judged: {why}")),
+            (None, None) => {}
+        }
+        if let (Some(t), Some(dd)) = (d.get("duration_turns"), d.get("duration_decisions")) {
+            let spread = d
+                .get("duration_turns_sd")
+                .map(|s| format!(", give or take {:.1}", s.value))
+                .unwrap_or_default();
+            out.push(format!(
+                "Length: {} turns a game{spread}, {} decisions",
+                t.words(),
+                dd.words()
+            ));
+        }
+        if let Some(c) = d.get("completion")
+            && c.value < 1.0
+        {
+            out.push(format!(
+                "Completion: {} of games ended by the rules; the rest hit the safety limit",
+                c.words()
+            ));
+        }
+        if let (Some(lead), Some(drama), Some(dec)) =
+            (d.get("lead_change"), d.get("drama"), d.get("decisiveness"))
+        {
+            let verdict = if dec.high < 1.0 / 3.0 {
+                "decided early"
+            } else if dec.low > 2.0 / 3.0 {
+                "open until late"
+            } else {
+                "decided in the middle"
+            };
+            out.push(format!(
+                "Tension: {verdict}: the winner led for good after {} of the game, was behind at {} of decisions; the lead changed after {} of decisions",
+                dec.words(),
+                drama.words(),
+                lead.words()
+            ));
+        }
+        if let (Some(choice), Some(branch)) = (d.get("decision_moves"), d.get("branching")) {
+            out.push(format!(
+                "Choice: {} of decisions offer a choice, {} legal moves on average",
+                choice.words(),
+                branch.words()
+            ));
+        }
+        match &self.skill {
+            Some(k) => match (k.skill, k.low, k.high) {
+                (Some(v), Some(lo), Some(hi)) => out.push(format!(
+                    "Skill pays: {} beats {} in {} of games, skill {v:.2} ({lo:.2} to {hi:.2}; 0 is luck alone)",
+                    k.strong,
+                    k.against,
+                    k.wins.words()
+                )),
+                _ => out.push(format!(
+                    "Skill: {} beats {} in {} of games: {}",
+                    k.strong,
+                    k.against,
+                    k.wins.words(),
+                    k.not_decided.as_deref().unwrap_or("not decided")
+                )),
+            },
+            None => out.push(
+                "Skill: not measured (add --skill: the better of two bots plays the other)"
+                    .to_owned(),
+            ),
+        }
+        out.extend(self.dead_rules());
+        out
+    }
+
+    /// `simulate --summary`: the run's heading and its findings.
+    pub fn summary(&self) -> String {
+        let mut o = format!(
+            "Variant `{}`, {} players, {} games, seed {}, bots {}\n",
+            self.variant,
+            self.players,
+            self.games,
+            self.seed,
+            self.bots.join(", ")
+        );
+        for f in self.findings() {
+            let _ = writeln!(o, "  {f}");
+        }
+        for note in &self.notes {
+            let _ = writeln!(o, "Note: {note}");
+        }
+        o
+    }
+}
+
+impl Comparison {
+    /// The top of `compare`: rules changed to no effect, and the design
+    /// measures the verdict rule calls different, largest change first.
+    pub fn findings(&self) -> Vec<String> {
+        let mut out = self.dead_rules.clone();
+        let mut differ: Vec<(f64, String)> = Vec::new();
+        for e in &self.a.design.measures {
+            let Some(d) = self.differences.iter().find(|d| d.verdict.key == e.key) else {
+                continue;
+            };
+            if d.verdict.verdict != Outcome::Different {
+                continue;
+            }
+            let f = |v: f64| {
+                if e.share {
+                    format!("{:.1}%", 100.0 * v)
+                } else {
+                    format!("{v:.2}")
+                }
+            };
+            let rel = if d.a.abs() > 0.0 {
+                (d.verdict.estimate / d.a).abs()
+            } else {
+                f64::INFINITY
+            };
+            differ.push((
+                rel,
+                format!(
+                    "{}: A {}, B {}, B - A {} (different)",
+                    e.label,
+                    f(d.a),
+                    f(d.b),
+                    verdict::effect_words(&d.verdict)
+                ),
+            ));
+        }
+        differ.sort_by(|x, y| y.0.total_cmp(&x.0));
+        if differ.is_empty() {
+            out.push(format!(
+                "No design measure is called different between A and B in {} games each",
+                thousands(self.a.games)
+            ));
+        } else {
+            out.extend(differ.into_iter().take(5).map(|(_, l)| l));
+        }
+        out
+    }
+}
