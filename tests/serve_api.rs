@@ -3,6 +3,7 @@
 //! checked by the engine, the undo by agreement, typed dice, the record
 //! (replayable, resumable after `kill -9`), the questionnaire and `roots
 //! feedback`, and the server's limits.
+#![cfg(feature = "serve")]
 
 mod common;
 mod serve_kit;

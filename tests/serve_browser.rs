@@ -7,6 +7,7 @@
 //!
 //! Without Chromium the test says so loudly and passes, except under
 //! `CI=true`, where it fails.
+#![cfg(feature = "serve")]
 
 mod common;
 mod serve_kit;

@@ -5,6 +5,7 @@
 //! checked it and the record has it) and the server's peak memory; the
 //! figures in `docs/serve.md` come from this test (`cargo test --test
 //! serve_load -- --nocapture`). `ROOTS_LOAD_TABLES` changes the count.
+#![cfg(feature = "serve")]
 
 mod serve_kit;
 

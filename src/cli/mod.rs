@@ -11,6 +11,7 @@ pub mod completions;
 pub mod diff;
 pub mod engine;
 pub mod explain;
+#[cfg(feature = "serve")]
 pub mod feedback;
 pub mod games;
 mod human;
@@ -20,6 +21,7 @@ pub mod new;
 pub mod play;
 pub mod replay;
 pub mod schema;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod show;
 pub mod simulate;
@@ -95,9 +97,11 @@ pub enum Command {
     View(view::ViewArgs),
     /// Playtest tables in the browser: people click their moves, bots take
     /// the other seats, every game recorded, a questionnaire at the end.
+    #[cfg(feature = "serve")]
     Serve(serve::ServeArgs),
     /// Summarise the questionnaire answers of `roots serve` tables per
     /// variant, beside bot statistics of the same variant.
+    #[cfg(feature = "serve")]
     Feedback(feedback::FeedbackArgs),
     /// Playtest a variant: many seeded bot games, with statistics on
     /// fairness, length and luck.
@@ -173,7 +177,9 @@ impl Cli {
             Command::Play(args) => finish(play::run(args)),
             Command::Replay(args) => finish(replay::run(args)),
             Command::View(args) => finish(view::run(args)),
+            #[cfg(feature = "serve")]
             Command::Serve(args) => finish(serve::run(args)),
+            #[cfg(feature = "serve")]
             Command::Feedback(args) => finish(feedback::run(args)),
             Command::Simulate(args) => simulate::run(args),
             Command::Compare(args) => compare::run(args),

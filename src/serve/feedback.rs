@@ -199,6 +199,7 @@ fn bots_line<G: Game>(rules: Arc<G::Rules>, players: u8, games: u64) -> String {
         games,
         seed: 1,
         jobs: 1,
+        measures: Default::default(),
     };
     match crate::sim::simulate(&config) {
         Ok(report) => {

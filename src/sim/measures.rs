@@ -719,6 +719,12 @@ impl Design {
             let mut e = Estimate::mean(&d, &mo);
             e.key = format!("advantage_{}", s + 1);
             e.label = format!("seat {} advantage", s + 1);
+            // A share of games (a shared top counting its fraction): Wilson's
+            // interval, which stays honest where every game went one way (a
+            // t interval there has no width: 10 of 10 gave 100-100%).
+            (e.low, e.high) = wilson(e.value * total as f64, total as f64);
+            e.sd = None;
+            e.method = Method::Wilson;
             measures.push(e);
         }
         let (bal, uni) = outcome_figures(&outcomes, k);
