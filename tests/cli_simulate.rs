@@ -267,6 +267,22 @@ fn simulate_summary_of_each_game() {
     }
 }
 
+/// When every rule event happened, the summary still reports coverage: a
+/// line with the rarest event (seed 1: a bead pile emptied in 1 of 200).
+#[test]
+fn summary_says_every_rule_came_into_play() {
+    let run = roots(&["simulate", "--summary", "-n", "200", "--seed", "1"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!run.stdout.contains("Never happened"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains(
+            "Rules: each of the 9 rule events happened in some game; the rarest, a bead pile emptied (`pile_emptied`), in 0.5% (0.1–2.8%) of games"
+        ),
+        "{}",
+        run.stdout
+    );
+}
+
 /// `--format json` carries every measure with its interval, and the rule
 /// events.
 #[test]

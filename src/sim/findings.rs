@@ -158,7 +158,27 @@ impl Report {
                     .to_owned(),
             ),
         }
-        out.extend(self.dead_rules());
+        let dead = self.dead_rules();
+        if dead.is_empty() {
+            // Every rule came into play: say so, with the rarest, so that the
+            // summary always reports coverage.
+            let rarest = self.design.rule_events.iter().min_by(|a, b| {
+                a.games
+                    .rate
+                    .partial_cmp(&b.games.rate)
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            });
+            if let Some(e) = rarest {
+                out.push(format!(
+                    "Rules: each of the {} rule events happened in some game; the rarest, {} (`{}`), in {} of games",
+                    self.design.rule_events.len(),
+                    e.label,
+                    e.key,
+                    e.games.words()
+                ));
+            }
+        }
+        out.extend(dead);
         out
     }
 
