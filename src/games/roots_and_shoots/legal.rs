@@ -51,8 +51,9 @@ impl Why {
                 format!("{at} already holds one of your beads (you can't sever your own line)")
             }
             Why::NoStruggleWith => format!(
-                "{at} holds a bead of seat {}; {action} can't contest another colour's point in this variant",
-                state.bead(p).map_or(0, |s| s + 1)
+                "{at} holds a bead of seat {}; {} can't contest another colour's point in this variant",
+                state.bead(p).map_or(0, |s| s + 1),
+                action.words()
             ),
             Why::StrugglesUsed => format!(
                 "{at} holds another colour's bead, and you have used your struggles for this turn"
