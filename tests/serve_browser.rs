@@ -10,31 +10,17 @@
 #![cfg(feature = "serve")]
 
 mod common;
+use common::chromium;
 mod serve_kit;
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use serve_kit::{Server, tmp_dir};
-
-fn chromium() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("ROOTS_CHROMIUM") {
-        return Some(PathBuf::from(p));
-    }
-    ["chromium", "chromium-browser", "google-chrome"]
-        .iter()
-        .find_map(|name| {
-            std::env::var_os("PATH").and_then(|paths| {
-                std::env::split_paths(&paths)
-                    .map(|d| d.join(name))
-                    .find(|p| p.is_file())
-            })
-        })
-}
 
 /// A browser on the DevTools pipe: messages are JSON, each ended by a NUL.
 struct Browser {

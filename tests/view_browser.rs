@@ -8,26 +8,12 @@
 //! `CI=true`, where it fails.
 
 mod common;
+use common::chromium;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use common::roots;
-
-fn chromium() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("ROOTS_CHROMIUM") {
-        return Some(PathBuf::from(p));
-    }
-    ["chromium", "chromium-browser", "google-chrome"]
-        .iter()
-        .find_map(|name| {
-            std::env::var_os("PATH").and_then(|paths| {
-                std::env::split_paths(&paths)
-                    .map(|d| d.join(name))
-                    .find(|p| p.is_file())
-            })
-        })
-}
 
 /// The DOM of `page` (with `fragment`) after its scripts ran.
 fn dump_dom(browser: &Path, page: &Path, fragment: &str, profile: &Path) -> (String, String) {

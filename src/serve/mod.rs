@@ -482,6 +482,17 @@ enum Who {
     Host,
 }
 
+impl Who {
+    /// Where this viewer's view stands in a table's views: the host's
+    /// first, then each seat's.
+    fn view_index(self) -> usize {
+        match self {
+            Who::Host => 0,
+            Who::Seat(s) => usize::from(s) + 1,
+        }
+    }
+}
+
 fn key_of<'a>(headers: &'a HeaderMap, q: &'a KeyQuery) -> Option<&'a str> {
     headers
         .get("x-roots-key")
@@ -558,10 +569,7 @@ async fn view(
         Ok(x) => x,
         Err(r) => return r,
     };
-    let i = match who {
-        Who::Host => 0,
-        Who::Seat(s) => usize::from(s) + 1,
-    };
+    let i = who.view_index();
     let text = entry.views.borrow().get(i).cloned().unwrap_or_default();
     json_text(text)
 }
@@ -585,10 +593,7 @@ async fn events(
         Ok(x) => x,
         Err(r) => return r,
     };
-    let i = match who {
-        Who::Host => 0,
-        Who::Seat(s) => usize::from(s) + 1,
-    };
+    let i = who.view_index();
     let mut rx = entry.views.subscribe();
     rx.mark_changed();
     let stream = futures_util::stream::unfold(rx, move |mut rx| async move {

@@ -119,3 +119,20 @@ pub fn trace_files(dir: &Path) -> Vec<std::path::PathBuf> {
     files.sort();
     files
 }
+
+/// The Chromium to drive in the browser tests: `ROOTS_CHROMIUM`, else the
+/// first of chromium, chromium-browser or google-chrome on the PATH.
+pub fn chromium() -> Option<std::path::PathBuf> {
+    if let Some(p) = std::env::var_os("ROOTS_CHROMIUM") {
+        return Some(std::path::PathBuf::from(p));
+    }
+    ["chromium", "chromium-browser", "google-chrome"]
+        .iter()
+        .find_map(|name| {
+            std::env::var_os("PATH").and_then(|paths| {
+                std::env::split_paths(&paths)
+                    .map(|d| d.join(name))
+                    .find(|p| p.is_file())
+            })
+        })
+}
