@@ -1321,13 +1321,13 @@ mod tests {
         let bal = d.get("balance").unwrap();
         assert_eq!(bal.method, Method::OneWay);
         assert_eq!((bal.value, bal.low), (0.0, 0.0));
-        assert!((bal.high - 2.0 * u).abs() < 1e-12 && bal.high > 0.5, "{bal:?}");
+        assert!(
+            (bal.high - 2.0 * u).abs() < 1e-12 && bal.high > 0.5,
+            "{bal:?}"
+        );
         assert_eq!(
             bal.words(),
-            format!(
-                "0.0% (0.0–{:.1}%): all 10 games went to seat 1",
-                200.0 * u
-            )
+            format!("0.0% (0.0–{:.1}%): all 10 games went to seat 1", 200.0 * u)
         );
         let uni = d.get("outcome_uniformity").unwrap();
         assert_eq!((uni.value, uni.high), (1.0, 1.0));

@@ -843,11 +843,7 @@ pub fn statistics(a: &Report, b: &Report, margins: &Margins) -> Vec<(f64, f64, S
 /// The report's own statistics of B - A (the verdict family of `compare`
 /// before the measures joined it): the first-player advantage, each seat's
 /// wins, ties, the ways to end, the bots' wins and every count's mean.
-pub fn primary_statistics(
-    a: &Report,
-    b: &Report,
-    margins: &Margins,
-) -> Vec<(f64, f64, Statistic)> {
+pub fn primary_statistics(a: &Report, b: &Report, margins: &Margins) -> Vec<(f64, f64, Statistic)> {
     let mut out = Vec::new();
     let rate = |key: &str, label: &str, x: &Rate, y: &Rate| {
         let d = margins.of(key, Unit::Rate, None, None);
@@ -1096,7 +1092,9 @@ impl Comparison {
         if m == 0 {
             format!("these {p} statistics")
         } else {
-            format!("the {p} statistics above the design measures, and on its own across the {m} measures")
+            format!(
+                "the {p} statistics above the design measures, and on its own across the {m} measures"
+            )
         }
     }
 
