@@ -324,7 +324,6 @@ mod rule_events_from_records {
     use std::sync::Arc;
 
     use roots::bots::BotSpec;
-    use roots::core::protocol::Seat;
     use roots::games::{Game, Registered};
     use roots::record::reader::read_path;
     use roots::record::{DiceMode, Event, Header, PartialTail, RecordWriter};
@@ -511,12 +510,6 @@ mod rule_events_from_records {
             .unwrap_or_else(|| panic!("no rule event {key}"))
     }
 
-    fn seat_of(e: &Event) -> Option<Seat> {
-        match e {
-            Event::Act { seat, .. } => Some(*seat),
-            _ => None,
-        }
-    }
 
     // ----- Roots and Shoots -------------------------------------------------
 

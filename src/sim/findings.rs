@@ -29,7 +29,7 @@ impl Report {
                 _ => String::new(),
             };
             let sd = if e.constant() { String::new() } else { sd };
-            let _ = writeln!(o, "  {head:<11} {:<27} {}{sd}", e.label, e.words());
+            let _ = writeln!(o, "  {head:<11} {:<30} {}{sd}", e.label, e.words());
         }
         if !d.rule_events.is_empty() {
             let _ = writeln!(
