@@ -510,7 +510,6 @@ mod rule_events_from_records {
             .unwrap_or_else(|| panic!("no rule event {key}"))
     }
 
-
     // ----- Roots and Shoots -------------------------------------------------
 
     mod rs {
