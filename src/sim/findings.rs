@@ -28,7 +28,8 @@ impl Report {
                 Some(sd) if !e.share => format!("   sd {sd:.1}"),
                 _ => String::new(),
             };
-            let _ = writeln!(o, "  {head:<11} {:<27} {}{sd}", e.label, e.words());
+            let sd = if e.constant() { String::new() } else { sd };
+            let _ = writeln!(o, "  {head:<11} {:<30} {}{sd}", e.label, e.words());
         }
         if !d.rule_events.is_empty() {
             let _ = writeln!(
@@ -95,8 +96,10 @@ impl Report {
             (None, None) => {}
         }
         if let (Some(t), Some(dd)) = (d.get("duration_turns"), d.get("duration_decisions")) {
+            // A fixed length has no spread to give.
             let spread = d
                 .get("duration_turns_sd")
+                .filter(|s| !s.constant())
                 .map(|s| format!(", give or take {:.1}", s.value))
                 .unwrap_or_default();
             out.push(format!(
@@ -131,9 +134,16 @@ impl Report {
             ));
         }
         if let (Some(choice), Some(branch)) = (d.get("decision_moves"), d.get("branching")) {
+            // "always 100.0% of decisions" said as it reads at the table.
+            let share = if choice.constant() && choice.value >= 1.0 {
+                "every decision offers a choice".to_owned()
+            } else if choice.constant() && choice.value <= 0.0 {
+                "no decision offers a choice".to_owned()
+            } else {
+                format!("{} of decisions offer a choice", choice.words())
+            };
             out.push(format!(
-                "Choice: {} of decisions offer a choice, {} legal moves on average",
-                choice.words(),
+                "Choice: {share}, {} legal moves on average",
                 branch.words()
             ));
         }

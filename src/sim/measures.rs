@@ -63,7 +63,7 @@ const fn def(key: &'static str, label: &'static str, group: &'static str, share:
 /// The per-game measures, in report order. Their indexes are the `M_*`
 /// constants.
 pub const PER_GAME: &[Def] = &[
-    def("duration_turns", "turns", "duration", false),
+    def("duration_turns", "turns (seat runs)", "duration", false),
     def("duration_decisions", "decisions", "duration", false),
     def("decision_moves", "decisions with a choice", "choice", true),
     def("branching", "legal moves per decision", "choice", false),
@@ -578,6 +578,11 @@ pub enum Method {
     /// The 2.5% and 97.5% points of 1,000 bootstrap resamples of the games,
     /// drawn from the run's seed.
     Bootstrap,
+    /// Every game went the same way, so every resample is that one game
+    /// again and a bootstrap has no width: the bound of a game unlike all
+    /// of them, Wilson's 95% upper bound `u` on 0 of n games, moves each
+    /// seat's mean result by at most `u` and its variance by at most `u`.
+    OneWay,
 }
 
 /// One measure of a run with its 95% interval.
@@ -597,11 +602,28 @@ pub struct Estimate {
     /// The games the measure is defined on.
     pub n: u64,
     pub method: Method,
+    /// What the games show, in words, where the interval alone would
+    /// mislead (`all 10 games went to seat 1`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 impl Estimate {
-    /// `53.1% (50.0–56.2%)` or `31.2 (30.9–31.5)`.
+    /// `53.1% (50.0–56.2%)` or `31.2 (30.9–31.5)`; a measure that took
+    /// the same value in every game says so in words (`always 32`), not as
+    /// an interval of no width (`32.00 (32.00–32.00)`).
     pub fn words(&self) -> String {
+        if let Some(w) = self.constant_words() {
+            return w;
+        }
+        let interval = self.interval_words();
+        match &self.note {
+            Some(note) => format!("{interval}: {note}"),
+            None => interval,
+        }
+    }
+
+    fn interval_words(&self) -> String {
         if self.share {
             format!(
                 "{:.1}% ({:.1}–{:.1}%)",
@@ -613,6 +635,43 @@ impl Estimate {
             let k = if self.value.abs() >= 100.0 { 0 } else { 2 };
             format!("{:.k$} ({:.k$}–{:.k$})", self.value, self.low, self.high)
         }
+    }
+
+    /// Whether every game gave the same value: a per-game measure whose
+    /// games do not vary (its spread 0), or the spread of such a measure.
+    pub fn constant(&self) -> bool {
+        self.n > 0
+            && self.method == Method::Mean
+            && match self.sd {
+                Some(sd) => sd == 0.0,
+                // A spread (`duration_turns_sd`): 0 when the games do not vary.
+                None => self.value == 0.0 && self.high == 0.0,
+            }
+    }
+
+    /// The value alone: `32`, `2.50`, `100.0%`.
+    pub fn value_words(&self) -> String {
+        if self.share {
+            format!("{:.1}%", 100.0 * self.value)
+        } else if self.value.fract() == 0.0 {
+            format!("{:.0}", self.value)
+        } else {
+            let k = if self.value.abs() >= 100.0 { 0 } else { 2 };
+            format!("{:.k$}", self.value)
+        }
+    }
+
+    /// `always 32` for a measure that every game gave alike; `none` for
+    /// the spread of such a measure.
+    fn constant_words(&self) -> Option<String> {
+        if !self.constant() {
+            return None;
+        }
+        Some(if self.sd.is_none() {
+            "none: every game alike".to_owned()
+        } else {
+            format!("always {}", self.value_words())
+        })
     }
 
     /// The standard error the interval implies (for tests between runs).
@@ -639,6 +698,7 @@ impl Estimate {
             sd: Some(sd),
             n: m.n,
             method: Method::Mean,
+            note: None,
         }
     }
 }
@@ -728,6 +788,24 @@ impl Design {
             measures.push(e);
         }
         let (bal, uni) = outcome_figures(&outcomes, k);
+        // Every game went one way: the bootstrap has no width; bound a game
+        // unlike them instead, and say what the games show.
+        let one_way = match (t.outcomes.len(), t.outcomes.keys().next()) {
+            (1, Some(&mask)) if total > 0 => Some(one_way_words(mask, total)),
+            _ => None,
+        };
+        let u = wilson(0.0, total as f64).1;
+        let (boot, method) = if one_way.is_some() {
+            (
+                (
+                    ((bal - 2.0 * u).max(0.0), (bal + 2.0 * u).min(1.0)),
+                    ((uni - u).max(0.0), uni.min(1.0)),
+                ),
+                Method::OneWay,
+            )
+        } else {
+            (boot, Method::Bootstrap)
+        };
         measures.push(Estimate {
             key: "balance".into(),
             label: "balance".into(),
@@ -738,7 +816,8 @@ impl Design {
             high: boot.0.1,
             sd: None,
             n: total,
-            method: Method::Bootstrap,
+            method,
+            note: one_way.clone(),
         });
         let rate = |key: &str, label: &str, c: u64| {
             let (low, high) = wilson(c as f64, games as f64);
@@ -757,6 +836,7 @@ impl Design {
                 sd: None,
                 n: games,
                 method: Method::Wilson,
+                note: None,
             }
         };
         measures.push(rate("drawishness", "drawishness", ties));
@@ -770,7 +850,8 @@ impl Design {
             high: boot.1.1,
             sd: None,
             n: total,
-            method: Method::Bootstrap,
+            method,
+            note: one_way,
         });
         measures.push(rate("completion", "completion", completed));
         for (d, m) in PER_GAME.iter().zip(&t.moments) {
@@ -800,6 +881,7 @@ impl Design {
                     sd: None,
                     n: m.n,
                     method: Method::Mean,
+                    note: None,
                 });
             }
         }
@@ -902,6 +984,25 @@ fn bootstrap(
         uni.push(u);
     }
     (percentiles(&mut bal), percentiles(&mut uni))
+}
+
+/// What `games` games that all had the seats of `mask` (bit `s`: seat
+/// `s`) sharing the top show: `all 10 games went to seat 1`.
+fn one_way_words(mask: u32, games: u64) -> String {
+    let seats: Vec<String> = (0..32)
+        .filter(|s| mask & (1 << s) != 0)
+        .map(|s| (s + 1).to_string())
+        .collect();
+    let all = if games == 1 {
+        "the one game".to_owned()
+    } else {
+        format!("all {} games", thousands(games))
+    };
+    match seats.as_slice() {
+        [one] => format!("{all} went to seat {one}"),
+        [rest @ .., last] => format!("{all} were shared by seats {} and {last}", rest.join(", ")),
+        [] => format!("{all} had no winner"),
+    }
 }
 
 fn percentiles(v: &mut [f64]) -> (f64, f64) {
@@ -1020,7 +1121,9 @@ pub fn statistics(a: &Design, b: &Design, margins: &Margins) -> Vec<(f64, f64, S
                 let var = |e: &Estimate| rate_variance((e.value * e.n as f64).round(), e.n);
                 ((var(x) + var(y)).sqrt(), f64::INFINITY)
             }
-            Method::Bootstrap => ((x.se().powi(2) + y.se().powi(2)).sqrt(), f64::INFINITY),
+            Method::Bootstrap | Method::OneWay => {
+                ((x.se().powi(2) + y.se().powi(2)).sqrt(), f64::INFINITY)
+            }
         };
         out.push((
             x.value,
@@ -1171,6 +1274,84 @@ mod tests {
         let (bal, _) = outcome_figures(&o, 2);
         assert!(a.0.0 <= bal && bal <= a.0.1, "{a:?} {bal}");
         assert!(a.0.1 - a.0.0 > 0.05);
+    }
+
+    /// A run's measures from hand-made totals: `outcomes` as (mask of the
+    /// seats sharing the top, games), every per-game measure `value` in
+    /// each game.
+    fn design_of(outcomes: &[(u32, u64)], value: impl Fn(u64) -> f64) -> Design {
+        let mut t = MeasureTotals::new(0);
+        let games: u64 = outcomes.iter().map(|(_, n)| n).sum();
+        for m in t.moments.iter_mut().take(M_CLARITY_NARROWNESS) {
+            (0..games).for_each(|g| m.add(value(g)));
+        }
+        t.outcomes = outcomes.iter().copied().collect();
+        Design::new(&t, &[], 2, games, Depth::Standard, 7)
+    }
+
+    /// Branches & Twigs & Thorns has a fixed length: a measure every game
+    /// gave alike reads "always 32", not "32.00 (32.00–32.00)".
+    #[test]
+    fn a_measure_constant_over_all_games_says_so() {
+        let d = design_of(&[(1, 6), (2, 4)], |_| 32.0);
+        let turns = d.get("duration_turns").unwrap();
+        assert!(turns.constant());
+        assert_eq!(turns.words(), "always 32");
+        assert_eq!(
+            d.get("duration_turns_sd").unwrap().words(),
+            "none: every game alike"
+        );
+        let d = design_of(&[(1, 6), (2, 4)], |_| 1.0);
+        assert_eq!(d.get("decision_moves").unwrap().words(), "always 100.0%");
+        // A measure that varies keeps its interval.
+        let d = design_of(&[(1, 6), (2, 4)], |g| 30.0 + (g % 3) as f64);
+        let turns = d.get("duration_turns").unwrap();
+        assert!(!turns.constant());
+        assert!(turns.words().starts_with("30.90 ("), "{}", turns.words());
+        assert!(!d.get("duration_turns_sd").unwrap().constant());
+    }
+
+    /// Every game went to seat 1: every bootstrap resample is the same, so
+    /// a percentile interval would be "0.0% (0.0–0.0%)". The interval is
+    /// instead the bound of a game unlike them, and the words say it.
+    #[test]
+    fn balance_when_every_game_went_one_way() {
+        let d = design_of(&[(1, 10)], |_| 1.0);
+        let u = wilson(0.0, 10.0).1;
+        let bal = d.get("balance").unwrap();
+        assert_eq!(bal.method, Method::OneWay);
+        assert_eq!((bal.value, bal.low), (0.0, 0.0));
+        assert!(
+            (bal.high - 2.0 * u).abs() < 1e-12 && bal.high > 0.5,
+            "{bal:?}"
+        );
+        assert_eq!(
+            bal.words(),
+            format!("0.0% (0.0–{:.1}%): all 10 games went to seat 1", 200.0 * u)
+        );
+        let uni = d.get("outcome_uniformity").unwrap();
+        assert_eq!((uni.value, uni.high), (1.0, 1.0));
+        assert!((uni.low - (1.0 - u)).abs() < 1e-12);
+        assert!(uni.words().ends_with(": all 10 games went to seat 1"));
+        // Every game a tie of both seats.
+        let d = design_of(&[(3, 4)], |_| 1.0);
+        assert!(
+            d.get("balance")
+                .unwrap()
+                .words()
+                .ends_with(": all 4 games were shared by seats 1 and 2"),
+            "{:?}",
+            d.get("balance")
+        );
+        // Two outcomes: the bootstrap, no words.
+        let d = design_of(&[(1, 9), (2, 1)], |_| 1.0);
+        let bal = d.get("balance").unwrap();
+        assert_eq!(bal.method, Method::Bootstrap);
+        assert_eq!(bal.note, None);
+        // In compare, a one-way run still has a spread to test with.
+        assert!(d.get("balance").unwrap().se() > 0.0);
+        let one = design_of(&[(1, 10)], |_| 1.0);
+        assert!(one.get("balance").unwrap().se() > 0.0);
     }
 
     #[test]

@@ -36,6 +36,7 @@ pub use report::{
     BotLine, Comparison, Difference, MARGIN, Partial, Rate, Report, SeatBalance, SeatLine, Skill,
     compare, compare_with, statistics,
 };
+pub use report::{Family, primary_statistics};
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

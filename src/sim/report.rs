@@ -765,12 +765,25 @@ fn bars(s: &Summary) -> String {
     o
 }
 
+/// The two families of `compare`'s statistics, each Holm-corrected on its
+/// own ([`compare_with`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Family {
+    /// Who wins, ties, how games end, the counts.
+    Primary,
+    /// The design measures (`docs/statistics.md`).
+    Measures,
+}
+
 /// One statistic of two runs side by side, with its verdict.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Difference {
     /// A's and B's values (a rate as a fraction).
     pub a: f64,
     pub b: f64,
+    /// The Holm family the statistic was judged in.
+    pub family: Family,
     /// The verdict on `b - a`: its key, label, interval, raw and adjusted
     /// p-values.
     #[serde(flatten)]
@@ -780,7 +793,8 @@ pub struct Difference {
 /// Two runs over matched seeds (game `i` of both rolls the same dice stream).
 ///
 /// Every statistic's difference B - A is judged by the one verdict rule
-/// ([`verdict::decide`]) over the whole list at once: rates with the
+/// ([`verdict::decide`]) over its whole family at once (two families:
+/// [`compare_with`]): rates with the
 /// normal test of two proportions, means with Welch's t. Both treat the runs
 /// as independent samples; matched seeds make the runs positively correlated,
 /// so the tests are conservative.
@@ -815,8 +829,21 @@ pub struct SkillComparison {
 }
 
 /// The statistics of B - A, in report order: the first-player advantage,
-/// the rates, then the means. Margins from `margins` or the defaults.
+/// the rates, the means, then the design measures. Margins from `margins`
+/// or the defaults. The verdicts come in two Holm families
+/// ([`primary_statistics`], then the measures): see [`compare_with`].
 pub fn statistics(a: &Report, b: &Report, margins: &Margins) -> Vec<(f64, f64, Statistic)> {
+    let mut out = primary_statistics(a, b, margins);
+    out.extend(crate::sim::measures::statistics(
+        &a.design, &b.design, margins,
+    ));
+    out
+}
+
+/// The report's own statistics of B - A (the verdict family of `compare`
+/// before the measures joined it): the first-player advantage, each seat's
+/// wins, ties, the ways to end, the bots' wins and every count's mean.
+pub fn primary_statistics(a: &Report, b: &Report, margins: &Margins) -> Vec<(f64, f64, Statistic)> {
     let mut out = Vec::new();
     let rate = |key: &str, label: &str, x: &Rate, y: &Rate| {
         let d = margins.of(key, Unit::Rate, None, None);
@@ -847,9 +874,6 @@ pub fn statistics(a: &Report, b: &Report, margins: &Margins) -> Vec<(f64, f64, S
             Statistic::means(stat.key, stat.label, x, y, d),
         ));
     }
-    out.extend(crate::sim::measures::statistics(
-        &a.design, &b.design, margins,
-    ));
     out
 }
 
@@ -859,18 +883,33 @@ pub fn compare(a: Report, b: Report) -> Comparison {
 }
 
 /// Compare two reports statistic by statistic, with `margins`.
+///
+/// Two families, each with its own Holm correction at 5%: the report's
+/// own statistics ([`primary_statistics`]: who wins, ties, how games end,
+/// the counts), and the design measures. The measures are secondary: most
+/// are functions of the same games' outcomes and lengths (a seat's
+/// advantage is its wins, the turns follow the rounds), so pooling them
+/// with the primary statistics would double the correction for no new
+/// question and turn verdicts the primary family reaches alone into "not
+/// decided" (docs/statistics.md, "Two families").
 pub fn compare_with(a: Report, b: Report, margins: &Margins) -> Comparison {
-    let stats = statistics(&a, &b, margins);
-    let list: Vec<Statistic> = stats.iter().map(|s| s.2.clone()).collect();
-    let differences = verdict::decide(&list, ALPHA)
-        .into_iter()
-        .zip(&stats)
-        .map(|(verdict, &(x, y, _))| Difference {
-            a: x,
-            b: y,
-            verdict,
-        })
-        .collect();
+    let primary = primary_statistics(&a, &b, margins);
+    let measures = crate::sim::measures::statistics(&a.design, &b.design, margins);
+    let judge = |stats: &[(f64, f64, Statistic)], family: Family| {
+        let list: Vec<Statistic> = stats.iter().map(|s| s.2.clone()).collect();
+        verdict::decide(&list, ALPHA)
+            .into_iter()
+            .zip(stats)
+            .map(|(verdict, &(x, y, _))| Difference {
+                a: x,
+                b: y,
+                family,
+                verdict,
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut differences = judge(&primary, Family::Primary);
+    differences.extend(judge(&measures, Family::Measures));
     let partial = a.partial.is_some() || b.partial.is_some();
     Comparison {
         a,
@@ -998,7 +1037,16 @@ impl Comparison {
             "  {:<30} {:>8} {:>8}   {:<28} verdict",
             "", "A", "B", "B - A (95% interval)"
         );
+        let mut family = Family::Primary;
         for d in &self.differences {
+            if d.family != family {
+                family = d.family;
+                let _ = writeln!(
+                    o,
+                    "\n  Design measures (a family of their own: Holm across these {})",
+                    self.family_size(family)
+                );
+            }
             let v = &d.verdict;
             let k = decimals_for(if v.unit == Unit::Rate { 100.0 } else { 1.0 } * v.estimate);
             let f = |x: f64| match v.unit {
@@ -1021,10 +1069,33 @@ impl Comparison {
         self.skill_table(&mut o);
         let _ = writeln!(
             o,
-            "\n\"different\": significant after Holm's correction across these {} statistics (5% error rate) and at least the margin;\n\"the same within\": two one-sided tests put the difference inside the margin (margins: a rate 2 points, a count 5% of its mean\nor a fifth of its spread, or --margin KEY=VALUE). Rates: normal test of two proportions; means: Welch's t. docs/statistics.md",
-            self.differences.len()
+            "\n\"different\": significant after Holm's correction across {} (5% error rate each) and at least the margin;\n\"the same within\": two one-sided tests put the difference inside the margin (margins: a rate 2 points, a count 5% of its mean\nor a fifth of its spread, or --margin KEY=VALUE). Rates: normal test of two proportions; means: Welch's t. docs/statistics.md",
+            self.families_words()
         );
         o
+    }
+
+    /// The statistics judged in `family`.
+    fn family_size(&self, family: Family) -> usize {
+        self.differences
+            .iter()
+            .filter(|d| d.family == family)
+            .count()
+    }
+
+    /// `the 18 statistics above the measures, and across the 18 measures`.
+    fn families_words(&self) -> String {
+        let (p, m) = (
+            self.family_size(Family::Primary),
+            self.family_size(Family::Measures),
+        );
+        if m == 0 {
+            format!("these {p} statistics")
+        } else {
+            format!(
+                "the {p} statistics above the design measures, and on its own across the {m} measures"
+            )
+        }
     }
 
     pub fn to_csv(&self) -> String {

@@ -376,6 +376,11 @@ pub fn effect_words(v: &Verdict) -> String {
         format!("{s:+.k$}")
     };
     let unit = if v.unit == Unit::Rate { "pt" } else { "" };
+    if width == 0.0 && v.low == v.estimate {
+        // No spread on either side: the difference is exact, not an
+        // interval of no width ("-2.0 (-2.0 to -2.0)").
+        return format!("{}{unit} in every game", f(v.estimate));
+    }
     format!("{}{unit} ({} to {})", f(v.estimate), f(v.low), f(v.high))
 }
 
@@ -559,7 +564,7 @@ mod tests {
             verdict: Outcome::Different,
             games_needed: None,
         };
-        assert_eq!(effect_words(&v), "-2.0 (-2.0 to -2.0)");
+        assert_eq!(effect_words(&v), "-2.0 in every game");
         let same = Verdict {
             estimate: 0.0,
             low: 0.0,
