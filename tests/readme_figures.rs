@@ -3,7 +3,7 @@
 //! games --json` gives them) and the release binary's stated size range (measured by
 //! `scripts/binary-size.sh`).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
