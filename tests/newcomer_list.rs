@@ -613,8 +613,7 @@ fn turns_are_numbered_alike_in_play_replay_and_view() {
         let last = r
             .stdout
             .lines()
-            .filter(|l| l.starts_with("turn "))
-            .last()
+            .rfind(|l| l.starts_with("turn "))
             .expect("a heading");
         assert!(last.starts_with(&format!("turn {turn} (")), "{last}");
         // After turn N-1, the game itself says turn N is next.
