@@ -608,10 +608,13 @@ pub struct Step {
     /// Its line in the record.
     pub line: usize,
     /// The turn it belongs to, from 1: a turn ends when the seat whose turn
-    /// it is ([`Game::turn_seat`]) changes.
+    /// it is ([`Game::turn_seat`]) changes, or when a turn every seat plays
+    /// in ([`Game::shared_turn`]) begins or ends.
     pub turn: u32,
     /// The seat whose turn it was.
     pub seat: Seat,
+    /// The name of the turn when every seat plays in it ([`Game::shared_turn`]).
+    pub shared: Option<&'static str>,
     /// What the game waited for ([`Game::describe_node`]).
     pub waiting: String,
     /// The event.
@@ -623,6 +626,36 @@ pub struct Step {
 }
 
 impl Step {
+    /// Whether the step, which led to `after`, ended its turn: the seat
+    /// whose turn it is changed, or a turn every seat plays in began or
+    /// ended, and the game goes on.
+    pub fn ends_turn<G: Game>(&self, after: &G::State) -> bool {
+        let now = G::shared_turn(after);
+        let changed = if self.shared.is_some() || now.is_some() {
+            now != self.shared
+        } else {
+            G::turn_seat(after) != self.seat
+        };
+        changed && after.next() != Next::Over
+    }
+
+    /// The heading of the step's turn: `turn 5 (A greedy)`, `turn 1: the
+    /// first turn (every seat)`.
+    pub fn turn_heading<G: Game>(&self, names: &[String]) -> String {
+        match self.shared {
+            Some(name) => format!("turn {}: {name} (every seat)", self.turn),
+            None => format!(
+                "turn {} ({} {})",
+                self.turn,
+                G::seat_letter(self.seat),
+                names
+                    .get(usize::from(self.seat))
+                    .map(String::as_str)
+                    .unwrap_or("?")
+            ),
+        }
+    }
+
     /// The event in words: `seat 1 chooses a growth action: ... ` for a
     /// roll, `A (human): place 3,4` for a decision.
     pub fn describe<G: Game>(&self, names: &[String]) -> String {
@@ -670,6 +703,7 @@ impl<G: Game> Referee<G> {
         let mut turns: Vec<u32> = Vec::new();
         for (line, event) in &raw.events {
             let seat = G::turn_seat(&game.state);
+            let shared = G::shared_turn(&game.state);
             let waiting = G::describe_node(&game.state);
             let die = match game.state.next() {
                 Next::Chance(d) => Some(d),
@@ -692,6 +726,7 @@ impl<G: Game> Referee<G> {
                 line: *line,
                 turn,
                 seat,
+                shared,
                 waiting,
                 event: event.clone(),
                 die,
@@ -702,7 +737,7 @@ impl<G: Game> Referee<G> {
                 turn = turns.pop().unwrap_or(1);
             } else {
                 turns.push(turn);
-                if game.state.next() != Next::Over && G::turn_seat(&game.state) != seat {
+                if step.ends_turn::<G>(&game.state) {
                     turn += 1;
                 }
             }

@@ -104,6 +104,7 @@ pub fn html<G: crate::games::Registered>(raw: &RawRecord) -> Result<String, Reco
         steps.push(json!({
             "n": step.number,
             "turn": step.turn,
+            "heading": step.turn_heading::<G>(names),
             "text": std::iter::once(step.describe::<G>(names))
                 .chain(step.notes.iter().cloned())
                 .collect::<Vec<_>>()
@@ -123,7 +124,11 @@ pub fn html<G: crate::games::Registered>(raw: &RawRecord) -> Result<String, Reco
         let t = s["turn"].as_u64().unwrap_or(0);
         if t != turn {
             turn = t;
-            let _ = write!(events, "<li class=\"turn\">turn {t}</li>");
+            let _ = write!(
+                events,
+                "<li class=\"turn\">{}</li>",
+                esc(s["heading"].as_str().unwrap_or(""))
+            );
         }
         let _ = write!(
             events,

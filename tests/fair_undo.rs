@@ -35,6 +35,50 @@ fn a_card_the_program_drew_is_never_drawn_again() {
     );
     let record = std::fs::read_to_string(dir.join("g.jsonl")).expect("the record");
     assert!(!record.contains("\"undo\""), "{record}");
+    // The refusal explains itself: whose move turned which card, why it
+    // stands, why the person's move stands with it, and what undo can do.
+    assert!(
+        out.contains(
+            "cannot undo: the reply `E21` of seat 2 (greedy) turned over a card the program drew: earth; a card once seen stays seen"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("A person's move goes back only together with the bots' replies to it, so the move before it stands too"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Undo takes back moves that turned over no card and rolled no die"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_persons_own_card_is_said_to_stand_as_their_move() {
+    let dir = tmp_dir("fair-undo", "rgr-own-card");
+    // Two people: seat 1's grow to D2 turns a card; no bot replied.
+    let run = roots_in(
+        &dir,
+        &[
+            "play",
+            "roots-growy-roots",
+            "--players",
+            "human,human",
+            "--seed",
+            "6",
+            "--record",
+            "g.jsonl",
+        ],
+        "d2\nundo\nquit\n",
+    );
+    let out = run.stdout;
+    assert!(
+        out.contains(
+            "cannot undo: the move `D2` of seat 1 turned over a card the program drew: earth"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("replies"), "{out}");
 }
 
 #[test]

@@ -76,14 +76,167 @@ fn an_existing_record_is_never_overwritten_and_the_error_says_what_to_do() {
     assert_eq!(kept, "keep me\n");
 }
 
+/// Every built-in variant name, as `roots games --json` lists them.
+fn builtin_names() -> Vec<String> {
+    roots(&["games", "--json"])
+        .json()
+        .as_array()
+        .expect("a list of games")
+        .iter()
+        .flat_map(|g| g["variants"].as_array().expect("variants").clone())
+        .map(|v| v.as_str().expect("a name").to_owned())
+        .collect()
+}
+
+/// What bash's completion function offers for `words` (the last one the
+/// word being completed), the script sourced as a user installs it.
+fn bash_offers(script: &std::path::Path, words: &[&str]) -> Vec<String> {
+    let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+    let program = format!(
+        "source '{}'; COMP_WORDS=({}); COMP_CWORD={}; _roots roots '{}' '{}'; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        script.display(),
+        quoted.join(" "),
+        words.len() - 1,
+        words[words.len() - 1],
+        words[words.len() - 2],
+    );
+    let out = std::process::Command::new("bash")
+        .args(["--norc", "-c", &program])
+        .output()
+        .expect("bash runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
 #[test]
-fn completions_know_every_bot() {
+fn completions_offer_built_in_variant_names_where_a_variant_is_asked_for() {
+    let names = builtin_names();
+    assert!(names.iter().any(|n| n == "rgr-4p"), "{names:?}");
+    let dir = tmp_dir("newcomer", "completions");
+
+    // bash: run the completion function itself.
     let run = roots(&["completions", "bash"]);
     assert_eq!(run.code, 0, "{}", run.transcript());
-    assert!(
-        run.stdout.contains("greedy-v1"),
-        "no greedy-v1 in the completions"
+    let script = dir.join("roots.bash");
+    std::fs::write(&script, &run.stdout).expect("write");
+    for words in [
+        &["roots", "simulate", ""][..],
+        &["roots", "explain", ""],
+        &["roots", "play", ""],
+        &["roots", "compare", "standard", ""],
+        &["roots", "diff", ""],
+        &["roots", "validate", ""],
+        &["roots", "ladder", ""],
+        &["roots", "sweep", ""],
+        &["roots", "tune", ""],
+        &["roots", "show", ""],
+        &["roots", "new", "mine.toml", "--extends", ""],
+    ] {
+        let offered = bash_offers(&script, words);
+        for n in &names {
+            assert!(
+                offered.contains(n),
+                "`{}` offers no {n}: {offered:?}",
+                words.join(" ")
+            );
+        }
+    }
+    assert_eq!(
+        bash_offers(&script, &["roots", "simulate", "rgr-"]),
+        [
+            "rgr-2p",
+            "rgr-3p",
+            "rgr-4p",
+            "rgr-all-claimed",
+            "rgr-artifacts"
+        ]
     );
+    // Bots where bots are asked for, and not variant names there.
+    let bots = bash_offers(&script, &["roots", "simulate", "--bots", ""]);
+    assert!(bots.contains(&"greedy-v1".to_owned()), "{bots:?}");
+    assert!(!bots.contains(&"standard".to_owned()), "{bots:?}");
+
+    // zsh: every variant argument completes through one function that
+    // offers the names and file names both.
+    let run = roots(&["completions", "zsh"]);
+    assert_eq!(run.code, 0, "{}", run.transcript());
+    let zsh = &run.stdout;
+    let function = zsh
+        .split("_roots_variants() {")
+        .nth(1)
+        .and_then(|f| f.split("\n}").next())
+        .expect("a _roots_variants function");
+    assert!(
+        function.contains("'files:variant file:_files'"),
+        "{function}"
+    );
+    for n in &names {
+        assert!(
+            function.contains(&format!(" {n}\\:")) || function.contains(&format!("(({n}\\:")),
+            "zsh: no {n}"
+        );
+    }
+    for arg in [
+        "':variant -- ",
+        "'::variant -- ",
+        "':a -- ",
+        "':b -- ",
+        "'*::files -- ",
+        "'--extends=[",
+    ] {
+        let lines: Vec<&str> = zsh.lines().filter(|l| l.starts_with(arg)).collect();
+        assert!(!lines.is_empty(), "zsh: no {arg}");
+        for l in lines {
+            assert!(l.ends_with(":_roots_variants' \\"), "zsh: {l}");
+        }
+    }
+    assert!(
+        !zsh.contains("ROOTS-VARIANT"),
+        "a placeholder left in the zsh script"
+    );
+
+    // fish: its generator completes no positional argument; ours are added.
+    let run = roots(&["completions", "fish"]);
+    assert_eq!(run.code, 0, "{}", run.transcript());
+    for sub in [
+        "simulate", "explain", "play", "compare", "diff", "validate", "show",
+    ] {
+        for n in &names {
+            let line =
+                format!("complete -c roots -n \"__fish_roots_using_subcommand {sub}\" -a {n} -d '");
+            assert!(run.stdout.contains(&line), "fish: no {line}");
+        }
+    }
+    assert!(
+        run.stdout.contains(
+            "complete -c roots -n \"__fish_roots_using_subcommand new\" -l extends -r -a btt -d '"
+        ),
+        "fish: no --extends btt"
+    );
+    for (shell, check) in [("zsh", "-n"), ("fish", "--no-execute")] {
+        // Where the shell is installed, the script also parses.
+        let script = dir.join(format!("roots.{shell}"));
+        let text = roots(&["completions", shell]).stdout;
+        std::fs::write(&script, text).expect("write");
+        if let Ok(out) = std::process::Command::new(shell)
+            .arg(check)
+            .arg(&script)
+            .output()
+        {
+            assert!(
+                out.status.success(),
+                "{shell}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
 }
 
 #[test]
@@ -330,11 +483,160 @@ fn a_move_out_of_reach_names_every_connector_of_the_seat() {
             "--record",
             "g.jsonl",
         ],
-        "d2\nd7\nquit\n",
+        "d2\nd7\nbridge d9\nd1-d3\nquit\n",
     );
+    // Understood and refused: why (no connector reaches the cell) and what
+    // would (every cell the seat can grow to), the cell named as typed.
+    assert!(!run.stdout.contains("not understood"), "{}", run.stdout);
     assert!(
-        run.stdout.contains("(your connectors: D1, D2)"),
+        run.stdout.contains(
+            "illegal: D7: D7 is next to none of your connectors (D1, D2): a stick grows to a neighbouring cell; you can grow to C1, C2, C3, D3, E1, E2, E3"
+        ),
         "{}",
         run.stdout
     );
+    assert!(
+        run.stdout.contains(
+            "illegal: bridge D9: D9 is two cells in a line from none of your connectors (D1, D2): a bridge goes two cells in a straight line; you can bridge nowhere now"
+        ),
+        "{}",
+        run.stdout
+    );
+    // A connector named that does not reach, where another does.
+    assert!(
+        run.stdout.contains(
+            "illegal: D1-D3: D3 is not next to D1, but it is next to your connector D2: type D2-D3"
+        ),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn turns_are_numbered_alike_in_play_replay_and_view() {
+    let dir = tmp_dir("newcomer", "turn-numbers");
+    let play = roots_in(
+        &dir,
+        &[
+            "play",
+            "standard",
+            "--players",
+            "greedy,greedy",
+            "--seed",
+            "3",
+            "--record",
+            "r.jsonl",
+        ],
+        "",
+    );
+    assert_eq!(play.code, 0, "{}", play.transcript());
+    // Roots and Shoots' first turn, as the live game calls it, is one turn
+    // where every seat places a bead and rolls a nutrient: turn 1, not four.
+    let list = roots_in(&dir, &["replay", "r.jsonl", "--list"], "");
+    assert_eq!(list.code, 0, "{}", list.transcript());
+    let headings: Vec<&str> = list
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("turn "))
+        .collect();
+    assert_eq!(
+        &headings[..3],
+        [
+            "turn 1: the first turn (every seat)",
+            "turn 2 (A greedy)",
+            "turn 3 (B greedy)"
+        ],
+        "{}",
+        list.stdout
+    );
+    let first: Vec<&str> = list
+        .stdout
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.starts_with("turn "))
+        .collect();
+    assert!(
+        first.iter().any(|l| l.contains("B (greedy): place")),
+        "{first:?}"
+    );
+    assert!(
+        first.iter().any(|l| l.contains("B (greedy): spawn")),
+        "{first:?}"
+    );
+    // The live game's board says "first turn" up to then, "round 1" after.
+    let until = |turn: &str| {
+        let r = roots_in(&dir, &["replay", "r.jsonl", "--until", turn], "");
+        assert_eq!(r.code, 0, "{}", r.transcript());
+        r.stdout
+    };
+    assert!(until("0").contains("; first turn"));
+    assert!(until("turn:2").contains("; round 1"));
+    // The view's event list has the same headings.
+    let view = roots_in(&dir, &["view", "r.jsonl", "--output", "r.html"], "");
+    assert_eq!(view.code, 0, "{}", view.transcript());
+    let html = std::fs::read_to_string(dir.join("r.html")).expect("the page");
+    assert!(
+        html.contains("<li class=\"turn\">turn 1: the first turn (every seat)</li>")
+            && html.contains("<li class=\"turn\">turn 2 (A greedy)</li>"),
+        "the view's headings differ from replay's"
+    );
+
+    // Sprout-R-Out numbers its turns itself ("(turn 2)"): the same numbers.
+    let play = roots_in(
+        &dir,
+        &[
+            "play",
+            "sprout-r-out",
+            "--players",
+            "greedy,greedy",
+            "--seed",
+            "3",
+            "--record",
+            "s.jsonl",
+        ],
+        "",
+    );
+    assert_eq!(play.code, 0, "{}", play.transcript());
+    for turn in [1, 2, 5, 10] {
+        let r = roots_in(
+            &dir,
+            &[
+                "replay",
+                "s.jsonl",
+                "--list",
+                "--until",
+                &format!("turn:{turn}"),
+            ],
+            "",
+        );
+        assert_eq!(r.code, 0, "{}", r.transcript());
+        let last = r
+            .stdout
+            .lines()
+            .rfind(|l| l.starts_with("turn "))
+            .expect("a heading");
+        assert!(last.starts_with(&format!("turn {turn} (")), "{last}");
+        // After turn N-1, the game itself says turn N is next.
+        if turn > 1 {
+            let r = roots_in(
+                &dir,
+                &[
+                    "replay",
+                    "s.jsonl",
+                    "--until",
+                    &format!("turn:{}", turn - 1),
+                ],
+                "",
+            );
+            let next = r
+                .stdout
+                .lines()
+                .find(|l| l.starts_with("next:"))
+                .unwrap_or("");
+            assert!(
+                next.contains(&format!("(turn {turn})")),
+                "before turn {turn}: {next}"
+            );
+        }
+    }
 }

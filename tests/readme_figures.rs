@@ -1,6 +1,7 @@
 //! The README's stated facts checked against the program: the games table
 //! (each game's title, author and year, and its built-in variants, as `roots
-//! games --json` gives them) and the release binary's size range.
+//! games --json` gives them) and the release binary's stated size range (measured by
+//! `scripts/binary-size.sh`).
 
 use crate::common;
 
@@ -54,8 +55,13 @@ fn stated_range(text: &str) -> (u64, u64) {
     (lo * 1_000_000, hi * 1_000_000)
 }
 
+/// The size is measured, not tested: `cargo test` builds no release
+/// binary, so a test of one would check a stale build or none (it used to
+/// pass silently without one). `scripts/binary-size.sh` builds it and
+/// checks the range; this test holds the README to naming that script and
+/// to stating one range.
 #[test]
-fn a_release_binary_is_within_the_stated_size() {
+fn the_binary_size_is_a_range_measured_by_the_script() {
     let text = readme();
     let (lo, hi) = stated_range(&text);
     assert!(
@@ -66,16 +72,15 @@ fn a_release_binary_is_within_the_stated_size() {
         )),
         "the README's two statements of the binary size must agree"
     );
-    let release = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/release/roots");
-    match std::fs::metadata(&release) {
-        Ok(m) => assert!(
-            (lo..=hi).contains(&m.len()),
-            "target/release/roots is {} bytes; the README says {lo} to {hi}",
-            m.len()
-        ),
-        Err(_) => eprintln!(
-            "no release build at {}: only the range is checked",
-            release.display()
-        ),
-    }
+    assert!(
+        text.contains("`scripts/binary-size.sh`"),
+        "the README says how the size is measured"
+    );
+    let script = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/binary-size.sh"),
+    )
+    .expect("scripts/binary-size.sh is readable");
+    // The script reads the same words this test does.
+    assert!(script.contains("binary (between [0-9]* and [0-9]* MB"));
+    assert!(script.contains("cargo build --release"));
 }

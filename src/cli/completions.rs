@@ -37,11 +37,164 @@ pub struct ManArgs {
 }
 
 pub fn run_completions(args: CompletionArgs) -> u8 {
-    let mut command = Cli::command();
-    let mut buffer = Vec::new();
-    clap_complete::generate(args.shell, &mut command, "roots", &mut buffer);
-    super::out(&String::from_utf8_lossy(&buffer));
+    super::out(&script(args.shell));
     exit::OK
+}
+
+/// The completion script for `shell`, built-in variant names offered
+/// wherever a variant is asked for (beside file names).
+fn script(shell: clap_complete::Shell) -> String {
+    use clap_complete::Shell;
+    let names = variant_names();
+    // zsh's generator completes a positional with possible values from
+    // those values alone (no file names): it gets one placeholder value,
+    // replaced below by a function that offers both.
+    let offered = match shell {
+        Shell::Zsh => vec![(ZSH_PLACEHOLDER, String::new())],
+        _ => names.clone(),
+    };
+    let mut command = Cli::command();
+    let at = variant_args(&command);
+    if shell != Shell::Fish {
+        let mut named: Vec<&str> = Vec::new();
+        for (sub, arg, long) in &at {
+            // bash offers a command's positionals' values in one list:
+            // the names once (`compare A B`).
+            if shell == Shell::Bash && long.is_none() {
+                if named.contains(&sub.as_str()) {
+                    continue;
+                }
+                named.push(sub);
+            }
+            let values = offered.clone();
+            command = command.mut_subcommand(sub, |c| {
+                c.mut_arg(arg, |a| a.value_parser(OfferedNames(values)))
+            });
+        }
+    }
+    let mut buffer = Vec::new();
+    clap_complete::generate(shell, &mut command, "roots", &mut buffer);
+    let mut text = String::from_utf8_lossy(&buffer).into_owned();
+    match shell {
+        Shell::Zsh => {
+            text = text.replace(&format!("({ZSH_PLACEHOLDER})"), "_roots_variants");
+            let items: Vec<String> = names
+                .iter()
+                .map(|(n, help)| format!("{n}\\:\"{help}\""))
+                .collect();
+            let function = format!(
+                "(( $+functions[_roots_variants] )) ||\n_roots_variants() {{\n    \
+                 _alternative 'variants:built-in variant:(({}))' 'files:variant file:_files'\n}}\n\n",
+                items.join(" ")
+            );
+            // Beside the generator's other functions, before its last lines.
+            match text.find("if [ \"$funcstack[1]\" = \"_roots\" ]") {
+                Some(i) => text.insert_str(i, &function),
+                None => text.push_str(&function),
+            }
+        }
+        Shell::Fish => {
+            // The fish generator completes no positional argument, and
+            // offers an option's possible values without file names: a
+            // line of our own per argument and name, file names kept.
+            for (sub, _, long) in &at {
+                let option = long
+                    .as_ref()
+                    .map(|l| format!(" -l {l} -r"))
+                    .unwrap_or_default();
+                for (n, help) in &names {
+                    text.push_str(&format!(
+                        "complete -c roots -n \"__fish_roots_using_subcommand {sub}\"{option} -a {n} -d '{help}'\n"
+                    ));
+                }
+            }
+        }
+        _ => {}
+    }
+    text
+}
+
+const ZSH_PLACEHOLDER: &str = "ROOTS-VARIANT-NAMES";
+
+/// Every built-in variant name with its game and seat count (`rgr-4p`:
+/// "Roots Growy Roots, 4 players").
+fn variant_names() -> Vec<(&'static str, String)> {
+    roots::games::GameId::ALL
+        .iter()
+        .flat_map(|g| {
+            g.builtins().iter().map(move |(n, _)| {
+                let seats = roots::variant::resolve_builtin(n)
+                    .map(|l| {
+                        let s = l.rules.seats();
+                        roots::core::players_phrase(*s.start(), *s.end())
+                    })
+                    .unwrap_or_default();
+                (*n, format!("{}, {seats}", g.title()))
+            })
+        })
+        .collect()
+}
+
+/// The arguments that take a variant, as (command, argument id, its long
+/// name if an option): every positional named VARIANT, `compare`'s and
+/// `diff`'s A and B, the files of `validate` (a built-in name checks that
+/// variant) and `new --extends`.
+fn variant_args(root: &clap::Command) -> Vec<(String, String, Option<String>)> {
+    let mut at = Vec::new();
+    for sub in root.get_subcommands() {
+        for arg in sub.get_arguments() {
+            let takes = match (sub.get_name(), arg.get_id().as_str()) {
+                ("compare" | "diff", "a" | "b") | ("validate", "files") | ("new", "extends") => {
+                    true
+                }
+                _ => {
+                    arg.is_positional()
+                        && arg
+                            .get_value_names()
+                            .is_some_and(|n| n.len() == 1 && n[0] == "VARIANT")
+                }
+            };
+            if takes {
+                at.push((
+                    sub.get_name().to_owned(),
+                    arg.get_id().to_string(),
+                    arg.get_long().map(str::to_owned),
+                ));
+            }
+        }
+    }
+    at
+}
+
+/// A value parser for completion only: any text, with these names (and
+/// their help) offered.
+#[derive(Clone)]
+struct OfferedNames(Vec<(&'static str, String)>);
+
+impl clap::builder::TypedValueParser for OfferedNames {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(self.0.iter().map(|(n, help)| {
+            let value = clap::builder::PossibleValue::new(*n);
+            if help.is_empty() {
+                value
+            } else {
+                value.help(help.clone())
+            }
+        })))
+    }
 }
 
 pub fn run_man(args: ManArgs) -> u8 {

@@ -440,23 +440,12 @@ fn record_error(shown: &str, e: &record::RecordError) -> String {
 fn undo_plan(applied: &[Event], names: &[String], mode: DiceMode) -> Result<usize, String> {
     let human = |seat: Seat| names.get(usize::from(seat)).is_some_and(|n| n == "human");
     let mut bots = 0;
-    for event in applied.iter().rev() {
+    for (i, event) in applied.iter().enumerate().rev() {
         match event {
             Event::Act { seat, .. } if human(*seat) => return Ok(bots + 1),
             Event::Act { .. } => bots += 1,
             Event::Roll { .. } | Event::Draw { .. } if mode == DiceMode::Auto => {
-                let what = match event {
-                    Event::Draw { card } => format!("the card the program drew ({card})"),
-                    _ => "the roll of the program's dice".to_owned(),
-                };
-                let after = if bots == 0 {
-                    "the last event is "
-                } else {
-                    "the bots' last moves followed "
-                };
-                return Err(format!(
-                    "{after}{what}; taking it back would draw or roll again, so it stands (only people's decisions and typed faces can be taken back)"
-                ));
+                return Err(chance_stands(&applied[..i], event, names));
             }
             Event::Roll { .. } | Event::Draw { .. } => return Ok(bots + 1),
             Event::Forfeit { .. } => {
@@ -470,6 +459,53 @@ fn undo_plan(applied: &[Event], names: &[String], mode: DiceMode) -> Result<usiz
     } else {
         "only bots have moved so far: there is no move of a person to take back".to_owned()
     })
+}
+
+/// Why an undo stops at `chance`, a card or roll the program drew (after
+/// the events `before`): whose move drew it, what it showed, why it
+/// stands, and, when a bot's reply drew it, that the person's move goes
+/// back only with the replies to it.
+fn chance_stands(before: &[Event], chance: &Event, names: &[String]) -> String {
+    let mut replied = false;
+    let mover = before.iter().rev().find_map(|e| match e {
+        Event::Act { seat, action } => {
+            let name = names.get(usize::from(*seat)).map_or("?", String::as_str);
+            Some(if name == "human" {
+                format!("the move `{action}` of seat {}", seat + 1)
+            } else {
+                replied = true;
+                format!("the reply `{action}` of seat {} ({name})", seat + 1)
+            })
+        }
+        _ => None,
+    });
+    let (shown, again) = match chance {
+        Event::Draw { card } => (
+            format!("turned over a card the program drew: {card}"),
+            "a card once seen stays seen: taking it back would let another move turn over another card in its place",
+        ),
+        Event::Roll { face, die } => (
+            match die {
+                Some(d) => format!("rolled the program's {d}: {face}"),
+                None => format!("rolled the program's dice: {face}"),
+            },
+            "taking the roll back would roll again, so a player could roll until a better face came",
+        ),
+        _ => (String::new(), ""),
+    };
+    let mut why = match mover {
+        Some(m) => format!("{m} {shown}; {again}, so it stands"),
+        None => format!("the program {shown}; {again}, so it stands"),
+    };
+    if replied {
+        why.push_str(
+            ". A person's move goes back only together with the bots' replies to it, so the move before it stands too",
+        );
+    }
+    why.push_str(
+        ". Undo takes back moves that turned over no card and rolled no die, and faces typed at the table (--dice manual)",
+    );
+    why
 }
 
 /// The game loop at the terminal.

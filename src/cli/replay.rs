@@ -199,14 +199,8 @@ fn list<G: Registered>(shown: &str, raw: &RawRecord, until: Option<u64>) -> Resu
         }
         if step.turn != turn {
             turn = step.turn;
-            text.push_str(&format!(
-                "turn {turn} ({} {})\n",
-                G::seat_letter(step.seat),
-                names
-                    .get(usize::from(step.seat))
-                    .map(String::as_str)
-                    .unwrap_or("?")
-            ));
+            text.push_str(&step.turn_heading::<G>(names));
+            text.push('\n');
         }
         text.push_str(&format!(
             "{:>6}  {}\n",

@@ -219,6 +219,15 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn describe_node(state: &Self::State) -> String;
     /// The seat whose turn it is (also at chance nodes).
     fn turn_seat(state: &Self::State) -> Seat;
+    /// The name of a turn that every seat plays in together, when `state`
+    /// is in one (Roots and Shoots' first turn: "the first turn"); `None`,
+    /// the default, when the turn is [`Game::turn_seat`]'s own. Turns are
+    /// numbered for a person (`replay --list`, `view`, `--until turn:N`)
+    /// from it: such a turn is one turn, whoever acts in it.
+    fn shared_turn(state: &Self::State) -> Option<&'static str> {
+        let _ = state;
+        None
+    }
     /// Each seat's score now.
     fn scores(state: &Self::State) -> Vec<i32>;
 

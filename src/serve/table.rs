@@ -440,13 +440,14 @@ impl<G: Game> Play<G> {
             line: 0,
             turn: self.turn,
             seat,
+            shared: G::shared_turn(&before),
             waiting,
             event: event.clone(),
             die,
             notes: G::narrate(&before, roll, state),
         };
         self.log.push(line_of::<G>(&step, &self.people));
-        if state.next() != Next::Over && G::turn_seat(state) != seat {
+        if step.ends_turn::<G>(state) {
             self.turn += 1;
         }
         self.undo.iter_mut().for_each(|u| *u = false);

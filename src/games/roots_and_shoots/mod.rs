@@ -137,6 +137,10 @@ impl Game for RootsAndShoots {
         state.turn_seat()
     }
 
+    fn shared_turn(state: &State) -> Option<&'static str> {
+        state.in_first_turn().then_some("the first turn")
+    }
+
     const ACTION_HELP: &'static str =
         "  an action      grow buds | place 3,4 | pass | spawn 3,4 | lose 3,4
   shorthands     3,4 (place, spawn or lose, as the moment needs);

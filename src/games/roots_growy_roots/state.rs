@@ -919,25 +919,7 @@ impl State {
             at == to
         });
         let Some(d) = d else {
-            // A seat with several connectors hears of them all: the move
-            // may have been meant from another.
-            let sources = self.sources();
-            let yours = if sources.len() > 1 {
-                let names: Vec<String> = sources.iter().map(|&c| name(c)).collect();
-                format!(" (your connectors: {})", names.join(", "))
-            } else {
-                String::new()
-            };
-            return illegal(if bridge {
-                format!(
-                    "a {} goes two cells in a straight line; {} is not two cells from {}{yours}",
-                    if jump { "jump" } else { "bridge" },
-                    name(to),
-                    name(from)
-                )
-            } else {
-                format!("{} is not next to {}{yours}", name(to), name(from))
-            });
+            return illegal(self.out_of_reach(from, to, bridge, jump));
         };
         let t = usize::from(to);
         if self.conn[t] != 0 {
@@ -984,6 +966,93 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    /// Why a move from `from` cannot reach `to` (not next to it, or for a
+    /// bridge or jump not two cells away in a line): which of the seat's
+    /// connectors do reach it, or that none does, and where its moves of
+    /// that kind can go. Said only on a refusal.
+    fn out_of_reach(&self, from: u16, to: u16, bridge: bool, jump: bool) -> String {
+        let name = |c: u16| super::rules::cell_name(self.geo.columns, c);
+        let steps = if bridge { 2 } else { 1 };
+        let what = if jump {
+            "a jump goes two cells in a straight line"
+        } else if bridge {
+            "a bridge goes two cells in a straight line"
+        } else {
+            "a stick grows to a neighbouring cell"
+        };
+        let sources = self.sources();
+        let apart = if bridge {
+            "two cells in a line from"
+        } else {
+            "next to"
+        };
+        let names: Vec<String> = sources.iter().map(|&c| name(c)).collect();
+        let others: Vec<String> = sources
+            .iter()
+            .filter(|&&c| c != from && self.geo.distance(c, to) == Some(steps))
+            .map(|&c| name(c))
+            .collect();
+        let mut why = if !others.is_empty() {
+            format!(
+                "{} is not {apart} {}, but it is {apart} your connector {}: type {}-{}",
+                name(to),
+                name(from),
+                others.join(", "),
+                others[0],
+                name(to)
+            )
+        } else if self.current != NONE {
+            format!(
+                "{} is not {apart} {}, where this turn's root grows on from ({what})",
+                name(to),
+                name(from)
+            )
+        } else if sources.len() > 1 {
+            format!(
+                "{} is {apart} none of your connectors ({}): {what}",
+                name(to),
+                names.join(", ")
+            )
+        } else {
+            format!(
+                "{} is not {apart} {}, your only connector: {what}",
+                name(to),
+                name(from)
+            )
+        };
+        if !others.is_empty() {
+            return why;
+        }
+        // What would: the cells the seat's moves of this kind reach now.
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        let mut targets: Vec<u16> = legal
+            .iter()
+            .filter_map(|a| match (*a, bridge, jump) {
+                (Action::Grow { to, .. }, false, _) => Some(to),
+                (Action::Bridge { to, .. }, true, false) => Some(to),
+                (Action::Jump { to, .. }, true, true) => Some(to),
+                _ => None,
+            })
+            .collect();
+        targets.sort_unstable();
+        targets.dedup();
+        let kind = if jump {
+            "jump"
+        } else if bridge {
+            "bridge"
+        } else {
+            "grow"
+        };
+        if targets.is_empty() {
+            why.push_str(&format!("; you can {kind} nowhere now (type `legal`)"));
+        } else {
+            let cells: Vec<String> = targets.iter().map(|&c| name(c)).collect();
+            why.push_str(&format!("; you can {kind} to {}", cells.join(", ")));
+        }
+        why
     }
 
     /// Why `action` would be refused now, in words (`None`: it is legal).

@@ -94,6 +94,19 @@ fn unique_to(state: &State, action: Action) -> bool {
     legal.contains(&action) && legal.iter().filter(|a| key(**a) == key(action)).count() == 1
 }
 
+/// Whether no connector the seat may move from reaches the cell of
+/// `action` (a grow one cell away, a bridge or jump two in a line): the
+/// move is then named by its cell alone, as it was typed.
+fn out_of_reach(state: &State, action: Action) -> bool {
+    move_parts(action).is_some_and(|(word, _, to)| {
+        let steps = if word.is_empty() { 1 } else { 2 };
+        state
+            .sources()
+            .iter()
+            .all(|&c| state.geo().distance(c, to) != Some(steps))
+    })
+}
+
 /// `D6` (or `D5-D6` when several connectors reach D6), `bridge D6`, `jump
 /// D6`, `end`; the abilities `skry D6`, `deny 2` (a seat), `destroy D6`,
 /// `dry D6`.
@@ -109,7 +122,7 @@ pub fn format_action(state: &State, action: Action) -> String {
             let Some((word, from, to)) = move_parts(action) else {
                 return String::new();
             };
-            let cells = if unique_to(state, action) {
+            let cells = if unique_to(state, action) || out_of_reach(state, action) {
                 name(state, to)
             } else {
                 format!("{}-{}", name(state, from), name(state, to))
@@ -221,8 +234,9 @@ pub fn parse_action(state: &State, text: &str) -> Result<Action, String> {
     match found.as_slice() {
         [(_, one)] => Ok(*one),
         // Understood, but refused: the move from a connector the cell is in
-        // reach of, for the engine to say why (`illegal: ...`), not "not
-        // understood".
+        // reach of, or when none is from the first, for the engine to say
+        // why (`illegal: ...`, which connectors reach the cell and where
+        // the seat's moves go), not "not understood".
         [] if let Some(&from) = state
             .sources()
             .iter()
