@@ -1,7 +1,7 @@
 //! Authoring variants without reading Rust: `roots explain`, `roots diff`,
 //! `roots new`, `--set`, shell completions and the manual page.
 
-mod common;
+use crate::common;
 
 use common::{relative, roots};
 

@@ -18,7 +18,7 @@ use roots::games::branches::rules::{BoardShape, Markers, OwnerPaidBy};
 use roots::games::branches::{Action, Rules, State, format_action, parse_action};
 use serde_json::Value;
 
-mod common;
+use crate::common;
 
 fn oracle_dir() -> PathBuf {
     common::oracle_dir("btt")

@@ -2,7 +2,7 @@
 //! seat-advantage verdict only where it means something, the note on random
 //! bots, and `roots ladder` (reproducible by seed across --jobs).
 
-mod common;
+use crate::common;
 
 use common::roots;
 

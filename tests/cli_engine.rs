@@ -3,7 +3,7 @@
 //! of every game against greedy, forfeits that lose a game and let the run
 //! go on, reproducible runs, and the session of `docs/protocol.md` replayed.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

@@ -2,7 +2,7 @@
 //! Shoots: Branches & Twigs & Thorns (`branches`) and Sprout-R-Out, plus
 //! `roots games`, `roots schema --game` and old records without a game name.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -2,7 +2,7 @@
 //! simulate, play with bots, replay, and a refereed physical game whose
 //! turned cards are typed by name.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -1,6 +1,6 @@
 //! `roots simulate`, `compare` and `sweep` through the real binary.
 
-mod common;
+use crate::common;
 
 use common::roots;
 

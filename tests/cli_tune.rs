@@ -2,7 +2,7 @@
 //! `--shard K/N` and put back together by `roots merge`, through the real
 //! binary (each shard its own process).
 
-mod common;
+use crate::common;
 
 use common::roots;
 

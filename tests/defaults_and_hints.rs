@@ -2,7 +2,7 @@
 //! the real binary: the seat count of a fixed-count variant, `roots games`
 //! naming it, did-you-mean for a game key and a bot, the end said in words.
 
-mod common;
+use crate::common;
 
 use common::{roots, roots_in, tmp_dir};
 

@@ -4,7 +4,7 @@
 //! before it is played. Also: a seat count that does not fit the variant,
 //! and the legal list, counted and whole.
 
-mod common;
+use crate::common;
 
 use common::{roots_in, tmp_dir};
 

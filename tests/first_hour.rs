@@ -3,7 +3,7 @@
 //! goes through the generic layers, so the tests run over every game where
 //! the bug could show.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

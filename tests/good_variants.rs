@@ -1,6 +1,6 @@
 //! The variant files shipped in `variants/`, `roots show`, and warnings.
 
-mod common;
+use crate::common;
 
 use common::{relative, roots};
 

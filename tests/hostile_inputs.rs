@@ -13,7 +13,7 @@ use roots::games::roots_and_shoots::{RootsAndShoots, Rules};
 use roots::record::{DiceMode, Header};
 
 const BIN: &str = env!("CARGO_BIN_EXE_roots");
-const BOUND: Duration = Duration::from_secs(5);
+const BOUND: Duration = crate::common::HANG;
 
 fn tmp_dir(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
@@ -295,10 +295,8 @@ fn millions_of_events_are_refused() {
     for _ in 0..5_000_001 {
         r.push_str(event);
     }
-    let start = Instant::now();
     let err = roots::record::reader::parse(r.as_bytes(), roots::record::PartialTail::Refuse)
         .expect_err("too many events");
-    assert!(start.elapsed() < BOUND, "took {:?}", start.elapsed());
     assert!(
         err.message.contains("expected at most 5000000 events"),
         "{err}"

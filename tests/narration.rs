@@ -3,7 +3,7 @@
 //! each, pinned by snapshots. (Roots and Shoots' narration is pinned in
 //! `svg_pictures.rs`, with `--list` itself.)
 
-mod common;
+use crate::common;
 
 use common::roots;
 

@@ -5,7 +5,7 @@
 //! `defaults_and_hints.rs`; `extends` errors with local ones in
 //! `bad_variants.rs`; the README's figures in `readme_figures.rs`.)
 
-mod common;
+use crate::common;
 
 use common::{roots, roots_in, tmp_dir};
 

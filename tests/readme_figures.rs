@@ -2,7 +2,7 @@
 //! (each game's title, author and year, and its built-in variants, as `roots
 //! games --json` gives them) and the release binary's size range.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 //! record keeps the mistake and the undo, and replays exactly to the game
 //! that was meant.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -5,8 +5,8 @@
 //! feedback`, and the server's limits.
 #![cfg(feature = "serve")]
 
-mod common;
-mod serve_kit;
+use crate::common;
+use crate::serve_kit;
 
 use serde_json::json;
 use serve_kit::{Server, key_of, post_patiently, raw, settled, tmp_dir, wait_view};

@@ -9,9 +9,9 @@
 //! `CI=true`, where it fails.
 #![cfg(feature = "serve")]
 
-mod common;
+use crate::common;
+use crate::serve_kit;
 use common::chromium;
-mod serve_kit;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;

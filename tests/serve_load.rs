@@ -7,7 +7,7 @@
 //! serve_load -- --nocapture`). `ROOTS_LOAD_TABLES` changes the count.
 #![cfg(feature = "serve")]
 
-mod serve_kit;
+use crate::serve_kit;
 
 use std::time::{Duration, Instant};
 

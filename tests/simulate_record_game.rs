@@ -1,7 +1,7 @@
 //! `roots simulate --record-game N`: game N of a run as a record that
 //! replays, without a warning, to the row `--out` gives for game N.
 
-mod common;
+use crate::common;
 
 use common::roots;
 

@@ -7,7 +7,7 @@ use roots::core::graph::{Adjacency, Board};
 use roots::games::sprout_r_out::{BoardShape, Groups, board_for};
 use serde_json::Value;
 
-mod common;
+use crate::common;
 
 fn oracle_dir() -> PathBuf {
     common::oracle_dir("sprout-r-out").join("boards")

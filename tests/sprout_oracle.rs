@@ -11,7 +11,7 @@ use roots::games::sprout_r_out::{
 };
 use serde_json::Value;
 
-mod common;
+use crate::common;
 
 fn oracle() -> PathBuf {
     common::oracle_dir("sprout-r-out")

@@ -2,7 +2,7 @@
 //! each game as SVG text, pinned by snapshots. Each was rendered to PNG and
 //! looked at when accepted (rsvg-convert or headless Chromium).
 
-mod common;
+use crate::common;
 
 use common::roots;
 

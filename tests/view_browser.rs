@@ -7,7 +7,7 @@
 //! Without Chromium the test says so loudly and passes, except under
 //! `CI=true`, where it fails.
 
-mod common;
+use crate::common;
 use common::chromium;
 
 use std::path::Path;

@@ -5,6 +5,13 @@
 
 use std::path::Path;
 use std::process::Command;
+use std::time::Duration;
+
+/// How long a test lets a command run before calling it hung: a watchdog
+/// against blocking (a read that never returns, a loop that never ends), not
+/// a speed target. Speed targets live in `benches/`; this bound is generous
+/// because every test shares two loaded cores with the others.
+pub const HANG: Duration = Duration::from_secs(60);
 
 pub struct Run {
     pub code: i32,
