@@ -280,8 +280,8 @@ impl Reading {
         let seats = state.seats();
         let scores = self.scores(state, land.f);
         let next = (s + 1) % seats as u8;
-        let starts = land.passes
-            && !(next == 0 && state.round() + 1 >= state.rules().end.max_rounds);
+        let starts =
+            land.passes && !(next == 0 && state.round() + 1 >= state.rules().end.max_rounds);
         for x in 0..seats as u8 {
             let xi = usize::from(x);
             if x == s {
