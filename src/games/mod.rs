@@ -493,6 +493,14 @@ pub trait Game: Sized + Send + Sync + 'static {
         let _ = state;
         None
     }
+    /// How many actions [`GameState::legal_actions`] would list at a
+    /// decision, when the game can tell without listing them (the
+    /// branching measure reads it at every decision of a simulation);
+    /// `None`: the simulator lists them.
+    fn legal_count(state: &Self::State) -> Option<usize> {
+        let _ = state;
+        None
+    }
     /// The board's cells ever used by the end of a game, and its cells,
     /// for the coverage measure; `None` when the game does not say.
     fn board_use(state: &Self::State) -> Option<(u32, u32)> {

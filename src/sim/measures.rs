@@ -184,9 +184,16 @@ impl<G: Game> Trace<G> {
 
     /// Seat `seat` is about to decide at `state`.
     pub fn before(&mut self, state: &G::State, seat: Seat) {
-        self.legal.clear();
-        state.legal_actions(&mut self.legal);
-        let n = self.legal.len();
+        // Clarity reads the moves themselves; the count alone may come
+        // from the game without listing them.
+        let n = match G::legal_count(state) {
+            Some(n) if self.depth != Depth::Full => n,
+            _ => {
+                self.legal.clear();
+                state.legal_actions(&mut self.legal);
+                self.legal.len()
+            }
+        };
         self.note(seat, n);
         if n > 1 && self.depth == Depth::Full {
             self.clarity(state, seat);

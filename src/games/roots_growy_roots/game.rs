@@ -236,6 +236,14 @@ impl Game for RootsGrowyRoots {
         text::evaluate(state, seat)
     }
 
+    fn evaluate_all(state: &State, _seats: usize, out: &mut Vec<f64>) {
+        text::evaluate_all(state, out)
+    }
+
+    fn legal_count(state: &State) -> Option<usize> {
+        state.legal_count()
+    }
+
     /// Random playouts to the end say little here (the generic search with
     /// 100 iterations lost 86.7% of 60 games to greedy, `roots ladder
     /// roots-growy-roots --bots greedy,mcts:100 -n 60 --seed 1`): a playout

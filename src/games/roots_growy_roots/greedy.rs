@@ -56,10 +56,7 @@ impl Reading {
         self.last_from = None;
         (self.others_skipped, self.skipped) = text::skips(state, seat);
         let next = (seat + 1) % seats as u8;
-        let turn = &state.rules().turn;
-        let sticks = state.kept(next)
-            + u32::from(turn.income)
-            + u32::from(turn.water_income) * u32::from(state.waters(next));
+        let sticks = state.kept(next) + state.income(next);
         let skipping = (0..seats as u8).any(|s| state.frozen(s));
         self.next_grows = if skipping || sticks == 0 {
             0
@@ -115,7 +112,7 @@ impl Reading {
             if !self.next_starts(state, None) {
                 return None;
             }
-            return Some(self.judge(state, self.figures[si], kept, 0));
+            return Some(self.judge(state, &Landing::passing(self.figures[si], kept, 0)));
         }
         let (from, to, cost) = match action {
             Action::Grow { from, to } => (from, to, 1),
@@ -124,7 +121,8 @@ impl Reading {
         };
         let face = state.card(to);
         if face != HIDDEN {
-            return self.after(state, from, to, cost, face, false);
+            let land = self.after(state, from, to, cost, face, false)?;
+            return Some(self.judge(state, &land));
         }
         let weights = *state.deck(usize::from(state.geo().deck_of[usize::from(to)]));
         let total: u32 = weights.iter().sum();
@@ -137,13 +135,14 @@ impl Reading {
             if w == 0 {
                 continue;
             }
-            sum += f64::from(w) * self.after(state, from, to, cost, k as u8 + 1, true)?;
+            let land = self.after(state, from, to, cost, k as u8 + 1, true)?;
+            sum += f64::from(w) * self.judge(state, &land);
         }
         Some(sum / f64::from(total))
     }
 
-    /// The evaluation after a stick `from`-`to` costing `cost` lands on the
-    /// card `face` (`drawn`: turned over now).
+    /// What follows when a stick `from`-`to` costing `cost` lands on the
+    /// card `face` (`drawn`: turned over now), when the reading settles it.
     fn after(
         &mut self,
         state: &State,
@@ -152,7 +151,7 @@ impl Reading {
         cost: u32,
         face: u8,
         drawn: bool,
-    ) -> Option<f64> {
+    ) -> Option<Landing> {
         let s = self.seat;
         let si = usize::from(s);
         let rules = state.rules();
@@ -162,7 +161,11 @@ impl Reading {
             if !self.next_starts(state, Some(to)) {
                 return None;
             }
-            return Some(self.judge(state, self.figures[si], state.kept(s) + sticks, 0));
+            return Some(Landing::passing(
+                self.figures[si],
+                state.kept(s) + sticks,
+                0,
+            ));
         }
         let mut f = self.figures[si];
         let seed = state.geo().seeds[si];
@@ -193,7 +196,12 @@ impl Reading {
                     EndTrigger::AllArtifactsClaimed => state.unclaimed_artifacts() == 1,
                 };
                 if over {
-                    return Some(self.judge(state, f, state.kept(s), 1));
+                    return Some(Landing {
+                        f,
+                        held: state.kept(s),
+                        grown: 1,
+                        passes: false,
+                    });
                 }
                 stop = rules.turn.artifact_ends_turn;
             }
@@ -210,48 +218,162 @@ impl Reading {
             let can = g > 0 || (b > 0 && state.bridges_with(left));
             (!can).then_some(rules.turn.blocked_end)
         };
-        let held = match fate {
-            None => left,
+        Some(match fate {
+            None => Landing {
+                f,
+                held: left,
+                grown: 1,
+                passes: false,
+            },
             Some(fate) => {
                 if !self.next_starts(state, Some(to)) {
                     return None;
                 }
-                match fate {
+                let held = match fate {
                     Sticks::Keep => state.kept(s) + left,
                     Sticks::Lose => state.kept(s),
-                }
+                };
+                Landing::passing(f, held, 1)
             }
-        };
-        Some(self.judge(state, f, held, 1))
+        })
     }
 
-    /// The evaluation with the mover's figures `f`, `held` sticks and
-    /// `grown` more connectors.
-    fn judge(&self, state: &State, f: Figures, held: u32, grown: usize) -> f64 {
-        let s = self.seat;
-        let si = usize::from(s);
-        let seats = state.seats();
+    /// Every seat's score with the mover's figures `f`.
+    fn scores(&self, state: &State, f: Figures) -> [i32; MAX_SEATS] {
+        let si = usize::from(self.seat);
         let table = state.score_table(|x| if x == si { f } else { self.figures[x] });
         let mut scores = [0i32; MAX_SEATS];
-        for (slot, parts) in scores.iter_mut().zip(&table).take(seats) {
+        for (slot, parts) in scores.iter_mut().zip(&table).take(state.seats()) {
             *slot = parts.iter().sum();
         }
+        scores
+    }
+
+    /// The mover's evaluation after `land`.
+    fn judge(&self, state: &State, land: &Landing) -> f64 {
+        let s = self.seat;
+        let scores = self.scores(state, land.f);
         let usable = if state.rules().artifacts.abilities {
-            f.hands & !state.used_bits()
+            land.f.hands & !state.used_bits()
         } else {
             0
         };
         text::judge(&Judged {
-            mine: scores[si],
-            best_other: text::best_other(&scores[..seats], s),
-            held,
-            root: state.roots(s).len() + grown,
-            waters: f.waters,
+            mine: scores[usize::from(s)],
+            best_other: text::best_other(&scores[..state.seats()], s),
+            held: land.held,
+            root: state.roots(s).len() + land.grown,
+            waters: land.f.waters,
             ready: usable.count_ones(),
             others_skipped: self.others_skipped,
             skipped: self.skipped,
         })
     }
+
+    /// Every seat's evaluation after `land`, into `out` (the mover's is
+    /// [`Reading::judge`]'s): the others' figures do not change, their
+    /// sticks are kept ones but the next seat's when the turn passes to it
+    /// (its kept sticks and its income in hand, unless the round limit
+    /// ends the game first).
+    fn judge_all(&self, state: &State, land: &Landing, out: &mut [f64; MAX_SEATS]) {
+        let s = self.seat;
+        let seats = state.seats();
+        let scores = self.scores(state, land.f);
+        let next = (s + 1) % seats as u8;
+        let starts =
+            land.passes && !(next == 0 && state.round() + 1 >= state.rules().end.max_rounds);
+        for x in 0..seats as u8 {
+            let xi = usize::from(x);
+            if x == s {
+                out[xi] = self.judge(state, land);
+                continue;
+            }
+            let held = if starts && x == next {
+                state.kept(x) + state.income(x)
+            } else {
+                state.kept(x)
+            };
+            let (others_skipped, skipped) = text::skips(state, x);
+            out[xi] = text::judge(&Judged {
+                mine: scores[xi],
+                best_other: text::best_other(&scores[..seats], x),
+                held,
+                root: state.roots(x).len(),
+                waters: self.figures[xi].waters,
+                ready: state.usable(x).count_ones(),
+                others_skipped,
+                skipped,
+            });
+        }
+    }
+}
+
+/// What follows a move, as far as the evaluation reads it.
+#[derive(Clone, Copy, Debug)]
+struct Landing {
+    /// The mover's figures.
+    f: Figures,
+    /// The mover's sticks: in hand while its turn goes on, else kept.
+    held: u32,
+    /// Connectors the mover grew (0 or 1).
+    grown: usize,
+    /// Whether the turn passed to the next seat (which can start it); not
+    /// when the game ended.
+    passes: bool,
+}
+
+impl Landing {
+    /// The turn passes to the next seat, the mover holding `held` kept sticks.
+    fn passing(f: Figures, held: u32, grown: usize) -> Landing {
+        Landing {
+            f,
+            held,
+            grown,
+            passes: true,
+        }
+    }
+}
+
+/// Every seat's evaluation ([`text::evaluate`]) at a card being drawn for
+/// a grow or bridge, into `out`, from one reading of the position: the
+/// expectation over the cards left, each card worked out as the greedy
+/// bot prices a move. `false` when the reading does not settle it (a
+/// skry's cards, a jump, an ability in play, a next seat that may be
+/// blocked or skipped).
+pub(super) fn draw_values(state: &State, out: &mut Vec<f64>) -> bool {
+    let Some(action) = state.pending() else {
+        return false;
+    };
+    let (from, to, cost) = match action {
+        Action::Grow { from, to } => (from, to, 1),
+        Action::Bridge { from, to } => (from, to, u32::from(state.rules().turn.bridge_cost)),
+        _ => return false,
+    };
+    if state.seats() < 2 {
+        return false;
+    }
+    let mut r = Reading::default();
+    r.read(state, state.to_move());
+    let weights = *state.deck(usize::from(state.geo().deck_of[usize::from(to)]));
+    let total: u32 = weights.iter().sum();
+    let seats = state.seats();
+    let mut sums = [0.0; MAX_SEATS];
+    let mut values = [0.0; MAX_SEATS];
+    for (k, &w) in weights.iter().enumerate() {
+        if w == 0 {
+            continue;
+        }
+        let Some(land) = r.after(state, from, to, cost, k as u8 + 1, true) else {
+            return false;
+        };
+        r.judge_all(state, &land, &mut values);
+        for (sum, v) in sums.iter_mut().zip(&values).take(seats) {
+            *sum += f64::from(w) * v;
+        }
+    }
+    out.clear();
+    out.extend(sums[..seats].iter().map(|s| s / f64::from(total)));
+    true
 }
 
 /// The greedy player of Roots Growy Roots.

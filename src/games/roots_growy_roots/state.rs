@@ -518,6 +518,11 @@ impl State {
             0
         }
     }
+    /// The sticks `seat` receives at the start of its turn.
+    pub fn income(&self, seat: Seat) -> u32 {
+        u32::from(self.rules.turn.income)
+            + u32::from(self.rules.turn.water_income) * u32::from(self.waters[usize::from(seat)])
+    }
     pub fn waters(&self, seat: Seat) -> u16 {
         self.waters[usize::from(seat)]
     }
@@ -1256,8 +1261,7 @@ impl State {
                 }
                 continue;
             }
-            let income = u32::from(self.rules.turn.income)
-                + u32::from(self.rules.turn.water_income) * u32::from(self.waters[s]);
+            let income = self.income(self.to_move);
             self.tally.sticks_received += income;
             self.sticks = std::mem::take(&mut self.kept[s]) + income;
             self.current = NONE;
@@ -1996,20 +2000,7 @@ impl GameState for State {
         // them or the end, and only the chosen connector's directions are
         // looked at. The same draw, the same enumeration order as listing
         // them ([`State::each_move`]).
-        let sticks = self.sticks;
-        let n = if self.current != NONE {
-            self.moves_from(self.current, sticks)
-        } else {
-            let [g, b] = self.totals[usize::from(self.to_move)];
-            let mut n = 0;
-            if sticks >= 1 {
-                n += g;
-            }
-            if self.bridges_with(sticks) {
-                n += b;
-            }
-            n
-        };
+        let n = self.counted_moves();
         let k = dice.below(n + 1);
         if k == n {
             return Action::End;
@@ -2030,6 +2021,46 @@ impl GameState for State {
 }
 
 impl State {
+    /// The mover's grows and bridges now, from the kept counts.
+    #[inline]
+    fn counted_moves(&self) -> u32 {
+        let sticks = self.sticks;
+        if self.current != NONE {
+            return self.moves_from(self.current, sticks);
+        }
+        let [g, b] = self.totals[usize::from(self.to_move)];
+        let mut n = 0;
+        if sticks >= 1 {
+            n += g;
+        }
+        if self.bridges_with(sticks) {
+            n += b;
+        }
+        n
+    }
+
+    /// How many actions [`GameState::legal_actions`] lists, from the kept
+    /// counts; `None` while the mover may use an ability (they are listed).
+    pub fn legal_count(&self) -> Option<usize> {
+        if self.over.is_some() || self.pending.is_some() || self.reveal_len > 0 {
+            return Some(0);
+        }
+        if self.usable(self.to_move) != 0 {
+            return None;
+        }
+        let n = self.counted_moves() as usize + 1;
+        debug_assert_eq!(
+            n,
+            {
+                let mut listed = Vec::new();
+                self.legal_actions(&mut listed);
+                listed.len()
+            },
+            "legal moves counted and listed"
+        );
+        Some(n)
+    }
+
     /// The `k`th grow or bridge of [`State::each_move`] (`k` below their
     /// number), found from the kept counts.
     fn counted_move(&self, mut k: u32) -> Action {

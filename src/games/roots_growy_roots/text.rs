@@ -5,7 +5,9 @@ use crate::core::count;
 use crate::core::protocol::{GameState, Next, Seat};
 
 use super::rules::{Artifact, cell_name, parse_cell};
-use super::state::{Action, DRIED, EndReason, FIRST_ARTIFACT, HIDDEN, RUBBLE, SEED, State};
+use super::state::{
+    Action, DRIED, EndReason, FIRST_ARTIFACT, HIDDEN, MAX_SEATS, RUBBLE, SEED, State,
+};
 
 /// A card's name (a draw face, or [`SEED`]).
 pub fn card_name(face: u8) -> &'static str {
@@ -493,8 +495,66 @@ pub fn evaluate(state: &State, seat: Seat) -> f64 {
     static_eval(state, seat)
 }
 
+/// Every seat's [`evaluate`], seat 1 first, into `out`, from one reading
+/// of the position: the scores worked out once; at a card being drawn for
+/// a stick, each card's outcome worked out as the greedy bot prices a move
+/// (without a copy), else played on one copy per card for all the seats.
+/// The same values, to the bit (checked in debug builds).
+pub fn evaluate_all(state: &State, out: &mut Vec<f64>) {
+    let seats = state.seats();
+    out.clear();
+    if state.next() != Next::Draw {
+        let scores = scores_now(state);
+        out.extend((0..seats as Seat).map(|s| static_with(state, &scores[..seats], s)));
+    } else if !super::greedy::draw_values(state, out) {
+        out.resize(seats, 0.0);
+        let weights = state.draw_weights();
+        let total: u32 = weights.iter().sum();
+        if total != 0 {
+            for (k, &w) in weights.iter().enumerate() {
+                if w == 0 {
+                    continue;
+                }
+                let mut next = state.clone();
+                if next.roll(k as u8 + 1).is_ok() {
+                    let scores = scores_now(&next);
+                    for (s, v) in out.iter_mut().enumerate() {
+                        *v += f64::from(w) * static_with(&next, &scores[..seats], s as Seat);
+                    }
+                }
+            }
+            for v in out.iter_mut() {
+                *v /= f64::from(total);
+            }
+        }
+    }
+    debug_assert!(
+        out.iter()
+            .enumerate()
+            .all(|(s, v)| v.to_bits() == evaluate(state, s as Seat).to_bits()),
+        "{out:?} read at once, {:?} seat by seat",
+        (0..seats as Seat)
+            .map(|s| evaluate(state, s))
+            .collect::<Vec<_>>()
+    );
+}
+
+/// Every seat's score, from one score table.
+fn scores_now(state: &State) -> [i32; MAX_SEATS] {
+    let table = state.score_table(|s| state.figures(s));
+    let mut scores = [0; MAX_SEATS];
+    for (slot, parts) in scores.iter_mut().zip(&table) {
+        *slot = parts.iter().sum();
+    }
+    scores
+}
+
 fn static_eval(state: &State, seat: Seat) -> f64 {
-    let scores = state.scores();
+    static_with(state, &state.scores(), seat)
+}
+
+/// [`static_eval`] with every seat's score given.
+fn static_with(state: &State, scores: &[i32], seat: Seat) -> f64 {
     let mine = scores.get(usize::from(seat)).copied().unwrap_or(0);
     let held = if state.to_move() == seat && state.end().is_none() {
         state.sticks()
@@ -504,7 +564,7 @@ fn static_eval(state: &State, seat: Seat) -> f64 {
     let (others_skipped, skipped) = skips(state, seat);
     judge(&Judged {
         mine,
-        best_other: best_other(&scores, seat),
+        best_other: best_other(scores, seat),
         held,
         root: state.roots(seat).len(),
         waters: state.waters(seat),
