@@ -68,7 +68,7 @@ fn script(shell: clap_complete::Shell) -> String {
             }
             let values = offered.clone();
             command = command.mut_subcommand(sub, |c| {
-                c.mut_arg(arg, |a| a.value_parser(OfferedNames(values)))
+                c.mut_arg(arg, |a| a.value_parser(super::OfferedNames(values)))
             });
         }
     }
@@ -164,37 +164,6 @@ fn variant_args(root: &clap::Command) -> Vec<(String, String, Option<String>)> {
         }
     }
     at
-}
-
-/// A value parser for completion only: any text, with these names (and
-/// their help) offered.
-#[derive(Clone)]
-struct OfferedNames(Vec<(&'static str, String)>);
-
-impl clap::builder::TypedValueParser for OfferedNames {
-    type Value = String;
-
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<String, clap::Error> {
-        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
-    }
-
-    fn possible_values(
-        &self,
-    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
-        Some(Box::new(self.0.iter().map(|(n, help)| {
-            let value = clap::builder::PossibleValue::new(*n);
-            if help.is_empty() {
-                value
-            } else {
-                value.help(help.clone())
-            }
-        })))
-    }
 }
 
 pub fn run_man(args: ManArgs) -> u8 {

@@ -31,7 +31,7 @@ pub struct Args {
     /// The bots, comma-separated: random, greedy, greedy-v1, mcts,
     /// mcts:ITERATIONS or mcts:MILLISms. The first is the anchor, rated 0.
     #[arg(long, short = 'b', default_value = DEFAULT_BOTS, value_name = "B1,B2,...",
-          value_parser = super::BotNames { human: false }, hide_possible_values = true)]
+          value_parser = super::OfferedNames::bots(false), hide_possible_values = true)]
     pub bots: String,
 
     /// Games per pair of bots, to start with.

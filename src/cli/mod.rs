@@ -283,16 +283,30 @@ impl Failure {
     }
 }
 
-/// The value parser of `--bots` and `--players`: the text as given (checked
-/// later, with the game's own message), but with the bot names as possible
-/// values, so shell completion offers them rather than file names.
+/// A value parser for text with names to offer: the text as given (checked
+/// later, with its own message), but with the names (and their help) as
+/// possible values, so shell completion offers them rather than file names.
 #[derive(Clone, Debug)]
-pub struct BotNames {
-    /// Whether `human` is one of them (`play --players`).
-    pub human: bool,
+pub struct OfferedNames(pub Vec<(&'static str, String)>);
+
+impl OfferedNames {
+    /// The bot names of `--bots` and `--players` (`human` too for `play`).
+    pub fn bots(human: bool) -> Self {
+        let mut names = Vec::new();
+        if human {
+            names.push(("human", "a person at the terminal"));
+        }
+        names.extend([
+            ("random", "any legal move"),
+            ("greedy", "the best move one step ahead"),
+            ("greedy-v1", "the first greedy bot, kept to compare with"),
+            ("mcts", "tree search; mcts:N for N iterations"),
+        ]);
+        Self(names.into_iter().map(|(n, h)| (n, h.to_string())).collect())
+    }
 }
 
-impl clap::builder::TypedValueParser for BotNames {
+impl clap::builder::TypedValueParser for OfferedNames {
     type Value = String;
 
     fn parse_ref(
@@ -307,18 +321,14 @@ impl clap::builder::TypedValueParser for BotNames {
     fn possible_values(
         &self,
     ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
-        use clap::builder::PossibleValue;
-        let mut values = Vec::new();
-        if self.human {
-            values.push(PossibleValue::new("human").help("a person at the terminal"));
-        }
-        values.push(PossibleValue::new("random").help("any legal move"));
-        values.push(PossibleValue::new("greedy").help("the best move one step ahead"));
-        values.push(
-            PossibleValue::new("greedy-v1").help("the first greedy bot, kept to compare with"),
-        );
-        values.push(PossibleValue::new("mcts").help("tree search; mcts:N for N iterations"));
-        Some(Box::new(values.into_iter()))
+        Some(Box::new(self.0.iter().map(|(n, help)| {
+            let value = clap::builder::PossibleValue::new(*n);
+            if help.is_empty() {
+                value
+            } else {
+                value.help(help.clone())
+            }
+        })))
     }
 }
 

@@ -38,7 +38,7 @@ pub struct PlayArgs {
     #[arg(
         long,
         value_name = "P1,P2,...",
-        value_parser = super::BotNames { human: true },
+        value_parser = super::OfferedNames::bots(true),
         hide_possible_values = true,
         value_delimiter = ',',
         required_unless_present = "resume",

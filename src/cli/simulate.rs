@@ -47,7 +47,7 @@ pub struct SimArgs {
     /// reproducible by seed) or cmd:PROGRAM (an external player, see
     /// docs/protocol.md). One bot plays every seat.
     #[arg(long, short = 'b', default_value = "", hide_default_value = true, value_name = "B1,B2,...",
-          value_parser = super::BotNames { human: false }, hide_possible_values = true)]
+          value_parser = super::OfferedNames::bots(false), hide_possible_values = true)]
     pub bots: String,
 
     /// Rotate the bots round the seats from game to game, so each plays
