@@ -444,6 +444,48 @@ fn players_on_the_command_line_print_the_links() {
     assert!(said.contains("seat 2 (greedy): a bot"), "{said}");
 }
 
+#[test]
+fn a_mistake_in_players_is_said_before_any_link_and_opens_nothing() {
+    // The server must refuse before it listens: `timeout` ends it should a
+    // regression start it instead (exit 124).
+    let dir = tmp_dir("cli-bad-players");
+    let out = std::process::Command::new("timeout")
+        .arg(crate::common::HANG.as_secs().to_string())
+        .arg(env!("CARGO_BIN_EXE_roots"))
+        .args([
+            "serve",
+            "standard",
+            "--port",
+            "0",
+            "--players",
+            "human,gredy",
+        ])
+        .current_dir(&dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run roots serve");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("error: --players: seat 2: unknown bot `gredy` (did you mean `greedy`?)"),
+        "{stderr}"
+    );
+    assert!(
+        !stdout.contains("host"),
+        "a link was printed first:\n{stdout}"
+    );
+    let tables: Vec<_> = std::fs::read_dir(dir.join("roots-tables"))
+        .map(|d| d.flatten().map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert!(
+        !tables
+            .iter()
+            .any(|n| n.to_string_lossy().ends_with(".jsonl")),
+        "{tables:?}"
+    );
+}
+
 /// The local addresses (`IP:port` in /proc's hex) listening on `port`.
 fn listening_on(port: u16) -> Vec<String> {
     let mut out = Vec::new();
