@@ -1130,7 +1130,7 @@ mod rule_events_from_records {
                             STONE => 3,
                             f => {
                                 assert!(
-                                    f >= FIRST_ARTIFACT && f < FIRST_ARTIFACT + 5,
+                                    (FIRST_ARTIFACT..FIRST_ARTIFACT + 5).contains(&f),
                                     "a drawn face {f}"
                                 );
                                 4
