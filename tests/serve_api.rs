@@ -467,7 +467,7 @@ for line in sys.stdin:
     let id = t["id"].as_str().unwrap().to_string();
     assert!(t["seats"][1]["link"].is_null(), "{t}");
     let k1 = key_of(t["seats"][0]["link"].as_str().unwrap());
-    let moves = play_out(&server, &id, &[k1.clone()], 100);
+    let moves = play_out(&server, &id, std::slice::from_ref(&k1), 100);
     assert!(moves < 100, "the game did not end");
     let end = wait_view(&server, &id, &k1, |v| v["outcome"].is_object());
     assert!(end["outcome"]["winners"].is_array(), "{end}");

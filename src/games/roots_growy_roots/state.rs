@@ -114,6 +114,9 @@ pub struct Tally {
     pub bridges: u32,
     pub stones_hit: u32,
     pub cards_turned: u32,
+    /// Cards turned over by kind: earth, fertilizer, water, stone, an
+    /// artifact (the face less one, the artifacts together).
+    pub drawn: [u32; 5],
     pub voluntary_ends: u32,
     pub blocked_turns: u32,
     pub sticks_received: u32,
@@ -1521,6 +1524,7 @@ impl State {
         self.decks[d][k] -= 1;
         self.card[usize::from(at)] = face;
         self.tally.cards_turned += 1;
+        self.tally.drawn[k.min(4)] += 1;
         if face == STONE {
             self.touch(at);
         }

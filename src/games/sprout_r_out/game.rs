@@ -328,6 +328,11 @@ impl Game for SproutROut {
             "passes forced by repetition",
             &["rules.repetition"],
         ),
+        event(
+            "eye_made",
+            "eyes made",
+            &["rules.eye_detection", "rules.eye_memory", "rules.territory"],
+        ),
     ];
 
     fn rule_events(state: &State) -> Vec<u32> {
@@ -340,6 +345,7 @@ impl Game for SproutROut {
                 ("stuck_removal", get("stuck_removals")),
                 ("pass", get("passes")),
                 ("repetition_refused", get("forced_passes")),
+                ("eye_made", get("eyes_made")),
             ],
         )
     }

@@ -143,6 +143,9 @@ struct Counts {
     stuck_removals: u32,
     passes: u32,
     forced_passes: u32,
+    /// Cells that became an eye of the mover (a cell counts again when it
+    /// is enclosed again after its eye was lost with its group).
+    eyes_made: u32,
     mid_turn_end: bool,
 }
 
@@ -273,7 +276,7 @@ impl State {
         self.hash_stones ^ self.hash_marks
     }
 
-    pub(crate) fn counter_values(&self) -> [(&'static str, i64); 8] {
+    pub(crate) fn counter_values(&self) -> [(&'static str, i64); 9] {
         let c = &self.counts;
         [
             ("sub_moves", c.sub_moves.into()),
@@ -283,6 +286,7 @@ impl State {
             ("stuck_removals", c.stuck_removals.into()),
             ("passes", c.passes.into()),
             ("forced_passes", c.forced_passes.into()),
+            ("eyes_made", c.eyes_made.into()),
             ("mid_turn_end", i64::from(c.mid_turn_end)),
         ]
     }
@@ -854,8 +858,9 @@ impl State {
             EyeDetection::WholeBoard => self.group_adj(t) & empty,
         };
         for e in candidates.iter() {
-            if self.surrounded_by_one_group(e, mine) {
+            if !self.eyes[p].contains(e) && self.surrounded_by_one_group(e, mine) {
                 self.eyes[p].insert(e);
+                self.counts.eyes_made += 1;
             }
         }
         debug_assert!(
