@@ -1023,7 +1023,7 @@ fn percentiles(v: &mut [f64]) -> (f64, f64) {
 /// that governs events. When none of its events happened in either run of
 /// `games` games, the change cannot matter under these bots; otherwise the
 /// line gives in what share of each run's games each event happened (the
-/// games where the change can matter).
+/// games with one of them, where the change can matter).
 pub fn dead_changes(changed: &[String], a: &Design, b: &Design, games: u64) -> Vec<String> {
     let mut out = Vec::new();
     for key in changed {
@@ -1071,7 +1071,7 @@ pub fn dead_changes(changed: &[String], a: &Design, b: &Design, games: u64) -> V
             })
             .collect();
         out.push(format!(
-            "`{key}` can matter only in games where {}",
+            "`{key}` can matter only in games with {}",
             each.join("; or ")
         ));
     }
@@ -1399,7 +1399,7 @@ mod tests {
         let reach = dead_changes(&changed, &d(3), &d(0), 100);
         assert_eq!(reach.len(), 1);
         assert!(
-            reach[0].starts_with("`beads.supply` can matter only in games where")
+            reach[0].starts_with("`beads.supply` can matter only in games with")
                 && reach[0].contains("A 3.0%")
                 && reach[0].contains("B never in 100 games"),
             "{reach:?}"
