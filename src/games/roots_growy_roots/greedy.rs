@@ -267,8 +267,12 @@ impl Reading {
 
     /// The mover's evaluation after `land`.
     fn judge(&self, state: &State, land: &Landing) -> f64 {
+        self.judge_with(state, land, &self.scores(state, land.f))
+    }
+
+    /// [`Reading::judge`] with every seat's score after `land` given.
+    fn judge_with(&self, state: &State, land: &Landing, scores: &[i32; MAX_SEATS]) -> f64 {
         let s = self.seat;
-        let scores = self.scores(state, land.f);
         let usable = if state.rules().artifacts.abilities {
             land.f.hands & !state.used_bits()
         } else {
@@ -301,7 +305,7 @@ impl Reading {
         for x in 0..seats as u8 {
             let xi = usize::from(x);
             if x == s {
-                out[xi] = self.judge(state, land);
+                out[xi] = self.judge_with(state, land, &scores);
                 continue;
             }
             let held = if starts && x == next {
