@@ -19,10 +19,10 @@
 use std::sync::Arc;
 
 use criterion::{Criterion, Throughput, criterion_group};
+use roots::bots::BotSpec;
 use roots::core::dice::SeededDice;
 use roots::core::protocol::play_out_random;
-use roots::bots::BotSpec;
-use roots::games::roots_growy_roots::{Rules, RootsGrowyRoots, State};
+use roots::games::roots_growy_roots::{RootsGrowyRoots, Rules, State};
 use roots::sim::{self, Config, Seating};
 
 const GAMES: u64 = 32;
