@@ -37,6 +37,9 @@ struct Reading {
     ends: [u16; 2],
     /// The connector whose sticks to `ends` were last worked out, and them.
     last_from: Option<(u16, [u32; 2])>,
+    /// The cell whose grows and bridges as the mover's new tip were last
+    /// counted, and them (the same for every card it may turn out to be).
+    last_tip: Option<(u16, [u8; 2])>,
     others_skipped: f64,
     skipped: f64,
     /// Whether the next seat starts its turn with sticks and grows (the
@@ -54,6 +57,7 @@ impl Reading {
         }
         self.ends = state.longest_ends(usize::from(seat));
         self.last_from = None;
+        self.last_tip = None;
         (self.others_skipped, self.skipped) = text::skips(state, seat);
         let next = (seat + 1) % seats as u8;
         let sticks = state.kept(next) + state.income(next);
@@ -97,6 +101,18 @@ impl Reading {
         let d = self.ends.map(|e| state.sticks_between(from, e));
         self.last_from = Some((from, d));
         d
+    }
+
+    /// The mover's grows and bridges from a new tip on `to`.
+    fn tip_moves(&mut self, state: &State, to: u16) -> [u8; 2] {
+        if let Some((t, m)) = self.last_tip
+            && t == to
+        {
+            return m;
+        }
+        let m = state.count_moves(self.seat, to);
+        self.last_tip = Some((to, m));
+        m
     }
 
     /// The evaluation after `action`, when the reading settles it.
@@ -214,7 +230,7 @@ impl Reading {
         } else {
             // The new tip's grows and bridges: the stick to it changes
             // none of them.
-            let [g, b] = state.count_moves(s, to);
+            let [g, b] = self.tip_moves(state, to);
             let can = g > 0 || (b > 0 && state.bridges_with(left));
             (!can).then_some(rules.turn.blocked_end)
         };
@@ -251,8 +267,12 @@ impl Reading {
 
     /// The mover's evaluation after `land`.
     fn judge(&self, state: &State, land: &Landing) -> f64 {
+        self.judge_with(state, land, &self.scores(state, land.f))
+    }
+
+    /// [`Reading::judge`] with every seat's score after `land` given.
+    fn judge_with(&self, state: &State, land: &Landing, scores: &[i32; MAX_SEATS]) -> f64 {
         let s = self.seat;
-        let scores = self.scores(state, land.f);
         let usable = if state.rules().artifacts.abilities {
             land.f.hands & !state.used_bits()
         } else {
@@ -285,7 +305,7 @@ impl Reading {
         for x in 0..seats as u8 {
             let xi = usize::from(x);
             if x == s {
-                out[xi] = self.judge(state, land);
+                out[xi] = self.judge_with(state, land, &scores);
                 continue;
             }
             let held = if starts && x == next {

@@ -1103,7 +1103,15 @@ impl State {
         for k in 0..2 {
             total[k] = total[k] + u32::from(now[k]) - u32::from(was[k]);
         }
-        if now != [0, 0] && !self.in_live[cu] {
+        self.relive(seat, c);
+    }
+
+    /// Puts `seat`'s connector on `c` back in its live list, in the root's
+    /// order, when it has a target again.
+    #[inline]
+    fn relive(&mut self, seat: Seat, c: u16) {
+        let cu = usize::from(c);
+        if self.moves[cu] != [0, 0] && !self.in_live[cu] {
             let s = usize::from(seat);
             let o = self.order[cu];
             let order = &self.order;
@@ -1113,21 +1121,90 @@ impl State {
         }
     }
 
-    /// The cell `x` changed (a connector or a stone on it, or a stone
-    /// broken): the moves of the connectors that may grow onto it (one
-    /// step away), bridge onto it or over it (two and one steps away in a
-    /// line), or cross a diagonal stick to it (next to it) are counted
-    /// again, its own too.
-    fn touch(&mut self, x: u16) {
-        let mut cells = [NONE; 17];
-        let mut n = 0;
-        self.around_two(x, |c| {
-            cells[n] = c;
-            n += 1;
-        });
-        for &c in &cells[..n] {
-            self.recount(c);
+    /// The grows and bridges that a change at cell `x` (a connector or a
+    /// stone put on it, or a stone broken) can give or take, counted now,
+    /// for [`State::touch`] to compare: per direction `d` of [`DIRS`], the
+    /// connector one step from `x` that way (slot `d`) with its grow onto
+    /// `x`, its grows across the two 2x2 blocks it shares with `x` (a
+    /// diagonal stick laid to `x` closes one) and its bridge over `x`; the
+    /// connector two steps away (slot `8 + d`) with its bridge onto `x`.
+    /// Nothing else's moves read `x`'s cell: a grow reads its target and
+    /// its block's diagonal, a bridge the cell it crosses and its target.
+    #[inline]
+    fn probe(&self, x: u16) -> [[u8; 2]; 16] {
+        /// From a connector one step from `x`, the direction to `x` (`od`):
+        /// its two diagonal grows that cross a block holding `x`, when `od`
+        /// is orthogonal (a diagonal neighbour's only such grow is onto `x`).
+        const ACROSS: [[usize; 2]; 8] = [
+            [8, 8],
+            [0, 2],
+            [8, 8],
+            [0, 5],
+            [2, 7],
+            [8, 8],
+            [5, 7],
+            [8, 8],
+        ];
+        let mut out = [[0u8; 2]; 16];
+        for d in 0..DIRS.len() {
+            let a = self.geo.next_to(x, d);
+            if a == NONE {
+                continue;
+            }
+            let od = DIRS.len() - 1 - d;
+            if let Some(seat) = self.conn[usize::from(a)].checked_sub(1) {
+                let mut g = u8::from(self.grow_ok(seat, a, od).is_some());
+                for e in ACROSS[od] {
+                    if e < DIRS.len() {
+                        g += u8::from(self.grow_ok(seat, a, e).is_some());
+                    }
+                }
+                out[d] = [g, u8::from(self.bridge_target(seat, a, od).is_some())];
+            }
+            let b = self.geo.two_from(x, d);
+            if b != NONE
+                && let Some(seat) = self.conn[usize::from(b)].checked_sub(1)
+            {
+                out[8 + d][1] = u8::from(self.bridge_target(seat, b, od).is_some());
+            }
         }
+        out
+    }
+
+    /// The cell `x` changed since `before = self.probe(x)` was taken (a
+    /// connector or a stone on it, or a stone broken): the moves of the
+    /// connectors around it change by what [`State::probe`] reads now less
+    /// what it read then, and the connector on `x`, if any (a new one), is
+    /// counted from scratch. Debug builds recount every connector at each
+    /// turn's start ([`State::moves_ok`]).
+    fn touch(&mut self, x: u16, before: [[u8; 2]; 16]) {
+        let now = self.probe(x);
+        for d in 0..DIRS.len() {
+            for (slot, cell) in [
+                (d, self.geo.next_to(x, d)),
+                (8 + d, self.geo.two_from(x, d)),
+            ] {
+                if now[slot] != before[slot] {
+                    self.shift(cell, before[slot], now[slot]);
+                }
+            }
+        }
+        self.recount(x);
+    }
+
+    /// The connector on `c` has `now` where it had `was` of some of its
+    /// moves: its counts and its seat's sums follow; it goes back in its
+    /// seat's live list when it has a target again.
+    fn shift(&mut self, c: u16, was: [u8; 2], now: [u8; 2]) {
+        let cu = usize::from(c);
+        let seat = self.conn[cu] - 1;
+        let m = &mut self.moves[cu];
+        let total = &mut self.totals[usize::from(seat)];
+        for k in 0..2 {
+            m[k] = m[k] + now[k] - was[k];
+            total[k] = total[k] + u32::from(now[k]) - u32::from(was[k]);
+        }
+        self.relive(seat, c);
     }
 
     /// From scratch: every connector's kept move counts and each seat's
@@ -1380,10 +1457,11 @@ impl State {
                 return;
             }
             Action::Destroy { at } => {
+                let before = self.probe(at);
                 self.card[usize::from(at)] = RUBBLE;
                 // The cell is free again: its neighbours may grow onto it,
                 // and connectors two away bridge onto it.
-                self.touch(at);
+                self.touch(at, before);
                 self.after_ability();
                 return;
             }
@@ -1426,6 +1504,7 @@ impl State {
         self.tally.sticks_spent += cost;
         self.tally.extensions += 1;
         let t = usize::from(to);
+        let before = self.probe(to);
         self.conn[t] = s + 1;
         self.parent[t] = from;
         self.bridged[t] = match action {
@@ -1453,7 +1532,7 @@ impl State {
         self.in_live[t] = true;
         // No one grows onto it or bridges onto it now, its neighbours may
         // bridge over it, and its stick may cross another's way.
-        self.touch(to);
+        self.touch(to, before);
         self.current = to;
         let mut stop = false;
         match face {
@@ -1522,11 +1601,12 @@ impl State {
             });
         }
         self.decks[d][k] -= 1;
+        let before = (face == STONE).then(|| self.probe(at));
         self.card[usize::from(at)] = face;
         self.tally.cards_turned += 1;
         self.tally.drawn[k.min(4)] += 1;
-        if face == STONE {
-            self.touch(at);
+        if let Some(before) = before {
+            self.touch(at, before);
         }
         Ok(())
     }
