@@ -444,6 +444,85 @@ fn players_on_the_command_line_print_the_links() {
     assert!(said.contains("seat 2 (greedy): a bot"), "{said}");
 }
 
+#[test]
+fn an_external_program_plays_a_seat_at_a_table() {
+    // With --allow-cmd, a `cmd:` seat is a program speaking the engine
+    // protocol (a line of JSON per decision): here one that plays the last
+    // legal move, against a person who plays the first.
+    let dir = tmp_dir("cmd-seat");
+    let bot = dir.join("last.py");
+    std::fs::write(
+        &bot,
+        r#"import json, sys
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg.get("player") == "move":
+        print(json.dumps({"action": msg["state"]["legal"][-1]}), flush=True)
+"#,
+    )
+    .expect("write the bot");
+    let server = Server::start(&dir, &["--allow-cmd"]);
+    let cmd = format!("cmd:python3 {}", bot.display());
+    let t = server.open(&json!({ "variant": "btt", "players": ["human", cmd], "seed": 3 }));
+    let id = t["id"].as_str().unwrap().to_string();
+    assert!(t["seats"][1]["link"].is_null(), "{t}");
+    let k1 = key_of(t["seats"][0]["link"].as_str().unwrap());
+    let moves = play_out(&server, &id, &[k1.clone()], 100);
+    assert!(moves < 100, "the game did not end");
+    let end = wait_view(&server, &id, &k1, |v| v["outcome"].is_object());
+    assert!(end["outcome"]["winners"].is_array(), "{end}");
+    assert!(end["stopped"].is_null(), "{end}");
+    // The program's moves are in the record, which replays.
+    let record = dir.join(format!("{id}.jsonl"));
+    let text = std::fs::read_to_string(&record).expect("the record");
+    assert!(text.contains("cmd:python3"), "{text}");
+    let replay = common::roots(&["replay", record.to_str().unwrap()]);
+    assert_eq!(replay.code, 0, "{}", replay.transcript());
+    assert!(replay.stdout.contains("game over"), "{}", replay.stdout);
+}
+
+#[test]
+fn a_mistake_in_players_is_said_before_any_link_and_opens_nothing() {
+    // The server must refuse before it listens: `timeout` ends it should a
+    // regression start it instead (exit 124).
+    let dir = tmp_dir("cli-bad-players");
+    let out = std::process::Command::new("timeout")
+        .arg(crate::common::HANG.as_secs().to_string())
+        .arg(env!("CARGO_BIN_EXE_roots"))
+        .args([
+            "serve",
+            "standard",
+            "--port",
+            "0",
+            "--players",
+            "human,gredy",
+        ])
+        .current_dir(&dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run roots serve");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("error: --players: seat 2: unknown bot `gredy` (did you mean `greedy`?)"),
+        "{stderr}"
+    );
+    assert!(
+        !stdout.contains("host"),
+        "a link was printed first:\n{stdout}"
+    );
+    let tables: Vec<_> = std::fs::read_dir(dir.join("roots-tables"))
+        .map(|d| d.flatten().map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert!(
+        !tables
+            .iter()
+            .any(|n| n.to_string_lossy().ends_with(".jsonl")),
+        "{tables:?}"
+    );
+}
+
 /// The local addresses (`IP:port` in /proc's hex) listening on `port`.
 fn listening_on(port: u16) -> Vec<String> {
     let mut out = Vec::new();

@@ -255,7 +255,7 @@ impl<G: Registered> Console<G> {
                 r?;
                 continue;
             }
-            if line == "?" || line.eq_ignore_ascii_case("legal") {
+            if asks_legal(&line) {
                 outln!("a face of the {die}: 1 to {sides}");
                 continue;
             }
@@ -306,7 +306,7 @@ impl<G: Registered> Console<G> {
                 r?;
                 continue;
             }
-            if line == "?" || line.eq_ignore_ascii_case("legal") {
+            if asks_legal(&line) {
                 outln!("cards left in this deck: {}", left.join(", "));
                 continue;
             }
@@ -341,7 +341,7 @@ impl<G: Registered> Console<G> {
                 r?;
                 continue;
             }
-            if line == "?" || line.eq_ignore_ascii_case("legal") {
+            if asks_legal(&line) {
                 outln!("{}", G::legal_text(state));
                 continue;
             }
@@ -396,5 +396,32 @@ impl<G: Registered> Player<G::State> for Human<G> {
 
     fn choose(&mut self, state: &G::State) -> Result<ActionOf<G>, NoAction> {
         self.console.borrow_mut().decide(state)
+    }
+}
+
+/// `?`, `legal` or `legal all` (the list is always whole; a newcomer who
+/// read of paged lists elsewhere types `legal all`).
+fn asks_legal(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    match words.as_slice() {
+        ["?"] => true,
+        [w] => w.eq_ignore_ascii_case("legal"),
+        [w, a] => w.eq_ignore_ascii_case("legal") && a.eq_ignore_ascii_case("all"),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::asks_legal;
+
+    #[test]
+    fn legal_all_and_question_mark_ask_for_the_list() {
+        for line in ["?", "legal", "LEGAL", "legal all", "Legal  All"] {
+            assert!(asks_legal(line), "{line}");
+        }
+        for line in ["legal a1", "all", "legalall", "? ?", "c4"] {
+            assert!(!asks_legal(line), "{line}");
+        }
     }
 }

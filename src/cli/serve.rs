@@ -79,6 +79,17 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
     for p in &problems {
         super::err(&format!("warning: a table was not picked up: {p}\n"));
     }
+    let picked_up = hub.ids().len() as u64;
+    // The table of --players is opened before the server starts, so that a
+    // mistake in it is the only thing said, not said after the host's link.
+    let opened = if args.players.is_empty() {
+        None
+    } else {
+        Some(
+            hub.open_table(&first, &args.players)
+                .map_err(|e| Failure::invalid(format!("error: --players: {e}")))?,
+        )
+    };
     let hub = Arc::new(hub);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -105,14 +116,11 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         let base = format!("http://{host}");
         super::out(&format!(
             "roots serve: {} in {}\nhost (open tables, watch them): {base}/?host={}\n",
-            roots::core::count(hub.ids().len() as u64, "table", "tables"),
+            roots::core::count(picked_up, "table", "tables"),
             args.dir.display(),
             hub.host_key()
         ));
-        if !args.players.is_empty() {
-            let links = hub
-                .open_table(&first, &args.players)
-                .map_err(|e| Failure::invalid(format!("error: --players: {e}")))?;
+        if let Some(links) = opened {
             let mut said = format!("table {} of {first}:\n", links["id"].as_str().unwrap_or("?"));
             for s in links["seats"].as_array().into_iter().flatten() {
                 let name = s["name"].as_str().unwrap_or("?");
