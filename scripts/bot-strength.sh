@@ -67,6 +67,12 @@ seeds=${2:-1 2 3}
 matches=${MATCHES:-"
 standard          greedy   random    200
 standard          mcts     greedy    100
+fewer-beads       mcts     greedy    100
+more-beads        mcts     greedy    100
+fewer-nutrients   mcts     greedy    100
+more-nutrients    mcts     greedy    100
+one-nutrient-per-turn mcts greedy    100
+pre-rolled-values mcts     greedy    100
 btt               mcts:100 random    200
 btt               mcts:100 greedy    200
 btt               greedy   random    200
