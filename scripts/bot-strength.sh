@@ -4,9 +4,10 @@
 # (each bot plays each seat equally often) on 3 seeds, so the same seeds give
 # the same games on any machine and with any --jobs. For each pair: the
 # first bot's score (a tie counting half) on each seed and pooled over the
-# seeds with its 95% Wilson interval, its share of the decided games (ties
-# left out), and the CPU time of the match (games per CPU second, user
-# time, one thread; it depends on the machine's load, which is printed).
+# seeds with its 95% Wilson interval (and on how many seeds the seed's own
+# interval is above 50%), its share of the decided games (ties left out),
+# and the CPU time of the match (games per CPU second, user time, one
+# thread; it depends on the machine's load, which is printed).
 # The table on stdout is the README's "Bot strength" table; with
 # WRITE_README=1 the script also puts it into README.md between the
 # `bot-strength` markers.
@@ -14,6 +15,8 @@
 # Usage: scripts/bot-strength.sh [SCALE] [SEEDS]   (defaults: 1 and "1 2 3")
 #          SCALE multiplies every match's games (0.5 halves them).
 #        ONLY="sprout-r-out" scripts/bot-strength.sh   only those variants.
+#        MATCHES="standard mcts greedy 100" scripts/bot-strength.sh 1 "1 2 3 4 5"
+#          other matches than the table's (lines of: variant, bot, bot, games).
 #        scripts/bot-strength.sh checksum [ROOTS]
 #        scripts/bot-strength.sh checksums [ROOTS]
 # Needs a release build: cargo build --release (or ROOTS=path/to/roots),
@@ -61,9 +64,15 @@ seeds=${2:-1 2 3}
 # bot is each game's default bot or the search. `greedy` is each game's
 # greedy bot as --bots greedy plays it (Sprout-R-Out: whole turns);
 # `greedy-v1` is the plain one-decision greedy (Sprout-R-Out: one sub-move).
-matches="
+matches=${MATCHES:-"
 standard          greedy   random    200
 standard          mcts     greedy    100
+fewer-beads       mcts     greedy    100
+more-beads        mcts     greedy    100
+fewer-nutrients   mcts     greedy    100
+more-nutrients    mcts     greedy    100
+one-nutrient-per-turn mcts greedy    100
+pre-rolled-values mcts     greedy    100
 btt               mcts:100 random    200
 btt               mcts:100 greedy    200
 btt               greedy   random    200
@@ -72,7 +81,7 @@ sprout-r-out      greedy   greedy-v1 200
 sprout-r-out      mcts:100 greedy    60
 roots-growy-roots greedy   random    100
 roots-growy-roots mcts:100 greedy    60
-"
+"}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 echo "$matches" | while read -r v a b n; do
@@ -116,9 +125,13 @@ for (v, a, b), runs in rows.items():
     per = []
     W = L = T = N = 0
     cpu = 0.0
+    held = 0
     for s, w, l, t, n, c, load in runs:
         per.append(f"{s}: {100 * (w + t / 2) / n:.1f}%")
+        held += wilson(w + t / 2, n)[0] > 0.5
         W += w; L += l; T += t; N += n; cpu += c
+    # How often the seed's own interval was above 50%.
+    per.append(f"above 50% on {held} of {len(runs)}")
     score = W + T / 2
     lo, hi = wilson(score, N)
     decided = f"{100 * W / (W + L):.1f}% of {W + L}" if W + L else "none"

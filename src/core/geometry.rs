@@ -237,6 +237,21 @@ impl PointSet {
         self.0.iter().all(|&w| w == 0)
     }
 
+    /// Call `f` with every point of the set, in the order of
+    /// [`PointSet::iter`]: a plain loop over the words, which a caller
+    /// filling a list runs several times faster than `extend(iter())`.
+    #[inline]
+    pub fn for_each(&self, mut f: impl FnMut(Point)) {
+        for (i, &word) in self.0.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let bit = w.trailing_zeros() as usize;
+                w &= w - 1;
+                f(Point((i * 64 + bit) as u16));
+            }
+        }
+    }
+
     /// The points of the set in flat-array order, which on a board is row by
     /// row from `(0, 0)`, the order of [`Grid::all`].
     pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {

@@ -377,6 +377,34 @@ impl State {
     pub(crate) fn legal_placements(&self, action: Growth, struggles: u8) -> PointSet {
         let c = self.roll_ctx(action, struggles);
         let mut set = PointSet::new();
+        if action == Growth::NewPlant && c.connected {
+            // A connected new plant's next bead touches a bead of this roll:
+            // only their neighbours are tried, not the whole board (the set,
+            // not the order of trying, is the answer). Debug builds check
+            // against the scan of every point.
+            for &b in &self.placed {
+                for &d in self.grid.offsets() {
+                    let p = b.offset(d);
+                    if self
+                        .checked(action, &c, p, self.fits_new_plant(&c, p))
+                        .is_some()
+                    {
+                        set.insert(p);
+                    }
+                }
+            }
+            debug_assert_eq!(set, {
+                let mut all = PointSet::new();
+                self.each_candidate(action, &c, |p, kind| {
+                    if kind.is_some() {
+                        all.insert(p);
+                    }
+                    false
+                });
+                all
+            });
+            return set;
+        }
         self.each_candidate(action, &c, |p, kind| {
             if kind.is_some() {
                 set.insert(p);

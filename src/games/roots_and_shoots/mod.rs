@@ -439,4 +439,8 @@ impl Game for RootsAndShoots {
     fn evaluate_all(state: &State, _seats: usize, out: &mut Vec<f64>) {
         bots::eval::advantages(state, out);
     }
+
+    fn legal_count(state: &State) -> Option<usize> {
+        state.placement_count()
+    }
 }

@@ -1682,6 +1682,35 @@ enum Candidates {
     Many,
 }
 
+impl State {
+    /// How many actions [`GameState::legal_actions`] lists, when the state
+    /// is placing beads (the bulk of a game's decisions, and the long
+    /// lists): counted from the set of legal points, without listing them.
+    /// `None` elsewhere (the caller lists them). Debug builds check the
+    /// count against the list.
+    pub(crate) fn placement_count(&self) -> Option<usize> {
+        if !matches!(self.next(), Next::Decide(_)) || !self.tasks.is_empty() {
+            return None;
+        }
+        let Phase::Place {
+            action,
+            struggles,
+            only_attacks,
+            ..
+        } = self.phase
+        else {
+            return None;
+        };
+        let n = self.legal_placements(action, struggles).len() + usize::from(only_attacks);
+        debug_assert_eq!(n, {
+            let mut all = Vec::new();
+            self.legal_actions(&mut all);
+            all.len()
+        });
+        Some(n)
+    }
+}
+
 impl GameState for State {
     type Action = Action;
 
@@ -1723,11 +1752,9 @@ impl GameState for State {
                 only_attacks,
                 ..
             } => {
-                out.extend(
-                    self.legal_placements(action, struggles)
-                        .iter()
-                        .map(Action::Place),
-                );
+                let set = self.legal_placements(action, struggles);
+                out.reserve(set.len() + 1);
+                set.for_each(|p| out.push(Action::Place(p)));
                 if only_attacks {
                     out.push(Action::Pass);
                 }

@@ -495,6 +495,13 @@ pub struct Scratch {
     /// kept to measure the speed-up).
     pub copying: bool,
     quick: Quick,
+    /// The reading of the position a growth decision is made in, marked for
+    /// the deciding seat ([`Scratch::read_base`]): choosing a growth action
+    /// and rolling its die (sunbathing and the rain face aside) change
+    /// neither the board nor the hands, so every look-ahead of the decision
+    /// starts from this reading instead of reading the position again.
+    base: Quick,
+    base_ok: bool,
     ties: Vec<Action>,
     legal: Vec<Action>,
     copy: Option<State>,
@@ -511,12 +518,25 @@ impl Scratch {
         actions: &[Action],
         dice: Option<&mut SeededDice>,
     ) -> (Action, f64) {
+        self.best_step_from(state, seat, actions, dice, false)
+    }
+
+    /// [`Scratch::best_step`]; with `read`, the reading held is already
+    /// `state`'s, marked for `seat`.
+    fn best_step_from(
+        &mut self,
+        state: &State,
+        seat: Seat,
+        actions: &[Action],
+        dice: Option<&mut SeededDice>,
+        mut read: bool,
+    ) -> (Action, f64) {
         if self.copying {
             return super::greedy::best_step(state, seat, actions, dice);
         }
+        debug_assert!(!read || self.quick.marked_for == Some(seat));
         let mut best = f64::NEG_INFINITY;
         self.ties.clear();
-        let mut read = false;
         // The value of a quiet point (see `Quick::quiet`): the same for all.
         let mut quiet = f64::NAN;
         for &a in actions {
@@ -628,15 +648,35 @@ impl Scratch {
         if self.copying {
             return super::greedy::face_value(state, seat, face, &mut self.legal);
         }
+        let shared = self.base_ok
+            && face >= 2
+            && state.tasks.is_empty()
+            && matches!(state.phase, Phase::RollGrowth(g) if g != Growth::Sunbathe);
         let mut next = self.inner.take().unwrap_or_else(|| state.clone());
         next.clone_from(state);
         if next.roll(face).is_err() {
             self.inner = Some(next);
             return eval::advantage(state, seat);
         }
-        let v = self.place_greedily(&mut next, seat);
+        let v = self.place_greedily(&mut next, seat, shared);
         self.inner = Some(next);
         v
+    }
+
+    /// Read the position of a growth decision of `seat` once for all its
+    /// look-ahead ([`Scratch::base`]), until [`Scratch::end_base`].
+    pub fn read_base(&mut self, state: &State, seat: Seat) {
+        if self.copying {
+            return;
+        }
+        self.base.read(state);
+        self.base.mark(state, seat);
+        self.base_ok = true;
+    }
+
+    /// The growth decision is made: the base reading is stale.
+    pub fn end_base(&mut self) {
+        self.base_ok = false;
     }
 
     /// The value of choosing `growth` now: the middle face of its die (never
@@ -661,10 +701,12 @@ impl Scratch {
         let v = match next.next() {
             Next::Chance(die) => {
                 let face = die.sides().div_ceil(2).max(2);
+                let shared = self.base_ok && next.tasks.is_empty();
                 if next.roll(face).is_err() {
                     eval::advantage(state, seat)
                 } else {
-                    self.place_greedily(&mut next, seat)
+                    // The middle face is never the rain's 1.
+                    self.place_greedily(&mut next, seat, shared)
                 }
             }
             _ => eval::advantage(&next, seat),
@@ -673,8 +715,19 @@ impl Scratch {
         v
     }
 
-    /// Place the roll's beads greedily on `next`; the evaluation after.
-    fn place_greedily(&mut self, next: &mut State, seat: Seat) -> f64 {
+    /// Place the roll's beads greedily on `next`; the evaluation after. With
+    /// `shared`, `next`'s board and hands are those of the base reading
+    /// ([`Scratch::read_base`]), which the first placement starts from.
+    fn place_greedily(&mut self, next: &mut State, seat: Seat, shared: bool) -> f64 {
+        let mut read = shared;
+        if shared {
+            self.quick.clone_from(&self.base);
+            debug_assert!({
+                let mut fresh = Quick::default();
+                fresh.read(next);
+                fresh.values == self.quick.values && fresh.nuts.len() == self.quick.nuts.len()
+            });
+        }
         let mut legal = std::mem::take(&mut self.legal);
         // The price of the last placement is the evaluation after it.
         let mut last = None;
@@ -685,7 +738,8 @@ impl Scratch {
                     if legal.is_empty() {
                         break;
                     }
-                    let (a, v) = self.best_step(next, seat, &legal, None);
+                    let (a, v) = self.best_step_from(next, seat, &legal, None, read);
+                    read = false;
                     next.play_unchecked(a);
                     last = Some(v);
                 }
@@ -727,6 +781,7 @@ impl FastGreedyBot {
         }
         let mut best = f64::NEG_INFINITY;
         let mut pick = actions[0];
+        self.scratch.read_base(state, seat);
         for &a in actions {
             let Action::Grow(g) = a else { continue };
             let v = self.scratch.growth_value(state, seat, g);
@@ -735,6 +790,7 @@ impl FastGreedyBot {
                 pick = a;
             }
         }
+        self.scratch.end_base();
         pick
     }
 }

@@ -22,11 +22,15 @@
 //! faces (the greedy bot looks at the middle face only). The tree search runs
 //! for the other decisions (placements, spawns, losses).
 //!
-//! Strength (2 players, seats rotated, 200 games, seed 7, measured again on
-//! 2026-11-24): `mcts` (200 iterations) wins 57.5% (95% interval 50.6-64.1%)
-//! against greedy's 41.5%; `mcts:100` 48.0% (41.2-54.9%) against 51.5%. (The
-//! figure written here before was 62.0% against 37.0%; this run of the
-//! current build does not reproduce it.)
+//! Strength (2 players, seats rotated, `scripts/bot-strength.sh` over
+//! seeds 1 to 5, 100 games each, 2026-11-26): `mcts` (200 iterations)
+//! scores 49.9% to 58.8% against greedy across the seven built-in variants,
+//! its pooled interval above 50% in two of them (`more-nutrients`,
+//! `pre-rolled-values`); `mcts:400` scores 50.7% to 60.0%, above 50% in
+//! the same two. More iterations do not make it stronger: the tree holds
+//! the bot's own turn only, and the greedy look-ahead and the evaluation
+//! it shares with the greedy bot decide most of its plan (the README's
+//! "Bot strength" has the rows).
 //!
 //! Everything is deterministic given the bot's [`SeededDice`].
 
@@ -454,6 +458,7 @@ fn rank(
 fn choose_growth(state: &State, seat: Seat, legal: &[Action], scratch: &mut Scratch) -> Action {
     let mut best = f64::NEG_INFINITY;
     let mut pick = legal[0];
+    scratch.read_base(state, seat);
     for &a in legal {
         let mut grown = state.clone();
         grown.play_unchecked(a);
@@ -473,6 +478,7 @@ fn choose_growth(state: &State, seat: Seat, legal: &[Action], scratch: &mut Scra
             pick = a;
         }
     }
+    scratch.end_base();
     pick
 }
 
