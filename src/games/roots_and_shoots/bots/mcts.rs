@@ -27,10 +27,10 @@
 //! scores 49.9% to 58.8% against greedy across the seven built-in variants,
 //! its pooled interval above 50% in two of them (`more-nutrients`,
 //! `pre-rolled-values`); `mcts:400` scores 50.7% to 60.0%, above 50% in
-//! the same two. More iterations do not make it stronger: the tree holds
-//! the bot's own turn only, and the greedy look-ahead and the evaluation
-//! it shares with the greedy bot decide most of its plan (the README's
-//! "Bot strength" has the rows).
+//! the same two. More iterations did not make it stronger. A likely
+//! reason, not yet tested: the tree holds the bot's own turn only, and the
+//! greedy look-ahead and the evaluation it shares with the greedy bot
+//! decide most of its plan (the README's "Bot strength" has the rows).
 //!
 //! Everything is deterministic given the bot's [`SeededDice`].
 
