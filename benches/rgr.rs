@@ -4,11 +4,10 @@
 //! games, everything else of the game included.
 //!
 //! `cargo bench --bench rgr`. Games per second = throughput of `games`;
-//! time per extension = time per element of `extensions`. The group
-//! `rgr_bots/2p` plays whole games through `roots::sim` as `roots simulate`
-//! does (the design measures kept): random v random, greedy v greedy and
-//! `mcts:100` v greedy, seats rotated, games a second as the throughput
-//! (the targets: 50,000 random and 1,000 greedy games a second).
+//! time per extension = time per element of `extensions`. Whole games
+//! between bots through the simulator (random, greedy, `mcts:100`, the
+//! design measures kept) are `cargo bench --bench bots`, group
+//! `roots-growy-roots games`, beside the other games'.
 //!
 //! `RGR_ONCE=1 target/release/deps/rgr-HASH` plays each batch once and
 //! prints its games and extensions, for a deterministic instruction count:
@@ -19,11 +18,9 @@
 use std::sync::Arc;
 
 use criterion::{Criterion, Throughput, criterion_group};
-use roots::bots::BotSpec;
 use roots::core::dice::SeededDice;
 use roots::core::protocol::play_out_random;
-use roots::games::roots_growy_roots::{RootsGrowyRoots, Rules, State};
-use roots::sim::{self, Config, Seating};
+use roots::games::roots_growy_roots::{Rules, State};
 
 const GAMES: u64 = 32;
 
@@ -68,45 +65,10 @@ fn rgr(c: &mut Criterion) {
     }
 }
 
-/// Whole games between bots through the simulator, 2 players, standard
-/// rules, seats rotated: games a second for random, greedy and the search.
-fn bots(c: &mut Criterion) {
-    let mut group = c.benchmark_group("rgr_bots/2p");
-    for (name, bots, games) in [
-        ("random v random", vec![BotSpec::Random], 500),
-        ("greedy v greedy", vec![BotSpec::Greedy], 50),
-        (
-            "mcts:100 v greedy",
-            vec![BotSpec::Mcts { iterations: 100 }, BotSpec::Greedy],
-            2,
-        ),
-    ] {
-        let cfg = Config::<RootsGrowyRoots> {
-            rules: Arc::new(Rules::standard()),
-            players: 2,
-            bots,
-            seating: Seating::Rotated,
-            games,
-            seed: 1,
-            jobs: 1,
-            measures: Default::default(),
-        };
-        group.throughput(Throughput::Elements(games));
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                let r = sim::simulate(&cfg).expect("runs");
-                assert_eq!(r.games, games);
-                r
-            })
-        });
-    }
-    group.finish();
-}
-
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(10).warm_up_time(std::time::Duration::from_millis(500)).measurement_time(std::time::Duration::from_secs(2));
-    targets = rgr, bots
+    targets = rgr
 }
 
 fn main() {

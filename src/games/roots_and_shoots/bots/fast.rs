@@ -648,10 +648,7 @@ impl Scratch {
         if self.copying {
             return super::greedy::face_value(state, seat, face, &mut self.legal);
         }
-        let shared = self.base_ok
-            && face >= 2
-            && state.tasks.is_empty()
-            && matches!(state.phase, Phase::RollGrowth(g) if g != Growth::Sunbathe);
+        let shared = self.shares_base(state, face);
         let mut next = self.inner.take().unwrap_or_else(|| state.clone());
         next.clone_from(state);
         if next.roll(face).is_err() {
@@ -661,6 +658,16 @@ impl Scratch {
         let v = self.place_greedily(&mut next, seat, shared);
         self.inner = Some(next);
         v
+    }
+
+    /// Whether rolling `face` at `state` (a growth die about to be rolled)
+    /// leaves the board and hands of the base reading: not the rain's 1,
+    /// not sunbathing (beads to the hand), no task pending.
+    fn shares_base(&self, state: &State, face: u8) -> bool {
+        self.base_ok
+            && face >= 2
+            && state.tasks.is_empty()
+            && matches!(state.phase, Phase::RollGrowth(g) if g != Growth::Sunbathe)
     }
 
     /// Read the position of a growth decision of `seat` once for all its
@@ -701,11 +708,10 @@ impl Scratch {
         let v = match next.next() {
             Next::Chance(die) => {
                 let face = die.sides().div_ceil(2).max(2);
-                let shared = self.base_ok && next.tasks.is_empty();
+                let shared = self.shares_base(&next, face);
                 if next.roll(face).is_err() {
                     eval::advantage(state, seat)
                 } else {
-                    // The middle face is never the rain's 1.
                     self.place_greedily(&mut next, seat, shared)
                 }
             }
