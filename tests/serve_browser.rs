@@ -236,7 +236,7 @@ fn play_by_clicks(b: &mut Browser, links: [&str; 2], shots: &Path, name: &str) -
                 let t0 = Instant::now();
                 while !state(b, other).2 {
                     assert!(
-                        t0.elapsed() < Duration::from_secs(20),
+                        t0.elapsed() < common::HANG,
                         "{name}: seat {} never saw the end",
                         2 - i
                     );
@@ -280,7 +280,7 @@ fn play_by_clicks(b: &mut Browser, links: [&str; 2], shots: &Path, name: &str) -
             let t0 = Instant::now();
             while state(b, s).0 == events {
                 assert!(
-                    t0.elapsed() < Duration::from_secs(20),
+                    t0.elapsed() < common::HANG,
                     "{name}: the click played nothing"
                 );
                 std::thread::sleep(Duration::from_millis(20));
@@ -302,7 +302,7 @@ fn play_by_clicks(b: &mut Browser, links: [&str; 2], shots: &Path, name: &str) -
 fn answer(b: &mut Browser, s: &str) {
     let t0 = Instant::now();
     while b.eval(s, "!document.getElementById('questions').hidden") != true {
-        assert!(t0.elapsed() < Duration::from_secs(20), "no questionnaire");
+        assert!(t0.elapsed() < common::HANG, "no questionnaire");
         std::thread::sleep(Duration::from_millis(30));
     }
     for sel in [
@@ -315,10 +315,7 @@ fn answer(b: &mut Browser, s: &str) {
     }
     let t0 = Instant::now();
     while b.eval(s, "!document.getElementById('thanks').hidden") != true {
-        assert!(
-            t0.elapsed() < Duration::from_secs(20),
-            "the answers were not taken"
-        );
+        assert!(t0.elapsed() < common::HANG, "the answers were not taken");
         std::thread::sleep(Duration::from_millis(30));
     }
 }
