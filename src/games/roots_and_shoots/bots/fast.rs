@@ -506,6 +506,11 @@ pub struct Scratch {
     legal: Vec<Action>,
     copy: Option<State>,
     inner: Option<State>,
+    /// The reading held ([`Scratch::quick`]) is of the position the last
+    /// [`Scratch::best_step`] priced, marked for its seat.
+    fresh: bool,
+    /// [`Scratch::best_step`]'s values of its actions.
+    values: Vec<f64>,
 }
 
 impl Scratch {
@@ -535,10 +540,17 @@ impl Scratch {
             return super::greedy::best_step(state, seat, actions, dice);
         }
         debug_assert!(!read || self.quick.marked_for == Some(seat));
-        let mut best = f64::NEG_INFINITY;
-        self.ties.clear();
+        self.fresh = read;
         // The value of a quiet point (see `Quick::quiet`): the same for all.
         let mut quiet = f64::NAN;
+        // Each action's value, in order; NaN for a plain point out of every
+        // nutrient's reach with beads around, put off: such a point changes
+        // the hand and the contested part only, so its value is at most
+        // `cap`, and when a value found first is above that (nearly always:
+        // some point nears a nutrient), none of them is looked at.
+        let mut values = std::mem::take(&mut self.values);
+        values.clear();
+        let (mut first_best, mut put_off) = (f64::NEG_INFINITY, false);
         for &a in actions {
             let v = match plain(state, a) {
                 Some(p) => {
@@ -546,19 +558,20 @@ impl Scratch {
                         self.quick.read(state);
                         self.quick.mark(state, seat);
                         read = true;
+                        self.fresh = true;
                     }
-                    if self.quick.marked_for == Some(seat) && self.quick.quiet(state, p) {
+                    let marked = self.quick.marked_for == Some(seat);
+                    if marked && self.quick.quiet(state, p) {
                         if quiet.is_nan() {
                             let values = self.quick.after_plain(state, seat, p);
                             quiet = self.quick.advantage(&values, seat);
                         }
                         quiet
+                    } else if marked && self.quick.unmarked(state, p) {
+                        put_off = true;
+                        f64::NAN
                     } else {
-                        // Beads around but no nutrient in reach: the
-                        // nutrients are not looked at.
-                        let near =
-                            !(self.quick.marked_for == Some(seat) && self.quick.unmarked(state, p));
-                        let values = self.quick.after_plain_near(state, seat, p, near);
+                        let values = self.quick.after_plain_near(state, seat, p, true);
                         self.quick.advantage(&values, seat)
                     }
                 }
@@ -576,6 +589,45 @@ impl Scratch {
                     eval::advantage(copy, seat)
                 }
             };
+            first_best = first_best.max(v);
+            values.push(v);
+        }
+        if put_off {
+            // The most a put-off point can be worth: the hand's change, and
+            // the new bead's own contested worth (at most strength 6); the
+            // contested part only lowers the rest of the seat's beads and
+            // raises the enemies'.
+            let me = usize::from(seat);
+            let mut now = self.quick.values;
+            now[me] += self.quick.hand[me] + contested_worth(6);
+            let cap = self.quick.advantage(&now, seat);
+            let skip = first_best > cap + 1e-8;
+            for (v, &a) in values.iter_mut().zip(actions) {
+                if !v.is_nan() {
+                    continue;
+                }
+                let Some(p) = plain(state, a) else { continue };
+                if skip && !cfg!(debug_assertions) {
+                    continue;
+                }
+                let after = self.quick.after_plain_near(state, seat, p, false);
+                let value = self.quick.advantage(&after, seat);
+                debug_assert!(value <= cap + 1e-9, "{value} above the cap {cap}");
+                if !skip {
+                    *v = value;
+                }
+            }
+        }
+        // The choice among the values in order, as if all had been priced:
+        // a point put off is below the best found by more than the tie
+        // margin, so it is never a tie, and the last action that raised the
+        // best is the same without it.
+        let mut best = f64::NEG_INFINITY;
+        self.ties.clear();
+        for (&v, &a) in values.iter().zip(actions) {
+            if v.is_nan() {
+                continue;
+            }
             if v > best + 1e-9 {
                 best = v;
                 self.ties.clear();
@@ -584,6 +636,7 @@ impl Scratch {
                 self.ties.push(a);
             }
         }
+        self.values = values;
         let pick = match dice {
             Some(d) if self.ties.len() > 1 => self.ties[d.below(self.ties.len() as u32) as usize],
             _ => self.ties.first().copied().unwrap_or(actions[0]),
@@ -591,9 +644,22 @@ impl Scratch {
         (pick, best)
     }
 
+    /// Every seat's value after `a`, the action the last
+    /// [`Scratch::best_step`] chose at `state` for `seat`, from the reading
+    /// that priced it, when `a` is a plain placement (else `None`): the
+    /// incremental reading's evaluation of the position after it, without
+    /// reading that position (exact but for the contested part, see the
+    /// module's notes).
+    pub fn values_after(&self, state: &State, seat: Seat, a: Action) -> Option<[f64; MAX_SEATS]> {
+        let p = plain(state, a)?;
+        (self.fresh && !self.copying && self.quick.marked_for == Some(seat))
+            .then(|| self.quick.after_plain(state, seat, p))
+    }
+
     /// The advantage of `seat` after each of `actions` on `state`, in
     /// `out`.
     pub fn prices(&mut self, state: &State, seat: Seat, actions: &[Action], out: &mut Vec<f64>) {
+        self.fresh = false;
         out.clear();
         let mut read = false;
         // As in `best_step`: quiet points share one price, and unmarked
@@ -686,9 +752,34 @@ impl Scratch {
         self.base_ok = false;
     }
 
+    /// The greedy bot's growth action among `actions` (all growth
+    /// actions): sunbathe with at most one bead in hand, else the best
+    /// look-ahead of the middle face of each die.
+    pub fn choose_growth(&mut self, state: &State, seat: Seat, actions: &[Action]) -> Action {
+        let player = &state.players()[usize::from(seat)];
+        let sunbathe = Action::Grow(Growth::Sunbathe);
+        if player.store <= 1 && player.supply > 0 && actions.contains(&sunbathe) {
+            return sunbathe;
+        }
+        let mut best = f64::NEG_INFINITY;
+        let mut pick = actions[0];
+        self.read_base(state, seat);
+        for &a in actions {
+            let Action::Grow(g) = a else { continue };
+            let v = self.growth_value(state, seat, g);
+            if v > best {
+                best = v;
+                pick = a;
+            }
+        }
+        self.end_base();
+        pick
+    }
+
     /// The value of choosing `growth` now: the middle face of its die (never
     /// a 1), placed greedily.
     fn growth_value(&mut self, state: &State, seat: Seat, growth: Growth) -> f64 {
+        self.fresh = false;
         if growth == Growth::Sunbathe && !self.copying {
             // Beads from the pile to the hand, nothing else.
             if let Some(die) = state.rules().die_for(growth) {
@@ -779,26 +870,6 @@ impl FastGreedyBot {
         }
     }
 
-    fn choose_growth(&mut self, state: &State, seat: Seat, actions: &[Action]) -> Action {
-        let player = &state.players()[usize::from(seat)];
-        let sunbathe = Action::Grow(Growth::Sunbathe);
-        if player.store <= 1 && player.supply > 0 && actions.contains(&sunbathe) {
-            return sunbathe;
-        }
-        let mut best = f64::NEG_INFINITY;
-        let mut pick = actions[0];
-        self.scratch.read_base(state, seat);
-        for &a in actions {
-            let Action::Grow(g) = a else { continue };
-            let v = self.scratch.growth_value(state, seat, g);
-            if v > best {
-                best = v;
-                pick = a;
-            }
-        }
-        self.scratch.end_base();
-        pick
-    }
 }
 
 impl Player<State> for FastGreedyBot {
@@ -818,7 +889,7 @@ impl Player<State> for FastGreedyBot {
                 .copied()
                 .unwrap_or_else(|| state.random_action(&mut self.dice))
         } else if actions.iter().all(|a| matches!(a, Action::Grow(_))) {
-            self.choose_growth(state, seat, &actions)
+            self.scratch.choose_growth(state, seat, &actions)
         } else {
             self.scratch
                 .best_step(state, seat, &actions, Some(&mut self.dice))
@@ -946,6 +1017,48 @@ mod tests {
             }
         }
         assert!(near > 1_000 && far > 1_000, "{near} in reach, {far} not");
+    }
+
+    /// The values the search's leaf takes from the reading after the
+    /// greedy step (`Scratch::values_after`) are the evaluation of the
+    /// position after it: exactly but for the contested part, and within
+    /// that part's bound (0.24 a bead around the new one) always.
+    #[test]
+    fn values_after_a_step_are_the_evaluation_after_it() {
+        let mut scratch = Scratch::default();
+        let mut legal = Vec::new();
+        let (mut given, mut exact, mut none) = (0, 0, 0);
+        for s in positions(8) {
+            let Next::Decide(seat) = s.next() else {
+                continue;
+            };
+            s.legal_actions(&mut legal);
+            if legal.is_empty() || !placing(&s) {
+                continue;
+            }
+            let (a, _) = scratch.best_step(&s, seat, &legal, None);
+            let Some(v) = scratch.values_after(&s, seat, a) else {
+                assert!(plain(&s, a).is_none(), "{a:?} is plain");
+                none += 1;
+                continue;
+            };
+            let mut copy = s.clone();
+            copy.play_unchecked(a);
+            let truth = eval::values(&copy);
+            let mut same = true;
+            for o in 0..s.players().len() {
+                assert!((v[o] - truth[o]).abs() <= 9.0 * 0.24, "seat {o}");
+                same &= (v[o] - truth[o]).abs() < 1e-9;
+            }
+            given += 1;
+            exact += u32::from(same);
+            // Pricing anything else first makes the reading stale.
+            let mut out = Vec::new();
+            scratch.prices(&s, seat, &legal, &mut out);
+            assert_eq!(scratch.values_after(&s, seat, a), None);
+        }
+        assert!(given > 200 && none > 0, "{given} given, {none} not");
+        assert!(exact * 100 >= given * 90, "{exact} of {given}");
     }
 
     #[test]

@@ -6,14 +6,19 @@
 //! loop). At a decision node the children are the most promising legal
 //! actions by a one-step evaluation, widened progressively as the node is
 //! visited (`1 + visits^0.5` children); a child whose action is not legal
-//! under this iteration's rolls is skipped. Below a new leaf the playout
-//! finishes the roll's placements greedily (uniformly random playouts waste
-//! beads and made the search weaker than the greedy bot) and stops at the
-//! next roll or other decision, where the evaluation turns the position into
-//! a chance of winning for every seat. The tree stops at the end of the bot's
-//! own turn (`HORIZON_TURNS`). A finished game counts as 1 for a sole winner,
-//! `1/k` for each of `k` tied winners. The move played is the best mean among
-//! the root's children visited at least a third as often as the most visited.
+//! under this iteration's rolls is skipped. Below a new leaf every seat plays
+//! as the greedy bot does (placements by one-step value, growth by the middle
+//! face's look-ahead, spawns and lost ends by one-step value), every roll
+//! sampled with the bot's dice, until the end of the next seat's turn
+//! (`HORIZON_TURNS`): the opponent's reply, the rain and the spawns are in
+//! every iteration, and the tree grows into the reply where it is visited
+//! often enough. There the evaluation turns the position into a chance of
+//! winning for every seat; when the playout's last step was a plain
+//! placement, the values are those the incremental reading
+//! ([`super::fast::Quick`]) priced that placement at, not a new evaluation.
+//! A finished game counts as 1 for a sole winner, `1/k` for each of `k` tied
+//! winners. The move played is the best mean among the root's children
+//! visited at least a third as often as the most visited.
 //!
 //! The growth action (which die to roll) is not searched by the tree: the bot
 //! takes the exact expectation over the die it leads to. For every legal
@@ -22,15 +27,13 @@
 //! faces (the greedy bot looks at the middle face only). The tree search runs
 //! for the other decisions (placements, spawns, losses).
 //!
-//! Strength (2 players, seats rotated, `scripts/bot-strength.sh` over
-//! seeds 1 to 5, 100 games each, 2026-11-26): `mcts` (200 iterations)
-//! scores 49.9% to 58.8% against greedy across the seven built-in variants,
-//! its pooled interval above 50% in two of them (`more-nutrients`,
-//! `pre-rolled-values`); `mcts:400` scores 50.7% to 60.0%, above 50% in
-//! the same two. More iterations did not make it stronger. A likely
-//! reason, not yet tested: the tree holds the bot's own turn only, and the
-//! greedy look-ahead and the evaluation it shares with the greedy bot
-//! decide most of its plan (the README's "Bot strength" has the rows).
+//! Strength: the README's "Bot strength" has the rows. The search first
+//! stopped at the end of the bot's own turn; then `mcts` (200 iterations)
+//! scored 49.9% to 58.8% against greedy across the seven built-in
+//! variants and `mcts:400` no better (50.7% to 60.0%): more iterations
+//! refined a plan the evaluation already gave. With the next seat's turn in
+//! every iteration it beats greedy in every variant (figures in the
+//! README), at about a fifth of the speed.
 //!
 //! Everything is deterministic given the bot's [`SeededDice`].
 
@@ -44,8 +47,9 @@ use crate::games::roots_and_shoots::{Action, State};
 
 pub use crate::core::player::DEFAULT_ITERATIONS;
 /// The search stops once this many turns have ended after the root's turn
-/// began (1: the end of the bot's own turn).
-const HORIZON_TURNS: u32 = 1;
+/// began (2: the end of the next seat's turn, so the opponents' reply and
+/// the rolls before it are in every iteration).
+const HORIZON_TURNS: u32 = 2;
 /// Most decisions a tree path holds.
 const MAX_DEPTH: usize = 24;
 /// Exploration constant of UCB1 (rewards are in 0..1 and usually close).
@@ -182,20 +186,22 @@ impl MctsBot {
         let mut path: Vec<(u32, u32, Seat)> = Vec::with_capacity(MAX_DEPTH);
         let mut node = 0u32;
         let mut in_tree = true;
+        // Every seat's value after the playout's last placement, from the
+        // reading that priced it (`None` once anything else happened).
+        let mut leaf: Option<[f64; MAX_SEATS]> = None;
         loop {
             match state.next() {
                 // Roots and Shoots never draws cards.
                 Next::Over | Next::Draw => break,
-                Next::Chance(_) if !in_tree => {
-                    // Below the tree the evaluation takes unknown values at
-                    // their mean: cleaner than one sampled roll.
-                    break;
-                }
+                // In the tree and below it alike, the bot's own dice roll:
+                // the rain, the spawns and the next seat's growth die are
+                // sampled, one roll per iteration.
                 Next::Chance(die) => {
                     let face = self.dice.roll(die);
                     if state.roll(face).is_err() {
                         break;
                     }
+                    leaf = None;
                 }
                 Next::Decide(seat) => {
                     if state.stats().turns >= start_turns + HORIZON_TURNS {
@@ -215,19 +221,22 @@ impl MctsBot {
                             None => break,
                         }
                     }
-                    // Below the tree: finish the placements of this roll with
-                    // the best of a few sampled placements, then evaluate.
-                    // (Uniformly random playouts waste beads and made the
-                    // search weaker than the greedy bot.)
-                    if !placing(&state) {
-                        break;
-                    }
-                    let a = self.playout_step(&state, seat);
+                    // Below the tree every seat plays as the greedy bot does
+                    // (uniformly random playouts waste beads and made the
+                    // search weaker than the greedy bot) to the horizon.
+                    let a = if placing(&state) {
+                        let (a, values) = self.playout_step(&state, seat);
+                        leaf = values;
+                        a
+                    } else {
+                        leaf = None;
+                        self.greedy_step(&state, seat)
+                    };
                     state.play_unchecked(a);
                 }
             }
         }
-        let rewards = rewards(&state);
+        let rewards = rewards(&state, leaf);
         self.walk = Some(state);
         self.nodes[0].visits += 1;
         for &(n, e, seat) in &path {
@@ -239,10 +248,28 @@ impl MctsBot {
         }
     }
 
+    /// The greedy bot's choice at a decision other than a placement (a
+    /// growth action, a spawn, a lost end), for playouts past the bot's turn.
+    fn greedy_step(&mut self, state: &State, seat: Seat) -> Action {
+        let mut legal = std::mem::take(&mut self.playout_legal);
+        state.legal_actions(&mut legal);
+        let a = if legal.is_empty() {
+            state.random_action(&mut self.dice)
+        } else if legal.len() == 1 {
+            legal[0]
+        } else if legal.iter().all(|a| matches!(a, Action::Grow(_))) {
+            self.scratch.choose_growth(state, seat, &legal)
+        } else {
+            self.scratch.best_step(state, seat, &legal, None).0
+        };
+        self.playout_legal = legal;
+        a
+    }
+
     /// The playout policy below the tree: the greedy bot's choice (the best
     /// legal action by one-step value), or on very long lists the best of a
     /// few placements drawn by the engine's sampler.
-    fn playout_step(&mut self, state: &State, seat: Seat) -> Action {
+    fn playout_step(&mut self, state: &State, seat: Seat) -> (Action, Option<[f64; MAX_SEATS]>) {
         let mut legal = std::mem::take(&mut self.playout_legal);
         state.legal_actions(&mut legal);
         if legal.len() > MAX_RANKED {
@@ -263,11 +290,11 @@ impl MctsBot {
                 }
             }
             self.playout_legal = legal;
-            return best;
+            return (best, None);
         }
         let a = self.scratch.best_step(state, seat, &legal, None).0;
         self.playout_legal = legal;
-        a
+        (a, self.scratch.values_after(state, seat, a))
     }
 
     /// Choose an edge at `node` for `state`: UCB1 among the children legal
@@ -482,8 +509,9 @@ fn choose_growth(state: &State, seat: Seat, legal: &[Action], scratch: &mut Scra
     pick
 }
 
-/// Every seat's reward at the end of a playout.
-fn rewards(state: &State) -> [f64; MAX_SEATS] {
+/// Every seat's reward at the end of a playout; `leaf`, when given, is
+/// every seat's value in `state` as the incremental reading priced it.
+fn rewards(state: &State, leaf: Option<[f64; MAX_SEATS]>) -> [f64; MAX_SEATS] {
     let mut r = [0.0; MAX_SEATS];
     if let Some(outcome) = state.outcome() {
         let share = 1.0 / outcome.winners.len().max(1) as f64;
@@ -494,7 +522,7 @@ fn rewards(state: &State) -> [f64; MAX_SEATS] {
     }
     // Every seat's advantage from one evaluation (as `eval::advantage`).
     let seats = state.players().len().min(MAX_SEATS);
-    let v = eval::values(state);
+    let v = leaf.unwrap_or_else(|| eval::values(state));
     for (s, slot) in r.iter_mut().enumerate().take(seats) {
         let best_other = (0..seats)
             .filter(|&o| o != s)
