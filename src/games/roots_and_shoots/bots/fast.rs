@@ -869,7 +869,6 @@ impl FastGreedyBot {
             scratch: Scratch::default(),
         }
     }
-
 }
 
 impl Player<State> for FastGreedyBot {
