@@ -32,8 +32,9 @@
 //! scored 49.9% to 58.8% against greedy across the seven built-in
 //! variants and `mcts:400` no better (50.7% to 60.0%): more iterations
 //! refined a plan the evaluation already gave. With the next seat's turn in
-//! every iteration it beats greedy in every variant (figures in the
-//! README), at about a fifth of the speed.
+//! every iteration it scores 50.5% to 62.0%, above 50% in five variants of
+//! seven (not yet in `fewer-nutrients` and `one-nutrient-per-turn`), at
+//! about a fifth of the speed.
 //!
 //! Everything is deterministic given the bot's [`SeededDice`].
 
