@@ -646,7 +646,9 @@ impl Scratch {
 
     /// Every seat's value after `a`, the action the last
     /// [`Scratch::best_step`] chose at `state` for `seat`, from the reading
-    /// that priced it, when `a` is a plain placement (else `None`): the
+    /// that priced it, when `a` is a plain placement and the reading was
+    /// made for it (marked for `seat`; else `None`, also when a pass or a
+    /// lost struggle came first in the list and was read for): the
     /// incremental reading's evaluation of the position after it, without
     /// reading that position (exact but for the contested part, see the
     /// module's notes).
@@ -1037,8 +1039,9 @@ mod tests {
             }
             let (a, _) = scratch.best_step(&s, seat, &legal, None);
             let Some(v) = scratch.values_after(&s, seat, a) else {
-                assert!(plain(&s, a).is_none(), "{a:?} is plain");
-                none += 1;
+                // Not a plain placement, or the reading was made for a
+                // pass or a lost struggle before any plain point (unmarked).
+                none += u32::from(plain(&s, a).is_some());
                 continue;
             };
             let mut copy = s.clone();
@@ -1056,7 +1059,7 @@ mod tests {
             scratch.prices(&s, seat, &legal, &mut out);
             assert_eq!(scratch.values_after(&s, seat, a), None);
         }
-        assert!(given > 200 && none > 0, "{given} given, {none} not");
+        assert!(given > 200 && none * 10 < given, "{given} given, {none} not");
         assert!(exact * 100 >= given * 90, "{exact} of {given}");
     }
 
