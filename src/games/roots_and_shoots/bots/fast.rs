@@ -1059,7 +1059,10 @@ mod tests {
             scratch.prices(&s, seat, &legal, &mut out);
             assert_eq!(scratch.values_after(&s, seat, a), None);
         }
-        assert!(given > 100 && none * 10 < given, "{given} given, {none} not");
+        assert!(
+            given > 100 && none * 10 < given,
+            "{given} given, {none} not"
+        );
         // Exact for 119 of 159 when written (75%): the placements greedy
         // picks lengthen contested roots more often than random ones.
         assert!(exact * 100 >= given * 70, "{exact} of {given}");
