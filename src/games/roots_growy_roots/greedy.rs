@@ -22,7 +22,7 @@ use crate::core::dice::SeededDice;
 use crate::core::player::{NoAction, Player};
 use crate::core::protocol::{GameState, Next, Seat};
 
-use super::rules::{EndTrigger, RootMeasure, Sticks};
+use super::rules::{Artifact, EndTrigger, RootMeasure, Sticks};
 use super::state::{FERTILIZER, FIRST_ARTIFACT, HIDDEN, STONE, WATER};
 use super::state::{Figures, MAX_SEATS};
 use super::text::{self, Judged};
@@ -133,6 +133,7 @@ impl Reading {
         let (from, to, cost) = match action {
             Action::Grow { from, to } => (from, to, 1),
             Action::Bridge { from, to } => (from, to, u32::from(turn.bridge_cost)),
+            Action::Skry { at } => return self.skry(state, at),
             _ => return None,
         };
         let face = state.card(to);
@@ -153,6 +154,56 @@ impl Reading {
             }
             let land = self.after(state, from, to, cost, k as u8 + 1, true)?;
             sum += f64::from(w) * self.judge(state, &land);
+        }
+        Some(sum / f64::from(total))
+    }
+
+    /// The evaluation after a skry at `at`: the expectation over the first
+    /// card it turns over (the one at `at`) of the position with the runes
+    /// used: while more cards are still to turn, the card changes nothing
+    /// the evaluation reads (the turn may end only after the last one), but
+    /// the last face-down artifact ends the game. `None` when the card at
+    /// `at` is the only one.
+    fn skry(&self, state: &State, at: u16) -> Option<f64> {
+        if !state.hidden_around(at) {
+            return None;
+        }
+        let s = self.seat;
+        let si = usize::from(s);
+        let weights = *state.deck(usize::from(state.geo().deck_of[usize::from(at)]));
+        let total: u32 = weights.iter().sum();
+        if total == 0 {
+            return Some(0.0);
+        }
+        let scores = self.scores(state, self.figures[si]);
+        let ready = (state.usable(s) & !(1 << Artifact::Skry as u8)).count_ones();
+        let judged = |held| {
+            text::judge(&Judged {
+                mine: scores[si],
+                best_other: text::best_other(&scores[..state.seats()], s),
+                held,
+                root: state.roots(s).len(),
+                waters: self.figures[si].waters,
+                ready,
+                others_skipped: self.others_skipped,
+                skipped: self.skipped,
+            })
+        };
+        let goes_on = judged(state.sticks());
+        let last_artifact = state.rules().end.trigger == EndTrigger::LastHiddenArtifact
+            && state.hidden_artifacts() == 1;
+        let mut sum = 0.0;
+        for (k, &w) in weights.iter().enumerate() {
+            if w == 0 {
+                continue;
+            }
+            let face = k as u8 + 1;
+            let v = if last_artifact && (FIRST_ARTIFACT..FIRST_ARTIFACT + 5).contains(&face) {
+                judged(state.kept(s))
+            } else {
+                goes_on
+            };
+            sum += f64::from(w) * v;
         }
         Some(sum / f64::from(total))
     }
@@ -225,14 +276,18 @@ impl Reading {
         }
         let fate = if stop || left == 0 {
             Some(Sticks::Keep)
-        } else if state.usable(s) != 0 {
-            return None;
         } else {
             // The new tip's grows and bridges: the stick to it changes
             // none of them.
             let [g, b] = self.tip_moves(state, to);
-            let can = g > 0 || (b > 0 && state.bridges_with(left));
-            (!can).then_some(rules.turn.blocked_end)
+            if g > 0 || (b > 0 && state.bridges_with(left)) {
+                None
+            } else if state.usable(s) != 0 {
+                // A jump or a hammer may keep the turn going.
+                return None;
+            } else {
+                Some(rules.turn.blocked_end)
+            }
         };
         Some(match fate {
             None => Landing {
@@ -403,6 +458,8 @@ pub struct FastGreedy {
     actions: Vec<Action>,
     ties: Vec<Action>,
     reading: Reading,
+    /// The copy the moves the reading does not settle are played on.
+    scratch: Option<State>,
 }
 
 impl FastGreedy {
@@ -412,15 +469,18 @@ impl FastGreedy {
             actions: Vec::with_capacity(64),
             ties: Vec::with_capacity(16),
             reading: Reading::default(),
+            scratch: None,
         }
     }
 }
 
-/// The evaluation after `action`, played on a copy.
-fn on_a_copy(state: &State, seat: Seat, action: Action) -> f64 {
-    let mut next = state.clone();
+/// The evaluation after `action`, played on the copy `scratch` (refilled
+/// from `state` without allocating once it has grown).
+fn on_a_copy(scratch: &mut Option<State>, state: &State, seat: Seat, action: Action) -> f64 {
+    let next = scratch.get_or_insert_with(|| state.clone());
+    next.clone_from(state);
     next.play_unchecked(action);
-    text::evaluate(&next, seat)
+    text::evaluate(next, seat)
 }
 
 impl Player<State> for FastGreedy {
@@ -446,15 +506,14 @@ impl Player<State> for FastGreedy {
         for &a in &self.actions {
             let v = match self.reading.price(state, a) {
                 Some(v) => {
-                    debug_assert_eq!(
-                        v.to_bits(),
-                        on_a_copy(state, seat, a).to_bits(),
-                        "{a:?} priced {v}, {} on a copy",
-                        on_a_copy(state, seat, a)
-                    );
+                    #[cfg(debug_assertions)]
+                    {
+                        let copy = on_a_copy(&mut self.scratch, state, seat, a);
+                        assert_eq!(v.to_bits(), copy.to_bits(), "{a:?} priced {v}, {copy} on a copy");
+                    }
                     v
                 }
-                None => on_a_copy(state, seat, a),
+                None => on_a_copy(&mut self.scratch, state, seat, a),
             };
             if v > best + 1e-9 {
                 best = v;

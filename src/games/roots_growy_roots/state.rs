@@ -220,7 +220,7 @@ impl Geo {
 }
 
 /// A node of the game.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct State {
     rules: Arc<Rules>,
     geo: Arc<Geo>,
@@ -298,9 +298,111 @@ pub struct State {
     pub tally: Tally,
 }
 
+/// `Clone` field by field, with a `clone_from` that reuses the target's
+/// buffers: the greedy bot and the evaluation play moves and cards on one
+/// scratch copy, refilled without allocating. Every field is named (a new
+/// field that is not copied does not compile).
+macro_rules! clone_fields {
+    ($($f:ident),* $(,)?) => {
+        impl Clone for State {
+            fn clone(&self) -> State {
+                let State { $($f),* } = self;
+                State { $($f: $f.clone()),* }
+            }
+
+            fn clone_from(&mut self, source: &State) {
+                let State { $($f),* } = source;
+                $(self.$f.clone_from($f);)*
+            }
+        }
+    };
+}
+
+clone_fields!(
+    rules,
+    geo,
+    seats,
+    card,
+    conn,
+    parent,
+    children,
+    bridged,
+    diag,
+    decks,
+    roots,
+    live,
+    in_live,
+    moves,
+    totals,
+    order,
+    waters,
+    leaves,
+    depth,
+    longest,
+    hands,
+    kept,
+    to_move,
+    sticks,
+    current,
+    pending,
+    round,
+    blocked_streak,
+    hidden_artifacts,
+    unclaimed_artifacts,
+    used,
+    frozen,
+    skipped,
+    reveal,
+    reveal_len,
+    over,
+    last,
+    tally,
+);
+
 impl State {
     /// A new game; the rules are checked (a variant file's checks passed).
+    ///
+    /// Set up once per rules (the same `Arc`) and seat count on each
+    /// thread: the next games start from a copy of the first one's start,
+    /// without checking the rules or laying the board out again.
     pub fn new(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
+        thread_local! {
+            /// The last few starts set up, newest last.
+            static STARTS: std::cell::RefCell<Vec<State>> =
+                const { std::cell::RefCell::new(Vec::new()) };
+        }
+        let hit = STARTS.with_borrow(|starts| {
+            starts
+                .iter()
+                .find(|s| s.seats == seats && Arc::ptr_eq(&s.rules, &rules))
+                .map(State::fresh)
+        });
+        if let Some(state) = hit {
+            return Ok(state);
+        }
+        let state = State::set_up(rules, seats)?;
+        STARTS.with_borrow_mut(|starts| {
+            if starts.len() >= 4 {
+                starts.remove(0);
+            }
+            starts.push(state.fresh());
+        });
+        Ok(state)
+    }
+
+    /// A copy of a game's start with the roots' lists sized to the board,
+    /// as [`State::set_up`] makes them: random play allocates nothing.
+    fn fresh(&self) -> State {
+        let mut state = self.clone();
+        let cells = state.geo.cells();
+        for list in state.roots.iter_mut().chain(state.live.iter_mut()) {
+            list.reserve_exact(cells - list.len());
+        }
+        state
+    }
+
+    /// [`State::new`] from scratch.
+    fn set_up(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
         if !rules.seats().contains(&seats) {
             return Err(format!(
                 "variant `{}` is for {} to {} players, not {seats}",
@@ -494,6 +596,15 @@ impl State {
             .checked_sub(1)
             .map(|i| self.reveal[usize::from(i)])
     }
+    /// Whether a skry at `at` turns over more than the card at `at` (a
+    /// face-down neighbour).
+    pub(super) fn hidden_around(&self, at: u16) -> bool {
+        (0..DIRS.len()).any(|d| {
+            let c = self.geo.next_to(at, d);
+            c != NONE && self.card[usize::from(c)] == HIDDEN
+        })
+    }
+
     /// Whether `seat` holds `artifact` (used or not).
     pub fn holds(&self, seat: Seat, artifact: Artifact) -> bool {
         self.hands[usize::from(seat)] & (1 << artifact as u8) != 0
