@@ -420,7 +420,9 @@ impl State {
         let mut conn = vec![0u8; cells];
         let mut face_up = vec![false; cells];
         let mut seeds = Vec::new();
-        let mut roots = vec![Vec::with_capacity(cells); usize::from(seats)];
+        // Sized to the board (not `vec![..; n]`, whose copies of the first
+        // list are empty): random play allocates nothing.
+        let mut roots: Vec<Vec<u16>> = (0..seats).map(|_| Vec::with_capacity(cells)).collect();
         let mut dealt = Vec::with_capacity(1 + usize::from(seats));
         let mut main = [0u32; FACES];
         main[0] = u32::from(b.main_deck.earth);
@@ -2312,5 +2314,72 @@ impl State {
             return pick;
         }
         self.nth_move(k)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(state: &State) -> String {
+        format!("{state:?}")
+    }
+
+    /// A game started from the thread's set-up start is the start set up
+    /// from scratch, its roots' lists sized to the board; other rules (a
+    /// different `Arc`, even with the same content) and other seat counts
+    /// are set up for themselves.
+    #[test]
+    fn a_start_set_up_once_is_the_start_set_up_again() {
+        let standard = Arc::new(Rules::standard());
+        let mut abilities = Rules::standard();
+        abilities.artifacts.abilities = true;
+        let abilities = Arc::new(abilities);
+        for rules in [&standard, &abilities, &standard] {
+            for seats in 2..=4 {
+                let scratch = State::set_up(Arc::clone(rules), seats).unwrap();
+                for _ in 0..2 {
+                    let state = State::new(Arc::clone(rules), seats).unwrap();
+                    assert_eq!(shown(&state), shown(&scratch), "{seats} seats");
+                    assert!(Arc::ptr_eq(&state.rules, rules));
+                    let cells = state.geo.cells();
+                    for list in state.roots.iter().chain(&state.live) {
+                        assert!(list.capacity() >= cells);
+                    }
+                }
+            }
+        }
+        let copy = Arc::new(Rules::standard());
+        let state = State::new(Arc::clone(&copy), 2).unwrap();
+        assert!(Arc::ptr_eq(&state.rules, &copy));
+        assert!(State::new(Arc::clone(&standard), 5).is_err());
+    }
+
+    /// A scratch copy refilled with `clone_from` from positions of a
+    /// seeded game, bigger and smaller, is each position.
+    #[test]
+    fn clone_from_copies_every_position() {
+        let mut rules = Rules::standard();
+        rules.artifacts.abilities = true;
+        let rules = Arc::new(rules);
+        let mut scratch = State::new(Arc::clone(&rules), 4).unwrap();
+        let mut positions = Vec::new();
+        let mut state = State::new(Arc::clone(&rules), 3).unwrap();
+        let mut dice = SeededDice::for_game(3, 1);
+        while state.next() != Next::Over {
+            positions.push(state.clone());
+            match state.next() {
+                Next::Decide(_) => state.play_unchecked(state.random_action(&mut dice)),
+                _ => {
+                    let face = dice.draw(state.draw_weights());
+                    state.roll(face).unwrap();
+                }
+            }
+        }
+        assert!(positions.len() > 50);
+        for k in [positions.len() - 1, 0, positions.len() / 2, 1] {
+            scratch.clone_from(&positions[k]);
+            assert_eq!(shown(&scratch), shown(&positions[k]), "position {k}");
+        }
     }
 }

@@ -480,7 +480,9 @@ pub fn evaluate(state: &State, seat: Seat) -> f64 {
             return 0.0;
         }
         let mut sum = 0.0;
-        each_card(state, |w, next| sum += f64::from(w) * static_eval(next, seat));
+        each_card(state, |w, next| {
+            sum += f64::from(w) * static_eval(next, seat)
+        });
         return sum / f64::from(total);
     }
     static_eval(state, seat)
