@@ -205,6 +205,11 @@ impl<G: Game> Referee<G> {
         &self.state
     }
 
+    /// The rules the game is played under.
+    pub fn rules(&self) -> &Arc<G::Rules> {
+        &self.rules
+    }
+
     /// Number of events applied so far.
     pub fn events(&self) -> u64 {
         self.events

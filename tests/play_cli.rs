@@ -1,40 +1,17 @@
 //! The binary: `roots replay` on good and broken records, `roots play`
 //! driven from a script, quit and resume, kill and resume.
 
+use crate::common;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_roots");
 
 fn tmp_dir(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("play-cli")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-fn run(dir: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn roots");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().expect("wait");
-    writer.join().ok();
-    out
+    common::tmp_dir("play-cli", name)
 }
 
 fn text(b: &[u8]) -> String {
@@ -54,61 +31,51 @@ fn broken_records_say_what_and_where() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records/bad");
     insta::glob!("records/bad/*.jsonl", |path| {
         let name = path.file_name().and_then(|n| n.to_str()).expect("name");
-        let out = Command::new(BIN)
-            .args(["replay", name])
-            .current_dir(&dir)
-            .output()
-            .expect("run");
-        assert_eq!(out.status.code(), Some(1), "{name}: {}", text(&out.stderr));
+        let out = common::roots_in(&dir, &["replay", name], "");
+        assert_eq!(out.code, 1, "{name}: {}", out.stderr);
         assert!(out.stdout.is_empty());
-        insta::assert_snapshot!(text(&out.stderr));
+        insta::assert_snapshot!(out.stderr);
     });
 }
 
 #[test]
 fn a_good_record_replays_and_draws_at_any_event() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records");
-    let out = Command::new(BIN)
-        .args(["replay", "good.jsonl"])
-        .current_dir(&dir)
-        .output()
-        .expect("run");
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    insta::assert_snapshot!("good_replay", text(&out.stdout));
-    let out = Command::new(BIN)
-        .args(["replay", "good.jsonl", "--until", "12", "--format", "json"])
-        .current_dir(&dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run");
-    assert_eq!(out.status.code(), Some(0));
-    insta::assert_snapshot!("good_replay_until_12_json", text(&out.stdout));
-    let out = Command::new(BIN)
-        .args(["replay", "missing.jsonl"])
-        .current_dir(&dir)
-        .output()
-        .expect("run");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).starts_with("missing.jsonl: error: "));
+    let out = common::roots_in(&dir, &["replay", "good.jsonl"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    insta::assert_snapshot!("good_replay", out.stdout);
+    let out = common::roots_in(
+        &dir,
+        &["replay", "good.jsonl", "--until", "12", "--format", "json"],
+        "",
+    );
+    assert_eq!(out.code, 0);
+    insta::assert_snapshot!("good_replay_until_12_json", out.stdout);
+    let out = common::roots_in(&dir, &["replay", "missing.jsonl"], "");
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.starts_with("missing.jsonl: error: "));
 }
 
 #[test]
 fn a_truncated_record_replays_with_lenient() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records/bad");
-    let out = Command::new(BIN)
-        .args(["replay", "truncated-mid-line.jsonl", "--lenient"])
-        .current_dir(&dir)
-        .output()
-        .expect("run");
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert!(text(&out.stderr).contains("warning: line 8: dropped a truncated last line"));
-    assert!(text(&out.stdout).contains("6 events; the game is not finished"));
+    let out = common::roots_in(
+        &dir,
+        &["replay", "truncated-mid-line.jsonl", "--lenient"],
+        "",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("warning: line 8: dropped a truncated last line")
+    );
+    assert!(out.stdout.contains("6 events; the game is not finished"));
 }
 
 #[test]
 fn bots_alone_play_to_the_end_and_replay_to_the_same_scores() {
     let dir = tmp_dir("bots");
-    let out = run(
+    let out = common::roots_in(
         &dir,
         &[
             "play",
@@ -121,14 +88,14 @@ fn bots_alone_play_to_the_end_and_replay_to_the_same_scores() {
         ],
         "",
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let played = text(&out.stdout);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let played = out.stdout.clone();
     assert!(played.contains("game over"));
-    let replay = run(&dir, &["replay", "g.jsonl"], "");
-    assert_eq!(replay.status.code(), Some(0));
+    let replay = common::roots_in(&dir, &["replay", "g.jsonl"], "");
+    assert_eq!(replay.code, 0);
     assert_eq!(
         line_after(&played, "scores: "),
-        line_after(&text(&replay.stdout), "scores: ")
+        line_after(&replay.stdout, "scores: ")
     );
 }
 
@@ -136,7 +103,7 @@ fn bots_alone_play_to_the_end_and_replay_to_the_same_scores() {
 fn a_scripted_game_with_mistakes_quit_and_resume() {
     let dir = tmp_dir("scripted");
     let script = "help\nlegal\nplace 0,0\nplace 9,9\nbanana\n9,8\n?\nboard\nquit\n";
-    let out = run(
+    let out = common::roots_in(
         &dir,
         &[
             "play",
@@ -150,8 +117,8 @@ fn a_scripted_game_with_mistakes_quit_and_resume() {
         ],
         script,
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let o = text(&out.stdout);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let o = out.stdout.clone();
     assert!(o.contains("record: h.jsonl"));
     assert!(o.contains("seed: 5"));
     assert!(o.contains("legal (8): place at (8): 8,8 9,8 10,8 8,9 10,9 8,10 9,10 10,10"));
@@ -175,23 +142,23 @@ fn a_scripted_game_with_mistakes_quit_and_resume() {
     // Resume; the human keeps choosing the first legal option by shorthand
     // until the input ends, which saves the game again.
     let before = rec.lines().count();
-    let out = run(&dir, &["play", "--resume", "h.jsonl"], "1,0\nd8\n");
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let o = text(&out.stdout);
+    let out = common::roots_in(&dir, &["play", "--resume", "h.jsonl"], "1,0\nd8\n");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let o = out.stdout.clone();
     assert!(o.contains("resuming h.jsonl after"), "{o}");
     assert!(o.contains("end of input: game stopped"), "{o}");
     let after = std::fs::read_to_string(dir.join("h.jsonl")).expect("record");
     assert!(after.lines().count() > before);
     assert!(after.starts_with(&rec), "appending never rewrites");
-    let replay = run(&dir, &["replay", "h.jsonl"], "");
-    assert_eq!(replay.status.code(), Some(0), "{}", text(&replay.stderr));
+    let replay = common::roots_in(&dir, &["replay", "h.jsonl"], "");
+    assert_eq!(replay.code, 0, "{}", replay.stderr);
 }
 
 #[test]
 fn manual_dice_are_typed_and_checked() {
     let dir = tmp_dir("manual");
     let script = "9,8\n9,10\n0\n21\nsix\n4\n5\nquit\n";
-    let out = run(
+    let out = common::roots_in(
         &dir,
         &[
             "play",
@@ -204,8 +171,8 @@ fn manual_dice_are_typed_and_checked() {
         ],
         script,
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let o = text(&out.stdout);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let o = out.stdout.clone();
     assert!(
         !o.contains("seed:"),
         "no seed without bots or automatic dice"
@@ -286,14 +253,14 @@ fn a_killed_game_resumes_and_finishes_like_its_replay() {
     f.write_all(br#"{"roll":"#).expect("append");
     drop(f);
 
-    let out = run(&dir, &["play", "--resume", "k.jsonl"], &faces(200_000));
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert!(text(&out.stderr).contains("dropped a truncated last line"));
-    let played = text(&out.stdout);
+    let out = common::roots_in(&dir, &["play", "--resume", "k.jsonl"], &faces(200_000));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stderr.contains("dropped a truncated last line"));
+    let played = out.stdout.clone();
     assert!(played.contains("game over"), "{played}");
-    let replay = run(&dir, &["replay", "k.jsonl"], "");
-    assert_eq!(replay.status.code(), Some(0), "{}", text(&replay.stderr));
-    let replayed = text(&replay.stdout);
+    let replay = common::roots_in(&dir, &["replay", "k.jsonl"], "");
+    assert_eq!(replay.code, 0, "{}", replay.stderr);
+    let replayed = replay.stdout.clone();
     assert_eq!(
         line_after(&played, "scores: "),
         line_after(&replayed, "scores: ")
@@ -307,16 +274,16 @@ fn a_killed_game_resumes_and_finishes_like_its_replay() {
 #[test]
 fn usage_errors_exit_2() {
     let dir = tmp_dir("usage");
-    let out = run(&dir, &["play", "--players", "human,wizard"], "");
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("unknown bot `wizard`"));
-    let out = run(&dir, &["play"], "");
-    assert_eq!(out.status.code(), Some(2));
+    let out = common::roots_in(&dir, &["play", "--players", "human,wizard"], "");
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("unknown bot `wizard`"));
+    let out = common::roots_in(&dir, &["play"], "");
+    assert_eq!(out.code, 2);
     // A seat count the variant does not allow is a wrong command line,
     // answered with an example line of the right length.
-    let out = run(&dir, &["play", "--players", "random"], "");
-    assert_eq!(out.status.code(), Some(2));
-    let err = text(&out.stderr);
+    let out = common::roots_in(&dir, &["play", "--players", "random"], "");
+    assert_eq!(out.code, 2);
+    let err = out.stderr.clone();
     assert!(
         err.contains("is for 2 to 6 players, and --players names 1 seat")
             && err.contains("--players random,greedy"),
@@ -386,9 +353,9 @@ fn second_writer_is_refused() {
     for (first, rolls) in [(&args[..], 20), (&["play", "--resume", "w.jsonl"][..], 40)] {
         let (mut child, stdin) = waiting_writer(&dir, first, rolls, &record, rolls);
         let before = std::fs::read(&record).expect("read");
-        let out = run(&dir, &["play", "--resume", "w.jsonl"], &faces(200_000));
-        let err = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{err}{}", text(&out.stdout));
+        let out = common::roots_in(&dir, &["play", "--resume", "w.jsonl"], &faces(200_000));
+        let err = out.stderr.clone();
+        assert_eq!(out.code, 2, "{err}{}", out.stdout);
         assert!(err.contains("w.jsonl: error: cannot resume the record: another process is writing this record (it is locked); nothing was changed"), "{err}");
         assert_eq!(
             std::fs::read(&record).expect("read"),
@@ -400,10 +367,10 @@ fn second_writer_is_refused() {
         drop(stdin);
     }
     // Once the writers are gone the record resumes, finishes and replays.
-    let out = run(&dir, &["play", "--resume", "w.jsonl"], &faces(200_000));
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let replay = run(&dir, &["replay", "w.jsonl"], "");
-    assert_eq!(replay.status.code(), Some(0), "{}", text(&replay.stderr));
+    let out = common::roots_in(&dir, &["play", "--resume", "w.jsonl"], &faces(200_000));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let replay = common::roots_in(&dir, &["replay", "w.jsonl"], "");
+    assert_eq!(replay.code, 0, "{}", replay.stderr);
 }
 
 /// `roots play` of seed 9 with manual dice, typed `input`; stdout.
@@ -478,7 +445,7 @@ fn an_overlong_typed_line_is_refused() {
 
 /// A seeded record of random bots with automatic dice, in `dir`.
 fn seeded_record(dir: &Path) -> String {
-    let out = run(
+    let out = common::roots_in(
         dir,
         &[
             "play",
@@ -491,7 +458,7 @@ fn seeded_record(dir: &Path) -> String {
         ],
         "",
     );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(out.code, 0, "{}", out.stderr);
     std::fs::read_to_string(dir.join("r.jsonl")).expect("record")
 }
 
@@ -524,8 +491,8 @@ fn replay_checks_every_roll_against_the_seed() {
         .expect("a roll");
     lines[i] = edited;
     std::fs::write(dir.join("r.jsonl"), lines.join("\n") + "\n").expect("write");
-    let out = run(&dir, &["replay", "r.jsonl"], "");
-    let err = text(&out.stderr);
+    let out = common::roots_in(&dir, &["replay", "r.jsonl"], "");
+    let err = out.stderr.clone();
     let line = i + 1;
     assert!(
         err.contains(&format!(
@@ -536,9 +503,9 @@ fn replay_checks_every_roll_against_the_seed() {
     // The unedited record replays without a word.
     let clean = tmp_dir("unedited-roll");
     seeded_record(&clean);
-    let out = run(&clean, &["replay", "r.jsonl"], "");
-    assert_eq!(out.status.code(), Some(0));
-    assert_eq!(text(&out.stderr), "");
+    let out = common::roots_in(&clean, &["replay", "r.jsonl"], "");
+    assert_eq!(out.code, 0);
+    assert_eq!(out.stderr, "");
 }
 
 /// `replay` accepted players and seeds that `resume` refuses; both now
@@ -565,9 +532,9 @@ fn replay_and_resume_accept_the_same_records() {
             &["replay", "r.jsonl"][..],
             &["play", "--resume", "r.jsonl"][..],
         ] {
-            let out = run(&dir, args, "");
-            let err = text(&out.stderr);
-            assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+            let out = common::roots_in(&dir, args, "");
+            let err = out.stderr.clone();
+            assert_eq!(out.code, 1, "{args:?}: {err}");
             assert!(err.contains(expected), "{args:?}: {err}");
         }
         assert_eq!(std::fs::read(dir.join("r.jsonl")).expect("read"), before);

@@ -432,16 +432,65 @@ fn request_head(port: u16, path: &str) -> String {
         .to_ascii_lowercase()
 }
 
-#[test]
-fn players_on_the_command_line_print_the_links() {
-    let dir = tmp_dir("cli");
-    let server = Server::start(&dir, &["rgr-2p", "--players", "human,greedy"]);
+/// The table id and seat 1's link (`/?t=ID&k=KEY`) a `--players` start
+/// printed.
+fn printed_table(server: &Server) -> (String, String) {
     let said = server.said.join("\n");
+    let line = server
+        .said
+        .iter()
+        .find(|l| l.starts_with("  seat 1 (player 1): http://127.0.0.1:"))
+        .unwrap_or_else(|| panic!("no link for seat 1:\n{said}"));
+    let link = &line[line.find("/?t=").expect("a link")..];
+    let id = link["/?t=".len()..].split('&').next().unwrap().to_string();
+    (id, link.to_string())
+}
+
+#[test]
+fn players_on_the_command_line_print_the_links_and_a_restart_goes_on_with_that_game() {
+    let dir = tmp_dir("cli");
+    let args = ["rgr-2p", "--players", "human,greedy"];
+    let mut server = Server::start(&dir, &args);
+    let said = server.said.join("\n");
+    assert!(said.contains("seat 2 (greedy): a bot"), "{said}");
+    assert!(!said.contains("picked up"), "{said}");
+    let (id, link) = printed_table(&server);
+    // Seat 1 plays a move; the bot answers.
+    let key = key_of(&link);
+    let v = wait_view(&server, &id, &key, settled);
+    assert_eq!(v["mine"], true, "{v}");
+    let before = v["events"].clone();
+    let text = v["moves"][0]["text"].as_str().unwrap().to_string();
+    let (code, r) = server.post(
+        &format!("/api/t/{id}/act"),
+        Some(&key),
+        &json!({ "action": text }),
+    );
+    assert_eq!(code, 200, "{r}");
+    let played =
+        wait_view(&server, &id, &key, |v| settled(v) && v["events"] != before)["events"].clone();
+    server.kill();
+
+    // Started again the same way, the server goes on with that game: the
+    // same table, the same link, the moves kept.
+    let mut again = Server::start(&dir, &args);
+    let said = again.said.join("\n");
     assert!(
-        said.contains("seat 1 (player 1): http://127.0.0.1:"),
+        said.contains(&format!(
+            "table {id} of rgr-2p, picked up: its game goes on"
+        )),
         "{said}"
     );
-    assert!(said.contains("seat 2 (greedy): a bot"), "{said}");
+    assert_eq!(printed_table(&again), (id.clone(), link.clone()), "{said}");
+    let v = wait_view(&again, &id, &key, settled);
+    assert_eq!(v["events"], played, "{v}");
+    again.kill();
+
+    // Other seats are another table.
+    let other = Server::start(&dir, &["rgr-2p", "--players", "human,random"]);
+    let said = other.said.join("\n");
+    assert!(!said.contains("picked up"), "{said}");
+    assert_ne!(printed_table(&other).0, id, "{said}");
 }
 
 #[test]

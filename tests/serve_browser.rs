@@ -213,10 +213,37 @@ fn state(b: &mut Browser, s: &str) -> (u64, bool, bool, Option<String>) {
     )
 }
 
+/// The server shows a move to every page before it answers the request
+/// that played it. Under load that answer once came late, and the page
+/// dropped the next click of a seat whose turn went on (a CI failure):
+/// holding every answer to a page's requests for 400 ms makes that order
+/// certain, so a page that drops such clicks fails here every time.
+fn hold_answers(b: &mut Browser, s: &str) {
+    let t0 = Instant::now();
+    while b.eval(
+        s,
+        "document.documentElement.getAttribute('data-events') !== null",
+    ) != true
+    {
+        assert!(
+            t0.elapsed() < common::HANG,
+            "the page never showed its table"
+        );
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    b.eval(
+        s,
+        "(function(){var f=window.fetch;window.fetch=function(u,o){var p=f(u,o);if(!o||o.method!=='POST')return p;return p.then(function(r){return new Promise(function(ok){setTimeout(function(){ok(r);},400);});});};})()",
+    );
+}
+
 /// Play a whole game at `table`'s two seat links by clicks; the number of
 /// clicks that played a move.
 fn play_by_clicks(b: &mut Browser, links: [&str; 2], shots: &Path, name: &str) -> u32 {
     let pages = [b.page(links[0]), b.page(links[1])];
+    for s in &pages {
+        hold_answers(b, s);
+    }
     let start = Instant::now();
     let mut moves = 0;
     let mut last_events = u64::MAX;

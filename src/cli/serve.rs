@@ -16,7 +16,8 @@ use super::Failure;
                                                open one table now and print its seats' links
   roots serve mine.toml --dir playtests        your variant; tables kept in playtests/
 Tables are kept in --dir (each a record like `roots play` writes, resumable and
-viewable); a server started again on the same directory picks them all up.")]
+viewable); a server started again on the same directory picks them all up, and
+with --players goes on with that table's unfinished game rather than opening another.")]
 pub struct ServeArgs {
     /// Variants a host may open (built-in names or files); every built-in
     /// variant is offered after them.
@@ -37,7 +38,9 @@ pub struct ServeArgs {
     dir: PathBuf,
 
     /// Open one table of the first VARIANT at start, with these seats
-    /// (`human` or a bot), and print each person's link.
+    /// (`human` or a bot), and print each person's link. An unfinished
+    /// table of that variant with the same seats in --dir is picked up
+    /// instead (its links stay valid).
     #[arg(long, value_name = "P1,P2,...", value_delimiter = ',')]
     players: Vec<String>,
 
@@ -82,13 +85,19 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
     let picked_up = hub.ids().len() as u64;
     // The table of --players is opened before the server starts, so that a
     // mistake in it is the only thing said, not said after the host's link.
+    // Started again on the same directory, the server picks up that table's
+    // unfinished game (same variant, same seats) instead of opening another:
+    // its links stay the ones already handed out.
     let opened = if args.players.is_empty() {
         None
+    } else if let Some(links) = hub.unfinished_table(&first, &args.players) {
+        Some((links, true))
     } else {
-        Some(
+        Some((
             hub.open_table(&first, &args.players)
                 .map_err(|e| Failure::invalid(format!("error: --players: {e}")))?,
-        )
+            false,
+        ))
     };
     let hub = Arc::new(hub);
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -120,8 +129,16 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
             args.dir.display(),
             hub.host_key()
         ));
-        if let Some(links) = opened {
-            let mut said = format!("table {} of {first}:\n", links["id"].as_str().unwrap_or("?"));
+        if let Some((links, picked_up)) = opened {
+            let id = links["id"].as_str().unwrap_or("?");
+            let mut said = if picked_up {
+                format!(
+                    "table {id} of {first}, picked up: its game goes on ({} played; to start afresh, close it at the host of the table's link):\n",
+                    roots::core::count(links["table"]["events"].as_u64().unwrap_or(0), "event", "events")
+                )
+            } else {
+                format!("table {id} of {first}:\n")
+            };
             for s in links["seats"].as_array().into_iter().flatten() {
                 let name = s["name"].as_str().unwrap_or("?");
                 match s["link"].as_str() {

@@ -145,18 +145,24 @@
   function table(id, key) {
     $("table").hidden = false;
     var base = "/api/t/" + encodeURIComponent(id);
-    var view = null, svgShown = null, busy = false;
+    // `busy` while a request is on its way. The server shows the move to
+    // every page before it answers the request, so a view whose event count
+    // moved on also ends `busy`: a click on that new view must be played,
+    // not dropped while the old answer is still on the wire.
+    var view = null, svgShown = null, busy = false, sentAt = null, sent = 0;
     function said(text, bad) {
       $("said").textContent = text || "";
       $("said").className = bad ? "bad" : "";
     }
     function send(what, body) {
-      if (busy) return;
+      if (busy) { said("Your last request is still on its way; try again in a moment.", true); return; }
       busy = true;
+      sentAt = view ? view.events : null;
+      var ticket = ++sent;
       $("choose").hidden = true;
       call("POST", base + "/" + what, key, body).then(function (j) {
-        said(j.ok === "played " + (body.action || "") ? "" : j.ok);
-      }).catch(function (e) { said(e.message, true); }).then(function () { busy = false; });
+        if (ticket === sent) said(j.ok === "played " + (body.action || "") ? "" : j.ok);
+      }).catch(function (e) { said(e.message, true); }).then(function () { if (ticket === sent) busy = false; });
     }
     function play(text) { send("act", { action: text }); }
     function choose(moves) {
@@ -219,6 +225,7 @@
 
     function render(v) {
       view = v;
+      if (busy && sentAt !== null && v.events !== sentAt) busy = false;
       document.title = v.title + (v.mine ? " (your turn)" : "");
       $("title").textContent = v.title;
       $("about").textContent = v.you ? "You play seat " + v.you + " (" + v.seats[v.you - 1].name + ")." : "You are the host: you watch, and can close the table.";

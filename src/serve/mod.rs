@@ -337,6 +337,48 @@ impl Hub {
         Ok(self.links(&entry))
     }
 
+    /// The unfinished, open table of the offered variant `variant` with
+    /// exactly these seats, if the server holds one (the furthest played
+    /// when several): a `--players` table picked up again when the server
+    /// is started again. Its links, as [`Hub::open_table`] gives them.
+    pub fn unfinished_table(&self, variant: &str, players: &[String]) -> Option<Value> {
+        let (_, rules) = self.cfg.variants.iter().find(|(n, _)| n == variant)?;
+        let sitters: Vec<Sitter> = players
+            .iter()
+            .map(|p| Sitter::parse(p))
+            .collect::<Result<_, _>>()
+            .ok()?;
+        let entries: Vec<Arc<Entry>> = self
+            .tables
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .cloned()
+            .collect();
+        let mut best: Option<(u64, String, Arc<Entry>)> = None;
+        for entry in entries {
+            let (id, closed) = {
+                let meta = entry.meta.lock().unwrap_or_else(|e| e.into_inner());
+                (meta.id.clone(), meta.closed)
+            };
+            let events = {
+                let t = entry.table.lock().unwrap_or_else(|e| e.into_inner());
+                if closed || t.finished() || !t.is_for(rules, &sitters) {
+                    continue;
+                }
+                t.events()
+            };
+            // The furthest played; of equals, the first id (a fixed choice).
+            let better = best
+                .as_ref()
+                .is_none_or(|(e, i, _)| events > *e || (events == *e && id < *i));
+            if better {
+                best = Some((events, id, entry));
+            }
+        }
+        best.map(|(_, _, entry)| self.links(&entry))
+    }
+
     /// Open a table of the offered variant `variant` with these seats
     /// (`human` or a bot); its links, as the host's page gets them.
     pub fn open_table(&self, variant: &str, players: &[String]) -> Result<Value, String> {

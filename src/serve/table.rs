@@ -211,6 +211,8 @@ pub trait Table: Send {
     fn events(&self) -> u64;
     /// A line for the host's list: the variant, the players, where it is.
     fn summary(&self) -> Value;
+    /// Whether the table plays `rules` with these seats, in this order.
+    fn is_for(&self, rules: &AnyRules, sitters: &[Sitter]) -> bool;
 }
 
 struct Play<G: Game> {
@@ -526,7 +528,7 @@ fn with_marks(svg: &str, points: &[(f64, f64)]) -> String {
     }
 }
 
-impl<G: Game> Table for Play<G> {
+impl<G: Registered> Table for Play<G> {
     fn view(&self, seat: Option<Seat>) -> Value {
         let state = self.referee.state();
         let next = state.next();
@@ -721,6 +723,16 @@ impl<G: Game> Table for Play<G> {
 
     fn events(&self) -> u64 {
         self.referee.events()
+    }
+
+    fn is_for(&self, rules: &AnyRules, sitters: &[Sitter]) -> bool {
+        G::unwrap(rules).is_some_and(|r| r == self.referee.rules())
+            && self.sitters.len() == sitters.len()
+            && self
+                .sitters
+                .iter()
+                .zip(sitters)
+                .all(|(a, b)| a.record_name() == b.record_name())
     }
 
     fn summary(&self) -> Value {
