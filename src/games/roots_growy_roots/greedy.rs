@@ -13,10 +13,11 @@
 //! nowhere to grow), the next seat's start is worked out from the move
 //! counts the state keeps: it can grow if it has more grows than the
 //! changed cell can take away, and then the mover's sticks are kept or
-//! lost as the rules say. The cases this does not settle (abilities in
-//! hand, a skipped turn, a next seat that may be blocked) are played on a
-//! copy as before. Debug builds check every price against the copy's, to
-//! the bit.
+//! lost as the rules say. With the abilities, a skry, a jump and a deny
+//! are read the same way. The cases this does not settle (an artifact
+//! drawn with the abilities on, a hammer, a drying, a skipped turn, a next
+//! seat that may be blocked) are played on one scratch copy. Debug builds
+//! check every price against the copy's, to the bit.
 
 use crate::core::dice::SeededDice;
 use crate::core::player::{NoAction, Player};
