@@ -37,10 +37,23 @@ fn config<G: Game>(bots: Vec<BotSpec>, games: u64) -> Config<G> {
 }
 
 fn games<G: Game>(c: &mut Criterion, group: &str, matches: &[(&str, Vec<BotSpec>, u64)]) {
+    games_under::<G>(c, group, &Arc::new(G::standard()), matches);
+}
+
+/// [`games`] under the rules `rules`.
+fn games_under<G: Game>(
+    c: &mut Criterion,
+    group: &str,
+    rules: &Arc<G::Rules>,
+    matches: &[(&str, Vec<BotSpec>, u64)],
+) {
     let mut g = c.benchmark_group(group);
     g.sample_size(10);
     for (name, bots, n) in matches {
-        let cfg = config::<G>(bots.clone(), *n);
+        let cfg = Config {
+            rules: Arc::clone(rules),
+            ..config::<G>(bots.clone(), *n)
+        };
         g.throughput(Throughput::Elements(*n));
         g.bench_function(*name, |b| {
             b.iter(|| {
@@ -90,6 +103,16 @@ fn others(c: &mut Criterion) {
         &[("greedy-v1 v greedy-v1", vec![BotSpec::GreedyV1], 100)],
     );
     every_bot::<RootsGrowyRoots>(c, "roots-growy-roots games", 500, 10, 2);
+    // `rgr-artifacts`: greedy with abilities in hand, the side of a default
+    // `roots compare roots-growy-roots rgr-artifacts` that cost most.
+    let mut artifacts = roots::games::roots_growy_roots::Rules::standard();
+    artifacts.artifacts.abilities = true;
+    games_under::<RootsGrowyRoots>(
+        c,
+        "roots-growy-roots games",
+        &Arc::new(artifacts),
+        &[("rgr-artifacts greedy v greedy", vec![BotSpec::Greedy], 20)],
+    );
 }
 
 /// MCTS iterations from mid-game decisions (placements, 150 to 400 random

@@ -13,18 +13,19 @@
 //! nowhere to grow), the next seat's start is worked out from the move
 //! counts the state keeps: it can grow if it has more grows than the
 //! changed cell can take away, and then the mover's sticks are kept or
-//! lost as the rules say. The cases this does not settle (abilities in
-//! hand, a skipped turn, a next seat that may be blocked) are played on a
-//! copy as before. Debug builds check every price against the copy's, to
-//! the bit.
+//! lost as the rules say. With the abilities, a skry, a jump and a deny
+//! are read the same way. The cases this does not settle (an artifact
+//! drawn with the abilities on, a hammer, a drying, a skipped turn, a next
+//! seat that may be blocked) are played on one scratch copy. Debug builds
+//! check every price against the copy's, to the bit.
 
 use crate::core::dice::SeededDice;
 use crate::core::player::{NoAction, Player};
 use crate::core::protocol::{GameState, Next, Seat};
 
-use super::rules::{EndTrigger, RootMeasure, Sticks};
+use super::rules::{Artifact, EndTrigger, RootMeasure, Sticks};
 use super::state::{FERTILIZER, FIRST_ARTIFACT, HIDDEN, STONE, WATER};
-use super::state::{Figures, MAX_SEATS};
+use super::state::{Figures, JUMP_COST, MAX_SEATS};
 use super::text::{self, Judged};
 use super::{Action, State};
 
@@ -130,14 +131,27 @@ impl Reading {
             }
             return Some(self.judge(state, &Landing::passing(self.figures[si], kept, 0)));
         }
-        let (from, to, cost) = match action {
-            Action::Grow { from, to } => (from, to, 1),
-            Action::Bridge { from, to } => (from, to, u32::from(turn.bridge_cost)),
+        let mover = self.figures[si];
+        let (from, to, cost, used) = match action {
+            Action::Grow { from, to } => (from, to, 1, 0),
+            Action::Bridge { from, to } => (from, to, u32::from(turn.bridge_cost), 0),
+            Action::Jump { from, to } => (from, to, JUMP_COST, 1 << Artifact::Jump as u8),
+            Action::Skry { at } => return self.skry(state, at),
+            Action::Deny { .. } => {
+                // The turn goes on; one more seat skips its next turn.
+                let land = Landing {
+                    used: 1 << Artifact::Deny as u8,
+                    denies: true,
+                    ..Landing::staying(mover, state.sticks(), 0)
+                };
+                return Some(self.judge(state, &land));
+            }
             _ => return None,
         };
         let face = state.card(to);
         if face != HIDDEN {
-            let land = self.after(state, from, to, cost, face, false)?;
+            let mut land = self.after(state, from, to, cost, face, false)?;
+            land.used = used;
             return Some(self.judge(state, &land));
         }
         let weights = *state.deck(usize::from(state.geo().deck_of[usize::from(to)]));
@@ -151,8 +165,53 @@ impl Reading {
             if w == 0 {
                 continue;
             }
-            let land = self.after(state, from, to, cost, k as u8 + 1, true)?;
+            let mut land = self.after(state, from, to, cost, k as u8 + 1, true)?;
+            land.used = used;
             sum += f64::from(w) * self.judge(state, &land);
+        }
+        Some(sum / f64::from(total))
+    }
+
+    /// The evaluation after a skry at `at`: the expectation over the first
+    /// card it turns over (the one at `at`) of the position with the runes
+    /// used: while more cards are still to turn, the card changes nothing
+    /// the evaluation reads (the turn may end only after the last one), but
+    /// the last face-down artifact ends the game. `None` when the card at
+    /// `at` is the only one.
+    fn skry(&self, state: &State, at: u16) -> Option<f64> {
+        if !state.hidden_around(at) {
+            return None;
+        }
+        let s = self.seat;
+        let weights = *state.deck(usize::from(state.geo().deck_of[usize::from(at)]));
+        let total: u32 = weights.iter().sum();
+        if total == 0 {
+            return Some(0.0);
+        }
+        let f = self.figures[usize::from(s)];
+        let scores = self.scores(state, f);
+        let judged = |held| {
+            let land = Landing {
+                used: 1 << Artifact::Skry as u8,
+                ..Landing::staying(f, held, 0)
+            };
+            self.judge_with(state, &land, &scores)
+        };
+        let goes_on = judged(state.sticks());
+        let last_artifact = state.rules().end.trigger == EndTrigger::LastHiddenArtifact
+            && state.hidden_artifacts() == 1;
+        let mut sum = 0.0;
+        for (k, &w) in weights.iter().enumerate() {
+            if w == 0 {
+                continue;
+            }
+            let face = k as u8 + 1;
+            let v = if last_artifact && (FIRST_ARTIFACT..FIRST_ARTIFACT + 5).contains(&face) {
+                judged(state.kept(s))
+            } else {
+                goes_on
+            };
+            sum += f64::from(w) * v;
         }
         Some(sum / f64::from(total))
     }
@@ -212,12 +271,7 @@ impl Reading {
                     EndTrigger::AllArtifactsClaimed => state.unclaimed_artifacts() == 1,
                 };
                 if over {
-                    return Some(Landing {
-                        f,
-                        held: state.kept(s),
-                        grown: 1,
-                        passes: false,
-                    });
+                    return Some(Landing::staying(f, state.kept(s), 1));
                 }
                 stop = rules.turn.artifact_ends_turn;
             }
@@ -225,22 +279,21 @@ impl Reading {
         }
         let fate = if stop || left == 0 {
             Some(Sticks::Keep)
-        } else if state.usable(s) != 0 {
-            return None;
         } else {
             // The new tip's grows and bridges: the stick to it changes
             // none of them.
             let [g, b] = self.tip_moves(state, to);
-            let can = g > 0 || (b > 0 && state.bridges_with(left));
-            (!can).then_some(rules.turn.blocked_end)
+            if g > 0 || (b > 0 && state.bridges_with(left)) {
+                None
+            } else if state.usable(s) != 0 {
+                // A jump or a hammer may keep the turn going.
+                return None;
+            } else {
+                Some(rules.turn.blocked_end)
+            }
         };
         Some(match fate {
-            None => Landing {
-                f,
-                held: left,
-                grown: 1,
-                passes: false,
-            },
+            None => Landing::staying(f, left, 1),
             Some(fate) => {
                 if !self.next_starts(state, Some(to)) {
                     return None;
@@ -274,7 +327,7 @@ impl Reading {
     fn judge_with(&self, state: &State, land: &Landing, scores: &[i32; MAX_SEATS]) -> f64 {
         let s = self.seat;
         let usable = if state.rules().artifacts.abilities {
-            land.f.hands & !state.used_bits()
+            land.f.hands & !(state.used_bits() | land.used)
         } else {
             0
         };
@@ -285,7 +338,7 @@ impl Reading {
             root: state.roots(s).len() + land.grown,
             waters: land.f.waters,
             ready: usable.count_ones(),
-            others_skipped: self.others_skipped,
+            others_skipped: self.others_skipped + if land.denies { 1.0 } else { 0.0 },
             skipped: self.skipped,
         })
     }
@@ -340,16 +393,30 @@ struct Landing {
     /// Whether the turn passed to the next seat (which can start it); not
     /// when the game ended.
     passes: bool,
+    /// The artifacts whose ability the move uses, one bit each.
+    used: u8,
+    /// Whether the move skips another seat's next turn (deny).
+    denies: bool,
 }
 
 impl Landing {
     /// The turn passes to the next seat, the mover holding `held` kept sticks.
     fn passing(f: Figures, held: u32, grown: usize) -> Landing {
         Landing {
+            passes: true,
+            ..Landing::staying(f, held, grown)
+        }
+    }
+
+    /// The mover's turn goes on (or the game ended), it holding `held`.
+    fn staying(f: Figures, held: u32, grown: usize) -> Landing {
+        Landing {
             f,
             held,
             grown,
-            passes: true,
+            passes: false,
+            used: 0,
+            denies: false,
         }
     }
 }
@@ -367,6 +434,8 @@ pub(super) fn draw_values(state: &State, out: &mut Vec<f64>) -> bool {
     let (from, to, cost) = match action {
         Action::Grow { from, to } => (from, to, 1),
         Action::Bridge { from, to } => (from, to, u32::from(state.rules().turn.bridge_cost)),
+        // The flight's ability is marked used already.
+        Action::Jump { from, to } => (from, to, JUMP_COST),
         _ => return false,
     };
     if state.seats() < 2 {
@@ -403,6 +472,8 @@ pub struct FastGreedy {
     actions: Vec<Action>,
     ties: Vec<Action>,
     reading: Reading,
+    /// The copy the moves the reading does not settle are played on.
+    scratch: Option<State>,
 }
 
 impl FastGreedy {
@@ -412,15 +483,18 @@ impl FastGreedy {
             actions: Vec::with_capacity(64),
             ties: Vec::with_capacity(16),
             reading: Reading::default(),
+            scratch: None,
         }
     }
 }
 
-/// The evaluation after `action`, played on a copy.
-fn on_a_copy(state: &State, seat: Seat, action: Action) -> f64 {
-    let mut next = state.clone();
+/// The evaluation after `action`, played on the copy `scratch` (refilled
+/// from `state` without allocating once it has grown).
+fn on_a_copy(scratch: &mut Option<State>, state: &State, seat: Seat, action: Action) -> f64 {
+    let next = scratch.get_or_insert_with(|| state.clone());
+    next.clone_from(state);
     next.play_unchecked(action);
-    text::evaluate(&next, seat)
+    text::evaluate(next, seat)
 }
 
 impl Player<State> for FastGreedy {
@@ -446,15 +520,18 @@ impl Player<State> for FastGreedy {
         for &a in &self.actions {
             let v = match self.reading.price(state, a) {
                 Some(v) => {
-                    debug_assert_eq!(
-                        v.to_bits(),
-                        on_a_copy(state, seat, a).to_bits(),
-                        "{a:?} priced {v}, {} on a copy",
-                        on_a_copy(state, seat, a)
-                    );
+                    #[cfg(debug_assertions)]
+                    {
+                        let copy = on_a_copy(&mut self.scratch, state, seat, a);
+                        assert_eq!(
+                            v.to_bits(),
+                            copy.to_bits(),
+                            "{a:?} priced {v}, {copy} on a copy"
+                        );
+                    }
                     v
                 }
-                None => on_a_copy(state, seat, a),
+                None => on_a_copy(&mut self.scratch, state, seat, a),
             };
             if v > best + 1e-9 {
                 best = v;
@@ -480,6 +557,54 @@ mod tests {
     use crate::bots::GreedyBot;
     use crate::games::roots_growy_roots::RootsGrowyRoots;
     use crate::games::roots_growy_roots::rules::Rules;
+
+    /// Under the abilities house rule, every price the reading gives (a
+    /// grow with an ability in hand, a skry, a jump, a deny) is the copy's
+    /// to the bit, in release builds too, and most of the ability moves
+    /// are priced from the reading.
+    #[test]
+    fn prices_ability_moves_as_the_copy() {
+        let mut rules = Rules::standard();
+        rules.artifacts.abilities = true;
+        let rules = Arc::new(rules);
+        let (mut abilities, mut read, mut checked) = (0u32, 0u32, 0u32);
+        let mut scratch = None;
+        let mut legal = Vec::new();
+        for g in 0..12u64 {
+            let seats = 2 + (g % 3) as u8;
+            let mut state = State::new(Arc::clone(&rules), seats).unwrap();
+            let mut dice = SeededDice::for_game(7, g);
+            let mut bot = FastGreedy::new(SeededDice::for_game(8, g));
+            loop {
+                match state.next() {
+                    Next::Over => break,
+                    Next::Decide(seat) => {
+                        state.legal_actions(&mut legal);
+                        let mut r = Reading::default();
+                        r.read(&state, seat);
+                        for &b in &legal {
+                            let ability = b.artifact().is_some();
+                            abilities += u32::from(ability);
+                            if let Some(v) = r.price(&state, b) {
+                                let copy = on_a_copy(&mut scratch, &state, seat, b);
+                                assert_eq!(v.to_bits(), copy.to_bits(), "{b:?}, game {g}");
+                                read += u32::from(ability);
+                                checked += 1;
+                            }
+                        }
+                        state.play(bot.choose(&state).unwrap()).unwrap();
+                    }
+                    _ => {
+                        let face = dice.draw(state.draw_weights());
+                        state.roll(face).unwrap();
+                    }
+                }
+            }
+        }
+        assert!(abilities > 200, "{abilities} ability moves");
+        assert!(read * 2 >= abilities, "{read} of {abilities} read");
+        assert!(checked > 1000, "{checked} prices checked");
+    }
 
     /// The bot decides as the generic greedy bot (which plays every
     /// candidate on a copy) at every decision of seeded games, under rules

@@ -220,7 +220,7 @@ impl Geo {
 }
 
 /// A node of the game.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct State {
     rules: Arc<Rules>,
     geo: Arc<Geo>,
@@ -298,9 +298,111 @@ pub struct State {
     pub tally: Tally,
 }
 
+/// `Clone` field by field, with a `clone_from` that reuses the target's
+/// buffers: the greedy bot and the evaluation play moves and cards on one
+/// scratch copy, refilled without allocating. Every field is named (a new
+/// field that is not copied does not compile).
+macro_rules! clone_fields {
+    ($($f:ident),* $(,)?) => {
+        impl Clone for State {
+            fn clone(&self) -> State {
+                let State { $($f),* } = self;
+                State { $($f: $f.clone()),* }
+            }
+
+            fn clone_from(&mut self, source: &State) {
+                let State { $($f),* } = source;
+                $(self.$f.clone_from($f);)*
+            }
+        }
+    };
+}
+
+clone_fields!(
+    rules,
+    geo,
+    seats,
+    card,
+    conn,
+    parent,
+    children,
+    bridged,
+    diag,
+    decks,
+    roots,
+    live,
+    in_live,
+    moves,
+    totals,
+    order,
+    waters,
+    leaves,
+    depth,
+    longest,
+    hands,
+    kept,
+    to_move,
+    sticks,
+    current,
+    pending,
+    round,
+    blocked_streak,
+    hidden_artifacts,
+    unclaimed_artifacts,
+    used,
+    frozen,
+    skipped,
+    reveal,
+    reveal_len,
+    over,
+    last,
+    tally,
+);
+
 impl State {
     /// A new game; the rules are checked (a variant file's checks passed).
+    ///
+    /// Set up once per rules (the same `Arc`) and seat count on each
+    /// thread: the next games start from a copy of the first one's start,
+    /// without checking the rules or laying the board out again.
     pub fn new(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
+        thread_local! {
+            /// The last few starts set up, newest last.
+            static STARTS: std::cell::RefCell<Vec<State>> =
+                const { std::cell::RefCell::new(Vec::new()) };
+        }
+        let hit = STARTS.with_borrow(|starts| {
+            starts
+                .iter()
+                .find(|s| s.seats == seats && Arc::ptr_eq(&s.rules, &rules))
+                .map(State::fresh)
+        });
+        if let Some(state) = hit {
+            return Ok(state);
+        }
+        let state = State::set_up(rules, seats)?;
+        STARTS.with_borrow_mut(|starts| {
+            if starts.len() >= 4 {
+                starts.remove(0);
+            }
+            starts.push(state.fresh());
+        });
+        Ok(state)
+    }
+
+    /// A copy of a game's start with the roots' lists sized to the board,
+    /// as [`State::set_up`] makes them: random play allocates nothing.
+    fn fresh(&self) -> State {
+        let mut state = self.clone();
+        let cells = state.geo.cells();
+        for list in state.roots.iter_mut().chain(state.live.iter_mut()) {
+            list.reserve_exact(cells - list.len());
+        }
+        state
+    }
+
+    /// [`State::new`] from scratch.
+    fn set_up(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
         if !rules.seats().contains(&seats) {
             return Err(format!(
                 "variant `{}` is for {} to {} players, not {seats}",
@@ -318,7 +420,9 @@ impl State {
         let mut conn = vec![0u8; cells];
         let mut face_up = vec![false; cells];
         let mut seeds = Vec::new();
-        let mut roots = vec![Vec::with_capacity(cells); usize::from(seats)];
+        // Sized to the board (not `vec![..; n]`, whose copies of the first
+        // list are empty): random play allocates nothing.
+        let mut roots: Vec<Vec<u16>> = (0..seats).map(|_| Vec::with_capacity(cells)).collect();
         let mut dealt = Vec::with_capacity(1 + usize::from(seats));
         let mut main = [0u32; FACES];
         main[0] = u32::from(b.main_deck.earth);
@@ -494,6 +598,15 @@ impl State {
             .checked_sub(1)
             .map(|i| self.reveal[usize::from(i)])
     }
+    /// Whether a skry at `at` turns over more than the card at `at` (a
+    /// face-down neighbour).
+    pub(super) fn hidden_around(&self, at: u16) -> bool {
+        (0..DIRS.len()).any(|d| {
+            let c = self.geo.next_to(at, d);
+            c != NONE && self.card[usize::from(c)] == HIDDEN
+        })
+    }
+
     /// Whether `seat` holds `artifact` (used or not).
     pub fn holds(&self, seat: Seat, artifact: Artifact) -> bool {
         self.hands[usize::from(seat)] & (1 << artifact as u8) != 0
@@ -2201,5 +2314,72 @@ impl State {
             return pick;
         }
         self.nth_move(k)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(state: &State) -> String {
+        format!("{state:?}")
+    }
+
+    /// A game started from the thread's set-up start is the start set up
+    /// from scratch, its roots' lists sized to the board; other rules (a
+    /// different `Arc`, even with the same content) and other seat counts
+    /// are set up for themselves.
+    #[test]
+    fn a_start_set_up_once_is_the_start_set_up_again() {
+        let standard = Arc::new(Rules::standard());
+        let mut abilities = Rules::standard();
+        abilities.artifacts.abilities = true;
+        let abilities = Arc::new(abilities);
+        for rules in [&standard, &abilities, &standard] {
+            for seats in 2..=4 {
+                let scratch = State::set_up(Arc::clone(rules), seats).unwrap();
+                for _ in 0..2 {
+                    let state = State::new(Arc::clone(rules), seats).unwrap();
+                    assert_eq!(shown(&state), shown(&scratch), "{seats} seats");
+                    assert!(Arc::ptr_eq(&state.rules, rules));
+                    let cells = state.geo.cells();
+                    for list in state.roots.iter().chain(&state.live) {
+                        assert!(list.capacity() >= cells);
+                    }
+                }
+            }
+        }
+        let copy = Arc::new(Rules::standard());
+        let state = State::new(Arc::clone(&copy), 2).unwrap();
+        assert!(Arc::ptr_eq(&state.rules, &copy));
+        assert!(State::new(Arc::clone(&standard), 5).is_err());
+    }
+
+    /// A scratch copy refilled with `clone_from` from positions of a
+    /// seeded game, bigger and smaller, is each position.
+    #[test]
+    fn clone_from_copies_every_position() {
+        let mut rules = Rules::standard();
+        rules.artifacts.abilities = true;
+        let rules = Arc::new(rules);
+        let mut scratch = State::new(Arc::clone(&rules), 4).unwrap();
+        let mut positions = Vec::new();
+        let mut state = State::new(Arc::clone(&rules), 3).unwrap();
+        let mut dice = SeededDice::for_game(3, 1);
+        while state.next() != Next::Over {
+            positions.push(state.clone());
+            match state.next() {
+                Next::Decide(_) => state.play_unchecked(state.random_action(&mut dice)),
+                _ => {
+                    let face = dice.draw(state.draw_weights());
+                    state.roll(face).unwrap();
+                }
+            }
+        }
+        assert!(positions.len() > 50);
+        for k in [positions.len() - 1, 0, positions.len() / 2, 1] {
+            scratch.clone_from(&positions[k]);
+            assert_eq!(shown(&scratch), shown(&positions[k]), "position {k}");
+        }
     }
 }

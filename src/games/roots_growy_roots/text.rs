@@ -475,24 +475,41 @@ pub const STYLE: crate::core::player::Style = crate::core::player::Style {
 /// holds no identity before the draw).
 pub fn evaluate(state: &State, seat: Seat) -> f64 {
     if state.next() == Next::Draw {
-        let weights: Vec<u32> = state.draw_weights().to_vec();
-        let total: u32 = weights.iter().sum();
+        let total: u32 = state.draw_weights().iter().sum();
         if total == 0 {
             return 0.0;
         }
         let mut sum = 0.0;
-        for (k, &w) in weights.iter().enumerate() {
-            if w == 0 {
-                continue;
-            }
-            let mut next = state.clone();
-            if next.roll(k as u8 + 1).is_ok() {
-                sum += f64::from(w) * static_eval(&next, seat);
-            }
-        }
+        each_card(state, |w, next| {
+            sum += f64::from(w) * static_eval(next, seat)
+        });
         return sum / f64::from(total);
     }
     static_eval(state, seat)
+}
+
+thread_local! {
+    /// The copy [`each_card`] turns each card over on, refilled with
+    /// `clone_from` (no allocation once its buffers have grown).
+    static SCRATCH: std::cell::RefCell<Option<State>> = const { std::cell::RefCell::new(None) };
+}
+
+/// At a card being drawn: `f(cards of the kind left, the position after
+/// it)` for each kind of card left, in the deck's order, each turned over
+/// on one scratch copy of `state`.
+fn each_card(state: &State, mut f: impl FnMut(u32, &State)) {
+    SCRATCH.with_borrow_mut(|slot| {
+        for (k, &w) in state.draw_weights().iter().enumerate() {
+            if w == 0 {
+                continue;
+            }
+            let next = slot.get_or_insert_with(|| state.clone());
+            next.clone_from(state);
+            if next.roll(k as u8 + 1).is_ok() {
+                f(w, next);
+            }
+        }
+    });
 }
 
 /// Every seat's [`evaluate`], seat 1 first, into `out`, from one reading
@@ -508,21 +525,14 @@ pub fn evaluate_all(state: &State, out: &mut Vec<f64>) {
         out.extend((0..seats as Seat).map(|s| static_with(state, &scores[..seats], s)));
     } else if !super::greedy::draw_values(state, out) {
         out.resize(seats, 0.0);
-        let weights = state.draw_weights();
-        let total: u32 = weights.iter().sum();
+        let total: u32 = state.draw_weights().iter().sum();
         if total != 0 {
-            for (k, &w) in weights.iter().enumerate() {
-                if w == 0 {
-                    continue;
+            each_card(state, |w, next| {
+                let scores = scores_now(next);
+                for (s, v) in out.iter_mut().enumerate() {
+                    *v += f64::from(w) * static_with(next, &scores[..seats], s as Seat);
                 }
-                let mut next = state.clone();
-                if next.roll(k as u8 + 1).is_ok() {
-                    let scores = scores_now(&next);
-                    for (s, v) in out.iter_mut().enumerate() {
-                        *v += f64::from(w) * static_with(&next, &scores[..seats], s as Seat);
-                    }
-                }
-            }
+            });
             for v in out.iter_mut() {
                 *v /= f64::from(total);
             }
@@ -550,7 +560,8 @@ fn scores_now(state: &State) -> [i32; MAX_SEATS] {
 }
 
 fn static_eval(state: &State, seat: Seat) -> f64 {
-    static_with(state, &state.scores(), seat)
+    let scores = scores_now(state);
+    static_with(state, &scores[..state.seats()], seat)
 }
 
 /// [`static_eval`] with every seat's score given.
