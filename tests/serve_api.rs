@@ -78,7 +78,9 @@ fn a_whole_game_is_recorded_replays_and_collects_answers() {
 
     let moves = play_out(&server, &id, &keys, 400);
     assert!(moves > 5 && moves < 400, "{moves} moves");
-    let end = server.get(&format!("/api/t/{id}"), Some(&k1)).1;
+    // Through wait_view: a plain GET right after the game's quick requests
+    // may meet the rate limit (429) instead of the view.
+    let end = wait_view(&server, &id, &k1, |v| v["outcome"].is_object());
     assert!(end["outcome"]["winners"].is_array(), "{end}");
 
     // The record replays, as any record of `roots play` does.
