@@ -459,16 +459,8 @@ fn players_on_the_command_line_print_the_links_and_a_restart_goes_on_with_that_g
     let (id, link) = printed_table(&server);
     // Seat 1 plays a move; the bot answers.
     let key = key_of(&link);
-    let v = wait_view(&server, &id, &key, settled);
-    assert_eq!(v["mine"], true, "{v}");
-    let before = v["events"].clone();
-    let text = v["moves"][0]["text"].as_str().unwrap().to_string();
-    let (code, r) = server.post(
-        &format!("/api/t/{id}/act"),
-        Some(&key),
-        &json!({ "action": text }),
-    );
-    assert_eq!(code, 200, "{r}");
+    let before = wait_view(&server, &id, &key, settled)["events"].clone();
+    assert_eq!(play_out(&server, &id, std::slice::from_ref(&key), 1), 1);
     let played =
         wait_view(&server, &id, &key, |v| settled(v) && v["events"] != before)["events"].clone();
     server.kill();

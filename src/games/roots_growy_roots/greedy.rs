@@ -491,8 +491,7 @@ impl FastGreedy {
 /// The evaluation after `action`, played on the copy `scratch` (refilled
 /// from `state` without allocating once it has grown).
 fn on_a_copy(scratch: &mut Option<State>, state: &State, seat: Seat, action: Action) -> f64 {
-    let next = scratch.get_or_insert_with(|| state.clone());
-    next.clone_from(state);
+    let next = state.copy_into(scratch);
     next.play_unchecked(action);
     text::evaluate(next, seat)
 }

@@ -390,6 +390,19 @@ impl State {
         Ok(state)
     }
 
+    /// `self` copied into `slot` (made on first use, then refilled with
+    /// `clone_from`: no allocation once its buffers have grown): the one
+    /// scratch copy a bot or the evaluation plays moves and cards on.
+    pub(super) fn copy_into<'a>(&self, slot: &'a mut Option<State>) -> &'a mut State {
+        match slot {
+            Some(copy) => {
+                copy.clone_from(self);
+                copy
+            }
+            None => slot.insert(self.clone()),
+        }
+    }
+
     /// A copy of a game's start with the roots' lists sized to the board,
     /// as [`State::set_up`] makes them: random play allocates nothing.
     fn fresh(&self) -> State {

@@ -503,8 +503,7 @@ fn each_card(state: &State, mut f: impl FnMut(u32, &State)) {
             if w == 0 {
                 continue;
             }
-            let next = slot.get_or_insert_with(|| state.clone());
-            next.clone_from(state);
+            let next = state.copy_into(slot);
             if next.roll(k as u8 + 1).is_ok() {
                 f(w, next);
             }

@@ -754,6 +754,26 @@ impl Scratch {
         self.base_ok = false;
     }
 
+    /// The greedy bot's choice among `actions` (at least one, listed at a
+    /// decision of `seat`): the only one, the growth action
+    /// ([`Scratch::choose_growth`]), or the best one-step value, ties
+    /// broken by `ties` (else the first).
+    pub fn choose(
+        &mut self,
+        state: &State,
+        seat: Seat,
+        actions: &[Action],
+        ties: Option<&mut SeededDice>,
+    ) -> Action {
+        if actions.len() == 1 {
+            actions[0]
+        } else if actions.iter().all(|a| matches!(a, Action::Grow(_))) {
+            self.choose_growth(state, seat, actions)
+        } else {
+            self.best_step(state, seat, actions, ties).0
+        }
+    }
+
     /// The greedy bot's growth action among `actions` (all growth
     /// actions): sunbathe with at most one bead in hand, else the best
     /// look-ahead of the middle face of each die.
@@ -884,17 +904,11 @@ impl Player<State> for FastGreedyBot {
         };
         let mut actions = std::mem::take(&mut self.actions);
         state.legal_actions(&mut actions);
-        let choice = if actions.len() <= 1 {
-            actions
-                .first()
-                .copied()
-                .unwrap_or_else(|| state.random_action(&mut self.dice))
-        } else if actions.iter().all(|a| matches!(a, Action::Grow(_))) {
-            self.scratch.choose_growth(state, seat, &actions)
+        let choice = if actions.is_empty() {
+            state.random_action(&mut self.dice)
         } else {
             self.scratch
-                .best_step(state, seat, &actions, Some(&mut self.dice))
-                .0
+                .choose(state, seat, &actions, Some(&mut self.dice))
         };
         self.actions = actions;
         Ok(choice)

@@ -256,12 +256,8 @@ impl MctsBot {
         state.legal_actions(&mut legal);
         let a = if legal.is_empty() {
             state.random_action(&mut self.dice)
-        } else if legal.len() == 1 {
-            legal[0]
-        } else if legal.iter().all(|a| matches!(a, Action::Grow(_))) {
-            self.scratch.choose_growth(state, seat, &legal)
         } else {
-            self.scratch.best_step(state, seat, &legal, None).0
+            self.scratch.choose(state, seat, &legal, None)
         };
         self.playout_legal = legal;
         a
