@@ -207,11 +207,8 @@ macro_rules! ten_thousand_games {
 }
 
 // Every shipped variant at every player count it allows (one test each, so
-// the harness runs them side by side).
+// the harness runs them side by side), but for those in `NARROWED`.
 ten_thousand_games! {
-    rgr_2p: "rgr-2p", 2;
-    rgr_3p: "rgr-3p", 3;
-    rgr_4p: "rgr-4p", 4;
     standard_2p: "roots-growy-roots", 2;
     standard_3p: "roots-growy-roots", 3;
     standard_4p: "roots-growy-roots", 4;
@@ -223,16 +220,64 @@ ten_thousand_games! {
     artifacts_4p: "rgr-artifacts", 4;
 }
 
+/// Shipped variants that only narrow another's player count: at the same
+/// seat count they are the same rules, so the same games seed for seed (a
+/// game is its rules, its seats and its seed), and the other's 10,000 games
+/// cover them instead of the same games played twice.
+/// `narrowed_variants_play_the_same_games` checks that.
+const NARROWED: &[(&str, &str)] = &[
+    ("rgr-2p", "roots-growy-roots"),
+    ("rgr-3p", "roots-growy-roots"),
+    ("rgr-4p", "roots-growy-roots"),
+];
+
 #[test]
 fn every_shipped_variant_and_player_count_is_covered() {
     let covered = cases();
     for (name, _) in roots::games::roots_growy_roots::BUILTINS {
         let r = rules(name);
+        let base = NARROWED.iter().find(|(n, _)| *n == name).map(|&(_, b)| b);
         for seats in r.seats() {
             assert!(
-                covered.contains(&(name, seats)),
+                covered.contains(&(name, seats))
+                    || base.is_some_and(|b| covered.contains(&(b, seats))),
                 "{name} with {seats} players has no property test"
             );
+        }
+    }
+}
+
+/// Each `NARROWED` variant: its rules are the other's but for the name, the
+/// description and the player count, and 100 games at each seat count it
+/// allows, checked in full, play move for move and card for card as the
+/// other's.
+#[test]
+fn narrowed_variants_play_the_same_games() {
+    for &(name, base) in NARROWED {
+        let (narrow, wide) = (rules(name), rules(base));
+        let mut renamed = (*narrow).clone();
+        renamed.name.clone_from(&wide.name);
+        renamed.description.clone_from(&wide.description);
+        renamed.players = wide.players.clone();
+        assert_eq!(
+            renamed, *wide,
+            "{name} differs from {base} in more than the players"
+        );
+        assert!(
+            narrow.seats().all(|s| wide.seats().contains(&s)),
+            "{name} allows a player count {base} does not"
+        );
+        for seats in narrow.seats() {
+            for seed in 0..100u64 {
+                let (a, log_a) = play(&narrow, seats, seed, FULL).expect("a game");
+                let (b, log_b) = play(&wide, seats, seed, FULL).expect("a game");
+                assert_eq!(
+                    log_a, log_b,
+                    "{name} v {base}, {seats} players, seed {seed}"
+                );
+                assert_eq!(G::draw(&a), G::draw(&b), "{name} v {base}, seed {seed}");
+                assert_eq!(a.scores(), b.scores(), "{name} v {base}, seed {seed}");
+            }
         }
     }
 }

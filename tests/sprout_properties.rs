@@ -230,12 +230,29 @@ fn game(rules: &Rules, seed: u64, deep: bool) -> Vec<Action> {
                     .map(Action::Place)
                     .find(|x| !list.contains(x)),
             ];
+            // After each probe the hash, scores and legal sets; the drawing
+            // (the costly part: most of a deep game's time) once after all of
+            // them, which a change left by any probe would still fail.
+            let quick = |snap: &(u64, Vec<i32>, CellSet, CellSet, String)| {
+                (snap.0, snap.1.clone(), snap.2, snap.3)
+            };
             for x in probes.into_iter().flatten() {
                 if !list.contains(&x) {
                     assert!(s.play(x).is_err(), "{x:?} accepted although illegal");
-                    assert_eq!(snapshot(&s), before, "a refused {x:?} changed the state");
+                    let after = (
+                        s.position_hash(),
+                        s.scores(),
+                        s.legal().place,
+                        s.legal().remove,
+                    );
+                    assert_eq!(after, quick(&before), "a refused {x:?} changed the state");
                 }
             }
+            assert_eq!(
+                snapshot(&s),
+                before,
+                "refused sub-moves changed the drawing"
+            );
         }
         let (mover, turn) = (s.mover(), s.turn());
         s.play(a).expect("a random legal action is accepted");
