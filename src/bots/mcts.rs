@@ -50,15 +50,41 @@ struct Edge<A> {
     visits: u32,
     /// Sum of the rewards of the seat deciding at the parent.
     reward: f64,
+    /// Virtual visits of the action's one-step value ([`Growth::prior`]).
+    prior_visits: f64,
+    /// Their rewards' sum.
+    prior_reward: f64,
 }
 
+impl<A> Edge<A> {
+    /// The edge's mean reward and its visits, virtual ones included.
+    fn mean(&self) -> (f64, f64) {
+        let v = f64::from(self.visits) + self.prior_visits;
+        if v <= 0.0 {
+            return (0.0, 1.0);
+        }
+        ((self.reward + self.prior_reward) / v, v.max(1.0))
+    }
+}
+
+/// A tree node: the decisions of one seat after one sequence of decisions.
+/// Open loop, the same sequence may under other rolls or cards leave
+/// another seat to decide (a card that ends the turn): that seat's
+/// decisions are another node, linked from the first (`other`), so a
+/// node's children and statistics are never two seats' mixed.
 #[derive(Debug)]
 struct Node<A> {
     visits: u32,
+    /// The seat deciding here (set when the node is first reached).
+    seat: Option<Seat>,
+    /// The node of the same decisions for another seat to move (0: none;
+    /// the root is never one).
+    other: u32,
     edges: Vec<Edge<A>>,
     /// The legal actions when the node was first reached, best first by the
-    /// one-step evaluation of the seat deciding (guided expansion only).
-    order: Vec<A>,
+    /// one-step evaluation of the seat deciding, with it (guided expansion
+    /// only).
+    order: Vec<(A, f64)>,
     ordered: bool,
 }
 
@@ -66,6 +92,8 @@ impl<A> Node<A> {
     fn new() -> Node<A> {
         Node {
             visits: 0,
+            seat: None,
+            other: 0,
             edges: Vec::new(),
             order: Vec::new(),
             ordered: false,
@@ -84,6 +112,7 @@ pub struct MctsBot<G: Game> {
     nodes: Vec<Node<ActionOf<G>>>,
     legal: Vec<ActionOf<G>>,
     untried: Vec<ActionOf<G>>,
+    values: Vec<f64>,
     game: PhantomData<G>,
 }
 
@@ -112,6 +141,7 @@ impl<G: Game> MctsBot<G> {
             nodes: Vec::new(),
             legal: Vec::with_capacity(64),
             untried: Vec::with_capacity(64),
+            values: Vec::with_capacity(64),
             game: PhantomData,
         }
     }
@@ -177,6 +207,33 @@ impl<G: Game> MctsBot<G> {
             .map(|e| e.action)
     }
 
+    /// The node standing for `node`'s decisions with `seat` to move: `node`
+    /// itself when it is that seat's (or new), else the one linked from it,
+    /// made when first needed.
+    fn node_for(&mut self, node: u32, seat: Seat) -> u32 {
+        let mut n = node;
+        let len = self.nodes.len() as u32;
+        loop {
+            let here = &mut self.nodes[n as usize];
+            match here.seat {
+                None => {
+                    here.seat = Some(seat);
+                    return n;
+                }
+                Some(s) if s == seat => return n,
+                Some(_) if here.other != 0 => n = here.other,
+                Some(_) => {
+                    let new = len;
+                    here.other = new;
+                    let mut fresh = Node::new();
+                    fresh.seat = Some(seat);
+                    self.nodes.push(fresh);
+                    return new;
+                }
+            }
+        }
+    }
+
     /// Walk the tree from the root, expanding one new edge.
     fn descend(&mut self, state: &mut G::State, path: &mut Vec<(u32, usize, Seat)>) {
         let mut node = 0u32;
@@ -196,6 +253,7 @@ impl<G: Game> MctsBot<G> {
                 Next::Over => return,
                 Next::Decide(seat) => seat,
             };
+            node = self.node_for(node, seat);
             state.legal_actions(&mut self.legal);
             if self.growth.guided && !self.nodes[node as usize].ordered {
                 self.order(node, state, seat);
@@ -219,12 +277,15 @@ impl<G: Game> MctsBot<G> {
             if let Some(pick) = pick {
                 let child = self.nodes.len() as u32;
                 self.nodes.push(Node::new());
+                let (prior_visits, prior_reward) = self.prior(node, pick);
                 let edges = &mut self.nodes[node as usize].edges;
                 edges.push(Edge {
                     action: pick,
                     child,
                     visits: 0,
                     reward: 0.0,
+                    prior_visits,
+                    prior_reward,
                 });
                 path.push((node, edges.len() - 1, seat));
                 state.play_unchecked(pick);
@@ -238,8 +299,8 @@ impl<G: Game> MctsBot<G> {
                 .enumerate()
                 .filter(|(_, e)| self.legal.contains(&e.action))
                 .map(|(i, e)| {
-                    let v = f64::from(e.visits.max(1));
-                    (i, e.reward / v + EXPLORATION * (log / v).sqrt())
+                    let (mean, v) = e.mean();
+                    (i, mean + EXPLORATION * (log / v).sqrt())
                 })
                 .max_by(|a, b| a.1.total_cmp(&b.1))
                 .map(|(i, _)| i);
@@ -255,20 +316,38 @@ impl<G: Game> MctsBot<G> {
     /// Rank the legal actions (`self.legal`) of `node`, best first for
     /// `seat` by the one-step evaluation.
     fn order(&mut self, node: u32, state: &G::State, seat: Seat) {
+        G::action_values(state, seat, &self.legal, &mut self.values);
         let mut ranked: Vec<(ActionOf<G>, f64)> = self
             .legal
             .iter()
-            .map(|&a| {
-                let mut next = state.clone();
-                next.play_unchecked(a);
-                (a, G::evaluate(&next, seat))
-            })
+            .copied()
+            .zip(self.values.iter().copied())
             .collect();
         // Stable: equal values keep the legal order.
         ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
         let n = &mut self.nodes[node as usize];
-        n.order = ranked.into_iter().map(|(a, _)| a).collect();
+        n.order = ranked;
         n.ordered = true;
+    }
+
+    /// The virtual visits a new child of `node` for `action` starts with,
+    /// and their rewards' sum: [`Growth::prior`] visits of the logistic of
+    /// the action's one-step value (none when the node was not ranked with
+    /// the action legal).
+    fn prior(&self, node: u32, action: ActionOf<G>) -> (f64, f64) {
+        let visits = self.growth.prior;
+        if visits <= 0.0 {
+            return (0.0, 0.0);
+        }
+        let n = &self.nodes[node as usize];
+        let Some(&(_, value)) = n.order.iter().find(|(a, _)| *a == action) else {
+            return (0.0, 0.0);
+        };
+        let scale = match self.playout {
+            Playout::Cut { scale, .. } if scale > 0.0 => scale,
+            _ => 1.0,
+        };
+        (visits, visits / (1.0 + (-value / scale).exp()))
     }
 
     /// The next action of `node` to expand: legal now, not yet a child;
@@ -276,7 +355,11 @@ impl<G: Game> MctsBot<G> {
     fn untried(&mut self, node: u32) -> Option<ActionOf<G>> {
         let n = &self.nodes[node as usize];
         let new = |a: &ActionOf<G>| !n.edges.iter().any(|e| e.action == *a);
-        if let Some(&a) = n.order.iter().find(|a| new(a) && self.legal.contains(a)) {
+        if let Some(&(a, _)) = n
+            .order
+            .iter()
+            .find(|(a, _)| new(a) && self.legal.contains(a))
+        {
             return Some(a);
         }
         self.untried.clear();
@@ -291,15 +374,23 @@ impl<G: Game> MctsBot<G> {
     /// Play on at random as the game asks ([`Game::playout`]); the reward
     /// of each seat.
     fn playout(&mut self, state: &mut G::State) -> [f64; MAX_SEATS] {
-        let (mut decisions_left, scale) = match self.playout {
-            Playout::ToTheEnd => (u32::MAX, None),
-            Playout::Cut { decisions, scale } => (decisions, Some(scale)),
+        let (mut decisions_left, scale, at_draw) = match self.playout {
+            Playout::ToTheEnd => (u32::MAX, None, false),
+            Playout::Cut {
+                decisions,
+                scale,
+                at_draw,
+            } => (decisions, Some(scale), at_draw),
         };
         let mut steps = 0;
         while steps < PLAYOUT_STEPS {
             match state.next() {
                 Next::Chance(die) => state.roll_unchecked(self.dice.roll(die)),
                 Next::Draw => {
+                    if at_draw {
+                        // The evaluation takes the cards as they may come.
+                        break;
+                    }
                     let face = self.dice.draw(state.draw_weights());
                     state.roll_unchecked(face);
                 }
@@ -320,8 +411,9 @@ impl<G: Game> MctsBot<G> {
         let outcome = state.outcome();
         if let (None, Some(scale)) = (&outcome, scale) {
             let scale = if scale > 0.0 { scale } else { 1.0 };
-            for (s, r) in rewards.iter_mut().enumerate().take(seats) {
-                *r = 1.0 / (1.0 + (-G::evaluate(state, s as Seat) / scale).exp());
+            G::evaluate_all(state, seats, &mut self.values);
+            for (r, v) in rewards.iter_mut().zip(&self.values).take(seats) {
+                *r = 1.0 / (1.0 + (-v / scale).exp());
             }
             return rewards;
         }

@@ -254,6 +254,24 @@ impl Game for RootsGrowyRoots {
         text::evaluate(state, seat)
     }
 
+    /// Greedy's prices, from one reading of the position (the same values
+    /// as the copies of the default, to the bit: checked in debug builds).
+    fn action_values(state: &State, seat: Seat, actions: &[Action], out: &mut Vec<f64>) {
+        super::greedy::action_values(state, seat, actions, out);
+        #[cfg(debug_assertions)]
+        {
+            let mut copies = Vec::new();
+            crate::games::action_values_on_copies::<Self>(state, seat, actions, &mut copies);
+            assert!(
+                out.iter()
+                    .zip(&copies)
+                    .all(|(a, b)| a.to_bits() == b.to_bits())
+                    && out.len() == copies.len(),
+                "{out:?} priced, {copies:?} on copies"
+            );
+        }
+    }
+
     fn evaluate_all(state: &State, _seats: usize, out: &mut Vec<f64>) {
         text::evaluate_all(state, out)
     }
@@ -272,8 +290,9 @@ impl Game for RootsGrowyRoots {
     /// decisions, or a scale of 5, scored 66 to 69% for greedy.
     fn playout() -> crate::core::player::Playout {
         crate::core::player::Playout::Cut {
-            decisions: 8,
+            decisions: 0,
             scale: 2.0,
+            at_draw: true,
         }
     }
 }

@@ -465,15 +465,69 @@ pub(super) fn draw_values(state: &State, out: &mut Vec<f64>) -> bool {
     true
 }
 
+/// What prices moves: a reading of the position and the copy the moves
+/// it does not settle are played on.
+#[derive(Debug, Default)]
+pub(super) struct Pricer {
+    reading: Reading,
+    scratch: Option<State>,
+}
+
+impl Pricer {
+    /// The evaluation ([`text::evaluate`]) for `seat`, the seat deciding at
+    /// `state`, after each of `actions`, into `out` (cleared first): from
+    /// one reading of the position where it settles the price, else played
+    /// on the scratch copy. Debug builds check every price read against
+    /// the copy's, to the bit.
+    pub(super) fn price_all(
+        &mut self,
+        state: &State,
+        seat: Seat,
+        actions: &[Action],
+        out: &mut Vec<f64>,
+    ) {
+        out.clear();
+        self.reading.read(state, seat);
+        for &a in actions {
+            let v = match self.reading.price(state, a) {
+                Some(v) => {
+                    #[cfg(debug_assertions)]
+                    {
+                        let copy = on_a_copy(&mut self.scratch, state, seat, a);
+                        assert_eq!(
+                            v.to_bits(),
+                            copy.to_bits(),
+                            "{a:?} priced {v}, {copy} on a copy"
+                        );
+                    }
+                    v
+                }
+                None => on_a_copy(&mut self.scratch, state, seat, a),
+            };
+            out.push(v);
+        }
+    }
+}
+
+thread_local! {
+    /// The pricer of [`action_values`] (its copy grown once per thread).
+    static PRICER: std::cell::RefCell<Pricer> = std::cell::RefCell::new(Pricer::default());
+}
+
+/// `Game::action_values` of this game: greedy's prices
+/// ([`Pricer::price_all`]), for the guided search.
+pub(super) fn action_values(state: &State, seat: Seat, actions: &[Action], out: &mut Vec<f64>) {
+    PRICER.with_borrow_mut(|p| p.price_all(state, seat, actions, out));
+}
+
 /// The greedy player of Roots Growy Roots.
 #[derive(Debug)]
 pub struct FastGreedy {
     dice: SeededDice,
     actions: Vec<Action>,
+    values: Vec<f64>,
     ties: Vec<Action>,
-    reading: Reading,
-    /// The copy the moves the reading does not settle are played on.
-    scratch: Option<State>,
+    pricer: Pricer,
 }
 
 impl FastGreedy {
@@ -481,9 +535,9 @@ impl FastGreedy {
         FastGreedy {
             dice,
             actions: Vec::with_capacity(64),
+            values: Vec::with_capacity(64),
             ties: Vec::with_capacity(16),
-            reading: Reading::default(),
-            scratch: None,
+            pricer: Pricer::default(),
         }
     }
 }
@@ -513,25 +567,11 @@ impl Player<State> for FastGreedy {
                 .copied()
                 .unwrap_or_else(|| state.random_action(&mut self.dice)));
         }
-        self.reading.read(state, seat);
+        self.pricer
+            .price_all(state, seat, &self.actions, &mut self.values);
         let mut best = f64::NEG_INFINITY;
         self.ties.clear();
-        for &a in &self.actions {
-            let v = match self.reading.price(state, a) {
-                Some(v) => {
-                    #[cfg(debug_assertions)]
-                    {
-                        let copy = on_a_copy(&mut self.scratch, state, seat, a);
-                        assert_eq!(
-                            v.to_bits(),
-                            copy.to_bits(),
-                            "{a:?} priced {v}, {copy} on a copy"
-                        );
-                    }
-                    v
-                }
-                None => on_a_copy(&mut self.scratch, state, seat, a),
-            };
+        for (&a, &v) in self.actions.iter().zip(&self.values) {
             if v > best + 1e-9 {
                 best = v;
                 self.ties.clear();

@@ -466,6 +466,7 @@ pub const STYLE: crate::core::player::Style = crate::core::player::Style {
     growth: crate::core::player::Growth {
         guided: true,
         widening: 3.0,
+        prior: 4.0,
     },
 };
 
