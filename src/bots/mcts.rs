@@ -5,15 +5,19 @@
 //! nodes are not tree nodes: the bot rolls them with its own dice, so a tree
 //! node stands for a sequence of decisions under every roll seen so far
 //! (open loop); an edge whose action is not legal under this iteration's
-//! rolls is skipped. A node is expanded one untried legal action at a time;
+//! rolls is skipped. A node holds the decisions of one seat: when other
+//! rolls or cards leave another seat to move after the same decisions (a
+//! card that ends the turn), that seat's decisions go to a node of their
+//! own, linked from the first. A node is expanded one untried legal action at a time;
 //! among tried ones UCB1 picks, with the reward of the seat deciding there.
 //! Below the tree a random playout (the engine's sampler) runs as the game
 //! asks ([`Game::playout`]): by default to the end of the game, or for at
 //! most [`PLAYOUT_STEPS`] steps, after which the seat the game's evaluation
 //! ([`Game::evaluate`]) ranks first takes the point; or, for a game whose
 //! random playouts say little, for a few decisions only
-//! ([`Playout::Cut`]), after which each seat scores the logistic of its
-//! evaluation, a value in 0..1. A finished game counts 1 for a sole winner
+//! ([`Playout::Cut`]; with `at_draw`, also stopping at a card about to be
+//! drawn, whose expectation the evaluation gives), after which each seat
+//! scores the logistic of its evaluation, a value in 0..1. A finished game counts 1 for a sole winner
 //! and `1/k` for each of `k` tied winners. The move played is the most
 //! visited child of the root.
 //!
@@ -23,7 +27,11 @@
 //! node has more actions than the budget has iterations), and with
 //! progressive widening a node visited `n` times has at most about
 //! `c * sqrt(n)` children, so the iterations go deeper into the best-ranked
-//! lines instead of trying every action once.
+//! lines instead of trying every action once. A guided node prices all its
+//! actions at once, when first reached ([`Game::action_values`]: greedy's
+//! prices), and with a prior ([`Growth::prior`]) each new child starts
+//! with virtual visits of its price, so that its first playouts do not
+//! rank it alone.
 //!
 //! Everything is deterministic given the bot's [`SeededDice`].
 
@@ -188,6 +196,7 @@ impl<G: Game> MctsBot<G> {
             let rewards = self.playout(&mut state);
             for &(node, edge, seat) in &path {
                 let n = &mut self.nodes[node as usize];
+                debug_assert_eq!(n.seat, Some(seat), "node {node} decided by two seats");
                 n.visits += 1;
                 let e = &mut n.edges[edge];
                 e.visits += 1;
@@ -447,5 +456,126 @@ impl<G: Game> Player<G::State> for MctsBot<G> {
             Some(a) => a,
             None => state.random_action(&mut self.dice),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::games::roots_growy_roots::{Rules, RootsGrowyRoots, State};
+
+    /// Seeded Roots Growy Roots games played by greedy choices; `f` sees
+    /// every decision with more than one legal action, then every card
+    /// about to be drawn.
+    fn positions(seats: u8, seed: u64, mut f: impl FnMut(&State)) {
+        let mut state = State::new(Arc::new(Rules::standard()), seats).unwrap();
+        let mut dice = SeededDice::for_game(seed, 0);
+        let mut greedy = crate::games::roots_growy_roots::greedy::FastGreedy::new(
+            SeededDice::for_game(seed, 1),
+        );
+        let mut legal = Vec::new();
+        loop {
+            match state.next() {
+                Next::Over => break,
+                Next::Decide(_) => {
+                    state.legal_actions(&mut legal);
+                    if legal.len() > 1 {
+                        f(&state);
+                    }
+                    state.play(greedy.choose(&state).unwrap()).unwrap();
+                }
+                _ => {
+                    f(&state);
+                    let face = dice.draw(state.draw_weights());
+                    state.roll(face).unwrap();
+                }
+            }
+        }
+    }
+
+    /// A card turned over in the tree may end the turn (a stone, the last
+    /// stick), so the same decisions leave another seat to move: the search
+    /// then keeps that seat's decisions in a node of its own, linked from
+    /// the first. The case arises in these games, every linked chain holds
+    /// distinct seats, and the backup (debug builds) finds every node
+    /// decided by its one seat; each child made from a ranked node starts
+    /// with the prior's virtual visits of its action's one-step value.
+    #[test]
+    fn a_node_holds_one_seats_decisions() {
+        let growth = RootsGrowyRoots::style().growth;
+        assert!(growth.prior > 0.0);
+        let (mut linked, mut searched, mut priced) = (0, 0, 0);
+        for seats in [2u8, 3] {
+            positions(seats, 3, |state| {
+                if !matches!(state.next(), Next::Decide(_)) {
+                    return;
+                }
+                let mut bot = MctsBot::<RootsGrowyRoots>::new(SeededDice::new(9, 0), 60)
+                    .with_growth(growth);
+                bot.search(state).unwrap();
+                searched += 1;
+                for (i, n) in bot.nodes.iter().enumerate() {
+                    if n.other != 0 {
+                        linked += 1;
+                        let mut seen = vec![n.seat.unwrap()];
+                        let mut m = n.other as usize;
+                        while m != 0 {
+                            let s = bot.nodes[m].seat.unwrap();
+                            assert!(!seen.contains(&s), "node {i}: seat {s} twice");
+                            seen.push(s);
+                            m = bot.nodes[m].other as usize;
+                        }
+                    }
+                    for e in &n.edges {
+                        if let Some(&(_, v)) = n.order.iter().find(|(a, _)| *a == e.action) {
+                            priced += 1;
+                            assert_eq!(e.prior_visits, growth.prior);
+                            let want = growth.prior / (1.0 + (-v / 2.0).exp());
+                            assert!((e.prior_reward - want).abs() < 1e-12);
+                        }
+                    }
+                }
+            });
+        }
+        assert!(searched > 50, "{searched} searches");
+        assert!(linked > 0, "no decisions of two seats in {searched} searches");
+        assert!(priced > 1000, "{priced} children priced");
+    }
+
+    /// A playout cut at a card (`at_draw`) stops there, the card not drawn,
+    /// and scores each seat the logistic of the evaluation, the expectation
+    /// over the cards left; without `at_draw` the card is drawn.
+    #[test]
+    fn a_playout_cut_at_a_draw_takes_the_expectation() {
+        let mut draws = 0;
+        positions(2, 5, |state| {
+            if state.next() != Next::Draw {
+                return;
+            }
+            draws += 1;
+            let cut = |at_draw| Playout::Cut {
+                decisions: 0,
+                scale: 2.0,
+                at_draw,
+            };
+            let mut bot = MctsBot::<RootsGrowyRoots>::new(SeededDice::new(1, 0), 1)
+                .with_playout(cut(true));
+            let mut copy = state.clone();
+            let rewards = bot.playout(&mut copy);
+            assert_eq!(copy.next(), Next::Draw);
+            for s in 0..2u8 {
+                let v = RootsGrowyRoots::evaluate(state, s);
+                let want = 1.0 / (1.0 + (-v / 2.0).exp());
+                assert_eq!(rewards[usize::from(s)].to_bits(), want.to_bits());
+            }
+            let mut bot = MctsBot::<RootsGrowyRoots>::new(SeededDice::new(1, 0), 1)
+                .with_playout(cut(false));
+            let mut copy = state.clone();
+            bot.playout(&mut copy);
+            assert_ne!(copy.next(), Next::Draw);
+        });
+        assert!(draws > 10, "{draws} draws");
     }
 }

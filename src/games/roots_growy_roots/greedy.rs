@@ -645,6 +645,54 @@ mod tests {
         assert!(checked > 1000, "{checked} prices checked");
     }
 
+    /// The game's `action_values` (greedy's prices, for the search) are
+    /// the default's, each action played on a copy, to the bit, in release
+    /// builds too: at every decision of seeded games for 2 to 4 seats,
+    /// with and without the abilities.
+    #[test]
+    fn action_values_are_the_copies() {
+        use crate::games::{Game, action_values_on_copies};
+        let mut abilities = Rules::standard();
+        abilities.artifacts.abilities = true;
+        let mut decisions = 0;
+        for (k, rules) in [Rules::standard(), abilities].into_iter().enumerate() {
+            let rules = Arc::new(rules);
+            for seats in 2..=4u8 {
+                let g = k as u64 * 10 + u64::from(seats);
+                let mut state = State::new(Arc::clone(&rules), seats).unwrap();
+                let mut dice = SeededDice::for_game(11, g);
+                let mut bot = FastGreedy::new(SeededDice::for_game(12, g));
+                let (mut legal, mut fast, mut copies) = (Vec::new(), Vec::new(), Vec::new());
+                loop {
+                    match state.next() {
+                        Next::Over => break,
+                        Next::Decide(seat) => {
+                            state.legal_actions(&mut legal);
+                            RootsGrowyRoots::action_values(&state, seat, &legal, &mut fast);
+                            action_values_on_copies::<RootsGrowyRoots>(
+                                &state,
+                                seat,
+                                &legal,
+                                &mut copies,
+                            );
+                            assert_eq!(fast.len(), legal.len());
+                            for ((a, x), y) in legal.iter().zip(&fast).zip(&copies) {
+                                assert_eq!(x.to_bits(), y.to_bits(), "{a:?}, game {g}");
+                            }
+                            decisions += 1;
+                            state.play(bot.choose(&state).unwrap()).unwrap();
+                        }
+                        _ => {
+                            let face = dice.draw(state.draw_weights());
+                            state.roll(face).unwrap();
+                        }
+                    }
+                }
+            }
+        }
+        assert!(decisions > 300, "{decisions} decisions");
+    }
+
     /// The bot decides as the generic greedy bot (which plays every
     /// candidate on a copy) at every decision of seeded games, under rules
     /// that change what it prices; debug builds also check every price
