@@ -80,7 +80,11 @@ sprout-r-out      greedy   random    200
 sprout-r-out      greedy   greedy-v1 200
 sprout-r-out      mcts:100 greedy    60
 roots-growy-roots greedy   random    100
-roots-growy-roots mcts:100 greedy    60
+roots-growy-roots mcts:100 greedy    100
+rgr-all-claimed   mcts:100 greedy    100
+rgr-artifacts     mcts:100 greedy    100
+rgr-3p            mcts:100 greedy    100
+rgr-4p            mcts:100 greedy    100
 "}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

@@ -140,6 +140,7 @@ fn a_guided_search_expands_greedys_choice_first() {
         guided: true,
         widening: 1.0,
         prior: 0.0,
+        exploration: 0.7,
     };
     let mut plain_moves = std::collections::HashSet::new();
     for seed in 1..=20 {

@@ -46,8 +46,6 @@ use crate::games::{ActionOf, Game};
 const MAX_DEPTH: usize = 64;
 /// Most rolls and decisions of one playout below the tree.
 pub const PLAYOUT_STEPS: u32 = 2_000;
-/// Exploration constant of UCB1 (rewards are in 0..1).
-const EXPLORATION: f64 = 0.7;
 /// Most seats a reward vector holds.
 const MAX_SEATS: usize = 8;
 
@@ -309,7 +307,7 @@ impl<G: Game> MctsBot<G> {
                 .filter(|(_, e)| self.legal.contains(&e.action))
                 .map(|(i, e)| {
                     let (mean, v) = e.mean();
-                    (i, mean + EXPLORATION * (log / v).sqrt())
+                    (i, mean + self.growth.exploration * (log / v).sqrt())
                 })
                 .max_by(|a, b| a.1.total_cmp(&b.1))
                 .map(|(i, _)| i);

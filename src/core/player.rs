@@ -308,6 +308,9 @@ pub struct Growth {
     ///
     /// [`Game::action_values`]: crate::games::Game::action_values
     pub prior: f64,
+    /// The exploration constant of UCB1 (rewards are in 0..1): higher
+    /// tries more moves, lower follows the best mean sooner.
+    pub exploration: f64,
 }
 
 impl Growth {
@@ -316,6 +319,7 @@ impl Growth {
         guided: false,
         widening: 0.0,
         prior: 0.0,
+        exploration: 0.7,
     };
 }
 

@@ -16,6 +16,7 @@ pub const STYLE: crate::core::player::Style = crate::core::player::Style {
         guided: true,
         widening: 1.0,
         prior: 0.0,
+        exploration: 0.7,
     },
 };
 

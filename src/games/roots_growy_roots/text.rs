@@ -467,6 +467,7 @@ pub const STYLE: crate::core::player::Style = crate::core::player::Style {
         guided: true,
         widening: 3.0,
         prior: 4.0,
+        exploration: 0.35,
     },
 };
 
