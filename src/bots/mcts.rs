@@ -462,7 +462,7 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::games::roots_growy_roots::{Rules, RootsGrowyRoots, State};
+    use crate::games::roots_growy_roots::{RootsGrowyRoots, Rules, State};
 
     /// Seeded Roots Growy Roots games played by greedy choices; `f` sees
     /// every decision with more than one legal action, then every card
@@ -470,9 +470,8 @@ mod tests {
     fn positions(seats: u8, seed: u64, mut f: impl FnMut(&State)) {
         let mut state = State::new(Arc::new(Rules::standard()), seats).unwrap();
         let mut dice = SeededDice::for_game(seed, 0);
-        let mut greedy = crate::games::roots_growy_roots::greedy::FastGreedy::new(
-            SeededDice::for_game(seed, 1),
-        );
+        let mut greedy =
+            crate::games::roots_growy_roots::greedy::FastGreedy::new(SeededDice::for_game(seed, 1));
         let mut legal = Vec::new();
         loop {
             match state.next() {
@@ -510,8 +509,8 @@ mod tests {
                 if !matches!(state.next(), Next::Decide(_)) {
                     return;
                 }
-                let mut bot = MctsBot::<RootsGrowyRoots>::new(SeededDice::new(9, 0), 60)
-                    .with_growth(growth);
+                let mut bot =
+                    MctsBot::<RootsGrowyRoots>::new(SeededDice::new(9, 0), 60).with_growth(growth);
                 bot.search(state).unwrap();
                 searched += 1;
                 for (i, n) in bot.nodes.iter().enumerate() {
@@ -538,7 +537,10 @@ mod tests {
             });
         }
         assert!(searched > 50, "{searched} searches");
-        assert!(linked > 0, "no decisions of two seats in {searched} searches");
+        assert!(
+            linked > 0,
+            "no decisions of two seats in {searched} searches"
+        );
         assert!(priced > 1000, "{priced} children priced");
     }
 
@@ -558,8 +560,8 @@ mod tests {
                 scale: 2.0,
                 at_draw,
             };
-            let mut bot = MctsBot::<RootsGrowyRoots>::new(SeededDice::new(1, 0), 1)
-                .with_playout(cut(true));
+            let mut bot =
+                MctsBot::<RootsGrowyRoots>::new(SeededDice::new(1, 0), 1).with_playout(cut(true));
             let mut copy = state.clone();
             let rewards = bot.playout(&mut copy);
             assert_eq!(copy.next(), Next::Draw);
@@ -568,8 +570,8 @@ mod tests {
                 let want = 1.0 / (1.0 + (-v / 2.0).exp());
                 assert_eq!(rewards[usize::from(s)].to_bits(), want.to_bits());
             }
-            let mut bot = MctsBot::<RootsGrowyRoots>::new(SeededDice::new(1, 0), 1)
-                .with_playout(cut(false));
+            let mut bot =
+                MctsBot::<RootsGrowyRoots>::new(SeededDice::new(1, 0), 1).with_playout(cut(false));
             let mut copy = state.clone();
             bot.playout(&mut copy);
             assert_ne!(copy.next(), Next::Draw);

@@ -285,9 +285,9 @@ impl Game for RootsGrowyRoots {
     /// roots-growy-roots --bots greedy,mcts:100 -n 60 --seed 1`), and random
     /// moves before the evaluation only add noise: a playout stops at once,
     /// and at a card about to be drawn, whose expectation over the cards
-    /// left the evaluation takes; a lead of 2 points is worth odds of e to
-    /// 1. (Cut after 8 random decisions, with the cards sampled, the search
-    /// was level with greedy: 50.0% of 180 games.)
+    /// left the evaluation takes; a lead of 2 points is worth odds of e
+    /// to one. Cut after 8 random decisions, the cards sampled, the search
+    /// was level with greedy (50.0% of 180 games).
     fn playout() -> crate::core::player::Playout {
         crate::core::player::Playout::Cut {
             decisions: 0,
