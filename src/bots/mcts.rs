@@ -8,8 +8,9 @@
 //! rolls is skipped. A node holds the decisions of one seat: when other
 //! rolls or cards leave another seat to move after the same decisions (a
 //! card that ends the turn), that seat's decisions go to a node of their
-//! own, linked from the first. A node is expanded one untried legal action at a time;
-//! among tried ones UCB1 picks, with the reward of the seat deciding there.
+//! own, linked from the first. A node is expanded one untried legal action
+//! at a time; among tried ones UCB1 picks (its constant the game's,
+//! [`Growth::exploration`]), with the reward of the seat deciding there.
 //! Below the tree a random playout (the engine's sampler) runs as the game
 //! asks ([`Game::playout`]): by default to the end of the game, or for at
 //! most [`PLAYOUT_STEPS`] steps, after which the seat the game's evaluation
@@ -17,8 +18,8 @@
 //! random playouts say little, for a few decisions only
 //! ([`Playout::Cut`]; with `at_draw`, also stopping at a card about to be
 //! drawn, whose expectation the evaluation gives), after which each seat
-//! scores the logistic of its evaluation, a value in 0..1. A finished game counts 1 for a sole winner
-//! and `1/k` for each of `k` tied winners. The move played is the most
+//! scores the logistic of its evaluation, a value in 0..1. A finished game
+//! counts 1 for a sole winner and `1/k` for each of `k` tied winners. The move played is the most
 //! visited child of the root.
 //!
 //! How the tree grows is a game's choice too ([`Growth`]): nodes may be
