@@ -80,7 +80,11 @@ sprout-r-out      greedy   random    200
 sprout-r-out      greedy   greedy-v1 200
 sprout-r-out      mcts:100 greedy    60
 roots-growy-roots greedy   random    100
-roots-growy-roots mcts:100 greedy    60
+roots-growy-roots mcts:100 greedy    100
+rgr-all-claimed   mcts:100 greedy    100
+rgr-artifacts     mcts:100 greedy    100
+rgr-3p            mcts:100 greedy    100
+rgr-4p            mcts:100 greedy    100
 "}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -88,12 +92,37 @@ echo "$matches" | while read -r v a b n; do
     [ -n "$v" ] || continue
     case " ${ONLY:-$v} " in *" $v "*) ;; *) continue ;; esac
     n=$(python3 -c "print(max(2, round($n * $scale / 2) * 2))")
+    # Two seats where the variant allows them; else (Roots Growy Roots' 3-
+    # and 4-player boards) its fewest seats, the two bots in alternate
+    # seats, and with an odd number of seats half the games with each bot
+    # in the extra seat, on the same seed (as `roots ladder` seats them).
+    k=$("$roots" show "$v" --format json | python3 -c '
+import json, sys
+p = json.load(sys.stdin)["rules"].get("players") or {}
+lo, hi = p.get("min", 2), p.get("max", 2)
+print(2 if lo <= 2 <= hi else lo)')
+    if [ "$k" = 2 ]; then
+        lineups="$a,$b"
+    else
+        lineups=$(python3 -c "
+k, a, b = $k, '$a', '$b'
+seats = lambda x, y: ','.join(x if i % 2 == 0 else y for i in range(k))
+print(seats(a, b) + (' ' + seats(b, a) if k % 2 else ''))")
+    fi
+    parts=$(echo $lineups | wc -w)
+    m=$((n / parts))
     for s in $seeds; do
         f="$dir/$v.$a.$b.$s"
-        /usr/bin/time -f "%U" -o "$f.time" "$roots" simulate "$v" --bots "$a,$b" --rotate \
-            -n "$n" --seed "$s" -j1 -q --format json > "$f.json"
-        echo "$v $a $b $s $f $(cut -d' ' -f1 /proc/loadavg)" >> "$dir/index"
-        echo "$v: $a v $b, seed $s, $n games: $(cat "$f.time") s of CPU" >&2
+        files=""
+        i=0
+        for bots in $lineups; do
+            i=$((i + 1))
+            /usr/bin/time -f "%U" -o "$f.$i.time" "$roots" simulate "$v" --bots "$bots" \
+                --rotate -n "$m" --seed "$s" -j1 -q --format json > "$f.$i.json"
+            files="$files${files:+,}$f.$i"
+        done
+        echo "$v $a $b $s $files $(cut -d' ' -f1 /proc/loadavg)" >> "$dir/index"
+        echo "$v: $a v $b, seed $s, $n games ($k seats): $(cat "$f".*.time | awk "{ t += \$1 } END { print t }") s of CPU" >&2
     done
 done
 python3 - "$dir/index" <<'PY' | tee "$dir/table"
@@ -111,13 +140,18 @@ def wilson(k, n, z=1.96):
 
 rows = OrderedDict()
 for line in open(sys.argv[1]):
-    v, a, b, s, f, load = line.split()
-    r = json.load(open(f + ".json"))
-    wins = {x["bot"]: x["wins"]["count"] for x in r["per_bot"]}
-    games = r["games"]
-    ties = r["ties"]["count"]
-    cpu = float(open(f + ".time").read().split()[-1])
-    rows.setdefault((v, a, b), []).append((s, wins.get(a, 0), wins.get(b, 0), ties, games, cpu, load))
+    v, a, b, s, files, load = line.split()
+    wa = wb = ties = games = 0
+    cpu = 0.0
+    for f in files.split(","):
+        r = json.load(open(f + ".json"))
+        wins = {x["bot"]: x["wins"]["count"] for x in r["per_bot"]}
+        wa += wins.get(a, 0)
+        wb += wins.get(b, 0)
+        games += r["games"]
+        ties += r["ties"]["count"]
+        cpu += float(open(f + ".time").read().split()[-1])
+    rows.setdefault((v, a, b), []).append((s, wa, wb, ties, games, cpu, load))
 
 print("| variant | bots | per seed: first bot's score | pooled score (95% interval) | first bot's share of decided games | games/s of CPU | load |")
 print("|---|---|---|---|---|---|---|")

@@ -62,6 +62,7 @@ fn the_search_takes_the_win_now_when_playouts_are_judged_at_once() {
             MctsBot::<SproutROut>::new(SeededDice::new(seed, 0), 200).with_playout(Playout::Cut {
                 decisions: 0,
                 scale: 3.0,
+                at_draw: false,
             });
         assert_eq!(bot.choose(&state).unwrap(), win, "seed {seed}");
     }
@@ -113,6 +114,7 @@ fn the_same_seed_plays_the_same_game_with_either_playout() {
     let cut = Playout::Cut {
         decisions: 4,
         scale: 3.0,
+        at_draw: false,
     };
     for playout in [Playout::ToTheEnd, cut] {
         let a = game::<Branches>(11, playout);
@@ -137,6 +139,8 @@ fn a_guided_search_expands_greedys_choice_first() {
     let guided = Growth {
         guided: true,
         widening: 1.0,
+        prior: 0.0,
+        exploration: 0.7,
     };
     let mut plain_moves = std::collections::HashSet::new();
     for seed in 1..=20 {

@@ -278,8 +278,16 @@ pub enum Playout {
     /// At most `decisions` random decisions (rolls and draws do not count),
     /// then each seat of a game not yet over scores
     /// `1 / (1 + exp(-evaluate / scale))`: `scale` is the evaluation
-    /// difference worth odds of e to 1.
-    Cut { decisions: u32, scale: f64 },
+    /// difference worth odds of e to 1. With `at_draw`, the playout also
+    /// stops at a card about to be drawn, unsampled, and the evaluation
+    /// there is the game's to give (Roots Growy Roots: the exact expectation
+    /// over the cards the seat to move may still draw, no face-down card
+    /// peeked at); without it the card is drawn at random and play goes on.
+    Cut {
+        decisions: u32,
+        scale: f64,
+        at_draw: bool,
+    },
 }
 
 /// How the generic search grows its tree (a game's choice with its
@@ -292,6 +300,17 @@ pub struct Growth {
     /// Progressive widening: a node visited `n` times has at most
     /// `ceil(widening * sqrt(n + 1))` children (0: no limit).
     pub widening: f64,
+    /// A new child starts with this many virtual visits of the one-step
+    /// value of its action (greedy's, [`Game::action_values`] through the
+    /// logistic of the playouts' scale) in its mean, so one lucky or
+    /// unlucky playout does not rank it; the real visits alone choose the
+    /// move played. 0: none (guided growth only).
+    ///
+    /// [`Game::action_values`]: crate::games::Game::action_values
+    pub prior: f64,
+    /// The exploration constant of UCB1 (rewards are in 0..1): higher
+    /// tries more moves, lower follows the best mean sooner.
+    pub exploration: f64,
 }
 
 impl Growth {
@@ -299,6 +318,8 @@ impl Growth {
     pub const PLAIN: Growth = Growth {
         guided: false,
         widening: 0.0,
+        prior: 0.0,
+        exploration: 0.7,
     };
 }
 

@@ -15,6 +15,8 @@ pub const STYLE: crate::core::player::Style = crate::core::player::Style {
     growth: crate::core::player::Growth {
         guided: true,
         widening: 1.0,
+        prior: 0.0,
+        exploration: 0.7,
     },
 };
 
@@ -73,5 +75,6 @@ pub fn playout() -> crate::core::player::Playout {
     crate::core::player::Playout::Cut {
         decisions: 8,
         scale: 3.0,
+        at_draw: false,
     }
 }

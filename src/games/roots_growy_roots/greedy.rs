@@ -465,15 +465,69 @@ pub(super) fn draw_values(state: &State, out: &mut Vec<f64>) -> bool {
     true
 }
 
+/// What prices moves: a reading of the position and the copy the moves
+/// it does not settle are played on.
+#[derive(Debug, Default)]
+pub(super) struct Pricer {
+    reading: Reading,
+    scratch: Option<State>,
+}
+
+impl Pricer {
+    /// The evaluation ([`text::evaluate`]) for `seat`, the seat deciding at
+    /// `state`, after each of `actions`, into `out` (cleared first): from
+    /// one reading of the position where it settles the price, else played
+    /// on the scratch copy. Debug builds check every price read against
+    /// the copy's, to the bit.
+    pub(super) fn price_all(
+        &mut self,
+        state: &State,
+        seat: Seat,
+        actions: &[Action],
+        out: &mut Vec<f64>,
+    ) {
+        out.clear();
+        self.reading.read(state, seat);
+        for &a in actions {
+            let v = match self.reading.price(state, a) {
+                Some(v) => {
+                    #[cfg(debug_assertions)]
+                    {
+                        let copy = on_a_copy(&mut self.scratch, state, seat, a);
+                        assert_eq!(
+                            v.to_bits(),
+                            copy.to_bits(),
+                            "{a:?} priced {v}, {copy} on a copy"
+                        );
+                    }
+                    v
+                }
+                None => on_a_copy(&mut self.scratch, state, seat, a),
+            };
+            out.push(v);
+        }
+    }
+}
+
+thread_local! {
+    /// The pricer of [`action_values`] (its copy grown once per thread).
+    static PRICER: std::cell::RefCell<Pricer> = std::cell::RefCell::new(Pricer::default());
+}
+
+/// `Game::action_values` of this game: greedy's prices
+/// ([`Pricer::price_all`]), for the guided search.
+pub(super) fn action_values(state: &State, seat: Seat, actions: &[Action], out: &mut Vec<f64>) {
+    PRICER.with_borrow_mut(|p| p.price_all(state, seat, actions, out));
+}
+
 /// The greedy player of Roots Growy Roots.
 #[derive(Debug)]
 pub struct FastGreedy {
     dice: SeededDice,
     actions: Vec<Action>,
+    values: Vec<f64>,
     ties: Vec<Action>,
-    reading: Reading,
-    /// The copy the moves the reading does not settle are played on.
-    scratch: Option<State>,
+    pricer: Pricer,
 }
 
 impl FastGreedy {
@@ -481,9 +535,9 @@ impl FastGreedy {
         FastGreedy {
             dice,
             actions: Vec::with_capacity(64),
+            values: Vec::with_capacity(64),
             ties: Vec::with_capacity(16),
-            reading: Reading::default(),
-            scratch: None,
+            pricer: Pricer::default(),
         }
     }
 }
@@ -513,25 +567,11 @@ impl Player<State> for FastGreedy {
                 .copied()
                 .unwrap_or_else(|| state.random_action(&mut self.dice)));
         }
-        self.reading.read(state, seat);
+        self.pricer
+            .price_all(state, seat, &self.actions, &mut self.values);
         let mut best = f64::NEG_INFINITY;
         self.ties.clear();
-        for &a in &self.actions {
-            let v = match self.reading.price(state, a) {
-                Some(v) => {
-                    #[cfg(debug_assertions)]
-                    {
-                        let copy = on_a_copy(&mut self.scratch, state, seat, a);
-                        assert_eq!(
-                            v.to_bits(),
-                            copy.to_bits(),
-                            "{a:?} priced {v}, {copy} on a copy"
-                        );
-                    }
-                    v
-                }
-                None => on_a_copy(&mut self.scratch, state, seat, a),
-            };
+        for (&a, &v) in self.actions.iter().zip(&self.values) {
             if v > best + 1e-9 {
                 best = v;
                 self.ties.clear();
@@ -603,6 +643,54 @@ mod tests {
         assert!(abilities > 200, "{abilities} ability moves");
         assert!(read * 2 >= abilities, "{read} of {abilities} read");
         assert!(checked > 1000, "{checked} prices checked");
+    }
+
+    /// The game's `action_values` (greedy's prices, for the search) are
+    /// the default's, each action played on a copy, to the bit, in release
+    /// builds too: at every decision of seeded games for 2 to 4 seats,
+    /// with and without the abilities.
+    #[test]
+    fn action_values_are_the_copies() {
+        use crate::games::{Game, action_values_on_copies};
+        let mut abilities = Rules::standard();
+        abilities.artifacts.abilities = true;
+        let mut decisions = 0;
+        for (k, rules) in [Rules::standard(), abilities].into_iter().enumerate() {
+            let rules = Arc::new(rules);
+            for seats in 2..=4u8 {
+                let g = k as u64 * 10 + u64::from(seats);
+                let mut state = State::new(Arc::clone(&rules), seats).unwrap();
+                let mut dice = SeededDice::for_game(11, g);
+                let mut bot = FastGreedy::new(SeededDice::for_game(12, g));
+                let (mut legal, mut fast, mut copies) = (Vec::new(), Vec::new(), Vec::new());
+                loop {
+                    match state.next() {
+                        Next::Over => break,
+                        Next::Decide(seat) => {
+                            state.legal_actions(&mut legal);
+                            RootsGrowyRoots::action_values(&state, seat, &legal, &mut fast);
+                            action_values_on_copies::<RootsGrowyRoots>(
+                                &state,
+                                seat,
+                                &legal,
+                                &mut copies,
+                            );
+                            assert_eq!(fast.len(), legal.len());
+                            for ((a, x), y) in legal.iter().zip(&fast).zip(&copies) {
+                                assert_eq!(x.to_bits(), y.to_bits(), "{a:?}, game {g}");
+                            }
+                            decisions += 1;
+                            state.play(bot.choose(&state).unwrap()).unwrap();
+                        }
+                        _ => {
+                            let face = dice.draw(state.draw_weights());
+                            state.roll(face).unwrap();
+                        }
+                    }
+                }
+            }
+        }
+        assert!(decisions > 300, "{decisions} decisions");
     }
 
     /// The bot decides as the generic greedy bot (which plays every
