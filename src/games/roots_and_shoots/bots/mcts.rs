@@ -314,10 +314,10 @@ impl MctsBot {
                 let mut face_total = 0.0;
                 for r in 0..per_face {
                     state.clone_from(&grown);
-                    if let Some(f) = face {
-                        if state.roll(f).is_err() {
-                            continue;
-                        }
+                    if let Some(f) = face
+                        && state.roll(f).is_err()
+                    {
+                        continue;
                     }
                     let i = fi * per_face + r;
                     while seeds.len() <= i {
