@@ -77,8 +77,8 @@ fn growth_value(state: &State, seat: Seat, growth: Growth, buf: &mut Vec<Action>
 }
 
 /// The evaluation after rolling `face` on `state` (at the growth die) and
-/// placing the roll's beads greedily. Shared with the MCTS bot, which
-/// averages it over every face.
+/// placing the roll's beads greedily (the greedy bot's look-ahead of
+/// the middle face, when it prices on copies).
 pub(crate) fn face_value(state: &State, seat: Seat, face: u8, buf: &mut Vec<Action>) -> f64 {
     let mut next = state.clone();
     if next.roll(face).is_err() {

@@ -20,21 +20,43 @@
 //! winners. The move played is the best mean among the root's children
 //! visited at least a third as often as the most visited.
 //!
-//! The growth action (which die to roll) is not searched by the tree: the bot
-//! takes the exact expectation over the die it leads to. For every legal
-//! growth action and every face of its die (rain face included) it rolls the
-//! face on a copy, places the beads greedily, evaluates, and averages over the
-//! faces (the greedy bot looks at the middle face only). The tree search runs
-//! for the other decisions (placements, spawns, losses).
+//! The growth action (which die to roll) is not searched by the tree: for
+//! every legal growth action and every face of its die (rain face
+//! included), [`GROWTH_PLAYOUTS`] playouts roll the face on a copy and play
+//! every seat greedily to the end of the bot's own next turn
+//! ([`GROWTH_HORIZON_TURNS`]); the action with the best mean reward, each
+//! face weighing the same, is taken. The `i`-th playout of a face rolls the
+//! same dice under every action (common random numbers). This is a fixed
+//! 84 playouts per growth decision with the standard dice, whatever the
+//! budget; the tree search (the budget's iterations) runs for the other
+//! decisions (placements, spawns, losses).
 //!
-//! Strength: the README's "Bot strength" has the rows. The search first
-//! stopped at the end of the bot's own turn; then `mcts` (200 iterations)
-//! scored 49.9% to 58.8% against greedy across the seven built-in
-//! variants and `mcts:400` no better (50.7% to 60.0%): more iterations
-//! refined a plan the evaluation already gave. With the next seat's turn in
-//! every iteration it scores 50.5% to 62.0%, above 50% in five variants of
-//! seven (not yet in `fewer-nutrients` and `one-nutrient-per-turn`), at
-//! about a fifth of the speed.
+//! Strength: the README's "Bot strength" has the rows (5 seeds of 100
+//! games, seats rotated, against greedy). The search first stopped at the
+//! end of the bot's own turn and took its growth action by the exact
+//! expectation over the die of a one-step look-ahead (every face placed
+//! greedily and evaluated); then `mcts` (200 iterations) scored 49.9% to
+//! 58.8% against greedy across the seven built-in variants and `mcts:400`
+//! no better. With the next seat's turn in every iteration it scored
+//! 50.5% to 62.0%, above 50% in five variants of seven, not in
+//! `fewer-nutrients` (50.5%, 46.1-54.9%) and `one-nutrient-per-turn`
+//! (51.4%, 47.0-55.8%); more search did not close that (`mcts:800` 51.1%
+//! in `fewer-nutrients`). Neither did, measured in those two variants:
+//! the growth action inside the tree (35.8% / 32.5%), growth children
+//! ordered by greedy (36.8% / 36.6%), common random numbers in the tree
+//! (49.9% / 50.9%), a 3-turn horizon for the tree (52.0% / 54.7%), a leaf
+//! value that shrinks every seat's positional potential toward its score
+//! as the estimated rounds left (nutrient pile over spawn chance) fall
+//! below 3, with a sharper win-chance curve there (50.0% / 50.6%), a
+//! sharper curve everywhere (50.6% / 51.2%), playouts to the true end once
+//! the pile holds 5 or fewer (48.3% / 49.8%), the most visited move played
+//! (51.0% / 53.7%). What did: the growth action by greedy playouts to the
+//! end of the bot's own next turn, with common random numbers. 7 playouts
+//! a face scored 54.6% / 62.9% at about a quarter of the speed; 3 a face
+//! (shipped) 57.5% (53.1-61.8%) / 56.2% (51.8-60.5%); the same playouts
+//! stopped at the next seat's turn 45.6% / 46.1% without common random
+//! numbers, 51.3% in `fewer-nutrients` with them: the bot's own next turn
+//! is what values the beads it takes into its hand.
 //!
 //! Everything is deterministic given the bot's [`SeededDice`].
 
@@ -64,6 +86,16 @@ const MAX_RANKED: usize = 400;
 const MAX_SEATS: usize = 8;
 /// Placements drawn per playout step on very long legal lists.
 const PLAYOUT_SAMPLES: u32 = 6;
+/// Greedy playouts per face of a growth action's die
+/// ([`MctsBot::choose_growth`]): 3 playouts of each of the 28 faces of the
+/// standard dice (d4 + d6 + d8 + d10) is 84 playouts.
+const GROWTH_PLAYOUTS: u32 = 3;
+/// The growth playouts stop once this many turns have ended after the
+/// growth decision (3: the end of the bot's own next turn, so the beads it
+/// took into its hand are placed, or not, before the evaluation).
+const GROWTH_HORIZON_TURNS: u32 = 3;
+/// The stream of the dice a growth playout rolls with.
+const GROWTH_STREAM: u64 = 7;
 
 #[derive(Debug)]
 struct Edge {
@@ -247,6 +279,103 @@ impl MctsBot {
             let child = edge.child as usize;
             self.nodes[child].visits += 1;
         }
+    }
+
+    /// The growth action with the best mean reward over greedy playouts:
+    /// for every legal growth action and every face of its die (each
+    /// equally likely, the rain face included), [`GROWTH_PLAYOUTS`]
+    /// playouts roll that face on a copy, then every seat plays as the
+    /// greedy bot does to the end of the bot's own next turn
+    /// ([`GROWTH_HORIZON_TURNS`]), and the rewards are averaged, each face
+    /// weighing the same. The `i`-th playout of a face rolls the same dice
+    /// under every action (common random numbers: the actions are compared
+    /// under the same rains, spawns and opponent's rolls).
+    fn choose_growth(&mut self, root: &State, seat: Seat, legal: &[Action]) -> Action {
+        let start_turns = root.stats().turns;
+        let per_face = GROWTH_PLAYOUTS as usize;
+        let mut best = f64::NEG_INFINITY;
+        let mut pick = legal[0];
+        // The seed of each (face, playout): drawn from the bot's dice the
+        // first time an action's die reaches it.
+        let mut seeds: Vec<u32> = Vec::new();
+        let mut state = self.walk.take().unwrap_or_else(|| root.clone());
+        for &a in legal {
+            let mut grown = root.clone();
+            grown.play_unchecked(a);
+            let sides = match grown.next() {
+                Next::Chance(die) => die.sides().max(1),
+                _ => 0,
+            };
+            // `None`: the action rolls no die (not in the shipped rules).
+            let faces = (1..=sides).map(Some).chain((sides == 0).then_some(None));
+            let mut total = 0.0;
+            let mut count = 0.0;
+            for (fi, face) in faces.enumerate() {
+                let mut face_total = 0.0;
+                for r in 0..per_face {
+                    state.clone_from(&grown);
+                    if let Some(f) = face
+                        && state.roll(f).is_err()
+                    {
+                        continue;
+                    }
+                    let i = fi * per_face + r;
+                    while seeds.len() <= i {
+                        seeds.push(self.dice.next_u32());
+                    }
+                    let own = std::mem::replace(
+                        &mut self.dice,
+                        SeededDice::new(u64::from(seeds[i]), GROWTH_STREAM),
+                    );
+                    let rewards = self.play_out(&mut state, start_turns + GROWTH_HORIZON_TURNS);
+                    self.dice = own;
+                    face_total += rewards[usize::from(seat)];
+                }
+                total += face_total / f64::from(GROWTH_PLAYOUTS);
+                count += 1.0;
+            }
+            let v = total / count;
+            if v > best {
+                best = v;
+                pick = a;
+            }
+        }
+        self.walk = Some(state);
+        pick
+    }
+
+    /// Every seat plays from `state` as the greedy bot does, every roll
+    /// from the bot's dice, until `end_turns` turns have ended (or the
+    /// game); every seat's reward there.
+    fn play_out(&mut self, state: &mut State, end_turns: u32) -> [f64; MAX_SEATS] {
+        let mut leaf: Option<[f64; MAX_SEATS]> = None;
+        loop {
+            match state.next() {
+                Next::Over | Next::Draw => break,
+                Next::Chance(die) => {
+                    let face = self.dice.roll(die);
+                    if state.roll(face).is_err() {
+                        break;
+                    }
+                    leaf = None;
+                }
+                Next::Decide(seat) => {
+                    if state.stats().turns >= end_turns {
+                        break;
+                    }
+                    let a = if placing(state) {
+                        let (a, values) = self.playout_step(state, seat);
+                        leaf = values;
+                        a
+                    } else {
+                        leaf = None;
+                        self.greedy_step(state, seat)
+                    };
+                    state.play_unchecked(a);
+                }
+            }
+        }
+        rewards(state, leaf)
     }
 
     /// The greedy bot's choice at a decision other than a placement (a
@@ -474,38 +603,6 @@ fn rank(
     out
 }
 
-/// The growth action with the best expected value over its die: for every
-/// legal growth action and every face of its die (each equally likely, the
-/// rain face included), roll that face on a copy, place the beads greedily,
-/// and average the evaluation. This is an exact expectation over the chance
-/// node the choice leads to (the greedy bot uses the middle face only).
-fn choose_growth(state: &State, seat: Seat, legal: &[Action], scratch: &mut Scratch) -> Action {
-    let mut best = f64::NEG_INFINITY;
-    let mut pick = legal[0];
-    scratch.read_base(state, seat);
-    for &a in legal {
-        let mut grown = state.clone();
-        grown.play_unchecked(a);
-        let v = match grown.next() {
-            Next::Chance(die) => {
-                let sides = die.sides().max(1);
-                let mut total = 0.0;
-                for face in 1..=sides {
-                    total += scratch.face_value(&grown, seat, face);
-                }
-                total / f64::from(sides)
-            }
-            _ => eval::advantage(&grown, seat),
-        };
-        if v > best {
-            best = v;
-            pick = a;
-        }
-    }
-    scratch.end_base();
-    pick
-}
-
 /// Every seat's reward at the end of a playout; `leaf`, when given, is
 /// every seat's value in `state` as the incremental reading priced it.
 fn rewards(state: &State, leaf: Option<[f64; MAX_SEATS]>) -> [f64; MAX_SEATS] {
@@ -549,7 +646,7 @@ impl Player<State> for MctsBot {
             state.legal_actions(&mut legal);
             let growth = legal.len() > 1 && legal.iter().all(|a| matches!(a, Action::Grow(_)));
             let pick = if growth {
-                Some(choose_growth(state, seat, &legal, &mut self.scratch))
+                Some(self.choose_growth(state, seat, &legal))
             } else {
                 None
             };
