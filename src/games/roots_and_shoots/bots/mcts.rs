@@ -219,57 +219,51 @@ impl MctsBot {
         let mut path: Vec<(u32, u32, Seat)> = Vec::with_capacity(MAX_DEPTH);
         let mut node = 0u32;
         let mut in_tree = true;
-        // Every seat's value after the playout's last placement, from the
-        // reading that priced it (`None` once anything else happened).
-        let mut leaf: Option<[f64; MAX_SEATS]> = None;
-        loop {
+        let horizon = start_turns + HORIZON_TURNS;
+        // Down the tree; `true` where the playout takes over (a decision
+        // below the tree, before the horizon).
+        let below = loop {
             match state.next() {
                 // Roots and Shoots never draws cards.
-                Next::Over | Next::Draw => break,
+                Next::Over | Next::Draw => break false,
                 // In the tree and below it alike, the bot's own dice roll:
                 // the rain, the spawns and the next seat's growth die are
                 // sampled, one roll per iteration.
                 Next::Chance(die) => {
                     let face = self.dice.roll(die);
                     if state.roll(face).is_err() {
-                        break;
+                        break false;
                     }
-                    leaf = None;
                 }
                 Next::Decide(seat) => {
-                    if state.stats().turns >= start_turns + HORIZON_TURNS {
-                        break;
+                    if state.stats().turns >= horizon {
+                        break false;
                     }
-                    if in_tree && path.len() < MAX_DEPTH {
-                        match self.select(node, &state, seat, legal) {
-                            Some((edge, child, action, fresh)) => {
-                                state.play_unchecked(action);
-                                path.push((node, edge, seat));
-                                node = child;
-                                if fresh {
-                                    in_tree = false;
-                                }
-                                continue;
+                    if !in_tree || path.len() >= MAX_DEPTH {
+                        break true;
+                    }
+                    match self.select(node, &state, seat, legal) {
+                        Some((edge, child, action, fresh)) => {
+                            state.play_unchecked(action);
+                            path.push((node, edge, seat));
+                            node = child;
+                            if fresh {
+                                in_tree = false;
                             }
-                            None => break,
                         }
+                        None => break false,
                     }
-                    // Below the tree every seat plays as the greedy bot does
-                    // (uniformly random playouts waste beads and made the
-                    // search weaker than the greedy bot) to the horizon.
-                    let a = if placing(&state) {
-                        let (a, values) = self.playout_step(&state, seat);
-                        leaf = values;
-                        a
-                    } else {
-                        leaf = None;
-                        self.greedy_step(&state, seat)
-                    };
-                    state.play_unchecked(a);
                 }
             }
-        }
-        let rewards = rewards(&state, leaf);
+        };
+        // Below the tree every seat plays as the greedy bot does (uniformly
+        // random playouts waste beads and made the search weaker than the
+        // greedy bot) to the horizon.
+        let rewards = if below {
+            self.play_out(&mut state, horizon)
+        } else {
+            rewards(&state, None)
+        };
         self.walk = Some(state);
         self.nodes[0].visits += 1;
         for &(n, e, seat) in &path {
