@@ -164,6 +164,9 @@ pub struct Geo {
     /// cell two steps away, `NONE` off the board (the hot paths read these
     /// instead of dividing by the columns).
     near: Vec<[[u16; 8]; 2]>,
+    /// Per cell: the seats a start-area rule keeps off it, one bit each
+    /// (`turn.enter_start_areas = false`: every seat but the area's own).
+    barred: Vec<u8>,
 }
 
 impl Geo {
@@ -229,6 +232,11 @@ pub struct State {
     card: Vec<u8>,
     /// Per cell: `1 + seat` of the connector on it, or 0.
     conn: Vec<u8>,
+    /// Per cell: the seats that may not put a connector on it, one bit each:
+    /// all of them once a connector or a turned stone is on it, else those
+    /// a start-area rule keeps off ([`Geo::barred`]). One read for the
+    /// legality of every grow, bridge and jump.
+    closed: Vec<u8>,
     /// Per cell with a connector: the cell it grew from (`NONE` at a seed).
     parent: Vec<u16>,
     /// Per cell: how many connectors grew from it.
@@ -252,7 +260,8 @@ pub struct State {
     in_live: Vec<bool>,
     /// Per cell with a connector: its grow targets and its bridge targets,
     /// whatever the sticks in hand, counted again around every cell that
-    /// changes ([`State::touch`]): a random move is drawn from the counts
+    /// changes ([`State::close`], [`State::open`], [`State::occupied`],
+    /// [`State::cross`]): a random move is drawn from the counts
     /// without listing the turn's moves.
     moves: Vec<[u8; 2]>,
     /// Per seat: the sums of `moves` over its connectors.
@@ -324,6 +333,7 @@ clone_fields!(
     seats,
     card,
     conn,
+    closed,
     parent,
     children,
     bridged,
@@ -479,7 +489,27 @@ impl State {
             card[usize::from(c)] = FIRST_ARTIFACT + f.artifact as u8;
             face_up[usize::from(c)] = true;
         }
+        let barred: Vec<u8> = deck_of
+            .iter()
+            .map(|&k| {
+                if rules.turn.enter_start_areas || k == 0 {
+                    0
+                } else {
+                    !(1u8 << (k - 1))
+                }
+            })
+            .collect();
+        let closed = (0..cells)
+            .map(|c| {
+                if conn[c] != 0 || card[c] == STONE {
+                    u8::MAX
+                } else {
+                    barred[c]
+                }
+            })
+            .collect();
         let geo = Arc::new(Geo {
+            barred,
             rows: b.rows,
             columns: b.columns,
             deck_of,
@@ -506,6 +536,7 @@ impl State {
             .collect();
         let mut state = State {
             seats,
+            closed,
             live,
             in_live,
             moves: vec![[0, 0]; cells],
@@ -741,12 +772,7 @@ impl State {
     /// stone, and in an allowed area).
     #[inline]
     fn free_for(&self, seat: Seat, to: u16) -> bool {
-        let t = usize::from(to);
-        self.conn[t] == 0
-            && self.card[t] != STONE
-            && (self.rules.turn.enter_start_areas
-                || self.geo.deck_of[t] == 0
-                || self.geo.deck_of[t] == seat + 1)
+        self.closed[usize::from(to)] & (1 << seat) == 0
     }
 
     /// The diagonal stick `from`-`to` (one step) as (block, kind), if diagonal.
@@ -1247,95 +1273,134 @@ impl State {
         }
     }
 
-    /// The grows and bridges that a change at cell `x` (a connector or a
-    /// stone put on it, or a stone broken) can give or take, counted now,
-    /// for [`State::touch`] to compare: per direction `d` of [`DIRS`], the
-    /// connector one step from `x` that way (slot `d`) with its grow onto
-    /// `x`, its grows across the two 2x2 blocks it shares with `x` (a
-    /// diagonal stick laid to `x` closes one) and its bridge over `x`; the
-    /// connector two steps away (slot `8 + d`) with its bridge onto `x`.
-    /// Nothing else's moves read `x`'s cell: a grow reads its target and
-    /// its block's diagonal, a bridge the cell it crosses and its target.
-    #[inline]
-    fn probe(&self, x: u16) -> [[u8; 2]; 16] {
-        /// From a connector one step from `x`, the direction to `x` (`od`):
-        /// its two diagonal grows that cross a block holding `x`, when `od`
-        /// is orthogonal (a diagonal neighbour's only such grow is onto `x`).
-        const ACROSS: [[usize; 2]; 8] = [
-            [8, 8],
-            [0, 2],
-            [8, 8],
-            [0, 5],
-            [2, 7],
-            [8, 8],
-            [5, 7],
-            [8, 8],
-        ];
-        let mut out = [[0u8; 2]; 16];
+    /// Cell `x`, free until now, is about to be taken (a connector or a
+    /// turned stone put on it; called before it changes): the connectors
+    /// one step away lose their grow onto it, those two steps away their
+    /// bridge onto it. Nothing else's moves read whether `x` is free: a
+    /// grow reads its target and its 2x2 block's diagonal, a bridge the
+    /// cell it crosses and its target.
+    fn close(&mut self, x: u16) {
         for d in 0..DIRS.len() {
             let a = self.geo.next_to(x, d);
             if a == NONE {
                 continue;
             }
             let od = DIRS.len() - 1 - d;
-            if let Some(seat) = self.conn[usize::from(a)].checked_sub(1) {
-                let mut g = u8::from(self.grow_ok(seat, a, od).is_some());
-                for e in ACROSS[od] {
-                    if e < DIRS.len() {
-                        g += u8::from(self.grow_ok(seat, a, e).is_some());
-                    }
-                }
-                out[d] = [g, u8::from(self.bridge_target(seat, a, od).is_some())];
+            if let Some(seat) = self.conn[usize::from(a)].checked_sub(1)
+                && self.grow_ok(seat, a, od).is_some()
+            {
+                self.lose(seat, a, 0);
             }
             let b = self.geo.two_from(x, d);
             if b != NONE
                 && let Some(seat) = self.conn[usize::from(b)].checked_sub(1)
+                && self.bridge_target(seat, b, od).is_some()
             {
-                out[8 + d][1] = u8::from(self.bridge_target(seat, b, od).is_some());
+                self.lose(seat, b, 1);
             }
         }
-        out
     }
 
-    /// The cell `x` changed since `before = self.probe(x)` was taken (a
-    /// connector or a stone on it, or a stone broken): the moves of the
-    /// connectors around it change by what [`State::probe`] reads now less
-    /// what it read then, and the connector on `x`, if any (a new one), is
-    /// counted from scratch. Debug builds recount every connector at each
-    /// turn's start ([`State::moves_ok`]).
-    fn touch(&mut self, x: u16, before: [[u8; 2]; 16]) {
-        let now = self.probe(x);
+    /// Cell `x` is free again (a stone broken; called after it changed):
+    /// the connectors around it gain what [`State::close`] took.
+    fn open(&mut self, x: u16) {
         for d in 0..DIRS.len() {
-            for (slot, cell) in [
-                (d, self.geo.next_to(x, d)),
-                (8 + d, self.geo.two_from(x, d)),
-            ] {
-                if now[slot] != before[slot] {
-                    self.shift(cell, before[slot], now[slot]);
-                }
+            let a = self.geo.next_to(x, d);
+            if a == NONE {
+                continue;
+            }
+            let od = DIRS.len() - 1 - d;
+            if let Some(seat) = self.conn[usize::from(a)].checked_sub(1)
+                && self.grow_ok(seat, a, od).is_some()
+            {
+                self.gain(seat, a, 0);
+            }
+            let b = self.geo.two_from(x, d);
+            if b != NONE
+                && let Some(seat) = self.conn[usize::from(b)].checked_sub(1)
+                && self.bridge_target(seat, b, od).is_some()
+            {
+                self.gain(seat, b, 1);
+            }
+        }
+    }
+
+    /// A connector was put on `x` (called after): the connectors next to it
+    /// may bridge over it now, and its own moves are counted from scratch.
+    fn occupied(&mut self, x: u16) {
+        for d in 0..DIRS.len() {
+            let a = self.geo.next_to(x, d);
+            if a == NONE {
+                continue;
+            }
+            if let Some(seat) = self.conn[usize::from(a)].checked_sub(1)
+                && self.bridge_target(seat, a, DIRS.len() - 1 - d).is_some()
+            {
+                self.gain(seat, a, 1);
             }
         }
         self.recount(x);
     }
 
-    /// The connector on `c` has `now` where it had `was` of some of its
-    /// moves: its counts and its seat's sums follow; it goes back in its
-    /// seat's live list when it has a target again.
-    fn shift(&mut self, c: u16, was: [u8; 2], now: [u8; 2]) {
-        let cu = usize::from(c);
-        let seat = self.conn[cu] - 1;
-        let m = &mut self.moves[cu];
-        let total = &mut self.totals[usize::from(seat)];
-        for k in 0..2 {
-            m[k] = m[k] + now[k] - was[k];
-            total[k] = total[k] + u32::from(now[k]) - u32::from(was[k]);
+    /// A diagonal stick of `kind` is about to be laid in the 2x2 block
+    /// whose top-left cell is `block` (called before): the connectors on
+    /// the block's other two corners lose their grow across it.
+    fn cross(&mut self, block: u16, kind: u8) {
+        let cols = u16::from(self.geo.columns);
+        // The other diagonal's corners and the directions from each to the
+        // other ([`DIRS`]: 2 up-right, 5 down-left, 0 up-left, 7 down-right).
+        let [(p, pd), (q, qd)] = if kind == 1 {
+            [(block + 1, 5), (block + cols, 2)]
+        } else {
+            [(block, 7), (block + cols + 1, 0)]
+        };
+        for (c, d) in [(p, pd), (q, qd)] {
+            if let Some(seat) = self.conn[usize::from(c)].checked_sub(1)
+                && self.grow_ok(seat, c, d).is_some()
+            {
+                self.lose(seat, c, 0);
+            }
         }
+    }
+
+    /// The connector on `c` (of `seat`) lost one move of kind `k` (0 grow,
+    /// 1 bridge).
+    #[inline]
+    fn lose(&mut self, seat: Seat, c: u16, k: usize) {
+        self.moves[usize::from(c)][k] -= 1;
+        self.totals[usize::from(seat)][k] -= 1;
+    }
+
+    /// The connector on `c` (of `seat`) gained one move of kind `k`; it goes
+    /// back in its seat's live list when it has a target again.
+    #[inline]
+    fn gain(&mut self, seat: Seat, c: u16, k: usize) {
+        self.moves[usize::from(c)][k] += 1;
+        self.totals[usize::from(seat)][k] += 1;
         self.relive(seat, c);
     }
 
     /// From scratch: every connector's kept move counts and each seat's
     /// sums.
     fn moves_ok(&self) -> Result<(), String> {
+        // The closed cells first: the counts below read them.
+        for c in 0..self.geo.cells() {
+            let area = self.geo.deck_of[c];
+            let want = if self.conn[c] != 0 || self.card[c] == STONE {
+                u8::MAX
+            } else if self.rules.turn.enter_start_areas || area == 0 {
+                0
+            } else {
+                !(1u8 << (area - 1))
+            };
+            if self.closed[c] != want {
+                return Err(format!(
+                    "{}: closed to seats {:#010b} kept, {want:#010b} from scratch",
+                    super::rules::cell_name(self.geo.columns, c as u16),
+                    self.closed[c]
+                ));
+            }
+        }
         let mut totals = vec![[0u32; 2]; usize::from(self.seats)];
         for c in 0..self.geo.cells() {
             let want = match self.conn[c].checked_sub(1) {
@@ -1583,11 +1648,11 @@ impl State {
                 return;
             }
             Action::Destroy { at } => {
-                let before = self.probe(at);
                 self.card[usize::from(at)] = RUBBLE;
+                self.closed[usize::from(at)] = self.geo.barred[usize::from(at)];
                 // The cell is free again: its neighbours may grow onto it,
                 // and connectors two away bridge onto it.
-                self.touch(at, before);
+                self.open(at);
                 self.after_ability();
                 return;
             }
@@ -1630,8 +1695,21 @@ impl State {
         self.tally.sticks_spent += cost;
         self.tally.extensions += 1;
         let t = usize::from(to);
-        let before = self.probe(to);
+        // No one grows onto it or bridges onto it now, and its stick may
+        // cross another's way.
+        self.close(to);
+        let diagonal = if bridge {
+            None
+        } else {
+            self.diagonal(from, to)
+        };
+        if let Some((block, kind)) = diagonal
+            && self.diag[block] == 0
+        {
+            self.cross(block as u16, kind);
+        }
         self.conn[t] = s + 1;
+        self.closed[t] = u8::MAX;
         self.parent[t] = from;
         self.bridged[t] = match action {
             Action::Jump { .. } => JUMP,
@@ -1642,7 +1720,7 @@ impl State {
             self.tally.bridges += 1;
         }
         // A laid stick (not one over a cell) takes its 2x2 block's diagonal.
-        if !bridge && let Some((block, kind)) = self.diagonal(from, to) {
+        if let Some((block, kind)) = diagonal {
             self.diag[block] = kind;
         }
         let f = usize::from(from);
@@ -1656,9 +1734,8 @@ impl State {
         self.grow_longest(si, to);
         self.live[si].push(to);
         self.in_live[t] = true;
-        // No one grows onto it or bridges onto it now, its neighbours may
-        // bridge over it, and its stick may cross another's way.
-        self.touch(to, before);
+        // Its neighbours may bridge over it.
+        self.occupied(to);
         self.current = to;
         let mut stop = false;
         match face {
@@ -1727,13 +1804,13 @@ impl State {
             });
         }
         self.decks[d][k] -= 1;
-        let before = (face == STONE).then(|| self.probe(at));
+        if face == STONE {
+            self.close(at);
+            self.closed[usize::from(at)] = u8::MAX;
+        }
         self.card[usize::from(at)] = face;
         self.tally.cards_turned += 1;
         self.tally.drawn[k.min(4)] += 1;
-        if let Some(before) = before {
-            self.touch(at, before);
-        }
         Ok(())
     }
 
