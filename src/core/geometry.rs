@@ -224,6 +224,30 @@ impl PointSet {
         new
     }
 
+    /// Add `p` when `on`, without a branch (for a caller deciding point by
+    /// point where the branch would be unpredictable).
+    #[inline]
+    pub fn insert_if(&mut self, p: Point, on: bool) {
+        self.0[p.index() / 64] |= u64::from(on) << (p.index() % 64);
+    }
+
+    /// Add the `len` points from `first` on in flat-array order (a row of
+    /// a board), a word at a time.
+    pub fn insert_run(&mut self, first: Point, len: usize) {
+        let (mut i, end) = (first.index(), first.index() + len);
+        while i < end {
+            let bit = i % 64;
+            let span = (64 - bit).min(end - i);
+            let mask = if span == 64 {
+                u64::MAX
+            } else {
+                ((1u64 << span) - 1) << bit
+            };
+            self.0[i / 64] |= mask;
+            i += span;
+        }
+    }
+
     #[inline]
     pub fn remove(&mut self, p: Point) {
         self.0[p.index() / 64] &= !(1u64 << (p.index() % 64));

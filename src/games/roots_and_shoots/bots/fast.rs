@@ -126,9 +126,12 @@ fn hand_worth(store: u32, supply: u32) -> f64 {
     v
 }
 
+/// The most root strength the evaluation counts.
+const MAX_STRENGTH: u32 = 6;
+
 /// The contested part for one bead of strength `strength`.
 fn contested_worth(strength: u32) -> f64 {
-    0.04 * f64::from(strength.min(6))
+    0.04 * f64::from(strength.min(MAX_STRENGTH))
 }
 
 /// Whether the bead of `s` on `p` touches a bead of another colour.
@@ -237,24 +240,25 @@ impl Quick {
         self.values = v;
     }
 
-    /// [`State::strength`] of the bead on `p` in the position read, worked
-    /// out once per reading.
+    /// [`State::strength`] of the bead on `p` in the position read, up to
+    /// 6 (the most [`contested_worth`] counts: a longer root is not traced
+    /// to its end), worked out once per reading.
     #[inline]
     fn strength(&self, state: &State, p: Point) -> u32 {
         let slot = &self.strengths[p.index()];
         let known = slot.get();
         let s = if known == NO_STRENGTH {
-            let s = state.strength(p);
-            // Strengths above 6 count as 6 ([`contested_worth`]); a root
-            // longer than 254 beads cannot be cached and is traced each time.
-            if s < u32::from(NO_STRENGTH) {
-                slot.set(s as u8);
-            }
+            let s = state.strength_upto(p, MAX_STRENGTH);
+            slot.set(s as u8);
             s
         } else {
             u32::from(known)
         };
-        debug_assert_eq!(s, state.strength(p), "a stale strength at {p:?}");
+        debug_assert_eq!(
+            s,
+            state.strength(p).min(MAX_STRENGTH),
+            "a stale strength at {p:?}"
+        );
         s
     }
 
@@ -806,13 +810,20 @@ impl Scratch {
             // Beads from the pile to the hand, nothing else.
             if let Some(die) = state.rules().die_for(growth) {
                 let face = die.sides().div_ceil(2).max(2);
-                self.quick.read(state);
+                // The growth decision's own reading when there is one
+                // ([`Scratch::read_base`]: the same position).
+                let q = if self.base_ok {
+                    &self.base
+                } else {
+                    self.quick.read(state);
+                    &self.quick
+                };
                 let p = &state.players()[usize::from(seat)];
                 let take = u32::from(face).min(p.supply);
-                let mut v = self.quick.values;
+                let mut v = q.values;
                 v[usize::from(seat)] +=
                     hand_worth(p.store + take, p.supply - take) - hand_worth(p.store, p.supply);
-                return self.quick.advantage(&v, seat);
+                return q.advantage(&v, seat);
             }
         }
         let mut next = self.inner.take().unwrap_or_else(|| state.clone());
@@ -1025,8 +1036,9 @@ mod tests {
                         if in_reach { near += 1 } else { far += 1 }
                     }
                     if s.bead(p).is_some() {
-                        assert_eq!(q.strength(&s, p), s.strength(p));
-                        assert_eq!(q.strength(&s, p), s.strength(p), "cached");
+                        let want = s.strength(p).min(MAX_STRENGTH);
+                        assert_eq!(q.strength(&s, p), want);
+                        assert_eq!(q.strength(&s, p), want, "cached");
                     }
                 }
             }
