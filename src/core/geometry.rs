@@ -224,13 +224,6 @@ impl PointSet {
         new
     }
 
-    /// Add `p` when `on`, without a branch (for a caller deciding point by
-    /// point where the branch would be unpredictable).
-    #[inline]
-    pub fn insert_if(&mut self, p: Point, on: bool) {
-        self.0[p.index() / 64] |= u64::from(on) << (p.index() % 64);
-    }
-
     /// Add the `len` points from `first` on in flat-array order (a row of
     /// a board), a word at a time.
     pub fn insert_run(&mut self, first: Point, len: usize) {

@@ -430,57 +430,42 @@ impl State {
 
     /// Every point of the board where a new plant (not one that must touch
     /// this roll's beads) may go, into `set`: [`State::fits_new_plant`] at
-    /// every point, without a branch per point (which points are legal is as
-    /// good as random to the branch predictor), a row of cells at a time.
-    ///
-    /// For the first bead of a roll (no bead of this roll, so `turn_adj` is 0
-    /// everywhere) the set is worked out the other way round, from the few
-    /// points that are not legal: every point of the board, less the seat's
-    /// beads and the points around them, the empty points with a nutrient (a
-    /// nutrient is marked only from an own bead next to it), and the other
-    /// colours' beads unless they may be contested.
+    /// every point, worked out the other way round, from the few points that
+    /// are not legal. Every point of the board, less the seat's beads, the
+    /// points around its beads of earlier turns (a new plant touches no old
+    /// bead), the empty points with a nutrient and no bead of the seat around
+    /// (a nutrient is marked only from an own bead next to it, which can only
+    /// be one of this roll), and the other colours' beads unless they may be
+    /// contested.
     #[inline]
     fn new_plant_points(&self, c: &RollCtx, set: &mut PointSet) {
         debug_assert!(!c.connected);
         let g = &self.grid;
         let (size, stride) = (usize::from(g.size()), g.stride());
         let seat = c.seat;
-        if self.placed.is_empty() {
-            for y in 0..size {
-                set.insert_run(Point(((y + 1) * stride + 1) as u16), size);
-            }
-            for (s, player) in self.players.iter().enumerate() {
-                if s == seat {
-                    for &b in &player.beads {
-                        set.remove(b);
+        for y in 0..size {
+            set.insert_run(Point(((y + 1) * stride + 1) as u16), size);
+        }
+        for (s, player) in self.players.iter().enumerate() {
+            if s == seat {
+                for &b in &player.beads {
+                    set.remove(b);
+                    if !self.placed.contains(&b) {
                         for &d in g.offsets() {
                             set.remove(b.offset(d));
                         }
                     }
-                } else if !c.attack {
-                    for &b in &player.beads {
-                        set.remove(b);
-                    }
+                }
+            } else if !c.attack {
+                for &b in &player.beads {
+                    set.remove(b);
                 }
             }
-            for n in &self.nutrients {
-                if self.cells[n.point.index()].bead == 0 {
-                    set.remove(n.point);
-                }
-            }
-            return;
         }
-        for y in 0..size {
-            let first = (y + 1) * stride + 1;
-            for (i, cell) in self.cells[first..first + size].iter().enumerate() {
-                let own = cell.adj[seat];
-                let free = cell.bead == 0;
-                // `RollCtx::kind`: an empty point without a nutrient, or
-                // with one next to an own bead; another colour's bead when
-                // it may be contested.
-                let kind = (free & ((cell.nuts == 0) | (own > 0)))
-                    | (!free & (cell.bead != c.bead) & (cell.bead != OFF) & c.attack);
-                set.insert_if(Point((first + i) as u16), kind & (own <= cell.turn_adj));
+        for n in &self.nutrients {
+            let cell = &self.cells[n.point.index()];
+            if cell.bead == 0 && cell.adj[seat] == 0 {
+                set.remove(n.point);
             }
         }
     }

@@ -555,6 +555,10 @@ impl Scratch {
         let mut values = std::mem::take(&mut self.values);
         values.clear();
         let (mut first_best, mut put_off) = (f64::NEG_INFINITY, false);
+        // The choice among the values in order (see below), made as they
+        // come: it stands unless points put off must be priced after all.
+        let mut best = f64::NEG_INFINITY;
+        self.ties.clear();
         for &a in actions {
             let v = match plain(state, a) {
                 Some(p) => {
@@ -595,6 +599,16 @@ impl Scratch {
             };
             first_best = first_best.max(v);
             values.push(v);
+            if v.is_nan() {
+                continue;
+            }
+            if v > best + 1e-9 {
+                best = v;
+                self.ties.clear();
+                self.ties.push(a);
+            } else if (v - best).abs() <= 1e-9 {
+                self.ties.push(a);
+            }
         }
         if put_off {
             // The most a put-off point can be worth: the hand's change, and
@@ -606,38 +620,43 @@ impl Scratch {
             now[me] += self.quick.hand[me] + contested_worth(6);
             let cap = self.quick.advantage(&now, seat);
             let skip = first_best > cap + 1e-8;
-            for (v, &a) in values.iter_mut().zip(actions) {
-                if !v.is_nan() {
-                    continue;
-                }
-                let Some(p) = plain(state, a) else { continue };
-                if skip && !cfg!(debug_assertions) {
-                    continue;
-                }
-                let after = self.quick.after_plain_near(state, seat, p, false);
-                let value = self.quick.advantage(&after, seat);
-                debug_assert!(value <= cap + 1e-9, "{value} above the cap {cap}");
-                if !skip {
-                    *v = value;
+            // Skipped, the points put off are not looked at again (debug
+            // builds check them against the cap).
+            if !skip || cfg!(debug_assertions) {
+                for (v, &a) in values.iter_mut().zip(actions) {
+                    if !v.is_nan() {
+                        continue;
+                    }
+                    let Some(p) = plain(state, a) else { continue };
+                    let after = self.quick.after_plain_near(state, seat, p, false);
+                    let value = self.quick.advantage(&after, seat);
+                    debug_assert!(value <= cap + 1e-9, "{value} above the cap {cap}");
+                    if !skip {
+                        *v = value;
+                    }
                 }
             }
-        }
-        // The choice among the values in order, as if all had been priced:
-        // a point put off is below the best found by more than the tie
-        // margin, so it is never a tie, and the last action that raised the
-        // best is the same without it.
-        let mut best = f64::NEG_INFINITY;
-        self.ties.clear();
-        for (&v, &a) in values.iter().zip(actions) {
-            if v.is_nan() {
-                continue;
-            }
-            if v > best + 1e-9 {
-                best = v;
+            // The choice among the values in order, as if all had been
+            // priced: skipped, a point put off is below the best found by
+            // more than the tie margin, so it is never a tie, and the last
+            // action that raised the best is the same without it (the
+            // choice made above stands); else the choice is made again with
+            // every value.
+            if !skip {
+                best = f64::NEG_INFINITY;
                 self.ties.clear();
-                self.ties.push(a);
-            } else if (v - best).abs() <= 1e-9 {
-                self.ties.push(a);
+                for (&v, &a) in values.iter().zip(actions) {
+                    if v.is_nan() {
+                        continue;
+                    }
+                    if v > best + 1e-9 {
+                        best = v;
+                        self.ties.clear();
+                        self.ties.push(a);
+                    } else if (v - best).abs() <= 1e-9 {
+                        self.ties.push(a);
+                    }
+                }
             }
         }
         self.values = values;
