@@ -864,6 +864,78 @@ impl Scratch {
         v
     }
 
+    /// The legal actions of `state` (in its placing phase, read and marked
+    /// for the seat placing) in order, but with only the first of the quiet
+    /// points ([`Quick::quiet`]): the rest share its price, so none of them
+    /// can raise the best found after it (the greedy step's choice without
+    /// ties, and its value, are the same without them); `None`, or the index
+    /// in `out` of that first quiet point.
+    fn placements(&self, state: &State, out: &mut Vec<Action>) -> Option<usize> {
+        debug_assert!(placing(state));
+        debug_assert!(self.quick.marked_for.is_some());
+        out.clear();
+        let Phase::Place {
+            action,
+            struggles,
+            only_attacks,
+            ..
+        } = state.phase
+        else {
+            state.legal_actions(out);
+            return None;
+        };
+        let set = state.legal_placements(action, struggles);
+        let mut first_quiet = None;
+        set.for_each(|p| {
+            if state.cells[p.index()].bead == 0 && self.quick.quiet(state, p) {
+                if first_quiet.is_some() {
+                    return;
+                }
+                first_quiet = Some(out.len());
+            }
+            out.push(Action::Place(p));
+        });
+        if only_attacks {
+            out.push(Action::Pass);
+        }
+        debug_assert!({
+            let mut all = Vec::new();
+            state.legal_actions(&mut all);
+            all.len() >= out.len() && out.iter().all(|a| all.contains(a))
+        });
+        first_quiet
+    }
+
+    /// The greedy step at a placement of `seat` (`state` in its placing
+    /// phase, `actions` its legal actions), ties broken by `dice`:
+    /// [`Scratch::best_step`]'s choice, worked out over the list without
+    /// the quiet points but the first ([`Scratch::placements`]); when the
+    /// quiet price ties the best, on the whole list, as the tie draw asks.
+    fn best_placement(
+        &mut self,
+        state: &State,
+        seat: Seat,
+        actions: &[Action],
+        dice: &mut SeededDice,
+    ) -> Action {
+        self.quick.read(state);
+        self.quick.mark(state, seat);
+        let mut short = std::mem::take(&mut self.legal);
+        let first_quiet = self.placements(state, &mut short);
+        let (_, best) = self.best_step_from(state, seat, &short, None, true);
+        self.legal = short;
+        if let Some(i) = first_quiet
+            && (self.values[i] - best).abs() <= 1e-9
+        {
+            return self.best_step_from(state, seat, actions, Some(dice), true).0;
+        }
+        match self.ties.len() {
+            0 => actions[0],
+            1 => self.ties[0],
+            n => self.ties[dice.below(n as u32) as usize],
+        }
+    }
+
     /// Place the roll's beads greedily on `next`; the evaluation after. With
     /// `shared`, `next`'s board and hands are those of the base reading
     /// ([`Scratch::read_base`]), which the first placement starts from.
@@ -883,7 +955,16 @@ impl Scratch {
         for _ in 0..32 {
             match next.next() {
                 Next::Decide(s) if s == seat && placing(next) => {
-                    next.legal_actions(&mut legal);
+                    if self.copying {
+                        next.legal_actions(&mut legal);
+                    } else {
+                        if !read {
+                            self.quick.read(next);
+                            self.quick.mark(next, seat);
+                            read = true;
+                        }
+                        self.placements(next, &mut legal);
+                    }
                     if legal.is_empty() {
                         break;
                     }
@@ -936,6 +1017,9 @@ impl Player<State> for FastGreedyBot {
         state.legal_actions(&mut actions);
         let choice = if actions.is_empty() {
             state.random_action(&mut self.dice)
+        } else if actions.len() > 1 && placing(state) && !self.scratch.copying {
+            self.scratch
+                .best_placement(state, seat, &actions, &mut self.dice)
         } else {
             self.scratch
                 .choose(state, seat, &actions, Some(&mut self.dice))
