@@ -418,17 +418,25 @@ impl Quick {
             };
             v[seat] += contested_worth(strength);
         }
-        for q in state.grid().around(p) {
-            match state.bead(q) {
-                // An own neighbour with two own neighbours now branches.
-                Some(o) if o == s && state.adj_of(s, q) == 2 && contested(state, s, q) => {
-                    v[seat] -= contested_worth(self.strength(state, q));
-                }
-                // An enemy bead touching only its own colour is now contested.
-                Some(o) if o != s && !contested(state, o, q) => {
-                    v[usize::from(o)] += contested_worth(self.strength(state, q));
-                }
-                _ => {}
+        // The neighbours holding beads, own and enemy, in the order of the
+        // offsets (each seat's figure takes its terms in that order).
+        let (mut own_bits, mut enemy_bits) = state.bead_masks(s, p);
+        let offsets = state.grid().offsets();
+        while own_bits != 0 {
+            let q = p.offset(offsets[own_bits.trailing_zeros() as usize]);
+            own_bits &= own_bits - 1;
+            // An own neighbour with two own neighbours now branches.
+            if state.adj_of(s, q) == 2 && contested(state, s, q) {
+                v[seat] -= contested_worth(self.strength(state, q));
+            }
+        }
+        while enemy_bits != 0 {
+            let q = p.offset(offsets[enemy_bits.trailing_zeros() as usize]);
+            enemy_bits &= enemy_bits - 1;
+            let o = state.cells[q.index()].bead - 1;
+            // An enemy bead touching only its own colour is now contested.
+            if !contested(state, o, q) {
+                v[usize::from(o)] += contested_worth(self.strength(state, q));
             }
         }
         (rest, v)
@@ -885,16 +893,26 @@ impl Scratch {
             return None;
         };
         let set = state.legal_placements(action, struggles);
-        let mut first_quiet = None;
+        // Written without a branch per point (which points are quiet is as
+        // good as random to the branch predictor): every point is written,
+        // and the count moves on past all but the quiet ones after the first.
+        out.resize(set.len(), Action::Pass);
+        let (mut n, mut seen, mut first) = (0, false, usize::MAX);
         set.for_each(|p| {
-            if state.cells[p.index()].bead == 0 && self.quick.quiet(state, p) {
-                if first_quiet.is_some() {
-                    return;
-                }
-                first_quiet = Some(out.len());
-            }
-            out.push(Action::Place(p));
+            let i = p.index();
+            let c = &state.cells[i];
+            let quiet = (c.bead == 0)
+                & (self.quick.influenced[i / 64] >> (i % 64) & 1 == 0)
+                & (c.adj_all == 0)
+                & (c.nuts == 0);
+            debug_assert_eq!(quiet, c.bead == 0 && self.quick.quiet(state, p));
+            first = if quiet & !seen { n } else { first };
+            out[n] = Action::Place(p);
+            n += usize::from(!(quiet & seen));
+            seen |= quiet;
         });
+        out.truncate(n);
+        let first_quiet = seen.then_some(first);
         if only_attacks {
             out.push(Action::Pass);
         }
