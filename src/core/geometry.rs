@@ -246,6 +246,13 @@ impl PointSet {
         self.0[p.index() / 64] &= !(1u64 << (p.index() % 64));
     }
 
+    /// The set as words of bits (bit `i % 64` of word `i / 64` for the
+    /// point of index `i`).
+    #[inline]
+    pub fn words(&self) -> &[u64] {
+        &self.0
+    }
+
     pub fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }

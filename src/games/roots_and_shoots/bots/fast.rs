@@ -153,6 +153,10 @@ pub struct Quick {
     /// nutrient is worth (it would touch it, or come closer to it than the
     /// seat's beads are).
     influenced: Vec<u64>,
+    /// [`Quick::influenced`], and every cell with a bead, a bead around or a
+    /// nutrient: a plain bead of the marked seat on a point not in it is
+    /// quiet ([`Quick::quiet`]).
+    loud: Vec<u64>,
     /// The root strength of the bead on each cell of the position read, once
     /// asked for ([`NO_STRENGTH`] until then): a placement's pricing asks for
     /// the same neighbours' strengths again and again.
@@ -163,6 +167,12 @@ pub struct Quick {
     /// division), for boards of `xy_stride`.
     xy: Vec<(u8, u8)>,
     xy_stride: usize,
+}
+
+/// Set bit `i` of a bit set held in words.
+#[inline]
+fn set_bit(words: &mut [u64], i: usize) {
+    words[i / 64] |= 1 << (i % 64);
 }
 
 /// A strength not worked out yet in [`Quick::strengths`].
@@ -299,6 +309,21 @@ impl Quick {
                 }
             }
         }
+        // The loud points: those marked, and every point with a bead, a bead
+        // around or a nutrient.
+        self.loud.clone_from(&self.influenced);
+        let offsets = g.offsets();
+        for player in state.players() {
+            for &b in &player.beads {
+                set_bit(&mut self.loud, b.index());
+                for &d in offsets {
+                    set_bit(&mut self.loud, b.offset(d).index());
+                }
+            }
+        }
+        for n in state.nutrients() {
+            set_bit(&mut self.loud, n.point.index());
+        }
         self.marked_for = Some(s);
     }
 
@@ -314,8 +339,15 @@ impl Quick {
     /// the hand: no nutrient in reach, no bead around.
     fn quiet(&self, state: &State, p: Point) -> bool {
         let i = p.index();
-        let c = &state.cells[i];
-        self.influenced[i / 64] & (1 << (i % 64)) == 0 && c.adj_all == 0 && c.nuts == 0
+        let quiet = self.loud[i / 64] & (1 << (i % 64)) == 0;
+        debug_assert_eq!(quiet, {
+            let c = &state.cells[i];
+            self.influenced[i / 64] & (1 << (i % 64)) == 0
+                && c.adj_all == 0
+                && c.nuts == 0
+                && c.bead == 0
+        });
+        quiet
     }
 
     /// Every seat's value after seat `s` puts a bead on the empty,
@@ -893,26 +925,23 @@ impl Scratch {
             return None;
         };
         let set = state.legal_placements(action, struggles);
-        // Written without a branch per point (which points are quiet is as
-        // good as random to the branch predictor): every point is written,
-        // and the count moves on past all but the quiet ones after the first.
-        out.resize(set.len(), Action::Pass);
-        let (mut n, mut seen, mut first) = (0, false, usize::MAX);
-        set.for_each(|p| {
-            let i = p.index();
-            let c = &state.cells[i];
-            let quiet = (c.bead == 0)
-                & (self.quick.influenced[i / 64] >> (i % 64) & 1 == 0)
-                & (c.adj_all == 0)
-                & (c.nuts == 0);
-            debug_assert_eq!(quiet, c.bead == 0 && self.quick.quiet(state, p));
-            first = if quiet & !seen { n } else { first };
-            out[n] = Action::Place(p);
-            n += usize::from(!(quiet & seen));
-            seen |= quiet;
-        });
-        out.truncate(n);
-        let first_quiet = seen.then_some(first);
+        // A word of points at a time: the quiet ones (not loud) are dropped
+        // but the first.
+        let mut first_quiet = None;
+        for (w, (&word, &loud)) in set.words().iter().zip(&self.quick.loud).enumerate() {
+            let mut keep = word & loud;
+            let quiet = word & !loud;
+            if quiet != 0 && first_quiet.is_none() {
+                let first = quiet & quiet.wrapping_neg();
+                keep |= first;
+                first_quiet = Some(out.len() + (keep & (first - 1)).count_ones() as usize);
+            }
+            while keep != 0 {
+                let bit = keep.trailing_zeros() as usize;
+                keep &= keep - 1;
+                out.push(Action::Place(Point((w * 64 + bit) as u16)));
+            }
+        }
         if only_attacks {
             out.push(Action::Pass);
         }
