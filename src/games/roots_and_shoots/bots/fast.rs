@@ -974,7 +974,9 @@ impl Scratch {
         if let Some(i) = first_quiet
             && (self.values[i] - best).abs() <= 1e-9
         {
-            return self.best_step_from(state, seat, actions, Some(dice), true).0;
+            return self
+                .best_step_from(state, seat, actions, Some(dice), true)
+                .0;
         }
         match self.ties.len() {
             0 => actions[0],
