@@ -157,9 +157,10 @@ pub struct Quick {
     /// nutrient: a plain bead of the marked seat on a point not in it is
     /// quiet ([`Quick::quiet`]).
     loud: Vec<u64>,
-    /// The root strength of the bead on each cell of the position read, once
-    /// asked for ([`NO_STRENGTH`] until then): a placement's pricing asks for
-    /// the same neighbours' strengths again and again.
+    /// The root strength of the bead on each cell of the position read, up
+    /// to [`MAX_STRENGTH`], once asked for ([`NO_STRENGTH`] until then): a
+    /// placement's pricing asks for the same neighbours' strengths again and
+    /// again.
     strengths: Vec<std::cell::Cell<u8>>,
     /// Every seat's change of hand worth for one bead placed from the hand.
     hand: [f64; MAX_SEATS],
