@@ -385,4 +385,26 @@ mod tests {
         }
         assert!(board.iter().eq(g.all()));
     }
+
+    /// `insert_run` adds the run's points and no other, across word
+    /// boundaries; `words` holds them bit for bit.
+    #[test]
+    fn runs_of_points_are_inserted_a_word_at_a_time() {
+        for (first, len) in [(0, 1), (3, 61), (60, 8), (63, 130), (64, 64), (100, 0)] {
+            let mut run = PointSet::new();
+            run.insert(Point(1));
+            run.insert_run(Point(first as u16), len);
+            let mut one_by_one = PointSet::new();
+            one_by_one.insert(Point(1));
+            for i in first..first + len {
+                one_by_one.insert(Point(i as u16));
+            }
+            assert_eq!(run, one_by_one, "{first} {len}");
+            let from_words: Vec<usize> = (0..64 * run.words().len())
+                .filter(|&i| run.words()[i / 64] >> (i % 64) & 1 == 1)
+                .collect();
+            let from_iter: Vec<usize> = run.iter().map(|p| p.index()).collect();
+            assert_eq!(from_words, from_iter);
+        }
+    }
 }
