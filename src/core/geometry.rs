@@ -224,9 +224,33 @@ impl PointSet {
         new
     }
 
+    /// Add the `len` points from `first` on in flat-array order (a row of
+    /// a board), a word at a time.
+    pub fn insert_run(&mut self, first: Point, len: usize) {
+        let (mut i, end) = (first.index(), first.index() + len);
+        while i < end {
+            let bit = i % 64;
+            let span = (64 - bit).min(end - i);
+            let mask = if span == 64 {
+                u64::MAX
+            } else {
+                ((1u64 << span) - 1) << bit
+            };
+            self.0[i / 64] |= mask;
+            i += span;
+        }
+    }
+
     #[inline]
     pub fn remove(&mut self, p: Point) {
         self.0[p.index() / 64] &= !(1u64 << (p.index() % 64));
+    }
+
+    /// The set as words of bits (bit `i % 64` of word `i / 64` for the
+    /// point of index `i`).
+    #[inline]
+    pub fn words(&self) -> &[u64] {
+        &self.0
     }
 
     pub fn len(&self) -> usize {
@@ -360,5 +384,27 @@ mod tests {
             board.insert(p);
         }
         assert!(board.iter().eq(g.all()));
+    }
+
+    /// `insert_run` adds the run's points and no other, across word
+    /// boundaries; `words` holds them bit for bit.
+    #[test]
+    fn runs_of_points_are_inserted_a_word_at_a_time() {
+        for (first, len) in [(0, 1), (3, 61), (60, 8), (63, 130), (64, 64), (100, 0)] {
+            let mut run = PointSet::new();
+            run.insert(Point(1));
+            run.insert_run(Point(first as u16), len);
+            let mut one_by_one = PointSet::new();
+            one_by_one.insert(Point(1));
+            for i in first..first + len {
+                one_by_one.insert(Point(i as u16));
+            }
+            assert_eq!(run, one_by_one, "{first} {len}");
+            let from_words: Vec<usize> = (0..64 * run.words().len())
+                .filter(|&i| run.words()[i / 64] >> (i % 64) & 1 == 1)
+                .collect();
+            let from_iter: Vec<usize> = run.iter().map(|p| p.index()).collect();
+            assert_eq!(from_words, from_iter);
+        }
     }
 }

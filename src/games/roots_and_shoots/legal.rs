@@ -405,6 +405,20 @@ impl State {
             });
             return set;
         }
+        if action == Growth::NewPlant {
+            self.new_plant_points(&c, &mut set);
+            debug_assert_eq!(set, {
+                let mut all = PointSet::new();
+                self.each_candidate(action, &c, |p, kind| {
+                    if kind.is_some() {
+                        all.insert(p);
+                    }
+                    false
+                });
+                all
+            });
+            return set;
+        }
         self.each_candidate(action, &c, |p, kind| {
             if kind.is_some() {
                 set.insert(p);
@@ -412,6 +426,48 @@ impl State {
             false
         });
         set
+    }
+
+    /// Every point of the board where a new plant (not one that must touch
+    /// this roll's beads) may go, into `set`: [`State::fits_new_plant`] at
+    /// every point, worked out the other way round, from the few points that
+    /// are not legal. Every point of the board, less the seat's beads, the
+    /// points around its beads of earlier turns (a new plant touches no old
+    /// bead), the empty points with a nutrient and no bead of the seat around
+    /// (a nutrient is marked only from an own bead next to it, which can only
+    /// be one of this roll), and the other colours' beads unless they may be
+    /// contested.
+    #[inline]
+    fn new_plant_points(&self, c: &RollCtx, set: &mut PointSet) {
+        debug_assert!(!c.connected);
+        let g = &self.grid;
+        let (size, stride) = (usize::from(g.size()), g.stride());
+        let seat = c.seat;
+        for y in 0..size {
+            set.insert_run(Point(((y + 1) * stride + 1) as u16), size);
+        }
+        for (s, player) in self.players.iter().enumerate() {
+            if s == seat {
+                for &b in &player.beads {
+                    set.remove(b);
+                    if !self.placed.contains(&b) {
+                        for &d in g.offsets() {
+                            set.remove(b.offset(d));
+                        }
+                    }
+                }
+            } else if !c.attack {
+                for &b in &player.beads {
+                    set.remove(b);
+                }
+            }
+        }
+        for n in &self.nutrients {
+            let cell = &self.cells[n.point.index()];
+            if cell.bead == 0 && cell.adj[seat] == 0 {
+                set.remove(n.point);
+            }
+        }
     }
 
     /// A legal placement drawn by reservoir sampling over every point the
@@ -527,11 +583,41 @@ impl State {
         1 + best
     }
 
+    /// [`State::strength`] of the bead on `p`, counted no further than
+    /// `cap` (at least 1): `strength(p).min(cap)`, without tracing a long
+    /// root to its end. The evaluation counts strengths up to 6 only.
+    pub fn strength_upto(&self, p: Point, cap: u32) -> u32 {
+        debug_assert!(cap >= 1);
+        let Some(s) = self.bead(p) else { return 0 };
+        if self.adj_of(s, p) >= 3 {
+            return 0;
+        }
+        let mut best = 0;
+        for n in self.own_around(s, p) {
+            if best + 1 >= cap {
+                break;
+            }
+            best = best.max(self.run_upto(s, p, n, cap - 1));
+        }
+        let strength = (1 + best).min(cap);
+        debug_assert_eq!(strength, self.strength(p).min(cap));
+        strength
+    }
+
     /// Non-branching beads from `cur` onward, coming from `from`.
     fn run(&self, s: Seat, from: Point, cur: Point) -> u32 {
+        self.run_upto(s, from, cur, u32::MAX)
+    }
+
+    /// [`State::run`], counted no further than `cap`: `run(..).min(cap)`.
+    #[inline]
+    fn run_upto(&self, s: Seat, from: Point, cur: Point, cap: u32) -> u32 {
         let (start, mut prev, mut cur) = (from, from, cur);
         let mut count = 0;
         loop {
+            if count >= cap {
+                return count;
+            }
             let around = self.adj_of(s, cur);
             if around >= 3 {
                 return count;

@@ -660,6 +660,45 @@ impl State {
         a0 | a1 << 1 | a2 << 2 | m0 << 3 | m2 << 4 | c0 << 5 | c1 << 6 | c2 << 7
     }
 
+    /// Which neighbours of `p` hold a bead of `s`, and which a bead of
+    /// another colour: two masks with bit `i` for the `i`-th neighbour (the
+    /// order of [`State::own_mask`]), the tests made without a branch.
+    #[inline]
+    pub(crate) fn bead_masks(&self, s: Seat, p: Point) -> (u8, u8) {
+        let b = s + 1;
+        let stride = self.grid.stride();
+        let centre = p.index();
+        let at = |i: usize| -> (u8, u8) {
+            let bead = self.cells[i].bead;
+            (
+                u8::from(bead == b),
+                u8::from(bead != b && bead != 0 && bead != OFF),
+            )
+        };
+        let cells = [
+            centre - stride - 1,
+            centre - stride,
+            centre - stride + 1,
+            centre - 1,
+            centre + 1,
+            centre + stride - 1,
+            centre + stride,
+            centre + stride + 1,
+        ];
+        let (mut own, mut other) = (0u8, 0u8);
+        for (k, &i) in cells.iter().enumerate() {
+            let (o, e) = at(i);
+            own |= o << k;
+            other |= e << k;
+        }
+        debug_assert_eq!(own, self.own_mask(s, p));
+        debug_assert!(self.grid.around(p).enumerate().all(|(k, q)| {
+            let e = matches!(self.bead(q), Some(o) if o != s);
+            (other >> k & 1 == 1) == e
+        }));
+        (own, other)
+    }
+
     /// What is being decided or rolled, in words.
     pub fn describe_node(&self) -> String {
         let g = &self.grid;

@@ -128,7 +128,7 @@ pub fn values(state: &State) -> [f64; MAX_SEATS] {
                     .any(|q| matches!(state.bead(q), Some(o) if usize::from(o) != s))
             );
             if contested {
-                let strength = f64::from(state.strength(b).min(6));
+                let strength = f64::from(state.strength_upto(b, 6));
                 v[s] += 0.04 * strength;
             }
         }

@@ -126,9 +126,12 @@ fn hand_worth(store: u32, supply: u32) -> f64 {
     v
 }
 
+/// The most root strength the evaluation counts.
+const MAX_STRENGTH: u32 = 6;
+
 /// The contested part for one bead of strength `strength`.
 fn contested_worth(strength: u32) -> f64 {
-    0.04 * f64::from(strength.min(6))
+    0.04 * f64::from(strength.min(MAX_STRENGTH))
 }
 
 /// Whether the bead of `s` on `p` touches a bead of another colour.
@@ -150,9 +153,14 @@ pub struct Quick {
     /// nutrient is worth (it would touch it, or come closer to it than the
     /// seat's beads are).
     influenced: Vec<u64>,
-    /// The root strength of the bead on each cell of the position read, once
-    /// asked for ([`NO_STRENGTH`] until then): a placement's pricing asks for
-    /// the same neighbours' strengths again and again.
+    /// [`Quick::influenced`], and every cell with a bead, a bead around or a
+    /// nutrient: a plain bead of the marked seat on a point not in it is
+    /// quiet ([`Quick::quiet`]).
+    loud: Vec<u64>,
+    /// The root strength of the bead on each cell of the position read, up
+    /// to [`MAX_STRENGTH`], once asked for ([`NO_STRENGTH`] until then): a
+    /// placement's pricing asks for the same neighbours' strengths again and
+    /// again.
     strengths: Vec<std::cell::Cell<u8>>,
     /// Every seat's change of hand worth for one bead placed from the hand.
     hand: [f64; MAX_SEATS],
@@ -160,6 +168,12 @@ pub struct Quick {
     /// division), for boards of `xy_stride`.
     xy: Vec<(u8, u8)>,
     xy_stride: usize,
+}
+
+/// Set bit `i` of a bit set held in words.
+#[inline]
+fn set_bit(words: &mut [u64], i: usize) {
+    words[i / 64] |= 1 << (i % 64);
 }
 
 /// A strength not worked out yet in [`Quick::strengths`].
@@ -237,24 +251,25 @@ impl Quick {
         self.values = v;
     }
 
-    /// [`State::strength`] of the bead on `p` in the position read, worked
-    /// out once per reading.
+    /// [`State::strength`] of the bead on `p` in the position read, up to
+    /// 6 (the most [`contested_worth`] counts: a longer root is not traced
+    /// to its end), worked out once per reading.
     #[inline]
     fn strength(&self, state: &State, p: Point) -> u32 {
         let slot = &self.strengths[p.index()];
         let known = slot.get();
         let s = if known == NO_STRENGTH {
-            let s = state.strength(p);
-            // Strengths above 6 count as 6 ([`contested_worth`]); a root
-            // longer than 254 beads cannot be cached and is traced each time.
-            if s < u32::from(NO_STRENGTH) {
-                slot.set(s as u8);
-            }
+            let s = state.strength_upto(p, MAX_STRENGTH);
+            slot.set(s as u8);
             s
         } else {
             u32::from(known)
         };
-        debug_assert_eq!(s, state.strength(p), "a stale strength at {p:?}");
+        debug_assert_eq!(
+            s,
+            state.strength(p).min(MAX_STRENGTH),
+            "a stale strength at {p:?}"
+        );
         s
     }
 
@@ -295,6 +310,21 @@ impl Quick {
                 }
             }
         }
+        // The loud points: those marked, and every point with a bead, a bead
+        // around or a nutrient.
+        self.loud.clone_from(&self.influenced);
+        let offsets = g.offsets();
+        for player in state.players() {
+            for &b in &player.beads {
+                set_bit(&mut self.loud, b.index());
+                for &d in offsets {
+                    set_bit(&mut self.loud, b.offset(d).index());
+                }
+            }
+        }
+        for n in state.nutrients() {
+            set_bit(&mut self.loud, n.point.index());
+        }
         self.marked_for = Some(s);
     }
 
@@ -310,8 +340,15 @@ impl Quick {
     /// the hand: no nutrient in reach, no bead around.
     fn quiet(&self, state: &State, p: Point) -> bool {
         let i = p.index();
-        let c = &state.cells[i];
-        self.influenced[i / 64] & (1 << (i % 64)) == 0 && c.adj_all == 0 && c.nuts == 0
+        let quiet = self.loud[i / 64] & (1 << (i % 64)) == 0;
+        debug_assert_eq!(quiet, {
+            let c = &state.cells[i];
+            self.influenced[i / 64] & (1 << (i % 64)) == 0
+                && c.adj_all == 0
+                && c.nuts == 0
+                && c.bead == 0
+        });
+        quiet
     }
 
     /// Every seat's value after seat `s` puts a bead on the empty,
@@ -414,17 +451,25 @@ impl Quick {
             };
             v[seat] += contested_worth(strength);
         }
-        for q in state.grid().around(p) {
-            match state.bead(q) {
-                // An own neighbour with two own neighbours now branches.
-                Some(o) if o == s && state.adj_of(s, q) == 2 && contested(state, s, q) => {
-                    v[seat] -= contested_worth(self.strength(state, q));
-                }
-                // An enemy bead touching only its own colour is now contested.
-                Some(o) if o != s && !contested(state, o, q) => {
-                    v[usize::from(o)] += contested_worth(self.strength(state, q));
-                }
-                _ => {}
+        // The neighbours holding beads, own and enemy, in the order of the
+        // offsets (each seat's figure takes its terms in that order).
+        let (mut own_bits, mut enemy_bits) = state.bead_masks(s, p);
+        let offsets = state.grid().offsets();
+        while own_bits != 0 {
+            let q = p.offset(offsets[own_bits.trailing_zeros() as usize]);
+            own_bits &= own_bits - 1;
+            // An own neighbour with two own neighbours now branches.
+            if state.adj_of(s, q) == 2 && contested(state, s, q) {
+                v[seat] -= contested_worth(self.strength(state, q));
+            }
+        }
+        while enemy_bits != 0 {
+            let q = p.offset(offsets[enemy_bits.trailing_zeros() as usize]);
+            enemy_bits &= enemy_bits - 1;
+            let o = state.cells[q.index()].bead - 1;
+            // An enemy bead touching only its own colour is now contested.
+            if !contested(state, o, q) {
+                v[usize::from(o)] += contested_worth(self.strength(state, q));
             }
         }
         (rest, v)
@@ -551,6 +596,10 @@ impl Scratch {
         let mut values = std::mem::take(&mut self.values);
         values.clear();
         let (mut first_best, mut put_off) = (f64::NEG_INFINITY, false);
+        // The choice among the values in order (see below), made as they
+        // come: it stands unless points put off must be priced after all.
+        let mut best = f64::NEG_INFINITY;
+        self.ties.clear();
         for &a in actions {
             let v = match plain(state, a) {
                 Some(p) => {
@@ -591,6 +640,16 @@ impl Scratch {
             };
             first_best = first_best.max(v);
             values.push(v);
+            if v.is_nan() {
+                continue;
+            }
+            if v > best + 1e-9 {
+                best = v;
+                self.ties.clear();
+                self.ties.push(a);
+            } else if (v - best).abs() <= 1e-9 {
+                self.ties.push(a);
+            }
         }
         if put_off {
             // The most a put-off point can be worth: the hand's change, and
@@ -602,38 +661,43 @@ impl Scratch {
             now[me] += self.quick.hand[me] + contested_worth(6);
             let cap = self.quick.advantage(&now, seat);
             let skip = first_best > cap + 1e-8;
-            for (v, &a) in values.iter_mut().zip(actions) {
-                if !v.is_nan() {
-                    continue;
-                }
-                let Some(p) = plain(state, a) else { continue };
-                if skip && !cfg!(debug_assertions) {
-                    continue;
-                }
-                let after = self.quick.after_plain_near(state, seat, p, false);
-                let value = self.quick.advantage(&after, seat);
-                debug_assert!(value <= cap + 1e-9, "{value} above the cap {cap}");
-                if !skip {
-                    *v = value;
+            // Skipped, the points put off are not looked at again (debug
+            // builds check them against the cap).
+            if !skip || cfg!(debug_assertions) {
+                for (v, &a) in values.iter_mut().zip(actions) {
+                    if !v.is_nan() {
+                        continue;
+                    }
+                    let Some(p) = plain(state, a) else { continue };
+                    let after = self.quick.after_plain_near(state, seat, p, false);
+                    let value = self.quick.advantage(&after, seat);
+                    debug_assert!(value <= cap + 1e-9, "{value} above the cap {cap}");
+                    if !skip {
+                        *v = value;
+                    }
                 }
             }
-        }
-        // The choice among the values in order, as if all had been priced:
-        // a point put off is below the best found by more than the tie
-        // margin, so it is never a tie, and the last action that raised the
-        // best is the same without it.
-        let mut best = f64::NEG_INFINITY;
-        self.ties.clear();
-        for (&v, &a) in values.iter().zip(actions) {
-            if v.is_nan() {
-                continue;
-            }
-            if v > best + 1e-9 {
-                best = v;
+            // The choice among the values in order, as if all had been
+            // priced: skipped, a point put off is below the best found by
+            // more than the tie margin, so it is never a tie, and the last
+            // action that raised the best is the same without it (the
+            // choice made above stands); else the choice is made again with
+            // every value.
+            if !skip {
+                best = f64::NEG_INFINITY;
                 self.ties.clear();
-                self.ties.push(a);
-            } else if (v - best).abs() <= 1e-9 {
-                self.ties.push(a);
+                for (&v, &a) in values.iter().zip(actions) {
+                    if v.is_nan() {
+                        continue;
+                    }
+                    if v > best + 1e-9 {
+                        best = v;
+                        self.ties.clear();
+                        self.ties.push(a);
+                    } else if (v - best).abs() <= 1e-9 {
+                        self.ties.push(a);
+                    }
+                }
             }
         }
         self.values = values;
@@ -806,13 +870,20 @@ impl Scratch {
             // Beads from the pile to the hand, nothing else.
             if let Some(die) = state.rules().die_for(growth) {
                 let face = die.sides().div_ceil(2).max(2);
-                self.quick.read(state);
+                // The growth decision's own reading when there is one
+                // ([`Scratch::read_base`]: the same position).
+                let q = if self.base_ok {
+                    &self.base
+                } else {
+                    self.quick.read(state);
+                    &self.quick
+                };
                 let p = &state.players()[usize::from(seat)];
                 let take = u32::from(face).min(p.supply);
-                let mut v = self.quick.values;
+                let mut v = q.values;
                 v[usize::from(seat)] +=
                     hand_worth(p.store + take, p.supply - take) - hand_worth(p.store, p.supply);
-                return self.quick.advantage(&v, seat);
+                return q.advantage(&v, seat);
             }
         }
         let mut next = self.inner.take().unwrap_or_else(|| state.clone());
@@ -834,6 +905,87 @@ impl Scratch {
         v
     }
 
+    /// The legal actions of `state` (in its placing phase, read and marked
+    /// for the seat placing) in order, but with only the first of the quiet
+    /// points ([`Quick::quiet`]): the rest share its price, so none of them
+    /// can raise the best found after it (the greedy step's choice without
+    /// ties, and its value, are the same without them); `None`, or the index
+    /// in `out` of that first quiet point.
+    fn placements(&self, state: &State, out: &mut Vec<Action>) -> Option<usize> {
+        debug_assert!(placing(state));
+        debug_assert!(self.quick.marked_for.is_some());
+        out.clear();
+        let Phase::Place {
+            action,
+            struggles,
+            only_attacks,
+            ..
+        } = state.phase
+        else {
+            state.legal_actions(out);
+            return None;
+        };
+        let set = state.legal_placements(action, struggles);
+        // A word of points at a time: the quiet ones (not loud) are dropped
+        // but the first.
+        let mut first_quiet = None;
+        for (w, (&word, &loud)) in set.words().iter().zip(&self.quick.loud).enumerate() {
+            let mut keep = word & loud;
+            let quiet = word & !loud;
+            if quiet != 0 && first_quiet.is_none() {
+                let first = quiet & quiet.wrapping_neg();
+                keep |= first;
+                first_quiet = Some(out.len() + (keep & (first - 1)).count_ones() as usize);
+            }
+            while keep != 0 {
+                let bit = keep.trailing_zeros() as usize;
+                keep &= keep - 1;
+                out.push(Action::Place(Point((w * 64 + bit) as u16)));
+            }
+        }
+        if only_attacks {
+            out.push(Action::Pass);
+        }
+        debug_assert!({
+            let mut all = Vec::new();
+            state.legal_actions(&mut all);
+            all.len() >= out.len() && out.iter().all(|a| all.contains(a))
+        });
+        first_quiet
+    }
+
+    /// The greedy step at a placement of `seat` (`state` in its placing
+    /// phase, `actions` its legal actions), ties broken by `dice`:
+    /// [`Scratch::best_step`]'s choice, worked out over the list without
+    /// the quiet points but the first ([`Scratch::placements`]); when the
+    /// quiet price ties the best, on the whole list, as the tie draw asks.
+    fn best_placement(
+        &mut self,
+        state: &State,
+        seat: Seat,
+        actions: &[Action],
+        dice: &mut SeededDice,
+    ) -> Action {
+        self.quick.read(state);
+        self.quick.mark(state, seat);
+        let mut short = std::mem::take(&mut self.legal);
+        let first_quiet = self.placements(state, &mut short);
+        let (_, best) = self.best_step_from(state, seat, &short, None, true);
+        self.legal = short;
+        if let Some(i) = first_quiet
+            && (self.values[i] - best).abs() <= 1e-9
+        {
+            return self
+                .best_step_from(state, seat, actions, Some(dice), true)
+                .0;
+        }
+        match self.ties.len() {
+            0 => actions[0],
+            1 => self.ties[0],
+            n => self.ties[dice.below(n as u32) as usize],
+        }
+    }
+
     /// Place the roll's beads greedily on `next`; the evaluation after. With
     /// `shared`, `next`'s board and hands are those of the base reading
     /// ([`Scratch::read_base`]), which the first placement starts from.
@@ -853,7 +1005,16 @@ impl Scratch {
         for _ in 0..32 {
             match next.next() {
                 Next::Decide(s) if s == seat && placing(next) => {
-                    next.legal_actions(&mut legal);
+                    if self.copying {
+                        next.legal_actions(&mut legal);
+                    } else {
+                        if !read {
+                            self.quick.read(next);
+                            self.quick.mark(next, seat);
+                            read = true;
+                        }
+                        self.placements(next, &mut legal);
+                    }
                     if legal.is_empty() {
                         break;
                     }
@@ -906,6 +1067,9 @@ impl Player<State> for FastGreedyBot {
         state.legal_actions(&mut actions);
         let choice = if actions.is_empty() {
             state.random_action(&mut self.dice)
+        } else if actions.len() > 1 && placing(state) && !self.scratch.copying {
+            self.scratch
+                .best_placement(state, seat, &actions, &mut self.dice)
         } else {
             self.scratch
                 .choose(state, seat, &actions, Some(&mut self.dice))
@@ -1025,8 +1189,9 @@ mod tests {
                         if in_reach { near += 1 } else { far += 1 }
                     }
                     if s.bead(p).is_some() {
-                        assert_eq!(q.strength(&s, p), s.strength(p));
-                        assert_eq!(q.strength(&s, p), s.strength(p), "cached");
+                        let want = s.strength(p).min(MAX_STRENGTH);
+                        assert_eq!(q.strength(&s, p), want);
+                        assert_eq!(q.strength(&s, p), want, "cached");
                     }
                 }
             }
