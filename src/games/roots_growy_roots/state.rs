@@ -1280,47 +1280,46 @@ impl State {
     /// grow reads its target and its 2x2 block's diagonal, a bridge the
     /// cell it crosses and its target.
     fn close(&mut self, x: u16) {
-        for d in 0..DIRS.len() {
-            let a = self.geo.next_to(x, d);
-            if a == NONE {
-                continue;
-            }
-            let od = DIRS.len() - 1 - d;
-            if let Some(seat) = self.conn[usize::from(a)].checked_sub(1)
-                && self.grow_ok(seat, a, od).is_some()
-            {
-                self.lose(seat, a, 0);
-            }
-            let b = self.geo.two_from(x, d);
-            if b != NONE
-                && let Some(seat) = self.conn[usize::from(b)].checked_sub(1)
-                && self.bridge_target(seat, b, od).is_some()
-            {
-                self.lose(seat, b, 1);
-            }
-        }
+        self.moves_onto(x, false);
     }
 
     /// Cell `x` is free again (a stone broken; called after it changed):
     /// the connectors around it gain what [`State::close`] took.
     fn open(&mut self, x: u16) {
+        self.moves_onto(x, true);
+    }
+
+    /// The grows onto free cell `x` of the connectors one step away and the
+    /// bridges onto it of those two steps away, each taken off (`gain`
+    /// false) or given back.
+    #[inline]
+    fn moves_onto(&mut self, x: u16, gain: bool) {
         for d in 0..DIRS.len() {
             let a = self.geo.next_to(x, d);
             if a == NONE {
                 continue;
             }
             let od = DIRS.len() - 1 - d;
-            if let Some(seat) = self.conn[usize::from(a)].checked_sub(1)
-                && self.grow_ok(seat, a, od).is_some()
-            {
-                self.gain(seat, a, 0);
-            }
             let b = self.geo.two_from(x, d);
-            if b != NONE
-                && let Some(seat) = self.conn[usize::from(b)].checked_sub(1)
-                && self.bridge_target(seat, b, od).is_some()
-            {
-                self.gain(seat, b, 1);
+            for (c, k) in [(a, 0), (b, 1)] {
+                if c == NONE {
+                    continue;
+                }
+                let Some(seat) = self.conn[usize::from(c)].checked_sub(1) else {
+                    continue;
+                };
+                let open = if k == 0 {
+                    self.grow_ok(seat, c, od).is_some()
+                } else {
+                    self.bridge_target(seat, c, od).is_some()
+                };
+                if open {
+                    if gain {
+                        self.gain(seat, c, k);
+                    } else {
+                        self.lose(seat, c, k);
+                    }
+                }
             }
         }
     }
