@@ -393,33 +393,22 @@ impl State {
                     }
                 }
             }
-            debug_assert_eq!(set, {
-                let mut all = PointSet::new();
-                self.each_candidate(action, &c, |p, kind| {
-                    if kind.is_some() {
-                        all.insert(p);
-                    }
-                    false
-                });
-                all
-            });
+            debug_assert_eq!(set, self.scanned_placements(action, &c));
             return set;
         }
         if action == Growth::NewPlant {
             self.new_plant_points(&c, &mut set);
-            debug_assert_eq!(set, {
-                let mut all = PointSet::new();
-                self.each_candidate(action, &c, |p, kind| {
-                    if kind.is_some() {
-                        all.insert(p);
-                    }
-                    false
-                });
-                all
-            });
+            debug_assert_eq!(set, self.scanned_placements(action, &c));
             return set;
         }
-        self.each_candidate(action, &c, |p, kind| {
+        self.scanned_placements(action, &c)
+    }
+
+    /// Every point where the current seat may place for `action`, from the
+    /// scan of every candidate point (what the shortcuts above must equal).
+    fn scanned_placements(&self, action: Growth, c: &RollCtx) -> PointSet {
+        let mut set = PointSet::new();
+        self.each_candidate(action, c, |p, kind| {
             if kind.is_some() {
                 set.insert(p);
             }

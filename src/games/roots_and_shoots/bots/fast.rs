@@ -643,13 +643,7 @@ impl Scratch {
             if v.is_nan() {
                 continue;
             }
-            if v > best + 1e-9 {
-                best = v;
-                self.ties.clear();
-                self.ties.push(a);
-            } else if (v - best).abs() <= 1e-9 {
-                self.ties.push(a);
-            }
+            keep_best(&mut self.ties, &mut best, v, a);
         }
         if put_off {
             // The most a put-off point can be worth: the hand's change, and
@@ -690,13 +684,7 @@ impl Scratch {
                     if v.is_nan() {
                         continue;
                     }
-                    if v > best + 1e-9 {
-                        best = v;
-                        self.ties.clear();
-                        self.ties.push(a);
-                    } else if (v - best).abs() <= 1e-9 {
-                        self.ties.push(a);
-                    }
+                    keep_best(&mut self.ties, &mut best, v, a);
                 }
             }
         }
@@ -1076,6 +1064,20 @@ impl Player<State> for FastGreedyBot {
         };
         self.actions = actions;
         Ok(choice)
+    }
+}
+
+/// The running choice over values in order: `a` worth `v` replaces the
+/// ties when it beats the best so far by more than the tie margin, and
+/// joins them when within it.
+#[inline]
+fn keep_best(ties: &mut Vec<Action>, best: &mut f64, v: f64, a: Action) {
+    if v > *best + 1e-9 {
+        *best = v;
+        ties.clear();
+        ties.push(a);
+    } else if (v - *best).abs() <= 1e-9 {
+        ties.push(a);
     }
 }
 
