@@ -47,6 +47,22 @@ const DIRS: [(i8, i8); 8] = [
     (1, 1),
 ];
 
+/// How many bits of `m` are set, from a table (a direction mask's moves;
+/// the build targets no particular CPU, so no popcount instruction).
+#[inline(always)]
+fn ones(m: u8) -> u8 {
+    const ONES: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut i = 0;
+        while i < 256 {
+            t[i] = (i as u8).count_ones() as u8;
+            i += 1;
+        }
+        t
+    };
+    ONES[usize::from(m)]
+}
+
 /// A decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -246,6 +262,14 @@ pub struct State {
     /// Per cell: the diagonal stick in the 2x2 block whose top-left it is: 0
     /// none, 1 `\`, 2 `/`.
     diag: Vec<u8>,
+    /// Per cell: the directions ([`DIRS`], one bit each) in which a grow
+    /// from it would cross a diagonal stick laid already (kept from `diag`
+    /// by [`State::cross`]; the hot paths read it instead of the block).
+    cut: Vec<u8>,
+    /// Per cell: the directions ([`DIRS`], one bit each) in which a
+    /// connector (of any seat) lies one step away: the changes at a cell
+    /// visit only the connectors around it.
+    near_conn: Vec<u8>,
     /// Cards left of each kind, per deck.
     decks: Vec<[u32; FACES]>,
     /// Each seat's connector cells, in the order they were placed.
@@ -258,13 +282,18 @@ pub struct State {
     live: Vec<Vec<u16>>,
     /// Per cell: whether its connector is in its seat's `live` list.
     in_live: Vec<bool>,
-    /// Per cell with a connector: its grow targets and its bridge targets,
-    /// whatever the sticks in hand, counted again around every cell that
-    /// changes ([`State::close`], [`State::open`], [`State::occupied`],
-    /// [`State::cross`]): a random move is drawn from the counts
-    /// without listing the turn's moves.
-    moves: Vec<[u8; 2]>,
-    /// Per seat: the sums of `moves` over its connectors.
+    /// Seats whose live list may hold a connector without a target (one
+    /// lost its last, or a new one had none): only theirs are pruned.
+    stale: u8,
+    /// Per cell with a connector: the directions ([`DIRS`], one bit each)
+    /// of its grows and of its bridges, whatever the sticks in hand (a grow
+    /// and a bridge never share a direction), kept again around every cell
+    /// that changes ([`State::close`], [`State::open`],
+    /// [`State::occupied`], [`State::cross`]): a random move is drawn from
+    /// their counts without listing the turn's moves, and a connector's
+    /// `k`th move is its `k`th direction.
+    dirs: Vec<[u8; 2]>,
+    /// Per seat: the grows and the bridges of `dirs` over its connectors.
     totals: Vec<[u32; 2]>,
     /// Per cell with a connector: its index in its seat's root.
     order: Vec<u16>,
@@ -338,11 +367,14 @@ clone_fields!(
     children,
     bridged,
     diag,
+    cut,
+    near_conn,
     decks,
     roots,
     live,
     in_live,
-    moves,
+    stale,
+    dirs,
     totals,
     order,
     waters,
@@ -539,7 +571,8 @@ impl State {
             closed,
             live,
             in_live,
-            moves: vec![[0, 0]; cells],
+            stale: 0,
+            dirs: vec![[0, 0]; cells],
             totals: vec![[0, 0]; usize::from(seats)],
             order: vec![0; cells],
             card,
@@ -548,6 +581,8 @@ impl State {
             children: vec![0; cells],
             bridged: vec![0; cells],
             diag: vec![0; cells],
+            cut: vec![0; cells],
+            near_conn: vec![0; cells],
             decks: dealt,
             roots,
             waters: vec![0; usize::from(seats)],
@@ -577,6 +612,7 @@ impl State {
         };
         for k in 0..state.geo.seeds.len() {
             let seed = state.geo.seeds[k];
+            state.mark_connector(seed);
             state.recount(seed);
             state.longest.push(Longest {
                 ends: [seed, seed],
@@ -736,7 +772,7 @@ impl State {
     }
     /// The kept grow and bridge counts of the connector on `cell`.
     pub(super) fn moves_of(&self, cell: u16) -> [u8; 2] {
-        self.moves[usize::from(cell)]
+        self.dirs[usize::from(cell)].map(ones)
     }
     /// `seat`'s grows and bridges, summed over its connectors.
     pub(super) fn totals_of(&self, seat: Seat) -> [u32; 2] {
@@ -796,6 +832,13 @@ impl State {
         if to == NONE || !self.free_for(seat, to) {
             return None;
         }
+        self.diagonal_clear(from, to, d).then_some(to)
+    }
+
+    /// Whether the step `from`-`to` in direction `DIRS[d]` crosses no
+    /// diagonal stick (an orthogonal step crosses none).
+    #[inline(always)]
+    fn diagonal_clear(&self, from: u16, to: u16, d: usize) -> bool {
         // The 2x2 block of a diagonal step, by its top-left cell, and the
         // diagonal's kind (1 `\`, 2 `/`), as [`State::diagonal`] says.
         let (block, kind) = match d {
@@ -803,10 +846,10 @@ impl State {
             2 => (to - 1, 2),
             5 => (from - 1, 2),
             7 => (from, 1),
-            _ => return Some(to),
+            _ => return true,
         };
         let taken = self.diag[usize::from(block)];
-        (taken == 0 || taken == kind).then_some(to)
+        taken == 0 || taken == kind
     }
 
     /// A bridge's target in direction `DIRS[d]` whatever the sticks in hand
@@ -848,7 +891,7 @@ impl State {
     /// from the kept counts.
     #[inline]
     fn moves_from(&self, from: u16, sticks: u32) -> u32 {
-        let [g, b] = self.moves[usize::from(from)];
+        let [g, b] = self.dirs[usize::from(from)].map(ones);
         let mut n = 0;
         if sticks >= 1 {
             n += u32::from(g);
@@ -861,7 +904,7 @@ impl State {
 
     fn can_grow_from(&self, seat: Seat, from: u16, sticks: u32) -> bool {
         debug_assert_eq!(self.conn[usize::from(from)], seat + 1);
-        let [g, b] = self.moves[usize::from(from)];
+        let [g, b] = self.dirs[usize::from(from)].map(ones);
         sticks >= 1 && (g > 0 || (b > 0 && self.bridges_with(sticks)))
     }
 
@@ -1226,19 +1269,50 @@ impl State {
     /// (of seat `seat`), whatever the sticks in hand.
     #[inline]
     pub(super) fn count_moves(&self, seat: Seat, c: u16) -> [u8; 2] {
+        self.move_dirs(seat, c).map(ones)
+    }
+
+    /// The directions of the grows and of the bridges of a connector of
+    /// `seat` on `c`, whatever the sticks in hand, one bit each.
+    #[inline]
+    fn move_dirs(&self, seat: Seat, c: u16) -> [u8; 2] {
+        // The tables read once (the hot path of every extension): a step
+        // onto a closed cell is no grow, and a bridge over it only when a
+        // connector is on it (grow and bridge in one direction exclude each
+        // other).
+        let ci = usize::from(c);
+        let [one, two] = self.geo.near[ci];
+        let bit = 1u8 << seat;
+        let bridges = self.rules.turn.bridges;
         let mut n = [0u8; 2];
         for d in 0..DIRS.len() {
-            n[0] += u8::from(self.grow_ok(seat, c, d).is_some());
-            n[1] += u8::from(self.bridge_target(seat, c, d).is_some());
+            let a = one[d];
+            if a == NONE {
+                continue;
+            }
+            let ai = usize::from(a);
+            if self.closed[ai] & bit == 0 {
+                n[0] |= 1 << d;
+            } else if bridges && self.conn[ai] != 0 {
+                let b = two[d];
+                n[1] |= u8::from(b != NONE && self.closed[usize::from(b)] & bit == 0) << d;
+            }
         }
+        // No grow crosses a diagonal stick.
+        n[0] &= !self.cut[ci];
+        debug_assert_eq!(n, self.move_dirs_scratch(seat, c));
         n
     }
 
-    /// Whether the connector on `c` has a grow or bridge target, whatever
-    /// the sticks in hand (from the kept counts).
-    #[inline]
-    fn is_live(&self, c: u16) -> bool {
-        self.moves[usize::from(c)] != [0, 0]
+    /// [`State::move_dirs`] from the legality rules one move at a time
+    /// (the reference the kept counts are checked against).
+    fn move_dirs_scratch(&self, seat: Seat, c: u16) -> [u8; 2] {
+        let mut n = [0u8; 2];
+        for d in 0..DIRS.len() {
+            n[0] |= u8::from(self.grow_ok(seat, c, d).is_some()) << d;
+            n[1] |= u8::from(self.bridge_target(seat, c, d).is_some()) << d;
+        }
+        n
     }
 
     /// Counts the moves of the connector on `c`, if any, again; puts it
@@ -1249,11 +1323,14 @@ impl State {
         let Some(seat) = self.conn[cu].checked_sub(1) else {
             return;
         };
-        let now = self.count_moves(seat, c);
-        let was = std::mem::replace(&mut self.moves[cu], now);
+        let now = self.move_dirs(seat, c);
+        if now == [0, 0] {
+            self.stale |= 1 << seat;
+        }
+        let was = std::mem::replace(&mut self.dirs[cu], now);
         let total = &mut self.totals[usize::from(seat)];
         for k in 0..2 {
-            total[k] = total[k] + u32::from(now[k]) - u32::from(was[k]);
+            total[k] = total[k] + u32::from(ones(now[k])) - u32::from(ones(was[k]));
         }
         self.relive(seat, c);
     }
@@ -1263,7 +1340,7 @@ impl State {
     #[inline]
     fn relive(&mut self, seat: Seat, c: u16) {
         let cu = usize::from(c);
-        if self.moves[cu] != [0, 0] && !self.in_live[cu] {
+        if self.dirs[cu] != [0, 0] && !self.in_live[cu] {
             let s = usize::from(seat);
             let o = self.order[cu];
             let order = &self.order;
@@ -1294,51 +1371,78 @@ impl State {
     /// false) or given back.
     #[inline]
     fn moves_onto(&mut self, x: u16, gain: bool) {
-        for d in 0..DIRS.len() {
-            let a = self.geo.next_to(x, d);
-            if a == NONE {
-                continue;
-            }
+        let xi = usize::from(x);
+        let [one, two] = self.geo.near[xi];
+        // Whom `x` is closed to, read once: the grows and bridges onto it
+        // read nothing else of it.
+        let closed = self.closed[xi];
+        let bridges = self.rules.turn.bridges;
+        // Without a connector next to `x`, neither a grow from it nor a
+        // bridge over it.
+        let mut around = self.near_conn[xi];
+        while around != 0 {
+            let d = around.trailing_zeros() as usize;
+            around &= around - 1;
+            let a = one[d];
+            let seat = self.conn[usize::from(a)] - 1;
             let od = DIRS.len() - 1 - d;
-            let b = self.geo.two_from(x, d);
-            for (c, k) in [(a, 0), (b, 1)] {
-                if c == NONE {
-                    continue;
-                }
-                let Some(seat) = self.conn[usize::from(c)].checked_sub(1) else {
-                    continue;
-                };
-                let open = if k == 0 {
-                    self.grow_ok(seat, c, od).is_some()
-                } else {
-                    self.bridge_target(seat, c, od).is_some()
-                };
-                if open {
-                    if gain {
-                        self.gain(seat, c, k);
-                    } else {
-                        self.lose(seat, c, k);
-                    }
-                }
+            if closed & (1 << seat) == 0 && self.cut[usize::from(a)] & (1 << od) == 0 {
+                debug_assert!(self.grow_ok(seat, a, od).is_some());
+                self.change(seat, a, 0, od, gain);
             }
+            let b = two[d];
+            if bridges
+                && b != NONE
+                && let Some(far) = self.conn[usize::from(b)].checked_sub(1)
+                && closed & (1 << far) == 0
+            {
+                debug_assert!(self.bridge_target(far, b, od).is_some());
+                self.change(far, b, 1, od, gain);
+            }
+        }
+    }
+
+    /// The connector on `c` (of `seat`) gains or loses one move of kind `k`.
+    #[inline(always)]
+    fn change(&mut self, seat: Seat, c: u16, k: usize, d: usize, gain: bool) {
+        if gain {
+            self.gain(seat, c, k, d);
+        } else {
+            self.lose(seat, c, k, d);
         }
     }
 
     /// A connector was put on `x` (called after): the connectors next to it
     /// may bridge over it now, and its own moves are counted from scratch.
     fn occupied(&mut self, x: u16) {
-        for d in 0..DIRS.len() {
-            let a = self.geo.next_to(x, d);
-            if a == NONE {
-                continue;
-            }
-            if let Some(seat) = self.conn[usize::from(a)].checked_sub(1)
-                && self.bridge_target(seat, a, DIRS.len() - 1 - d).is_some()
-            {
-                self.gain(seat, a, 1);
+        if self.rules.turn.bridges {
+            // A bridge from `a` over `x` lands on `x`'s neighbour on the
+            // other side.
+            let [one, _] = self.geo.near[usize::from(x)];
+            let mut around = self.near_conn[usize::from(x)];
+            while around != 0 {
+                let d = around.trailing_zeros() as usize;
+                around &= around - 1;
+                let (a, beyond) = (one[d], one[DIRS.len() - 1 - d]);
+                let seat = self.conn[usize::from(a)] - 1;
+                if beyond != NONE && self.closed[usize::from(beyond)] & (1 << seat) == 0 {
+                    debug_assert!(self.bridge_target(seat, a, DIRS.len() - 1 - d).is_some());
+                    self.gain(seat, a, 1, DIRS.len() - 1 - d);
+                }
             }
         }
+        self.mark_connector(x);
         self.recount(x);
+    }
+
+    /// A connector is on `x` now: its neighbours have one next to them.
+    fn mark_connector(&mut self, x: u16) {
+        let [one, _] = self.geo.near[usize::from(x)];
+        for (d, &a) in one.iter().enumerate() {
+            if a != NONE {
+                self.near_conn[usize::from(a)] |= 1 << (DIRS.len() - 1 - d);
+            }
+        }
     }
 
     /// A diagonal stick of `kind` is about to be laid in the 2x2 block
@@ -1357,24 +1461,30 @@ impl State {
             if let Some(seat) = self.conn[usize::from(c)].checked_sub(1)
                 && self.grow_ok(seat, c, d).is_some()
             {
-                self.lose(seat, c, 0);
+                self.lose(seat, c, 0, d);
             }
+            self.cut[usize::from(c)] |= 1 << d;
         }
     }
 
     /// The connector on `c` (of `seat`) lost one move of kind `k` (0 grow,
     /// 1 bridge).
     #[inline]
-    fn lose(&mut self, seat: Seat, c: u16, k: usize) {
-        self.moves[usize::from(c)][k] -= 1;
+    fn lose(&mut self, seat: Seat, c: u16, k: usize, d: usize) {
+        debug_assert!(self.dirs[usize::from(c)][k] & (1 << d) != 0);
+        self.dirs[usize::from(c)][k] &= !(1 << d);
+        if self.dirs[usize::from(c)] == [0, 0] {
+            self.stale |= 1 << seat;
+        }
         self.totals[usize::from(seat)][k] -= 1;
     }
 
     /// The connector on `c` (of `seat`) gained one move of kind `k`; it goes
     /// back in its seat's live list when it has a target again.
     #[inline]
-    fn gain(&mut self, seat: Seat, c: u16, k: usize) {
-        self.moves[usize::from(c)][k] += 1;
+    fn gain(&mut self, seat: Seat, c: u16, k: usize, d: usize) {
+        debug_assert!(self.dirs[usize::from(c)][k] & (1 << d) == 0);
+        self.dirs[usize::from(c)][k] |= 1 << d;
         self.totals[usize::from(seat)][k] += 1;
         self.relive(seat, c);
     }
@@ -1404,19 +1514,19 @@ impl State {
         for c in 0..self.geo.cells() {
             let want = match self.conn[c].checked_sub(1) {
                 Some(seat) => {
-                    let n = self.count_moves(seat, c as u16);
+                    let dirs = self.move_dirs_scratch(seat, c as u16);
                     for k in 0..2 {
-                        totals[usize::from(seat)][k] += u32::from(n[k]);
+                        totals[usize::from(seat)][k] += u32::from(ones(dirs[k]));
                     }
-                    n
+                    dirs
                 }
                 None => [0, 0],
             };
-            if self.moves[c] != want {
+            if self.dirs[c] != want {
                 return Err(format!(
-                    "{}: {:?} grows and bridges kept, {want:?} counted",
+                    "{}: grow and bridge directions {:?} kept, {want:?} from scratch",
                     super::rules::cell_name(self.geo.columns, c as u16),
-                    self.moves[c]
+                    self.dirs[c]
                 ));
             }
         }
@@ -1461,7 +1571,7 @@ impl State {
             if self.in_live[usize::from(c)] != live.contains(&c) {
                 return Err(format!("connector {c}: live flag and list disagree"));
             }
-            if !self.in_live[usize::from(c)] && self.count_moves(seat, c) != [0, 0] {
+            if !self.in_live[usize::from(c)] && self.move_dirs_scratch(seat, c) != [0, 0] {
                 return Err(format!(
                     "connector {c} of seat {} can grow but is not live",
                     s + 1
@@ -1497,21 +1607,21 @@ impl State {
         pick
     }
 
-    /// Drops from `seat`'s live list the connectors without a target.
+    /// Drops from `seat`'s live list the connectors without a target (when
+    /// one may be there).
     fn prune(&mut self, seat: Seat) {
-        let mut live = std::mem::take(&mut self.live[usize::from(seat)]);
-        let mut k = 0;
-        for i in 0..live.len() {
-            let c = live[i];
-            if self.is_live(c) {
-                live[k] = c;
-                k += 1;
-            } else {
-                self.in_live[usize::from(c)] = false;
-            }
+        if self.stale & (1 << seat) == 0 {
+            return;
         }
-        live.truncate(k);
-        self.live[usize::from(seat)] = live;
+        self.stale &= !(1 << seat);
+        let (dirs, in_live) = (&self.dirs, &mut self.in_live);
+        self.live[usize::from(seat)].retain(|&c| {
+            let keep = dirs[usize::from(c)] != [0, 0];
+            if !keep {
+                in_live[usize::from(c)] = false;
+            }
+            keep
+        });
     }
 
     // --- Changing the state --------------------------------------------------
@@ -2107,6 +2217,30 @@ impl State {
         if diag != self.diag {
             return Err("the diagonal sticks do not match the roots".into());
         }
+        for c in 0..g.cells() {
+            let next = (0..DIRS.len()).fold(0u8, |m, d| {
+                let a = g.next_to(c as u16, d);
+                m | u8::from(a != NONE && self.conn[usize::from(a)] != 0) << d
+            });
+            if self.near_conn[c] != next {
+                return Err(format!(
+                    "{}: connectors around it {:#010b} kept, {next:#010b} on the board",
+                    name(c),
+                    self.near_conn[c]
+                ));
+            }
+            let want = (0..DIRS.len()).fold(0u8, |m, d| {
+                let to = g.next_to(c as u16, d);
+                m | u8::from(to != NONE && !self.diagonal_clear(c as u16, to, d)) << d
+            });
+            if self.cut[c] != want {
+                return Err(format!(
+                    "{}: grows cut by diagonals {:#010b} kept, {want:#010b} from the sticks",
+                    name(c),
+                    self.cut[c]
+                ));
+            }
+        }
         if children != self.children {
             return Err("the branch counts do not match the roots".into());
         }
@@ -2350,29 +2484,39 @@ impl State {
     /// The `k`th grow or bridge of [`State::each_move`] (`k` below their
     /// number), found from the kept counts.
     fn counted_move(&self, mut k: u32) -> Action {
-        let (s, sticks) = (self.to_move, self.sticks);
+        let sticks = self.sticks;
         for &from in self.grow_starts() {
             let m = self.moves_from(from, sticks);
             if k >= m {
                 k -= m;
                 continue;
             }
-            for d in 0..DIRS.len() {
-                if sticks >= 1
-                    && let Some(to) = self.grow_ok(s, from, d)
-                {
-                    if k == 0 {
-                        return Action::Grow { from, to };
-                    }
-                    k -= 1;
-                }
-                if let Some(to) = self.bridge_ok(s, from, d, sticks) {
-                    if k == 0 {
-                        return Action::Bridge { from, to };
-                    }
-                    k -= 1;
-                }
+            // The connector's moves in [`State::each_move`]'s order: by
+            // direction (a grow and a bridge never share one); the `k`th
+            // is its `k`th direction.
+            let [grows, bridges] = self.dirs[usize::from(from)];
+            let grows = if sticks >= 1 { grows } else { 0 };
+            let bridges = if self.bridges_with(sticks) {
+                bridges
+            } else {
+                0
+            };
+            let mut mask = grows | bridges;
+            for _ in 0..k {
+                mask &= mask - 1;
             }
+            let d = mask.trailing_zeros() as usize;
+            return if grows & (1 << d) != 0 {
+                Action::Grow {
+                    from,
+                    to: self.geo.next_to(from, d),
+                }
+            } else {
+                Action::Bridge {
+                    from,
+                    to: self.geo.two_from(from, d),
+                }
+            };
         }
         debug_assert!(false, "the move counts are short of the moves");
         Action::End
