@@ -1218,22 +1218,52 @@ impl State {
         if self.end_trigger.is_none() {
             self.end_trigger = self.end_condition();
         }
-        let last_in_round = self.seat + 1 == self.seats;
-        if let Some(reason) = self.end_trigger
-            && (self.rules.end.finish == Finish::EndOfTurn || last_in_round)
-        {
+        if let Some(reason) = self.finishes_at_turn_end(self.end_trigger) {
             self.finish(reason);
             return;
         }
-        if last_in_round && self.round >= self.rules.end.max_rounds {
-            self.finish(EndReason::RoundLimit);
-            return;
-        }
+        let last_in_round = self.seat + 1 == self.seats;
         // The next seat, and the next round after the last seat: selects
         // rather than branches, since seats alternate every turn.
         self.round += u32::from(last_in_round);
         self.seat = if last_in_round { 0 } else { self.seat + 1 };
         self.phase = Phase::ChooseGrowth;
+    }
+
+    /// Why the game finishes at the end of this turn, `end_trigger` being
+    /// the turn's end trigger (a condition met now or earlier), if it does.
+    fn finishes_at_turn_end(&self, end_trigger: Option<EndReason>) -> Option<EndReason> {
+        let last_in_round = self.seat + 1 == self.seats;
+        if let Some(reason) = end_trigger
+            && (self.rules.end.finish == Finish::EndOfTurn || last_in_round)
+        {
+            return Some(reason);
+        }
+        (last_in_round && self.round >= self.rules.end.max_rounds).then_some(EndReason::RoundLimit)
+    }
+
+    /// Whether a nutrient spawned on an empty point now (at a spawn choice
+    /// after the first turn) ends the turn and leaves the game going: the
+    /// position after it is this one with one more nutrient on the board
+    /// and one fewer in the pile (the bots price such a spawn without
+    /// playing it). `false` when the game would finish, and when the
+    /// nutrient's value is rolled at once.
+    pub(crate) fn spawn_only_adds(&self) -> bool {
+        if !matches!(self.phase, Phase::Spawn { first: false, .. })
+            || !self.tasks.is_empty()
+            || self.rules.nutrients.value_rolled == ValueRolled::OnSpawn
+            || self.nutrient_supply == 0
+        {
+            return false;
+        }
+        let trigger = self.end_trigger.or_else(|| {
+            if self.nutrient_supply == 1 {
+                Some(EndReason::NutrientsOut)
+            } else {
+                self.end_condition()
+            }
+        });
+        self.finishes_at_turn_end(trigger).is_none()
     }
 
     fn end_condition(&self) -> Option<EndReason> {

@@ -206,40 +206,11 @@ impl Quick {
                 .collect();
         }
         for n in state.nutrients() {
-            let (x, y) = self.xy[n.point.index()];
-            let on_top = state.bead(n.point);
-            let mut touching = 0u8;
-            for q in g.around(n.point) {
-                if let Some(s) = state.bead(q) {
-                    touching |= 1 << s;
-                }
-            }
-            if let Some(s) = on_top {
-                touching |= 1 << s;
-            }
-            let mut near = [u32::MAX; MAX_SEATS];
-            if touching == 0 {
-                // Nobody is within 1 of an untouched nutrient: a bead at 2 is
-                // the nearest there can be.
-                for (s, p) in state.players().iter().enumerate().take(seats) {
-                    near[s] = eval::nearest_to_untouched(&p.beads, (x, y), |b| self.xy[b.index()]);
-                }
-            }
-            let value = n.value.map_or(UNKNOWN_VALUE, f64::from);
-            let worth = nut_worth(value, touching, on_top, &near, seats);
-            for (slot, w) in v.iter_mut().zip(&worth).take(seats) {
+            let nut = self.nut(state, n.point, n.value.map_or(UNKNOWN_VALUE, f64::from));
+            for (slot, w) in v.iter_mut().zip(&nut.worth).take(seats) {
                 *slot += w;
             }
-            self.nuts.push(Nut {
-                x,
-                y,
-                value,
-                touching,
-                on_top,
-                near,
-                worth,
-                reach: nut_reach(touching, &near, seats),
-            });
+            self.nuts.push(nut);
         }
         for (s, p) in state.players().iter().enumerate().take(seats) {
             for &b in &p.beads {
@@ -249,6 +220,56 @@ impl Quick {
             }
         }
         self.values = v;
+    }
+
+    /// A nutrient worth `value` on `point` as the evaluation sees it in
+    /// `state` (the reading's seats and coordinates set).
+    fn nut(&self, state: &State, point: Point, value: f64) -> Nut {
+        let seats = self.seats;
+        let (x, y) = self.xy[point.index()];
+        let on_top = state.bead(point);
+        let mut touching = 0u8;
+        for q in state.grid().around(point) {
+            if let Some(s) = state.bead(q) {
+                touching |= 1 << s;
+            }
+        }
+        if let Some(s) = on_top {
+            touching |= 1 << s;
+        }
+        let mut near = [u32::MAX; MAX_SEATS];
+        if touching == 0 {
+            // Nobody is within 1 of an untouched nutrient: a bead at 2 is
+            // the nearest there can be.
+            for (s, p) in state.players().iter().enumerate().take(seats) {
+                near[s] = eval::nearest_to_untouched(&p.beads, (x, y), |b| self.xy[b.index()]);
+            }
+        }
+        let worth = nut_worth(value, touching, on_top, &near, seats);
+        Nut {
+            x,
+            y,
+            value,
+            touching,
+            on_top,
+            near,
+            worth,
+            reach: nut_reach(touching, &near, seats),
+        }
+    }
+
+    /// Every seat's value after a nutrient spawns on the empty point `p` of
+    /// the position read, when that is all the spawn does
+    /// ([`State::spawn_only_adds`]): its value is not known, so the
+    /// evaluation counts its mean.
+    fn after_spawn(&self, state: &State, p: Point) -> [f64; MAX_SEATS] {
+        debug_assert!(state.spawn_only_adds() && state.bead(p).is_none());
+        let nut = self.nut(state, p, UNKNOWN_VALUE);
+        let mut v = self.values;
+        for (slot, w) in v.iter_mut().zip(&nut.worth).take(self.seats) {
+            *slot += w;
+        }
+        v
     }
 
     /// [`State::strength`] of the bead on `p` in the position read, up to
@@ -533,6 +554,17 @@ fn unchanged(state: &State, seat: Seat, a: Action) -> bool {
     }
 }
 
+/// The empty point a spawn `a` puts a nutrient on when that is all it
+/// does ([`State::spawn_only_adds`], asked once per list and kept in
+/// `only_adds`, which starts as `Some(None)`, or `None` never to ask): its
+/// price is the reading's plus the new nutrient's worth.
+fn quiet_spawn(state: &State, a: Action, only_adds: &mut Option<Option<bool>>) -> Option<Point> {
+    let Action::Spawn(p) = a else { return None };
+    let adds = only_adds.as_mut()?;
+    let adds = *adds.get_or_insert_with(|| state.spawn_only_adds());
+    (adds && state.cells[p.index()].bead == 0).then_some(p)
+}
+
 /// Reusable memory of one greedy search.
 #[derive(Debug, Default)]
 pub struct Scratch {
@@ -600,6 +632,7 @@ impl Scratch {
         // come: it stands unless points put off must be priced after all.
         let mut best = f64::NEG_INFINITY;
         self.ties.clear();
+        let mut spawns = (!self.copying).then_some(None);
         for &a in actions {
             let v = match plain(state, a) {
                 Some(p) => {
@@ -630,6 +663,14 @@ impl Scratch {
                         read = true;
                     }
                     self.quick.advantage(&self.quick.values, seat)
+                }
+                None if let Some(p) = quiet_spawn(state, a, &mut spawns) => {
+                    if !read {
+                        self.quick.read(state);
+                        read = true;
+                    }
+                    let v = self.quick.after_spawn(state, p);
+                    self.spawn_checked(state, seat, a, self.quick.advantage(&v, seat))
                 }
                 None => {
                     let copy = self.copy.get_or_insert_with(|| state.clone());
@@ -719,6 +760,7 @@ impl Scratch {
         // As in `best_step`: quiet points share one price, and unmarked
         // points skip the nutrients.
         let mut quiet = f64::NAN;
+        let mut spawns = (!self.copying).then_some(None);
         for &a in actions {
             out.push(match plain(state, a).filter(|_| !self.copying) {
                 Some(p) => {
@@ -752,6 +794,15 @@ impl Scratch {
                     }
                     self.quick.advantage(&self.quick.values, seat)
                 }
+                None if let Some(p) = quiet_spawn(state, a, &mut spawns) => {
+                    if !read {
+                        self.quick.read(state);
+                        self.quick.mark(state, seat);
+                        read = true;
+                    }
+                    let v = self.quick.after_spawn(state, p);
+                    self.spawn_checked(state, seat, a, self.quick.advantage(&v, seat))
+                }
                 None => {
                     let copy = self.copy.get_or_insert_with(|| state.clone());
                     copy.clone_from(state);
@@ -760,6 +811,19 @@ impl Scratch {
                 }
             });
         }
+    }
+
+    /// `price`, the advantage of `seat` after the spawn `a` worked out from
+    /// the reading; debug builds check it against the copy's evaluation.
+    fn spawn_checked(&mut self, state: &State, seat: Seat, a: Action, price: f64) -> f64 {
+        if cfg!(debug_assertions) {
+            let copy = self.copy.get_or_insert_with(|| state.clone());
+            copy.clone_from(state);
+            copy.play_unchecked(a);
+            let truth = eval::advantage(copy, seat);
+            assert!((price - truth).abs() < 1e-9, "{a:?}: {price} v {truth}");
+        }
+        price
     }
 
     /// The evaluation after rolling `face` on `state` (at the growth die)
