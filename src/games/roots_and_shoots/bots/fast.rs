@@ -157,6 +157,10 @@ pub struct Quick {
     /// nutrient: a plain bead of the marked seat on a point not in it is
     /// quiet ([`Quick::quiet`]).
     loud: Vec<u64>,
+    /// Scratch bit sets of [`Quick::mark`]: the cells with a bead, and those
+    /// with a bead in the same row or next to it.
+    beads: Vec<u64>,
+    rows: Vec<u64>,
     /// The root strength of the bead on each cell of the position read, up
     /// to [`MAX_STRENGTH`], once asked for ([`NO_STRENGTH`] until then): a
     /// placement's pricing asks for the same neighbours' strengths again and
@@ -174,6 +178,24 @@ pub struct Quick {
 #[inline]
 fn set_bit(words: &mut [u64], i: usize) {
     words[i / 64] |= 1 << (i % 64);
+}
+
+/// `out |= bits | bits << shift | bits >> shift`, bit sets held in words
+/// of the same length (`out` is resized to it); `shift` below 64.
+fn dilate(bits: &[u64], out: &mut Vec<u64>, shift: usize) {
+    debug_assert!((1..64).contains(&shift));
+    out.resize(bits.len(), 0);
+    let n = bits.len();
+    for w in 0..n {
+        let mut v = bits[w] | bits[w] << shift | bits[w] >> shift;
+        if w > 0 {
+            v |= bits[w - 1] >> (64 - shift);
+        }
+        if w + 1 < n {
+            v |= bits[w + 1] << (64 - shift);
+        }
+        out[w] |= v;
+    }
 }
 
 /// A strength not worked out yet in [`Quick::strengths`].
@@ -333,19 +355,38 @@ impl Quick {
         }
         // The loud points: those marked, and every point with a bead, a bead
         // around or a nutrient.
-        self.loud.clone_from(&self.influenced);
-        let offsets = g.offsets();
+        // The beads, then the points around them by shifting the bits (a
+        // bead is never on the border, so no shift crosses a row's end but
+        // onto a border cell, which a neighbour offset reaches too).
+        self.beads.clear();
+        self.beads.resize(self.influenced.len(), 0);
         for player in state.players() {
             for &b in &player.beads {
-                set_bit(&mut self.loud, b.index());
-                for &d in offsets {
-                    set_bit(&mut self.loud, b.offset(d).index());
-                }
+                set_bit(&mut self.beads, b.index());
             }
         }
+        self.loud.clone_from(&self.influenced);
+        self.rows.clear();
+        dilate(&self.beads, &mut self.rows, 1);
+        dilate(&self.rows, &mut self.loud, stride);
         for n in state.nutrients() {
             set_bit(&mut self.loud, n.point.index());
         }
+        debug_assert!({
+            let mut want = self.influenced.clone();
+            for player in state.players() {
+                for &b in &player.beads {
+                    set_bit(&mut want, b.index());
+                    for &d in g.offsets() {
+                        set_bit(&mut want, b.offset(d).index());
+                    }
+                }
+            }
+            for n in state.nutrients() {
+                set_bit(&mut want, n.point.index());
+            }
+            want == self.loud
+        });
         self.marked_for = Some(s);
     }
 
