@@ -1079,6 +1079,45 @@ impl Scratch {
         }
     }
 
+    /// [`Scratch::best_placement`] without the legal list at hand: it is
+    /// listed (into `actions`) only when the choice needs it, a quiet point
+    /// tying the best; `None` when the list without the quiet points but
+    /// the first holds fewer than two actions (the caller lists them all
+    /// and decides as before).
+    fn best_placement_unlisted(
+        &mut self,
+        state: &State,
+        seat: Seat,
+        actions: &mut Vec<Action>,
+        dice: &mut SeededDice,
+    ) -> Option<Action> {
+        self.quick.read(state);
+        self.quick.mark(state, seat);
+        let mut short = std::mem::take(&mut self.legal);
+        let first_quiet = self.placements(state, &mut short);
+        if short.len() < 2 {
+            self.legal = short;
+            return None;
+        }
+        let (_, best) = self.best_step_from(state, seat, &short, None, true);
+        self.legal = short;
+        let quiet_ties = first_quiet.is_some_and(|i| (self.values[i] - best).abs() <= 1e-9);
+        if quiet_ties || self.ties.is_empty() {
+            state.legal_actions(actions);
+            if !quiet_ties {
+                return Some(actions[0]);
+            }
+            return Some(
+                self.best_step_from(state, seat, actions, Some(dice), true)
+                    .0,
+            );
+        }
+        Some(match self.ties.len() {
+            1 => self.ties[0],
+            n => self.ties[dice.below(n as u32) as usize],
+        })
+    }
+
     /// Place the roll's beads greedily on `next`; the evaluation after. With
     /// `shared`, `next`'s board and hands are those of the base reading
     /// ([`Scratch::read_base`]), which the first placement starts from.
@@ -1157,6 +1196,17 @@ impl Player<State> for FastGreedyBot {
             return Ok(state.random_action(&mut self.dice));
         };
         let mut actions = std::mem::take(&mut self.actions);
+        // A placement: priced from the list without most quiet points,
+        // without listing every legal action first.
+        if placing(state)
+            && !self.scratch.copying
+            && let Some(a) =
+                self.scratch
+                    .best_placement_unlisted(state, seat, &mut actions, &mut self.dice)
+        {
+            self.actions = actions;
+            return Ok(a);
+        }
         state.legal_actions(&mut actions);
         let choice = if actions.is_empty() {
             state.random_action(&mut self.dice)
