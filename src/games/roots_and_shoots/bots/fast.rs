@@ -732,23 +732,35 @@ impl Scratch {
             // the new bead's own contested worth (at most strength 6); the
             // contested part only lowers the rest of the seat's beads and
             // raises the enemies'.
+            // A point with no enemy bead around gains nothing in the
+            // contested part: its cap is the hand's change alone.
             let me = usize::from(seat);
             let mut now = self.quick.values;
-            now[me] += self.quick.hand[me] + contested_worth(6);
+            now[me] += self.quick.hand[me];
+            let hand_cap = self.quick.advantage(&now, seat);
+            now[me] += contested_worth(6);
             let cap = self.quick.advantage(&now, seat);
             let skip = first_best > cap + 1e-8;
+            let skip_friendly = first_best > hand_cap + 1e-8;
             // Skipped, the points put off are not looked at again (debug
-            // builds check them against the cap).
+            // builds check them against their cap).
             if !skip || cfg!(debug_assertions) {
                 for (v, &a) in values.iter_mut().zip(actions) {
                     if !v.is_nan() {
                         continue;
                     }
                     let Some(p) = plain(state, a) else { continue };
+                    let cell = &state.cells[p.index()];
+                    let friendly = cell.adj_all == cell.adj[me];
+                    let skipped = skip || (friendly && skip_friendly);
+                    if skipped && !cfg!(debug_assertions) {
+                        continue;
+                    }
                     let after = self.quick.after_plain_near(state, seat, p, false);
                     let value = self.quick.advantage(&after, seat);
-                    debug_assert!(value <= cap + 1e-9, "{value} above the cap {cap}");
-                    if !skip {
+                    let its_cap = if friendly { hand_cap } else { cap };
+                    debug_assert!(value <= its_cap + 1e-9, "{value} above the cap {its_cap}");
+                    if !skipped {
                         *v = value;
                     }
                 }
@@ -758,7 +770,7 @@ impl Scratch {
             // more than the tie margin, so it is never a tie, and the last
             // action that raised the best is the same without it (the
             // choice made above stands); else the choice is made again with
-            // every value.
+            // every value priced.
             if !skip {
                 best = f64::NEG_INFINITY;
                 self.ties.clear();
