@@ -44,7 +44,7 @@ use crate::games::roots_and_shoots::{Action, State};
 const UNKNOWN_VALUE: f64 = 6.5;
 
 /// One nutrient as the evaluation sees it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Nut {
     x: u8,
     y: u8,
@@ -172,6 +172,12 @@ pub struct Quick {
     /// division), for boards of `xy_stride`.
     xy: Vec<(u8, u8)>,
     xy_stride: usize,
+    /// Scratch of [`Quick::forget_strengths`]: the round each cell was
+    /// last reached in, and the beads reached last and next.
+    seen: Vec<u32>,
+    stamp: u32,
+    frontier: Vec<Point>,
+    frontier_next: Vec<Point>,
 }
 
 /// Set bit `i` of a bit set held in words.
@@ -211,12 +217,6 @@ impl Quick {
         self.strengths.clear();
         self.strengths
             .resize(state.grid().cells(), std::cell::Cell::new(NO_STRENGTH));
-        let mut v = [0.0; MAX_SEATS];
-        for (s, p) in state.players().iter().enumerate().take(seats) {
-            v[s] = f64::from(p.score) + hand_worth(p.store, p.supply);
-            self.hand[s] =
-                hand_worth(p.store.saturating_sub(1), p.supply) - hand_worth(p.store, p.supply);
-        }
         let g = state.grid();
         if self.xy_stride != g.stride() || self.xy.len() != g.cells() {
             self.xy_stride = g.stride();
@@ -229,10 +229,26 @@ impl Quick {
         }
         for n in state.nutrients() {
             let nut = self.nut(state, n.point, n.value.map_or(UNKNOWN_VALUE, f64::from));
+            self.nuts.push(nut);
+        }
+        self.sum_values(state);
+    }
+
+    /// Every seat's value ([`Quick::values`]) and hand change from the
+    /// nutrients read and the strengths (cached or traced now): the hands,
+    /// the nutrients, the contested beads, each in the position's order.
+    fn sum_values(&mut self, state: &State) {
+        let seats = self.seats;
+        let mut v = [0.0; MAX_SEATS];
+        for (s, p) in state.players().iter().enumerate().take(seats) {
+            v[s] = f64::from(p.score) + hand_worth(p.store, p.supply);
+            self.hand[s] =
+                hand_worth(p.store.saturating_sub(1), p.supply) - hand_worth(p.store, p.supply);
+        }
+        for nut in &self.nuts {
             for (slot, w) in v.iter_mut().zip(&nut.worth).take(seats) {
                 *slot += w;
             }
-            self.nuts.push(nut);
         }
         for (s, p) in state.players().iter().enumerate().take(seats) {
             for &b in &p.beads {
@@ -242,6 +258,90 @@ impl Quick {
             }
         }
         self.values = v;
+    }
+
+    /// Make this reading of a position the reading of `state`, the
+    /// position after seat `s` put a plain bead on the empty, nutrient-free
+    /// point `p` (and nothing else changed): the nutrients it touches or
+    /// nears, the strengths it can change (those traced through its
+    /// neighbours of its colour) forgotten, the values summed again, the
+    /// marks dropped. The same reading as [`Quick::read`] of `state` (debug
+    /// builds check), without looking for every seat's nearest bead to
+    /// every nutrient again.
+    pub fn advance_plain(&mut self, state: &State, s: Seat, p: Point) {
+        debug_assert_eq!(state.bead(p), Some(s));
+        debug_assert_eq!(state.nutrients_at(p), 0);
+        self.marked_for = None;
+        let seat = usize::from(s);
+        let (x, y) = self.xy[p.index()];
+        for n in &mut self.nuts {
+            let d = u32::from(n.x.abs_diff(x).max(n.y.abs_diff(y)));
+            if d <= 1 {
+                if n.touching & (1 << s) != 0 {
+                    continue;
+                }
+                // Touched now: nobody's distance counts.
+                n.touching |= 1 << s;
+                n.near = [u32::MAX; MAX_SEATS];
+            } else if n.touching == 0 && d < n.near[seat] {
+                n.near[seat] = d;
+            } else {
+                continue;
+            }
+            n.worth = nut_worth(n.value, n.touching, n.on_top, &n.near, self.seats);
+            n.reach = nut_reach(n.touching, &n.near, self.seats);
+        }
+        self.forget_strengths(state, p);
+        self.sum_values(state);
+        debug_assert!({
+            let mut fresh = Quick::default();
+            fresh.read(state);
+            fresh.values == self.values && fresh.hand == self.hand && fresh.nuts == self.nuts
+        });
+    }
+
+    /// Forget the cached strengths a new bead on `p` can change: those of
+    /// the beads of its colour within five links of its neighbours (a
+    /// strength up to 6 is traced five links from its bead).
+    fn forget_strengths(&mut self, state: &State, p: Point) {
+        self.stamp += 1;
+        if self.stamp == 0 || self.seen.len() != self.strengths.len() {
+            self.stamp = 1;
+            self.seen.clear();
+            self.seen.resize(self.strengths.len(), 0);
+        }
+        let offsets = state.grid().offsets();
+        let mut frontier = std::mem::take(&mut self.frontier);
+        frontier.clear();
+        frontier.push(p);
+        self.seen[p.index()] = self.stamp;
+        // Six rounds from the new bead: its neighbours, then five links on.
+        for _ in 0..6 {
+            let mut next = Vec::new();
+            std::mem::swap(&mut next, &mut self.frontier_next);
+            next.clear();
+            for &b in &frontier {
+                self.strengths[b.index()].set(NO_STRENGTH);
+                let mut m = state.links(b);
+                while m != 0 {
+                    let q = b.offset(offsets[m.trailing_zeros() as usize]);
+                    m &= m - 1;
+                    if self.seen[q.index()] != self.stamp {
+                        self.seen[q.index()] = self.stamp;
+                        next.push(q);
+                    }
+                }
+            }
+            self.frontier_next = std::mem::replace(&mut frontier, next);
+        }
+        for &b in &frontier {
+            self.strengths[b.index()].set(NO_STRENGTH);
+        }
+        self.frontier = frontier;
+        debug_assert!(state.grid().all().all(|b| {
+            let known = self.strengths[b.index()].get();
+            known == NO_STRENGTH || u32::from(known) == state.strength_upto(b, MAX_STRENGTH)
+        }));
     }
 
     /// A nutrient worth `value` on `point` as the evaluation sees it in
@@ -1146,6 +1246,9 @@ impl Scratch {
         let mut legal = std::mem::take(&mut self.legal);
         // The price of the last placement is the evaluation after it.
         let mut last = None;
+        // A plain bead just placed on a nutrient-free point, the reading
+        // held being of the position before it.
+        let mut placed = None;
         for _ in 0..32 {
             match next.next() {
                 Next::Decide(s) if s == seat && placing(next) => {
@@ -1153,7 +1256,10 @@ impl Scratch {
                         next.legal_actions(&mut legal);
                     } else {
                         if !read {
-                            self.quick.read(next);
+                            match placed {
+                                Some(p) => self.quick.advance_plain(next, seat, p),
+                                None => self.quick.read(next),
+                            }
                             self.quick.mark(next, seat);
                             read = true;
                         }
@@ -1164,6 +1270,9 @@ impl Scratch {
                     }
                     let (a, v) = self.best_step_from(next, seat, &legal, None, read);
                     read = false;
+                    // A plain placement was priced from a reading of this
+                    // position, which the next step can bring up to date.
+                    placed = plain(next, a).filter(|p| !self.copying && next.nutrients_at(*p) == 0);
                     next.play_unchecked(a);
                     last = Some(v);
                 }
