@@ -912,8 +912,10 @@ impl Scratch {
         let mut read = false;
         // As in `best_step`: quiet points share one price, and unmarked
         // points skip the nutrients.
+        // (Spawns are priced on copies here: the search orders its
+        // candidates by these prices exactly, and the reading's sum is the
+        // copy's only up to rounding.)
         let mut quiet = f64::NAN;
-        let mut spawns = (!self.copying).then_some(None);
         for &a in actions {
             out.push(match plain(state, a).filter(|_| !self.copying) {
                 Some(p) => {
@@ -946,15 +948,6 @@ impl Scratch {
                         read = true;
                     }
                     self.quick.advantage(&self.quick.values, seat)
-                }
-                None if let Some(p) = quiet_spawn(state, a, &mut spawns) => {
-                    if !read {
-                        self.quick.read(state);
-                        self.quick.mark(state, seat);
-                        read = true;
-                    }
-                    let v = self.quick.after_spawn(state, p);
-                    self.spawn_checked(state, seat, a, self.quick.advantage(&v, seat))
                 }
                 None => {
                     let copy = self.copy.get_or_insert_with(|| state.clone());
