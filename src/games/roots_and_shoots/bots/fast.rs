@@ -1518,6 +1518,96 @@ mod tests {
         assert!(exact * 100 >= given * 70, "{exact} of {given}");
     }
 
+    /// A reading brought up to date after a plain bead
+    /// (`Quick::advance_plain`) is the fresh reading of the position after
+    /// it, to the bit, and its cached strengths are the position's.
+    #[test]
+    fn a_reading_brought_up_to_date_is_a_fresh_reading() {
+        let mut legal = Vec::new();
+        let mut checked = 0;
+        for s in positions(6) {
+            let Next::Decide(seat) = s.next() else {
+                continue;
+            };
+            if !placing(&s) {
+                continue;
+            }
+            let mut q = Quick::default();
+            q.read(&s);
+            // Strengths asked for before the bead, as a greedy step asks.
+            for p in s.grid().all() {
+                if s.bead(p).is_some() {
+                    q.strength(&s, p);
+                }
+            }
+            s.legal_actions(&mut legal);
+            for &a in &legal {
+                let Some(p) = plain(&s, a).filter(|&p| s.nutrients_at(p) == 0) else {
+                    continue;
+                };
+                let mut copy = s.clone();
+                copy.play_unchecked(a);
+                let mut up = q.clone();
+                up.advance_plain(&copy, seat, p);
+                let mut fresh = Quick::default();
+                fresh.read(&copy);
+                assert_eq!(up.values, fresh.values, "{a:?}");
+                assert_eq!(up.nuts, fresh.nuts, "{a:?}");
+                for b in copy.grid().all() {
+                    if copy.bead(b).is_some() {
+                        assert_eq!(up.strength(&copy, b), fresh.strength(&copy, b), "{b:?}");
+                    }
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 500, "{checked}");
+    }
+
+    /// A spawn that only adds a nutrient is priced from the reading as the
+    /// copy's evaluation prices it; the others are left to copies.
+    #[test]
+    fn quiet_spawns_are_priced_as_on_a_copy() {
+        let (mut priced, mut copied) = (0, 0);
+        for g in 0..40 {
+            let mut s = State::new(Arc::new(Rules::standard()), 2 + (g % 2) as u8).unwrap();
+            let mut dice = SeededDice::for_game(11, g);
+            let mut legal = Vec::new();
+            let mut q = Quick::default();
+            loop {
+                match s.next() {
+                    Next::Over | Next::Draw => break,
+                    Next::Chance(d) => s.roll_unchecked(dice.roll(d)),
+                    Next::Decide(seat) => {
+                        s.legal_actions(&mut legal);
+                        let mut adds = Some(None);
+                        for &a in &legal {
+                            if let Some(p) = quiet_spawn(&s, a, &mut adds) {
+                                q.read(&s);
+                                let v = q.after_spawn(&s, p);
+                                let mut copy = s.clone();
+                                copy.play_unchecked(a);
+                                let truth = eval::values(&copy);
+                                for o in 0..s.players().len() {
+                                    assert!((v[o] - truth[o]).abs() < 1e-9, "{a:?} seat {o}");
+                                }
+                                priced += 1;
+                            } else if matches!(a, Action::Spawn(_)) {
+                                copied += 1;
+                            }
+                        }
+                        let a = s.random_action(&mut dice);
+                        s.play_unchecked(a);
+                    }
+                }
+            }
+        }
+        assert!(
+            priced > 100 && copied > 0,
+            "{priced} priced, {copied} on copies"
+        );
+    }
+
     #[test]
     fn the_reading_is_the_evaluation() {
         let mut q = Quick::default();
