@@ -1578,7 +1578,7 @@ mod tests {
                 match s.next() {
                     Next::Over | Next::Draw => break,
                     Next::Chance(d) => s.roll_unchecked(dice.roll(d)),
-                    Next::Decide(seat) => {
+                    Next::Decide(_) => {
                         s.legal_actions(&mut legal);
                         let mut adds = Some(None);
                         for &a in &legal {
