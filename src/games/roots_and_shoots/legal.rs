@@ -561,15 +561,7 @@ impl State {
     /// touches three or more beads of its colour) or the root's end. A
     /// branching bead has strength 0.
     pub fn strength(&self, p: Point) -> u32 {
-        let Some(s) = self.bead(p) else { return 0 };
-        if self.adj_of(s, p) >= 3 {
-            return 0;
-        }
-        let mut best = 0;
-        for n in self.own_around(s, p) {
-            best = best.max(self.run(s, p, n));
-        }
-        1 + best
+        self.strength_upto(p, u32::MAX)
     }
 
     /// [`State::strength`] of the bead on `p`, counted no further than
@@ -577,37 +569,67 @@ impl State {
     /// root to its end. The evaluation counts strengths up to 6 only.
     pub fn strength_upto(&self, p: Point, cap: u32) -> u32 {
         debug_assert!(cap >= 1);
+        if self.bead(p).is_none() {
+            return 0;
+        }
+        let links = self.links(p);
+        if links.count_ones() >= 3 {
+            return 0;
+        }
+        let offsets = self.grid.offsets();
+        let mut best = 0;
+        let mut m = links;
+        while m != 0 {
+            if best + 1 >= cap {
+                break;
+            }
+            let n = p.offset(offsets[m.trailing_zeros() as usize]);
+            m &= m - 1;
+            best = best.max(self.run_upto(p, n, cap - 1));
+        }
+        let strength = (1 + best).min(cap);
+        debug_assert_eq!(strength, self.strength_traced(p).min(cap));
+        strength
+    }
+
+    /// [`State::strength`] traced with the neighbours looked for (not the
+    /// links kept in the cells): what debug builds check against.
+    fn strength_traced(&self, p: Point) -> u32 {
         let Some(s) = self.bead(p) else { return 0 };
         if self.adj_of(s, p) >= 3 {
             return 0;
         }
-        let mut best = 0;
-        for n in self.own_around(s, p) {
-            if best + 1 >= cap {
-                break;
+        let run = |from: Point, cur: Point| {
+            let (mut prev, mut cur, mut count) = (from, cur, 0);
+            loop {
+                let around = self.adj_of(s, cur);
+                if around >= 3 {
+                    return count;
+                }
+                count += 1;
+                match self.own_around(s, cur).find(|&q| q != prev) {
+                    Some(q) if around == 2 && q != from => (prev, cur) = (cur, q),
+                    _ => return count,
+                }
             }
-            best = best.max(self.run_upto(s, p, n, cap - 1));
-        }
-        let strength = (1 + best).min(cap);
-        debug_assert_eq!(strength, self.strength(p).min(cap));
-        strength
+        };
+        1 + self.own_around(s, p).map(|n| run(p, n)).max().unwrap_or(0)
     }
 
-    /// Non-branching beads from `cur` onward, coming from `from`.
-    fn run(&self, s: Seat, from: Point, cur: Point) -> u32 {
-        self.run_upto(s, from, cur, u32::MAX)
-    }
-
-    /// [`State::run`], counted no further than `cap`: `run(..).min(cap)`.
+    /// Non-branching beads from `cur` onward along its root, coming from
+    /// `from` (a bead of the same colour next to it), counted no further
+    /// than `cap`; the links kept in the cells lead the way.
     #[inline]
-    fn run_upto(&self, s: Seat, from: Point, cur: Point, cap: u32) -> u32 {
+    fn run_upto(&self, from: Point, cur: Point, cap: u32) -> u32 {
+        let offsets = self.grid.offsets();
         let (start, mut prev, mut cur) = (from, from, cur);
         let mut count = 0;
         loop {
             if count >= cap {
                 return count;
             }
-            let around = self.adj_of(s, cur);
+            let links = self.links(cur);
+            let around = links.count_ones();
             if around >= 3 {
                 return count;
             }
@@ -615,14 +637,15 @@ impl State {
             if around <= 1 {
                 return count; // a root's end: its one neighbour is `prev`
             }
-            let next = self.own_around(s, cur).find(|&q| q != prev);
-            match next {
-                Some(q) if q != start => {
-                    prev = cur;
-                    cur = q;
-                }
-                _ => return count,
+            // Two links: the one that does not lead back.
+            let a = cur.offset(offsets[links.trailing_zeros() as usize]);
+            let b = cur.offset(offsets[7 - links.leading_zeros() as usize]);
+            let next = if a == prev { b } else { a };
+            if next == start {
+                return count;
             }
+            prev = cur;
+            cur = next;
         }
     }
 

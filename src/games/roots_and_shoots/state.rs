@@ -61,6 +61,11 @@ pub(crate) struct Cell {
     pub index: u16,
     /// `adj[s]`: beads of seat `s` around this point.
     pub adj: [u8; MAX_SEATS],
+    /// With a bead here, bit `i` set when the `i`-th neighbour (the order
+    /// of [`Grid::offsets`]) holds a bead of the same colour: the links a
+    /// root strength is traced along, kept instead of looked for (0 on an
+    /// empty cell). Fits in the cell's padding.
+    pub links: u8,
 }
 
 /// A nutrient marker on the board.
@@ -633,6 +638,16 @@ impl State {
                 p.offset(offsets[i])
             })
         })
+    }
+
+    /// [`State::own_mask`] of the bead on `p` for its own colour: the links
+    /// kept in its cell (debug builds check them).
+    #[inline(always)]
+    pub(crate) fn links(&self, p: Point) -> u8 {
+        let c = &self.cells[p.index()];
+        debug_assert!(c.bead != 0 && c.bead != OFF);
+        debug_assert_eq!(c.links, self.own_mask(c.bead - 1, p));
+        c.links
     }
 
     /// Bit `i` set when the `i`-th neighbour of `p` holds a bead of `s`: the
@@ -1218,22 +1233,52 @@ impl State {
         if self.end_trigger.is_none() {
             self.end_trigger = self.end_condition();
         }
-        let last_in_round = self.seat + 1 == self.seats;
-        if let Some(reason) = self.end_trigger
-            && (self.rules.end.finish == Finish::EndOfTurn || last_in_round)
-        {
+        if let Some(reason) = self.finishes_at_turn_end(self.end_trigger) {
             self.finish(reason);
             return;
         }
-        if last_in_round && self.round >= self.rules.end.max_rounds {
-            self.finish(EndReason::RoundLimit);
-            return;
-        }
+        let last_in_round = self.seat + 1 == self.seats;
         // The next seat, and the next round after the last seat: selects
         // rather than branches, since seats alternate every turn.
         self.round += u32::from(last_in_round);
         self.seat = if last_in_round { 0 } else { self.seat + 1 };
         self.phase = Phase::ChooseGrowth;
+    }
+
+    /// Why the game finishes at the end of this turn, `end_trigger` being
+    /// the turn's end trigger (a condition met now or earlier), if it does.
+    fn finishes_at_turn_end(&self, end_trigger: Option<EndReason>) -> Option<EndReason> {
+        let last_in_round = self.seat + 1 == self.seats;
+        if let Some(reason) = end_trigger
+            && (self.rules.end.finish == Finish::EndOfTurn || last_in_round)
+        {
+            return Some(reason);
+        }
+        (last_in_round && self.round >= self.rules.end.max_rounds).then_some(EndReason::RoundLimit)
+    }
+
+    /// Whether a nutrient spawned on an empty point now (at a spawn choice
+    /// after the first turn) ends the turn and leaves the game going: the
+    /// position after it is this one with one more nutrient on the board
+    /// and one fewer in the pile (the bots price such a spawn without
+    /// playing it). `false` when the game would finish, and when the
+    /// nutrient's value is rolled at once.
+    pub(crate) fn spawn_only_adds(&self) -> bool {
+        if !matches!(self.phase, Phase::Spawn { first: false, .. })
+            || !self.tasks.is_empty()
+            || self.rules.nutrients.value_rolled == ValueRolled::OnSpawn
+            || self.nutrient_supply == 0
+        {
+            return false;
+        }
+        let trigger = self.end_trigger.or_else(|| {
+            if self.nutrient_supply == 1 {
+                Some(EndReason::NutrientsOut)
+            } else {
+                self.end_condition()
+            }
+        });
+        self.finishes_at_turn_end(trigger).is_none()
     }
 
     fn end_condition(&self) -> Option<EndReason> {
@@ -1303,10 +1348,21 @@ impl State {
             cell.adj_all += 1;
             cell.turn_adj += turn;
         });
+        // Link the bead with its own neighbours (offsets `i` and `7 - i` are
+        // opposite).
+        let links = self.own_mask(s, p);
+        let offsets = *self.grid.offsets();
+        let mut m = links;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.cells[p.offset(offsets[i]).index()].links |= 1 << (7 - i);
+        }
         let player = &mut self.players[seat];
         player.store -= 1;
         let cell = &mut self.cells[p.index()];
         cell.bead = s + 1;
+        cell.links = links;
         cell.index = player.beads.len() as u16;
         player.beads.push(p);
         if this_roll {
@@ -1325,6 +1381,13 @@ impl State {
             }
         }
         self.cells[p.index()].bead = 0;
+        let offsets = *self.grid.offsets();
+        let mut m = std::mem::take(&mut self.cells[p.index()].links);
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.cells[p.offset(offsets[i]).index()].links &= !(1 << (7 - i));
+        }
         let seat = usize::from(s);
         self.around_mut(p, |cell| {
             cell.adj[seat] -= 1;
@@ -2038,6 +2101,18 @@ impl State {
             if c.adj != adj[i] || c.adj_all != adj_all[i] || c.turn_adj != turn_adj[i] {
                 return Err(format!(
                     "neighbour counts of cell {i} differ from a recount"
+                ));
+            }
+        }
+        for (i, c) in self.cells.iter().enumerate() {
+            let p = Point(i as u16);
+            let want = match self.bead(p) {
+                Some(s) if g.on_board(p) => self.own_mask(s, p),
+                _ => 0,
+            };
+            if c.links != want {
+                return Err(format!(
+                    "own-neighbour links of cell {i} differ from the neighbours"
                 ));
             }
         }
