@@ -891,15 +891,19 @@ impl State {
     /// from the kept counts.
     #[inline]
     fn moves_from(&self, from: u16, sticks: u32) -> u32 {
-        let [g, b] = self.dirs[usize::from(from)].map(ones);
-        let mut n = 0;
-        if sticks >= 1 {
-            n += u32::from(g);
-        }
-        if self.bridges_with(sticks) {
-            n += u32::from(b);
-        }
-        n
+        let [g, b] = self.dirs_with(from, sticks);
+        u32::from(ones(g)) + u32::from(ones(b))
+    }
+
+    /// The directions of the grows and of the bridges from connector
+    /// `from` that `sticks` in hand pay for, from the kept ones.
+    #[inline]
+    fn dirs_with(&self, from: u16, sticks: u32) -> [u8; 2] {
+        let [g, b] = self.dirs[usize::from(from)];
+        [
+            if sticks >= 1 { g } else { 0 },
+            if self.bridges_with(sticks) { b } else { 0 },
+        ]
     }
 
     fn can_grow_from(&self, seat: Seat, from: u16, sticks: u32) -> bool {
@@ -2494,13 +2498,7 @@ impl State {
             // The connector's moves in [`State::each_move`]'s order: by
             // direction (a grow and a bridge never share one); the `k`th
             // is its `k`th direction.
-            let [grows, bridges] = self.dirs[usize::from(from)];
-            let grows = if sticks >= 1 { grows } else { 0 };
-            let bridges = if self.bridges_with(sticks) {
-                bridges
-            } else {
-                0
-            };
+            let [grows, bridges] = self.dirs_with(from, sticks);
             let mut mask = grows | bridges;
             for _ in 0..k {
                 mask &= mask - 1;

@@ -317,8 +317,7 @@ impl Quick {
         self.seen[p.index()] = self.stamp;
         // Six rounds from the new bead: its neighbours, then five links on.
         for _ in 0..6 {
-            let mut next = Vec::new();
-            std::mem::swap(&mut next, &mut self.frontier_next);
+            let mut next = std::mem::take(&mut self.frontier_next);
             next.clear();
             for &b in &frontier {
                 self.strengths[b.index()].set(NO_STRENGTH);
@@ -1153,43 +1152,13 @@ impl Scratch {
     }
 
     /// The greedy step at a placement of `seat` (`state` in its placing
-    /// phase, `actions` its legal actions), ties broken by `dice`:
-    /// [`Scratch::best_step`]'s choice, worked out over the list without
-    /// the quiet points but the first ([`Scratch::placements`]); when the
-    /// quiet price ties the best, on the whole list, as the tie draw asks.
+    /// phase), ties broken by `dice`: [`Scratch::best_step`]'s choice,
+    /// worked out over the list without the quiet points but the first
+    /// ([`Scratch::placements`]); when the quiet price ties the best, on
+    /// the whole list, as the tie draw asks. The legal actions are listed
+    /// (into `actions`) only when the choice needs them; `None` when they
+    /// are fewer than two (the caller decides as for any other decision).
     fn best_placement(
-        &mut self,
-        state: &State,
-        seat: Seat,
-        actions: &[Action],
-        dice: &mut SeededDice,
-    ) -> Action {
-        self.quick.read(state);
-        self.quick.mark(state, seat);
-        let mut short = std::mem::take(&mut self.legal);
-        let first_quiet = self.placements(state, &mut short);
-        let (_, best) = self.best_step_from(state, seat, &short, None, true);
-        self.legal = short;
-        if let Some(i) = first_quiet
-            && (self.values[i] - best).abs() <= 1e-9
-        {
-            return self
-                .best_step_from(state, seat, actions, Some(dice), true)
-                .0;
-        }
-        match self.ties.len() {
-            0 => actions[0],
-            1 => self.ties[0],
-            n => self.ties[dice.below(n as u32) as usize],
-        }
-    }
-
-    /// [`Scratch::best_placement`] without the legal list at hand: it is
-    /// listed (into `actions`) only when the choice needs it, a quiet point
-    /// tying the best; `None` when the list without the quiet points but
-    /// the first holds fewer than two actions (the caller lists them all
-    /// and decides as before).
-    fn best_placement_unlisted(
         &mut self,
         state: &State,
         seat: Seat,
@@ -1200,24 +1169,26 @@ impl Scratch {
         self.quick.mark(state, seat);
         let mut short = std::mem::take(&mut self.legal);
         let first_quiet = self.placements(state, &mut short);
-        if short.len() < 2 {
-            self.legal = short;
-            return None;
-        }
         let (_, best) = self.best_step_from(state, seat, &short, None, true);
+        let short_len = short.len();
         self.legal = short;
         let quiet_ties = first_quiet.is_some_and(|i| (self.values[i] - best).abs() <= 1e-9);
-        if quiet_ties || self.ties.is_empty() {
+        // The whole list is read when the quiet points tie the best, when
+        // nothing was found, and when the short list may be all there is.
+        if short_len < 2 || quiet_ties || self.ties.is_empty() {
             state.legal_actions(actions);
-            if !quiet_ties {
-                return Some(actions[0]);
+            if actions.len() < 2 {
+                return None;
             }
+        }
+        if quiet_ties {
             return Some(
                 self.best_step_from(state, seat, actions, Some(dice), true)
                     .0,
             );
         }
         Some(match self.ties.len() {
+            0 => actions[0],
             1 => self.ties[0],
             n => self.ties[dice.below(n as u32) as usize],
         })
@@ -1314,9 +1285,9 @@ impl Player<State> for FastGreedyBot {
         // without listing every legal action first.
         if placing(state)
             && !self.scratch.copying
-            && let Some(a) =
-                self.scratch
-                    .best_placement_unlisted(state, seat, &mut actions, &mut self.dice)
+            && let Some(a) = self
+                .scratch
+                .best_placement(state, seat, &mut actions, &mut self.dice)
         {
             self.actions = actions;
             return Ok(a);
@@ -1324,9 +1295,6 @@ impl Player<State> for FastGreedyBot {
         state.legal_actions(&mut actions);
         let choice = if actions.is_empty() {
             state.random_action(&mut self.dice)
-        } else if actions.len() > 1 && placing(state) && !self.scratch.copying {
-            self.scratch
-                .best_placement(state, seat, &actions, &mut self.dice)
         } else {
             self.scratch
                 .choose(state, seat, &actions, Some(&mut self.dice))
