@@ -36,8 +36,6 @@ struct Reading {
     figures: [Figures; MAX_SEATS],
     /// The mover's longest path: its two ends.
     ends: [u16; 2],
-    /// The connector whose sticks to `ends` were last worked out, and them.
-    last_from: Option<(u16, [u32; 2])>,
     /// The cell whose grows and bridges as the mover's new tip were last
     /// counted, and them (the same for every card it may turn out to be).
     last_tip: Option<(u16, [u8; 2])>,
@@ -57,7 +55,6 @@ impl Reading {
             self.figures[s] = state.figures(s);
         }
         self.ends = state.longest_ends(usize::from(seat));
-        self.last_from = None;
         self.last_tip = None;
         (self.others_skipped, self.skipped) = text::skips(state, seat);
         let next = (seat + 1) % seats as u8;
@@ -92,15 +89,10 @@ impl Reading {
     }
 
     /// The mover's sticks along the root from `from` to each end of its
-    /// longest path.
-    fn sticks_to_ends(&mut self, state: &State, from: u16) -> [u32; 2] {
-        if let Some((f, d)) = self.last_from
-            && f == from
-        {
-            return d;
-        }
-        let d = self.ends.map(|e| state.sticks_between(from, e));
-        self.last_from = Some((from, d));
+    /// longest path (kept by the state).
+    fn sticks_to_ends(&self, state: &State, from: u16) -> [u32; 2] {
+        let d = state.sticks_to_ends(from);
+        debug_assert_eq!(d, self.ends.map(|e| state.sticks_between(from, e)));
         d
     }
 

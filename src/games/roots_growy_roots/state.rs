@@ -161,6 +161,10 @@ struct Longest {
     ends: [u16; 2],
     any_path: u32,
     from_seed: u32,
+    /// What [`State::to_ends`] holds less than the sticks to each end:
+    /// when the path grows by a tip on its end, every connector is one
+    /// stick farther from the new end, and only this changes.
+    base: [i16; 2],
 }
 
 /// The fixed geometry of a game: the board, whose deck each cell is dealt
@@ -183,6 +187,10 @@ pub struct Geo {
     /// Per cell: the seats a start-area rule keeps off it, one bit each
     /// (`turn.enter_start_areas = false`: every seat but the area's own).
     barred: Vec<u8>,
+    /// Per cell and seat: the directions ([`DIRS`], one bit each) whose
+    /// cell one step away and whose cell two steps away [`Geo::barred`]
+    /// keeps the seat off.
+    barred_dirs: Vec<[[u8; 2]; MAX_SEATS]>,
 }
 
 impl Geo {
@@ -209,6 +217,23 @@ impl Geo {
             }
         }
         out
+    }
+
+    /// [`Geo::barred_dirs`] from [`Geo::barred`].
+    fn barred_dirs(near: &[[[u16; 8]; 2]], barred: &[u8]) -> Vec<[[u8; 2]; MAX_SEATS]> {
+        near.iter()
+            .map(|steps| {
+                std::array::from_fn(|seat| {
+                    std::array::from_fn(|k| {
+                        (0..DIRS.len()).fold(0u8, |m, d| {
+                            let c = steps[k][d];
+                            m | u8::from(c != NONE && barred[usize::from(c)] & (1 << seat) != 0)
+                                << d
+                        })
+                    })
+                })
+            })
+            .collect()
     }
 
     /// The cell one step from `cell` in direction `DIRS[d]`, or `NONE`.
@@ -270,6 +295,11 @@ pub struct State {
     /// connector (of any seat) lies one step away: the changes at a cell
     /// visit only the connectors around it.
     near_conn: Vec<u8>,
+    /// Per cell: the directions ([`DIRS`], one bit each) in which the cell
+    /// one step away, and the cell two steps away, is off the board or
+    /// closed to every seat (a connector or a turned stone on it): with
+    /// [`Geo::barred_dirs`], a connector's moves are read at once.
+    full: Vec<[u8; 2]>,
     /// Cards left of each kind, per deck.
     decks: Vec<[u32; FACES]>,
     /// Each seat's connector cells, in the order they were placed.
@@ -289,7 +319,7 @@ pub struct State {
     /// of its grows and of its bridges, whatever the sticks in hand (a grow
     /// and a bridge never share a direction), kept again around every cell
     /// that changes ([`State::close`], [`State::open`],
-    /// [`State::occupied`], [`State::cross`]): a random move is drawn from
+    /// [`State::placed`], [`State::cross`]): a random move is drawn from
     /// their counts without listing the turn's moves, and a connector's
     /// `k`th move is its `k`th direction.
     dirs: Vec<[u8; 2]>,
@@ -306,6 +336,10 @@ pub struct State {
     /// of a longest path, its sticks, and the deepest connector's sticks
     /// from the seed.
     longest: Vec<Longest>,
+    /// Per cell with a connector: its sticks to the two ends of its root's
+    /// longest path ([`Longest::ends`]) less [`Longest::base`], so a new
+    /// tip's distances are its parent's plus one, without walking the root.
+    to_ends: Vec<[i16; 2]>,
     /// Artifacts in hand, one bit per artifact.
     hands: Vec<u8>,
     /// Sticks kept for each seat's next turn.
@@ -369,6 +403,7 @@ clone_fields!(
     diag,
     cut,
     near_conn,
+    full,
     decks,
     roots,
     live,
@@ -381,6 +416,7 @@ clone_fields!(
     leaves,
     depth,
     longest,
+    to_ends,
     hands,
     kept,
     to_move,
@@ -540,7 +576,9 @@ impl State {
                 }
             })
             .collect();
+        let near = Geo::steps(b.rows, b.columns);
         let geo = Arc::new(Geo {
+            barred_dirs: Geo::barred_dirs(&near, &barred),
             barred,
             rows: b.rows,
             columns: b.columns,
@@ -548,7 +586,7 @@ impl State {
             seeds,
             dealt: dealt.clone(),
             face_up,
-            near: Geo::steps(b.rows, b.columns),
+            near,
         });
         let hidden = (5 - b.artifacts.len()) as u8;
         let mut in_live = vec![false; cells];
@@ -583,12 +621,14 @@ impl State {
             diag: vec![0; cells],
             cut: vec![0; cells],
             near_conn: vec![0; cells],
+            full: vec![[0, 0]; cells],
             decks: dealt,
             roots,
             waters: vec![0; usize::from(seats)],
             leaves: vec![0; usize::from(seats)],
             depth: vec![0; cells],
             longest: Vec::new(),
+            to_ends: vec![[0, 0]; cells],
             hands: vec![0; usize::from(seats)],
             kept: vec![0; usize::from(seats)],
             to_move: 0,
@@ -610,6 +650,9 @@ impl State {
             rules,
             geo,
         };
+        for c in 0..cells {
+            state.full[c] = state.full_scratch(c as u16);
+        }
         for k in 0..state.geo.seeds.len() {
             let seed = state.geo.seeds[k];
             state.mark_connector(seed);
@@ -618,6 +661,7 @@ impl State {
                 ends: [seed, seed],
                 any_path: 0,
                 from_seed: 0,
+                base: [0, 0],
             });
         }
         state.begin_turn();
@@ -822,6 +866,23 @@ impl State {
         }
         let block = (r0.min(r1) * i16::from(self.geo.columns) + c0.min(c1)) as usize;
         Some((block, if dr == dc { 1 } else { 2 }))
+    }
+
+    /// [`State::diagonal`] of a grow, from the table of steps (no division
+    /// by the columns).
+    #[inline]
+    fn diagonal_step(&self, from: u16, to: u16) -> Option<(usize, u8)> {
+        let one = &self.geo.near[usize::from(from)][0];
+        let d = one.iter().position(|&a| a == to)?;
+        let (block, kind) = match d {
+            0 => (to, 1),
+            2 => (to - 1, 2),
+            5 => (from - 1, 2),
+            7 => (from, 1),
+            _ => return None,
+        };
+        debug_assert_eq!(Some((usize::from(block), kind)), self.diagonal(from, to));
+        Some((usize::from(block), kind))
     }
 
     /// A grow from `from` in direction `DIRS[d]`: its target, if free and
@@ -1280,30 +1341,20 @@ impl State {
     /// `seat` on `c`, whatever the sticks in hand, one bit each.
     #[inline]
     fn move_dirs(&self, seat: Seat, c: u16) -> [u8; 2] {
-        // The tables read once (the hot path of every extension): a step
-        // onto a closed cell is no grow, and a bridge over it only when a
-        // connector is on it (grow and bridge in one direction exclude each
-        // other).
+        // A grow onto a neighbour open to the seat, not across a diagonal
+        // stick; a bridge over a neighbouring connector onto a cell open to
+        // the seat (a grow and a bridge never share a direction: a
+        // connector's cell is closed).
         let ci = usize::from(c);
-        let [one, two] = self.geo.near[ci];
-        let bit = 1u8 << seat;
-        let bridges = self.rules.turn.bridges;
-        let mut n = [0u8; 2];
-        for d in 0..DIRS.len() {
-            let a = one[d];
-            if a == NONE {
-                continue;
-            }
-            let ai = usize::from(a);
-            if self.closed[ai] & bit == 0 {
-                n[0] |= 1 << d;
-            } else if bridges && self.conn[ai] != 0 {
-                let b = two[d];
-                n[1] |= u8::from(b != NONE && self.closed[usize::from(b)] & bit == 0) << d;
-            }
-        }
-        // No grow crosses a diagonal stick.
-        n[0] &= !self.cut[ci];
+        let [full1, full2] = self.full[ci];
+        let [barred1, barred2] = self.geo.barred_dirs[ci][usize::from(seat)];
+        let grows = !(full1 | barred1 | self.cut[ci]);
+        let bridges = if self.rules.turn.bridges {
+            self.near_conn[ci] & !(full2 | barred2)
+        } else {
+            0
+        };
+        let n = [grows, bridges];
         debug_assert_eq!(n, self.move_dirs_scratch(seat, c));
         n
     }
@@ -1317,6 +1368,37 @@ impl State {
             n[1] |= u8::from(self.bridge_target(seat, c, d).is_some()) << d;
         }
         n
+    }
+
+    /// [`State::full`] of cell `c` from the board.
+    fn full_scratch(&self, c: u16) -> [u8; 2] {
+        let [one, two] = self.geo.near[usize::from(c)];
+        let shut = |x: u16| x == NONE || self.closed[usize::from(x)] == u8::MAX;
+        let mut m = [0u8; 2];
+        for d in 0..DIRS.len() {
+            m[0] |= u8::from(shut(one[d])) << d;
+            m[1] |= u8::from(shut(two[d])) << d;
+        }
+        m
+    }
+
+    /// Cell `x` is now closed to every seat (`shut`) or open again: the
+    /// cells one and two steps from it see it so in [`State::full`].
+    fn set_full(&mut self, x: u16, shut: bool) {
+        let near = &self.geo.near[usize::from(x)];
+        for (k, steps) in near.iter().enumerate() {
+            for (d, &a) in steps.iter().enumerate() {
+                if a != NONE {
+                    let bit = 1u8 << (DIRS.len() - 1 - d);
+                    let m = &mut self.full[usize::from(a)][k];
+                    if shut {
+                        *m |= bit;
+                    } else {
+                        *m &= !bit;
+                    }
+                }
+            }
+        }
     }
 
     /// Counts the moves of the connector on `c`, if any, again; puts it
@@ -1416,26 +1498,68 @@ impl State {
         }
     }
 
-    /// A connector was put on `x` (called after): the connectors next to it
-    /// may bridge over it now, and its own moves are counted from scratch.
-    fn occupied(&mut self, x: u16) {
-        if self.rules.turn.bridges {
-            // A bridge from `a` over `x` lands on `x`'s neighbour on the
-            // other side.
-            let [one, _] = self.geo.near[usize::from(x)];
-            let mut around = self.near_conn[usize::from(x)];
-            while around != 0 {
-                let d = around.trailing_zeros() as usize;
-                around &= around - 1;
-                let (a, beyond) = (one[d], one[DIRS.len() - 1 - d]);
-                let seat = self.conn[usize::from(a)] - 1;
-                if beyond != NONE && self.closed[usize::from(beyond)] & (1 << seat) == 0 {
-                    debug_assert!(self.bridge_target(seat, a, DIRS.len() - 1 - d).is_some());
-                    self.gain(seat, a, 1, DIRS.len() - 1 - d);
+    /// A connector was put on `x` (called after; `was`: the seats it was
+    /// closed to before): [`State::close`] and [`State::set_full`] in one
+    /// visit of its neighbours, and its own moves counted. A neighbouring
+    /// connector loses its grow onto `x` and may bridge over it now (the
+    /// same direction), one two steps away loses its bridge onto `x`.
+    fn placed(&mut self, x: u16, was: u8) {
+        let xi = usize::from(x);
+        let [one, two] = self.geo.near[xi];
+        let bridges = self.rules.turn.bridges;
+        let mut around = self.near_conn[xi];
+        while around != 0 {
+            let d = around.trailing_zeros() as usize;
+            around &= around - 1;
+            let od = DIRS.len() - 1 - d;
+            let bit = 1u8 << od;
+            let a = one[d];
+            let ai = usize::from(a);
+            let seat = self.conn[ai] - 1;
+            let mut dirs = self.dirs[ai];
+            let mut delta = [0i32; 2];
+            if was & (1 << seat) == 0 && self.cut[ai] & bit == 0 {
+                debug_assert!(dirs[0] & bit != 0);
+                dirs[0] &= !bit;
+                delta[0] = -1;
+            }
+            let beyond = one[od];
+            if bridges && beyond != NONE && self.closed[usize::from(beyond)] & (1 << seat) == 0 {
+                debug_assert!(dirs[1] & bit == 0);
+                dirs[1] |= bit;
+                delta[1] = 1;
+            }
+            self.dirs[ai] = dirs;
+            let total = &mut self.totals[usize::from(seat)];
+            total[0] = total[0].wrapping_add_signed(delta[0]);
+            total[1] = total[1].wrapping_add_signed(delta[1]);
+            if dirs == [0, 0] {
+                self.stale |= 1 << seat;
+            } else if delta[1] > 0 && !self.in_live[ai] {
+                self.relive(seat, a);
+            }
+            let b = two[d];
+            if bridges
+                && b != NONE
+                && let Some(far) = self.conn[usize::from(b)].checked_sub(1)
+                && was & (1 << far) == 0
+            {
+                self.lose(far, b, 1, od);
+            }
+        }
+        // The cells around see it closed, and a connector next to them.
+        for d in 0..DIRS.len() {
+            let a = one[d];
+            if a != NONE {
+                let bit = 1u8 << (DIRS.len() - 1 - d);
+                self.full[usize::from(a)][0] |= bit;
+                self.near_conn[usize::from(a)] |= bit;
+                let b = two[d];
+                if b != NONE {
+                    self.full[usize::from(b)][1] |= bit;
                 }
             }
         }
-        self.mark_connector(x);
         self.recount(x);
     }
 
@@ -1476,8 +1600,14 @@ impl State {
     #[inline]
     fn lose(&mut self, seat: Seat, c: u16, k: usize, d: usize) {
         debug_assert!(self.dirs[usize::from(c)][k] & (1 << d) != 0);
-        self.dirs[usize::from(c)][k] &= !(1 << d);
-        if self.dirs[usize::from(c)] == [0, 0] {
+        // Both masks changed and stored together, then tested in the
+        // register: a one-byte store read back as two bytes would wait for
+        // the store to land.
+        let kept = &mut self.dirs[usize::from(c)];
+        let mut dirs = *kept;
+        dirs[k] &= !(1 << d);
+        *kept = dirs;
+        if dirs == [0, 0] {
             self.stale |= 1 << seat;
         }
         self.totals[usize::from(seat)][k] -= 1;
@@ -1488,9 +1618,15 @@ impl State {
     #[inline]
     fn gain(&mut self, seat: Seat, c: u16, k: usize, d: usize) {
         debug_assert!(self.dirs[usize::from(c)][k] & (1 << d) == 0);
-        self.dirs[usize::from(c)][k] |= 1 << d;
+        let kept = &mut self.dirs[usize::from(c)];
+        let mut dirs = *kept;
+        dirs[k] |= 1 << d;
+        *kept = dirs;
         self.totals[usize::from(seat)][k] += 1;
-        self.relive(seat, c);
+        // It has a move now: back in the live list if it was out.
+        if !self.in_live[usize::from(c)] {
+            self.relive(seat, c);
+        }
     }
 
     /// From scratch: every connector's kept move counts and each seat's
@@ -1697,7 +1833,11 @@ impl State {
     /// The next seat; false when the round limit ended the game.
     fn next_seat(&mut self) -> bool {
         self.tally.turns += 1;
-        self.to_move = (self.to_move + 1) % self.seats;
+        self.to_move = if self.to_move + 1 == self.seats {
+            0
+        } else {
+            self.to_move + 1
+        };
         if self.to_move == 0 {
             self.round += 1;
             if self.round >= self.rules.end.max_rounds {
@@ -1763,6 +1903,7 @@ impl State {
             Action::Destroy { at } => {
                 self.card[usize::from(at)] = RUBBLE;
                 self.closed[usize::from(at)] = self.geo.barred[usize::from(at)];
+                self.set_full(at, false);
                 // The cell is free again: its neighbours may grow onto it,
                 // and connectors two away bridge onto it.
                 self.open(at);
@@ -1808,13 +1949,13 @@ impl State {
         self.tally.sticks_spent += cost;
         self.tally.extensions += 1;
         let t = usize::from(to);
-        // No one grows onto it or bridges onto it now, and its stick may
-        // cross another's way.
-        self.close(to);
+        // Who could grow or bridge onto it until now.
+        let was = self.closed[t];
+        // Its stick may cross another's way.
         let diagonal = if bridge {
             None
         } else {
-            self.diagonal(from, to)
+            self.diagonal_step(from, to)
         };
         if let Some((block, kind)) = diagonal
             && self.diag[block] == 0
@@ -1847,8 +1988,9 @@ impl State {
         self.grow_longest(si, to);
         self.live[si].push(to);
         self.in_live[t] = true;
-        // Its neighbours may bridge over it.
-        self.occupied(to);
+        // No one grows onto it or bridges onto it now, its neighbours may
+        // bridge over it, and its own moves are counted.
+        self.placed(to, was);
         self.current = to;
         let mut stop = false;
         match face {
@@ -1920,6 +2062,7 @@ impl State {
         if face == STONE {
             self.close(at);
             self.closed[usize::from(at)] = u8::MAX;
+            self.set_full(at, true);
         }
         self.card[usize::from(at)] = face;
         self.tally.cards_turned += 1;
@@ -1955,24 +2098,73 @@ impl State {
     /// `x` and one of the old ends).
     fn grow_longest(&mut self, s: usize, x: u16) {
         let xi = usize::from(x);
-        let depth = self.depth[usize::from(self.parent[xi])] + 1;
+        let p = self.parent[xi];
+        let depth = self.depth[usize::from(p)] + 1;
         self.depth[xi] = depth;
         let mut l = self.longest[s];
         l.from_seed = l.from_seed.max(u32::from(depth));
-        let (to_a, to_b) = (
-            self.sticks_between(x, l.ends[0]),
-            self.sticks_between(x, l.ends[1]),
-        );
+        // A new tip's way to anything else of its root passes its parent.
+        let kept = self.to_ends[usize::from(p)];
+        self.to_ends[xi] = kept.map(|n| n + 1);
+        let [to_a, to_b] = [0, 1].map(|k| (kept[k] + l.base[k] + 1) as u32);
+        debug_assert_eq!([to_a, to_b], l.ends.map(|e| self.sticks_between(x, e)));
         if to_a.max(to_b) > l.any_path {
-            if to_a >= to_b {
-                l.ends[1] = x;
+            let k = if to_a >= to_b {
                 l.any_path = to_a;
+                1
             } else {
-                l.ends[0] = x;
                 l.any_path = to_b;
+                0
+            };
+            if l.ends[k] == p {
+                // The path grew at its end `k`: everything is one stick
+                // farther from the new end than from the old.
+                l.base[k] += 1;
+                self.to_ends[xi][k] = -l.base[k];
+                l.ends[k] = x;
+                self.longest[s] = l;
+            } else {
+                l.ends[k] = x;
+                l.base[k] = 0;
+                self.longest[s] = l;
+                self.measure_from(s, x, k);
             }
+        } else {
+            self.longest[s] = l;
         }
-        self.longest[s] = l;
+    }
+
+    /// The sticks of every connector of seat `s`'s root to `x`, the new
+    /// end `k` of its longest path, into [`State::to_ends`] (its base 0),
+    /// the root in the order it grew (a parent before its children):
+    /// `x`'s ancestors are marked first, their sticks to it are the
+    /// difference of depths, anyone else's its parent's plus one.
+    fn measure_from(&mut self, s: usize, x: u16, k: usize) {
+        // Out of reach of the kept values (at most the cells, 1,040, from 0
+        // either way).
+        const ANCESTOR: i16 = i16::MIN;
+        let mut a = x;
+        while a != NONE {
+            self.to_ends[usize::from(a)][k] = ANCESTOR;
+            a = self.parent[usize::from(a)];
+        }
+        let top = self.depth[usize::from(x)] as i16;
+        for &c in &self.roots[s] {
+            let ci = usize::from(c);
+            self.to_ends[ci][k] = if self.to_ends[ci][k] == ANCESTOR {
+                top - self.depth[ci] as i16
+            } else {
+                self.to_ends[usize::from(self.parent[ci])][k] + 1
+            };
+        }
+    }
+
+    /// The sticks from the connector on `c` to the ends of its root's
+    /// longest path, kept.
+    pub(super) fn sticks_to_ends(&self, c: u16) -> [u32; 2] {
+        let seat = usize::from(self.conn[usize::from(c)] - 1);
+        let (kept, base) = (self.to_ends[usize::from(c)], self.longest[seat].base);
+        [0, 1].map(|k| (kept[k] + base[k]) as u32)
     }
 
     /// Per seat: (tips other than the seed, longest root in sticks), kept
@@ -2237,6 +2429,14 @@ impl State {
                 let to = g.next_to(c as u16, d);
                 m | u8::from(to != NONE && !self.diagonal_clear(c as u16, to, d)) << d
             });
+            if self.full[c] != self.full_scratch(c as u16) {
+                return Err(format!(
+                    "{}: closed cells around it {:?} kept, {:?} on the board",
+                    name(c),
+                    self.full[c],
+                    self.full_scratch(c as u16)
+                ));
+            }
             if self.cut[c] != want {
                 return Err(format!(
                     "{}: grows cut by diagonals {:#010b} kept, {want:#010b} from the sticks",
@@ -2266,6 +2466,19 @@ impl State {
                 self.root_measures(),
                 self.root_measures_recount()
             ));
+        }
+        for (s, root) in self.roots.iter().enumerate() {
+            let ends = self.longest[s].ends;
+            for &c in root {
+                let want = ends.map(|e| self.sticks_between(c, e));
+                if self.sticks_to_ends(c) != want {
+                    return Err(format!(
+                        "{}: sticks to the longest path's ends {:?} kept, {want:?} counted",
+                        name(usize::from(c)),
+                        self.sticks_to_ends(c)
+                    ));
+                }
+            }
         }
         // Artifacts: each in at most one hand, hands match the cells.
         let mut all = 0u8;
