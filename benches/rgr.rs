@@ -13,7 +13,9 @@
 //! prints its games and extensions, for a deterministic instruction count:
 //! `RGR_ONCE=standard-2p valgrind --tool=callgrind target/release/deps/rgr-HASH`
 //! (one configuration: `standard-2p`, `standard-4p`, `abilities-2p`,
-//! `abilities-4p`).
+//! `abilities-4p`). `RGR_TIMES=N` plays each batch N times, for a fixed
+//! amount of work to time on a busy machine:
+//! `RGR_ONCE=standard-2p RGR_TIMES=300 perf stat -e task-clock target/release/deps/rgr-HASH`.
 
 use std::sync::Arc;
 
@@ -75,13 +77,28 @@ fn main() {
     if let Some(only) = std::env::var_os("RGR_ONCE") {
         // `RGR_ONCE=1`: every configuration; `RGR_ONCE=abilities-4p`: one.
         let only = only.to_string_lossy().into_owned();
+        // `RGR_TIMES=N`: each batch N times (a fixed amount of work for
+        // `perf stat`, whose CPU time a busy machine disturbs less than
+        // the wall time criterion reads).
+        let times: u64 = std::env::var("RGR_TIMES")
+            .ok()
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(1);
         for (name, rules, seats) in configurations() {
             if only != "1" && only != format!("{name}-{seats}p") {
                 continue;
             }
-            let ext = batch(&rules, seats);
+            let start = std::time::Instant::now();
+            let mut ext = 0;
+            for _ in 0..times {
+                ext = batch(&rules, seats);
+            }
+            let secs = start.elapsed().as_secs_f64();
             assert!(ext > GAMES * 5, "games grow roots");
-            println!("{name} {seats}p: {GAMES} games, {ext} extensions");
+            println!(
+                "{name} {seats}p: {GAMES} games, {ext} extensions; {times} times in {secs:.3} s, {:.0} games/s",
+                (GAMES * times) as f64 / secs
+            );
         }
         return;
     }

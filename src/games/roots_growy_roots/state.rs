@@ -156,7 +156,7 @@ pub(super) struct Figures {
 }
 
 /// A root's longest path as it grows (see `State::longest`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Longest {
     ends: [u16; 2],
     any_path: u32,
@@ -324,26 +324,26 @@ pub struct State {
     /// `k`th move is its `k`th direction.
     dirs: Vec<[u8; 2]>,
     /// Per seat: the grows and the bridges of `dirs` over its connectors.
-    totals: Vec<[u32; 2]>,
+    totals: [[u32; 2]; MAX_SEATS],
     /// Per cell with a connector: its index in its seat's root.
     order: Vec<u16>,
-    waters: Vec<u16>,
-    leaves: Vec<u16>,
+    waters: [u16; MAX_SEATS],
+    leaves: [u16; MAX_SEATS],
     /// Per cell with a connector: its sticks from the seed.
     depth: Vec<u16>,
     /// Per seat: its root's longest path, kept as it grows (a new tip's
     /// farthest connector is an end of the old longest path): the two ends
     /// of a longest path, its sticks, and the deepest connector's sticks
     /// from the seed.
-    longest: Vec<Longest>,
+    longest: [Longest; MAX_SEATS],
     /// Per cell with a connector: its sticks to the two ends of its root's
     /// longest path ([`Longest::ends`]) less [`Longest::base`], so a new
     /// tip's distances are its parent's plus one, without walking the root.
     to_ends: Vec<[i16; 2]>,
     /// Artifacts in hand, one bit per artifact.
-    hands: Vec<u8>,
+    hands: [u8; MAX_SEATS],
     /// Sticks kept for each seat's next turn.
-    kept: Vec<u32>,
+    kept: [u32; MAX_SEATS],
     to_move: Seat,
     /// Sticks in the mover's hand.
     sticks: u32,
@@ -611,7 +611,7 @@ impl State {
             in_live,
             stale: 0,
             dirs: vec![[0, 0]; cells],
-            totals: vec![[0, 0]; usize::from(seats)],
+            totals: [[0, 0]; MAX_SEATS],
             order: vec![0; cells],
             card,
             conn,
@@ -624,13 +624,13 @@ impl State {
             full: vec![[0, 0]; cells],
             decks: dealt,
             roots,
-            waters: vec![0; usize::from(seats)],
-            leaves: vec![0; usize::from(seats)],
+            waters: [0; MAX_SEATS],
+            leaves: [0; MAX_SEATS],
             depth: vec![0; cells],
-            longest: Vec::new(),
+            longest: [Longest::default(); MAX_SEATS],
             to_ends: vec![[0, 0]; cells],
-            hands: vec![0; usize::from(seats)],
-            kept: vec![0; usize::from(seats)],
+            hands: [0; MAX_SEATS],
+            kept: [0; MAX_SEATS],
             to_move: 0,
             sticks: 0,
             current: NONE,
@@ -657,12 +657,12 @@ impl State {
             let seed = state.geo.seeds[k];
             state.mark_connector(seed);
             state.recount(seed);
-            state.longest.push(Longest {
+            state.longest[k] = Longest {
                 ends: [seed, seed],
                 any_path: 0,
                 from_seed: 0,
                 base: [0, 0],
-            });
+            };
         }
         state.begin_turn();
         Ok(state)
@@ -868,18 +868,24 @@ impl State {
         Some((block, if dr == dc { 1 } else { 2 }))
     }
 
-    /// [`State::diagonal`] of a grow, from the table of steps (no division
-    /// by the columns).
+    /// [`State::diagonal`] of a grow, from the difference of the cells (no
+    /// division by the columns).
     #[inline]
     fn diagonal_step(&self, from: u16, to: u16) -> Option<(usize, u8)> {
-        let one = &self.geo.near[usize::from(from)][0];
-        let d = one.iter().position(|&a| a == to)?;
-        let (block, kind) = match d {
-            0 => (to, 1),
-            2 => (to - 1, 2),
-            5 => (from - 1, 2),
-            7 => (from, 1),
-            _ => return None,
+        // `to` is a neighbour of `from`: with at least 3 columns (as the
+        // rules check) the eight steps are eight different differences.
+        let cols = i32::from(self.geo.columns);
+        let step = i32::from(to) - i32::from(from);
+        let (block, kind) = if step == -cols - 1 {
+            (to, 1)
+        } else if step == -cols + 1 {
+            (to - 1, 2)
+        } else if step == cols - 1 {
+            (from - 1, 2)
+        } else if step == cols + 1 {
+            (from, 1)
+        } else {
+            return None;
         };
         debug_assert_eq!(Some((usize::from(block), kind)), self.diagonal(from, to));
         Some((usize::from(block), kind))
@@ -1650,7 +1656,7 @@ impl State {
                 ));
             }
         }
-        let mut totals = vec![[0u32; 2]; usize::from(self.seats)];
+        let mut totals = [[0u32; 2]; MAX_SEATS];
         for c in 0..self.geo.cells() {
             let want = match self.conn[c].checked_sub(1) {
                 Some(seat) => {
@@ -2356,8 +2362,8 @@ impl State {
         }
         // Roots: trees of adjacent cells, one connector per cell.
         let mut diag = vec![0u8; cells];
-        let mut leaves = vec![0u16; usize::from(self.seats)];
-        let mut waters = vec![0u16; usize::from(self.seats)];
+        let mut leaves = [0u16; MAX_SEATS];
+        let mut waters = [0u16; MAX_SEATS];
         let mut children = vec![0u8; cells];
         let mut count = vec![0usize; usize::from(self.seats)];
         for c in 0..cells {
@@ -2701,18 +2707,29 @@ impl State {
     /// The `k`th grow or bridge of [`State::each_move`] (`k` below their
     /// number), found from the kept counts.
     fn counted_move(&self, mut k: u32) -> Action {
+        // The kinds of move the sticks in hand pay for, as masks read once.
         let sticks = self.sticks;
+        let pays = [
+            if sticks >= 1 { u8::MAX } else { 0 },
+            if self.bridges_with(sticks) {
+                u8::MAX
+            } else {
+                0
+            },
+        ];
         for &from in self.grow_starts() {
-            let m = self.moves_from(from, sticks);
+            let [g, b] = self.dirs[usize::from(from)];
+            let (grows, bridges) = (g & pays[0], b & pays[1]);
+            // A grow and a bridge never share a direction.
+            let mut mask = grows | bridges;
+            let m = u32::from(ones(mask));
             if k >= m {
                 k -= m;
                 continue;
             }
+            debug_assert_eq!([grows, bridges], self.dirs_with(from, sticks));
             // The connector's moves in [`State::each_move`]'s order: by
-            // direction (a grow and a bridge never share one); the `k`th
-            // is its `k`th direction.
-            let [grows, bridges] = self.dirs_with(from, sticks);
-            let mut mask = grows | bridges;
+            // direction; the `k`th is its `k`th direction.
             for _ in 0..k {
                 mask &= mask - 1;
             }
