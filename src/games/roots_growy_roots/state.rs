@@ -263,43 +263,69 @@ impl Geo {
     }
 }
 
+/// What the engine keeps of one cell (see [`State::cells`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Cell {
+    /// The card showing, or [`HIDDEN`].
+    card: u8,
+    /// `1 + seat` of the connector on it, or 0.
+    conn: u8,
+    /// The seats that may not put a connector on it, one bit each:
+    /// all of them once a connector or a turned stone is on it, else those
+    /// a start-area rule keeps off ([`Geo::barred`]). One read for the
+    /// legality of every grow, bridge and jump.
+    closed: u8,
+    /// How many connectors grew from it.
+    children: u8,
+    /// The stick to its parent is 0 laid, [`BRIDGE`] or [`JUMP`].
+    bridged: u8,
+    /// The diagonal stick in the 2x2 block whose top-left it is: 0
+    /// none, 1 `\`, 2 `/`.
+    diag: u8,
+    /// The directions ([`DIRS`], one bit each) in which a grow
+    /// from it would cross a diagonal stick laid already (kept from `diag`
+    /// by [`State::cross`]; the hot paths read it instead of the block).
+    cut: u8,
+    /// The directions ([`DIRS`], one bit each) in which a
+    /// connector (of any seat) lies one step away: the changes at a cell
+    /// visit only the connectors around it.
+    near_conn: u8,
+    /// Whether its connector is in its seat's `live` list.
+    in_live: bool,
+    /// The directions ([`DIRS`], one bit each) in which the cell
+    /// one step away, and the cell two steps away, is off the board or
+    /// closed to every seat (a connector or a turned stone on it): with
+    /// [`Geo::barred_dirs`], a connector's moves are read at once.
+    full: [u8; 2],
+    /// With a connector: the directions ([`DIRS`], one bit each)
+    /// of its grows and of its bridges, whatever the sticks in hand (a grow
+    /// and a bridge never share a direction), kept again around every cell
+    /// that changes ([`State::close`], [`State::open`],
+    /// [`State::placed`], [`State::cross`]): a random move is drawn from
+    /// their counts without listing the turn's moves, and a connector's
+    /// `k`th move is its `k`th direction.
+    dirs: [u8; 2],
+    /// With a connector: the cell it grew from (`NONE` at a seed).
+    parent: u16,
+    /// With a connector: its index in its seat's root.
+    order: u16,
+    /// With a connector: its sticks from the seed.
+    depth: u16,
+    /// With a connector: its sticks to the two ends of its root's
+    /// longest path ([`Longest::ends`]) less [`Longest::base`], so a new
+    /// tip's distances are its parent's plus one, without walking the root.
+    to_ends: [i16; 2],
+}
+
 /// A node of the game.
 #[derive(Debug)]
 pub struct State {
     rules: Arc<Rules>,
     geo: Arc<Geo>,
     seats: u8,
-    /// Per cell: the card showing, or [`HIDDEN`].
-    card: Vec<u8>,
-    /// Per cell: `1 + seat` of the connector on it, or 0.
-    conn: Vec<u8>,
-    /// Per cell: the seats that may not put a connector on it, one bit each:
-    /// all of them once a connector or a turned stone is on it, else those
-    /// a start-area rule keeps off ([`Geo::barred`]). One read for the
-    /// legality of every grow, bridge and jump.
-    closed: Vec<u8>,
-    /// Per cell with a connector: the cell it grew from (`NONE` at a seed).
-    parent: Vec<u16>,
-    /// Per cell: how many connectors grew from it.
-    children: Vec<u8>,
-    /// Per cell: the stick to its parent is 0 laid, [`BRIDGE`] or [`JUMP`].
-    bridged: Vec<u8>,
-    /// Per cell: the diagonal stick in the 2x2 block whose top-left it is: 0
-    /// none, 1 `\`, 2 `/`.
-    diag: Vec<u8>,
-    /// Per cell: the directions ([`DIRS`], one bit each) in which a grow
-    /// from it would cross a diagonal stick laid already (kept from `diag`
-    /// by [`State::cross`]; the hot paths read it instead of the block).
-    cut: Vec<u8>,
-    /// Per cell: the directions ([`DIRS`], one bit each) in which a
-    /// connector (of any seat) lies one step away: the changes at a cell
-    /// visit only the connectors around it.
-    near_conn: Vec<u8>,
-    /// Per cell: the directions ([`DIRS`], one bit each) in which the cell
-    /// one step away, and the cell two steps away, is off the board or
-    /// closed to every seat (a connector or a turned stone on it): with
-    /// [`Geo::barred_dirs`], a connector's moves are read at once.
-    full: Vec<[u8; 2]>,
+    /// Per cell: what lies on it and what is kept of it ([`Cell`]), one
+    /// record each (one allocation per copy, one bounds check per read).
+    cells: Vec<Cell>,
     /// Cards left of each kind, per deck.
     decks: Vec<[u32; FACES]>,
     /// Each seat's connector cells, in the order they were placed.
@@ -310,36 +336,18 @@ pub struct State {
     /// or a stone near them is broken). The turn's first decision and the
     /// blocked check read it instead of the whole root.
     live: Vec<Vec<u16>>,
-    /// Per cell: whether its connector is in its seat's `live` list.
-    in_live: Vec<bool>,
     /// Seats whose live list may hold a connector without a target (one
     /// lost its last, or a new one had none): only theirs are pruned.
     stale: u8,
-    /// Per cell with a connector: the directions ([`DIRS`], one bit each)
-    /// of its grows and of its bridges, whatever the sticks in hand (a grow
-    /// and a bridge never share a direction), kept again around every cell
-    /// that changes ([`State::close`], [`State::open`],
-    /// [`State::placed`], [`State::cross`]): a random move is drawn from
-    /// their counts without listing the turn's moves, and a connector's
-    /// `k`th move is its `k`th direction.
-    dirs: Vec<[u8; 2]>,
     /// Per seat: the grows and the bridges of `dirs` over its connectors.
     totals: [[u32; 2]; MAX_SEATS],
-    /// Per cell with a connector: its index in its seat's root.
-    order: Vec<u16>,
     waters: [u16; MAX_SEATS],
     leaves: [u16; MAX_SEATS],
-    /// Per cell with a connector: its sticks from the seed.
-    depth: Vec<u16>,
     /// Per seat: its root's longest path, kept as it grows (a new tip's
     /// farthest connector is an end of the old longest path): the two ends
     /// of a longest path, its sticks, and the deepest connector's sticks
     /// from the seed.
     longest: [Longest; MAX_SEATS],
-    /// Per cell with a connector: its sticks to the two ends of its root's
-    /// longest path ([`Longest::ends`]) less [`Longest::base`], so a new
-    /// tip's distances are its parent's plus one, without walking the root.
-    to_ends: Vec<[i16; 2]>,
     /// Artifacts in hand, one bit per artifact.
     hands: [u8; MAX_SEATS],
     /// Sticks kept for each seat's next turn.
@@ -394,29 +402,15 @@ clone_fields!(
     rules,
     geo,
     seats,
-    card,
-    conn,
-    closed,
-    parent,
-    children,
-    bridged,
-    diag,
-    cut,
-    near_conn,
-    full,
+    cells,
     decks,
     roots,
     live,
-    in_live,
     stale,
-    dirs,
     totals,
-    order,
     waters,
     leaves,
-    depth,
     longest,
-    to_ends,
     hands,
     kept,
     to_move,
@@ -567,7 +561,7 @@ impl State {
                 }
             })
             .collect();
-        let closed = (0..cells)
+        let closed: Vec<u8> = (0..cells)
             .map(|c| {
                 if conn[c] != 0 || card[c] == STONE {
                     u8::MAX
@@ -589,46 +583,38 @@ impl State {
             near,
         });
         let hidden = (5 - b.artifacts.len()) as u8;
-        let mut in_live = vec![false; cells];
-        for r in &roots {
-            for &c in r {
-                in_live[usize::from(c)] = true;
-            }
-        }
         // Sized to the board, like the roots: random play allocates nothing.
-        let live = roots
-            .iter()
-            .map(|r| {
-                let mut l = Vec::with_capacity(cells);
-                l.extend_from_slice(r);
-                l
-            })
-            .collect();
+        // Empty: each seed goes in when its moves are counted.
+        let live = roots.iter().map(|_| Vec::with_capacity(cells)).collect();
         let mut state = State {
             seats,
-            closed,
+            cells: (0..cells)
+                .map(|c| Cell {
+                    card: card[c],
+                    conn: conn[c],
+                    closed: closed[c],
+                    children: 0,
+                    bridged: 0,
+                    diag: 0,
+                    cut: 0,
+                    near_conn: 0,
+                    in_live: false,
+                    full: [0, 0],
+                    dirs: [0, 0],
+                    parent: NONE,
+                    order: 0,
+                    depth: 0,
+                    to_ends: [0, 0],
+                })
+                .collect(),
             live,
-            in_live,
             stale: 0,
-            dirs: vec![[0, 0]; cells],
             totals: [[0, 0]; MAX_SEATS],
-            order: vec![0; cells],
-            card,
-            conn,
-            parent: vec![NONE; cells],
-            children: vec![0; cells],
-            bridged: vec![0; cells],
-            diag: vec![0; cells],
-            cut: vec![0; cells],
-            near_conn: vec![0; cells],
-            full: vec![[0, 0]; cells],
             decks: dealt,
             roots,
             waters: [0; MAX_SEATS],
             leaves: [0; MAX_SEATS],
-            depth: vec![0; cells],
             longest: [Longest::default(); MAX_SEATS],
-            to_ends: vec![[0, 0]; cells],
             hands: [0; MAX_SEATS],
             kept: [0; MAX_SEATS],
             to_move: 0,
@@ -651,7 +637,7 @@ impl State {
             geo,
         };
         for c in 0..cells {
-            state.full[c] = state.full_scratch(c as u16);
+            state.cells[c].full = state.full_scratch(c as u16);
         }
         for k in 0..state.geo.seeds.len() {
             let seed = state.geo.seeds[k];
@@ -686,23 +672,23 @@ impl State {
         self.kept[usize::from(seat)]
     }
     pub fn card(&self, cell: u16) -> u8 {
-        self.card[usize::from(cell)]
+        self.cells[usize::from(cell)].card
     }
     /// The seat whose connector is on `cell`.
     pub fn connector(&self, cell: u16) -> Option<Seat> {
-        self.conn[usize::from(cell)].checked_sub(1)
+        self.cells[usize::from(cell)].conn.checked_sub(1)
     }
     pub fn parent(&self, cell: u16) -> Option<u16> {
-        let p = self.parent[usize::from(cell)];
+        let p = self.cells[usize::from(cell)].parent;
         (p != NONE).then_some(p)
     }
     /// Whether the stick to `cell` goes over a cell (a bridge or a jump).
     pub fn is_bridge(&self, cell: u16) -> bool {
-        self.bridged[usize::from(cell)] != 0
+        self.cells[usize::from(cell)].bridged != 0
     }
     /// Whether the stick to `cell` is a jump (Flight of Hermes).
     pub fn is_jump(&self, cell: u16) -> bool {
-        self.bridged[usize::from(cell)] == JUMP
+        self.cells[usize::from(cell)].bridged == JUMP
     }
     /// Whether `artifact`'s ability was used.
     pub fn used(&self, artifact: Artifact) -> bool {
@@ -727,7 +713,7 @@ impl State {
     pub(super) fn hidden_around(&self, at: u16) -> bool {
         (0..DIRS.len()).any(|d| {
             let c = self.geo.next_to(at, d);
-            c != NONE && self.card[usize::from(c)] == HIDDEN
+            c != NONE && self.cells[usize::from(c)].card == HIDDEN
         })
     }
 
@@ -804,11 +790,11 @@ impl State {
 
     /// How many connectors grew from `cell`.
     pub(super) fn children_of(&self, cell: u16) -> u8 {
-        self.children[usize::from(cell)]
+        self.cells[usize::from(cell)].children
     }
     /// The sticks from the seed to the connector on `cell`.
     pub(super) fn depth_of(&self, cell: u16) -> u16 {
-        self.depth[usize::from(cell)]
+        self.cells[usize::from(cell)].depth
     }
     /// The two ends of a longest path of `seat`'s root.
     pub(super) fn longest_ends(&self, seat: usize) -> [u16; 2] {
@@ -816,7 +802,7 @@ impl State {
     }
     /// The kept grow and bridge counts of the connector on `cell`.
     pub(super) fn moves_of(&self, cell: u16) -> [u8; 2] {
-        self.dirs[usize::from(cell)].map(ones)
+        self.cells[usize::from(cell)].dirs.map(ones)
     }
     /// `seat`'s grows and bridges, summed over its connectors.
     pub(super) fn totals_of(&self, seat: Seat) -> [u32; 2] {
@@ -852,7 +838,7 @@ impl State {
     /// stone, and in an allowed area).
     #[inline]
     fn free_for(&self, seat: Seat, to: u16) -> bool {
-        self.closed[usize::from(to)] & (1 << seat) == 0
+        self.cells[usize::from(to)].closed & (1 << seat) == 0
     }
 
     /// The diagonal stick `from`-`to` (one step) as (block, kind), if diagonal.
@@ -915,7 +901,7 @@ impl State {
             7 => (from, 1),
             _ => return true,
         };
-        let taken = self.diag[usize::from(block)];
+        let taken = self.cells[usize::from(block)].diag;
         taken == 0 || taken == kind
     }
 
@@ -931,7 +917,7 @@ impl State {
             return None;
         }
         let mid = self.geo.next_to(from, d);
-        (self.conn[usize::from(mid)] != 0 && self.free_for(seat, to)).then_some(to)
+        (self.cells[usize::from(mid)].conn != 0 && self.free_for(seat, to)).then_some(to)
     }
 
     #[inline]
@@ -966,7 +952,7 @@ impl State {
     /// `from` that `sticks` in hand pay for, from the kept ones.
     #[inline]
     fn dirs_with(&self, from: u16, sticks: u32) -> [u8; 2] {
-        let [g, b] = self.dirs[usize::from(from)];
+        let [g, b] = self.cells[usize::from(from)].dirs;
         [
             if sticks >= 1 { g } else { 0 },
             if self.bridges_with(sticks) { b } else { 0 },
@@ -974,8 +960,8 @@ impl State {
     }
 
     fn can_grow_from(&self, seat: Seat, from: u16, sticks: u32) -> bool {
-        debug_assert_eq!(self.conn[usize::from(from)], seat + 1);
-        let [g, b] = self.dirs[usize::from(from)].map(ones);
+        debug_assert_eq!(self.cells[usize::from(from)].conn, seat + 1);
+        let [g, b] = self.cells[usize::from(from)].dirs.map(ones);
         sticks >= 1 && (g > 0 || (b > 0 && self.bridges_with(sticks)))
     }
 
@@ -996,17 +982,17 @@ impl State {
             (jump && self.jump_ok(seat, from, d).is_some())
                 || (hammer && {
                     let c = self.geo.next_to(from, d);
-                    c != NONE && self.card[usize::from(c)] == STONE
+                    c != NONE && self.cells[usize::from(c)].card == STONE
                 })
         })
     }
 
     /// Whether a turned stone at `at` lies next to one of `seat`'s connectors.
     fn stone_by_root(&self, seat: Seat, at: u16) -> bool {
-        self.card[usize::from(at)] == STONE
+        self.cells[usize::from(at)].card == STONE
             && (0..DIRS.len()).any(|d| {
                 let c = self.geo.next_to(at, d);
-                c != NONE && self.conn[usize::from(c)] == seat + 1
+                c != NONE && self.cells[usize::from(c)].conn == seat + 1
             })
     }
 
@@ -1079,12 +1065,12 @@ impl State {
         );
         if skry || hammer || dry {
             for at in 0..self.geo.cells() as u16 {
-                let c = self.card[usize::from(at)];
+                let c = self.cells[usize::from(at)].card;
                 let a = if skry && c == HIDDEN {
                     Action::Skry { at }
                 } else if hammer && c == STONE && self.stone_by_root(s, at) {
                     Action::Destroy { at }
-                } else if dry && c == WATER && self.conn[usize::from(at)] != s + 1 {
+                } else if dry && c == WATER && self.cells[usize::from(at)].conn != s + 1 {
                     Action::Dry { at }
                 } else {
                     continue;
@@ -1147,7 +1133,7 @@ impl State {
                 if at >= cells {
                     return illegal("that cell is not on the board".into());
                 }
-                let c = self.card[usize::from(at)];
+                let c = self.cells[usize::from(at)].card;
                 return match action {
                     Action::Skry { .. } if c != HIDDEN => illegal(format!(
                         "{} is face up: the runes are read on a face-down card",
@@ -1164,7 +1150,7 @@ impl State {
                     Action::Dry { .. } if c != WATER => {
                         illegal(format!("{} is not a water card", name(at)))
                     }
-                    Action::Dry { .. } if self.conn[usize::from(at)] == s + 1 => {
+                    Action::Dry { .. } if self.cells[usize::from(at)].conn == s + 1 => {
                         illegal(format!("the water at {} is your own", name(at)))
                     }
                     _ => Ok(()),
@@ -1181,7 +1167,7 @@ impl State {
                 name(self.current)
             ));
         }
-        if self.conn[usize::from(from)] != s + 1 {
+        if self.cells[usize::from(from)].conn != s + 1 {
             return illegal(format!("{} holds no connector of yours", name(from)));
         }
         let d = (0..DIRS.len()).find(|&d| {
@@ -1196,10 +1182,10 @@ impl State {
             return illegal(self.out_of_reach(from, to, bridge, jump));
         };
         let t = usize::from(to);
-        if self.conn[t] != 0 {
+        if self.cells[t].conn != 0 {
             return illegal(format!("{} already holds a connector", name(to)));
         }
-        if self.card[t] == STONE {
+        if self.cells[t].card == STONE {
             return illegal(format!("{} is a stone", name(to)));
         }
         if !self.free_for(s, to) {
@@ -1352,11 +1338,11 @@ impl State {
         // the seat (a grow and a bridge never share a direction: a
         // connector's cell is closed).
         let ci = usize::from(c);
-        let [full1, full2] = self.full[ci];
+        let [full1, full2] = self.cells[ci].full;
         let [barred1, barred2] = self.geo.barred_dirs[ci][usize::from(seat)];
-        let grows = !(full1 | barred1 | self.cut[ci]);
+        let grows = !(full1 | barred1 | self.cells[ci].cut);
         let bridges = if self.rules.turn.bridges {
-            self.near_conn[ci] & !(full2 | barred2)
+            self.cells[ci].near_conn & !(full2 | barred2)
         } else {
             0
         };
@@ -1379,7 +1365,7 @@ impl State {
     /// [`State::full`] of cell `c` from the board.
     fn full_scratch(&self, c: u16) -> [u8; 2] {
         let [one, two] = self.geo.near[usize::from(c)];
-        let shut = |x: u16| x == NONE || self.closed[usize::from(x)] == u8::MAX;
+        let shut = |x: u16| x == NONE || self.cells[usize::from(x)].closed == u8::MAX;
         let mut m = [0u8; 2];
         for d in 0..DIRS.len() {
             m[0] |= u8::from(shut(one[d])) << d;
@@ -1396,7 +1382,7 @@ impl State {
             for (d, &a) in steps.iter().enumerate() {
                 if a != NONE {
                     let bit = 1u8 << (DIRS.len() - 1 - d);
-                    let m = &mut self.full[usize::from(a)][k];
+                    let m = &mut self.cells[usize::from(a)].full[k];
                     if shut {
                         *m |= bit;
                     } else {
@@ -1412,34 +1398,34 @@ impl State {
     #[inline]
     fn recount(&mut self, c: u16) {
         let cu = usize::from(c);
-        let Some(seat) = self.conn[cu].checked_sub(1) else {
+        let Some(seat) = self.cells[cu].conn.checked_sub(1) else {
             return;
         };
         let now = self.move_dirs(seat, c);
-        if now == [0, 0] {
-            self.stale |= 1 << seat;
-        }
-        let was = std::mem::replace(&mut self.dirs[cu], now);
+        let was = std::mem::replace(&mut self.cells[cu].dirs, now);
         let total = &mut self.totals[usize::from(seat)];
         for k in 0..2 {
             total[k] = total[k] + u32::from(ones(now[k])) - u32::from(ones(was[k]));
         }
-        self.relive(seat, c);
+        if now == [0, 0] {
+            self.stale |= 1 << seat;
+        } else if !self.cells[cu].in_live {
+            self.relive(seat, c);
+        }
     }
 
-    /// Puts `seat`'s connector on `c` back in its live list, in the root's
-    /// order, when it has a target again.
+    /// Puts `seat`'s connector on `c`, not in its live list, in it, in the
+    /// root's order.
     #[inline]
     fn relive(&mut self, seat: Seat, c: u16) {
         let cu = usize::from(c);
-        if self.dirs[cu] != [0, 0] && !self.in_live[cu] {
-            let s = usize::from(seat);
-            let o = self.order[cu];
-            let order = &self.order;
-            let at = self.live[s].partition_point(|&x| order[usize::from(x)] < o);
-            self.live[s].insert(at, c);
-            self.in_live[cu] = true;
-        }
+        debug_assert!(!self.cells[cu].in_live);
+        let s = usize::from(seat);
+        let o = self.cells[cu].order;
+        let cells = &self.cells;
+        let at = self.live[s].partition_point(|&x| cells[usize::from(x)].order < o);
+        self.live[s].insert(at, c);
+        self.cells[cu].in_live = true;
     }
 
     /// Cell `x`, free until now, is about to be taken (a connector or a
@@ -1467,25 +1453,25 @@ impl State {
         let [one, two] = self.geo.near[xi];
         // Whom `x` is closed to, read once: the grows and bridges onto it
         // read nothing else of it.
-        let closed = self.closed[xi];
+        let closed = self.cells[xi].closed;
         let bridges = self.rules.turn.bridges;
         // Without a connector next to `x`, neither a grow from it nor a
         // bridge over it.
-        let mut around = self.near_conn[xi];
+        let mut around = self.cells[xi].near_conn;
         while around != 0 {
             let d = around.trailing_zeros() as usize;
             around &= around - 1;
             let a = one[d];
-            let seat = self.conn[usize::from(a)] - 1;
+            let seat = self.cells[usize::from(a)].conn - 1;
             let od = DIRS.len() - 1 - d;
-            if closed & (1 << seat) == 0 && self.cut[usize::from(a)] & (1 << od) == 0 {
+            if closed & (1 << seat) == 0 && self.cells[usize::from(a)].cut & (1 << od) == 0 {
                 debug_assert!(self.grow_ok(seat, a, od).is_some());
                 self.change(seat, a, 0, od, gain);
             }
             let b = two[d];
             if bridges
                 && b != NONE
-                && let Some(far) = self.conn[usize::from(b)].checked_sub(1)
+                && let Some(far) = self.cells[usize::from(b)].conn.checked_sub(1)
                 && closed & (1 << far) == 0
             {
                 debug_assert!(self.bridge_target(far, b, od).is_some());
@@ -1513,7 +1499,7 @@ impl State {
         let xi = usize::from(x);
         let [one, two] = self.geo.near[xi];
         let bridges = self.rules.turn.bridges;
-        let mut around = self.near_conn[xi];
+        let mut around = self.cells[xi].near_conn;
         while around != 0 {
             let d = around.trailing_zeros() as usize;
             around &= around - 1;
@@ -1521,33 +1507,36 @@ impl State {
             let bit = 1u8 << od;
             let a = one[d];
             let ai = usize::from(a);
-            let seat = self.conn[ai] - 1;
-            let mut dirs = self.dirs[ai];
+            let seat = self.cells[ai].conn - 1;
+            let mut dirs = self.cells[ai].dirs;
             let mut delta = [0i32; 2];
-            if was & (1 << seat) == 0 && self.cut[ai] & bit == 0 {
+            if was & (1 << seat) == 0 && self.cells[ai].cut & bit == 0 {
                 debug_assert!(dirs[0] & bit != 0);
                 dirs[0] &= !bit;
                 delta[0] = -1;
             }
             let beyond = one[od];
-            if bridges && beyond != NONE && self.closed[usize::from(beyond)] & (1 << seat) == 0 {
+            if bridges
+                && beyond != NONE
+                && self.cells[usize::from(beyond)].closed & (1 << seat) == 0
+            {
                 debug_assert!(dirs[1] & bit == 0);
                 dirs[1] |= bit;
                 delta[1] = 1;
             }
-            self.dirs[ai] = dirs;
+            self.cells[ai].dirs = dirs;
             let total = &mut self.totals[usize::from(seat)];
             total[0] = total[0].wrapping_add_signed(delta[0]);
             total[1] = total[1].wrapping_add_signed(delta[1]);
             if dirs == [0, 0] {
                 self.stale |= 1 << seat;
-            } else if delta[1] > 0 && !self.in_live[ai] {
+            } else if delta[1] > 0 && !self.cells[ai].in_live {
                 self.relive(seat, a);
             }
             let b = two[d];
             if bridges
                 && b != NONE
-                && let Some(far) = self.conn[usize::from(b)].checked_sub(1)
+                && let Some(far) = self.cells[usize::from(b)].conn.checked_sub(1)
                 && was & (1 << far) == 0
             {
                 self.lose(far, b, 1, od);
@@ -1558,11 +1547,11 @@ impl State {
             let a = one[d];
             if a != NONE {
                 let bit = 1u8 << (DIRS.len() - 1 - d);
-                self.full[usize::from(a)][0] |= bit;
-                self.near_conn[usize::from(a)] |= bit;
+                self.cells[usize::from(a)].full[0] |= bit;
+                self.cells[usize::from(a)].near_conn |= bit;
                 let b = two[d];
                 if b != NONE {
-                    self.full[usize::from(b)][1] |= bit;
+                    self.cells[usize::from(b)].full[1] |= bit;
                 }
             }
         }
@@ -1574,7 +1563,7 @@ impl State {
         let [one, _] = self.geo.near[usize::from(x)];
         for (d, &a) in one.iter().enumerate() {
             if a != NONE {
-                self.near_conn[usize::from(a)] |= 1 << (DIRS.len() - 1 - d);
+                self.cells[usize::from(a)].near_conn |= 1 << (DIRS.len() - 1 - d);
             }
         }
     }
@@ -1592,12 +1581,12 @@ impl State {
             [(block, 7), (block + cols + 1, 0)]
         };
         for (c, d) in [(p, pd), (q, qd)] {
-            if let Some(seat) = self.conn[usize::from(c)].checked_sub(1)
+            if let Some(seat) = self.cells[usize::from(c)].conn.checked_sub(1)
                 && self.grow_ok(seat, c, d).is_some()
             {
                 self.lose(seat, c, 0, d);
             }
-            self.cut[usize::from(c)] |= 1 << d;
+            self.cells[usize::from(c)].cut |= 1 << d;
         }
     }
 
@@ -1605,11 +1594,11 @@ impl State {
     /// 1 bridge).
     #[inline]
     fn lose(&mut self, seat: Seat, c: u16, k: usize, d: usize) {
-        debug_assert!(self.dirs[usize::from(c)][k] & (1 << d) != 0);
+        debug_assert!(self.cells[usize::from(c)].dirs[k] & (1 << d) != 0);
         // Both masks changed and stored together, then tested in the
         // register: a one-byte store read back as two bytes would wait for
         // the store to land.
-        let kept = &mut self.dirs[usize::from(c)];
+        let kept = &mut self.cells[usize::from(c)].dirs;
         let mut dirs = *kept;
         dirs[k] &= !(1 << d);
         *kept = dirs;
@@ -1623,14 +1612,14 @@ impl State {
     /// back in its seat's live list when it has a target again.
     #[inline]
     fn gain(&mut self, seat: Seat, c: u16, k: usize, d: usize) {
-        debug_assert!(self.dirs[usize::from(c)][k] & (1 << d) == 0);
-        let kept = &mut self.dirs[usize::from(c)];
+        debug_assert!(self.cells[usize::from(c)].dirs[k] & (1 << d) == 0);
+        let kept = &mut self.cells[usize::from(c)].dirs;
         let mut dirs = *kept;
         dirs[k] |= 1 << d;
         *kept = dirs;
         self.totals[usize::from(seat)][k] += 1;
         // It has a move now: back in the live list if it was out.
-        if !self.in_live[usize::from(c)] {
+        if !self.cells[usize::from(c)].in_live {
             self.relive(seat, c);
         }
     }
@@ -1641,24 +1630,24 @@ impl State {
         // The closed cells first: the counts below read them.
         for c in 0..self.geo.cells() {
             let area = self.geo.deck_of[c];
-            let want = if self.conn[c] != 0 || self.card[c] == STONE {
+            let want = if self.cells[c].conn != 0 || self.cells[c].card == STONE {
                 u8::MAX
             } else if self.rules.turn.enter_start_areas || area == 0 {
                 0
             } else {
                 !(1u8 << (area - 1))
             };
-            if self.closed[c] != want {
+            if self.cells[c].closed != want {
                 return Err(format!(
                     "{}: closed to seats {:#010b} kept, {want:#010b} from scratch",
                     super::rules::cell_name(self.geo.columns, c as u16),
-                    self.closed[c]
+                    self.cells[c].closed
                 ));
             }
         }
         let mut totals = [[0u32; 2]; MAX_SEATS];
         for c in 0..self.geo.cells() {
-            let want = match self.conn[c].checked_sub(1) {
+            let want = match self.cells[c].conn.checked_sub(1) {
                 Some(seat) => {
                     let dirs = self.move_dirs_scratch(seat, c as u16);
                     for k in 0..2 {
@@ -1668,11 +1657,11 @@ impl State {
                 }
                 None => [0, 0],
             };
-            if self.dirs[c] != want {
+            if self.cells[c].dirs != want {
                 return Err(format!(
                     "{}: grow and bridge directions {:?} kept, {want:?} from scratch",
                     super::rules::cell_name(self.geo.columns, c as u16),
-                    self.dirs[c]
+                    self.cells[c].dirs
                 ));
             }
         }
@@ -1707,17 +1696,17 @@ impl State {
         let s = usize::from(seat);
         let live = &self.live[s];
         for (i, &c) in self.roots[s].iter().enumerate() {
-            if usize::from(self.order[usize::from(c)]) != i {
+            if usize::from(self.cells[usize::from(c)].order) != i {
                 return Err(format!(
                     "connector {c} of seat {} has order {} not {i}",
                     s + 1,
-                    self.order[usize::from(c)]
+                    self.cells[usize::from(c)].order
                 ));
             }
-            if self.in_live[usize::from(c)] != live.contains(&c) {
+            if self.cells[usize::from(c)].in_live != live.contains(&c) {
                 return Err(format!("connector {c}: live flag and list disagree"));
             }
-            if !self.in_live[usize::from(c)] && self.move_dirs_scratch(seat, c) != [0, 0] {
+            if !self.cells[usize::from(c)].in_live && self.move_dirs_scratch(seat, c) != [0, 0] {
                 return Err(format!(
                     "connector {c} of seat {} can grow but is not live",
                     s + 1
@@ -1725,15 +1714,16 @@ impl State {
             }
         }
         for w in live.windows(2) {
-            if self.order[usize::from(w[0])] >= self.order[usize::from(w[1])] {
+            if self.cells[usize::from(w[0])].order >= self.cells[usize::from(w[1])].order {
                 return Err(format!("seat {}'s live list is out of order", s + 1));
             }
         }
         for &c in live {
-            if self.conn[usize::from(c)] != seat + 1 {
+            if self.cells[usize::from(c)].conn != seat + 1 {
                 return Err(format!("live connector {c} is not seat {}'s", s + 1));
             }
         }
+
         Ok(())
     }
 
@@ -1760,11 +1750,12 @@ impl State {
             return;
         }
         self.stale &= !(1 << seat);
-        let (dirs, in_live) = (&self.dirs, &mut self.in_live);
+        let cells = &mut self.cells;
         self.live[usize::from(seat)].retain(|&c| {
-            let keep = dirs[usize::from(c)] != [0, 0];
+            let cell = &mut cells[usize::from(c)];
+            let keep = cell.dirs != [0, 0];
             if !keep {
-                in_live[usize::from(c)] = false;
+                cell.in_live = false;
             }
             keep
         });
@@ -1891,7 +1882,7 @@ impl State {
                 n += 1;
                 for d in 0..DIRS.len() {
                     let c = self.geo.next_to(at, d);
-                    if c != NONE && self.card[usize::from(c)] == HIDDEN {
+                    if c != NONE && self.cells[usize::from(c)].card == HIDDEN {
                         cells[n] = c;
                         n += 1;
                     }
@@ -1907,8 +1898,8 @@ impl State {
                 return;
             }
             Action::Destroy { at } => {
-                self.card[usize::from(at)] = RUBBLE;
-                self.closed[usize::from(at)] = self.geo.barred[usize::from(at)];
+                self.cells[usize::from(at)].card = RUBBLE;
+                self.cells[usize::from(at)].closed = self.geo.barred[usize::from(at)];
                 self.set_full(at, false);
                 // The cell is free again: its neighbours may grow onto it,
                 // and connectors two away bridge onto it.
@@ -1918,16 +1909,16 @@ impl State {
             }
             Action::Dry { at } => {
                 let t = usize::from(at);
-                if let Some(owner) = self.conn[t].checked_sub(1) {
+                if let Some(owner) = self.cells[t].conn.checked_sub(1) {
                     self.waters[usize::from(owner)] -= 1;
                 }
-                self.card[t] = DRIED;
+                self.cells[t].card = DRIED;
                 self.after_ability();
                 return;
             }
         };
         self.current = from;
-        let face = self.card[usize::from(to)];
+        let face = self.cells[usize::from(to)].card;
         if face == HIDDEN {
             self.pending = Some(action);
         } else {
@@ -1956,7 +1947,7 @@ impl State {
         self.tally.extensions += 1;
         let t = usize::from(to);
         // Who could grow or bridge onto it until now.
-        let was = self.closed[t];
+        let was = self.cells[t].closed;
         // Its stick may cross another's way.
         let diagonal = if bridge {
             None
@@ -1964,14 +1955,14 @@ impl State {
             self.diagonal_step(from, to)
         };
         if let Some((block, kind)) = diagonal
-            && self.diag[block] == 0
+            && self.cells[block].diag == 0
         {
             self.cross(block as u16, kind);
         }
-        self.conn[t] = s + 1;
-        self.closed[t] = u8::MAX;
-        self.parent[t] = from;
-        self.bridged[t] = match action {
+        self.cells[t].conn = s + 1;
+        self.cells[t].closed = u8::MAX;
+        self.cells[t].parent = from;
+        self.cells[t].bridged = match action {
             Action::Jump { .. } => JUMP,
             _ if bridge => BRIDGE,
             _ => 0,
@@ -1981,19 +1972,20 @@ impl State {
         }
         // A laid stick (not one over a cell) takes its 2x2 block's diagonal.
         if let Some((block, kind)) = diagonal {
-            self.diag[block] = kind;
+            self.cells[block].diag = kind;
         }
         let f = usize::from(from);
-        if self.children[f] == 0 && self.geo.seeds[si] != from {
+        if self.cells[f].children == 0 && self.geo.seeds[si] != from {
             self.leaves[si] -= 1;
         }
-        self.children[f] += 1;
+        self.cells[f].children += 1;
         self.leaves[si] += 1;
-        self.order[t] = self.roots[si].len() as u16;
+        self.cells[t].order = self.roots[si].len() as u16;
         self.roots[si].push(to);
         self.grow_longest(si, to);
+        // The newest connector, last in the root's order.
         self.live[si].push(to);
-        self.in_live[t] = true;
+        self.cells[t].in_live = true;
         // No one grows onto it or bridges onto it now, its neighbours may
         // bridge over it, and its own moves are counted.
         self.placed(to, was);
@@ -2067,10 +2059,10 @@ impl State {
         self.decks[d][k] -= 1;
         if face == STONE {
             self.close(at);
-            self.closed[usize::from(at)] = u8::MAX;
+            self.cells[usize::from(at)].closed = u8::MAX;
             self.set_full(at, true);
         }
-        self.card[usize::from(at)] = face;
+        self.cells[usize::from(at)].card = face;
         self.tally.cards_turned += 1;
         self.tally.drawn[k.min(4)] += 1;
         Ok(())
@@ -2082,17 +2074,17 @@ impl State {
     /// one step each).
     pub(super) fn sticks_between(&self, mut a: u16, mut b: u16) -> u32 {
         let mut n = 0;
-        while self.depth[usize::from(a)] > self.depth[usize::from(b)] {
-            a = self.parent[usize::from(a)];
+        while self.cells[usize::from(a)].depth > self.cells[usize::from(b)].depth {
+            a = self.cells[usize::from(a)].parent;
             n += 1;
         }
-        while self.depth[usize::from(b)] > self.depth[usize::from(a)] {
-            b = self.parent[usize::from(b)];
+        while self.cells[usize::from(b)].depth > self.cells[usize::from(a)].depth {
+            b = self.cells[usize::from(b)].parent;
             n += 1;
         }
         while a != b {
-            a = self.parent[usize::from(a)];
-            b = self.parent[usize::from(b)];
+            a = self.cells[usize::from(a)].parent;
+            b = self.cells[usize::from(b)].parent;
             n += 2;
         }
         n
@@ -2104,14 +2096,14 @@ impl State {
     /// `x` and one of the old ends).
     fn grow_longest(&mut self, s: usize, x: u16) {
         let xi = usize::from(x);
-        let p = self.parent[xi];
-        let depth = self.depth[usize::from(p)] + 1;
-        self.depth[xi] = depth;
+        let p = self.cells[xi].parent;
+        let depth = self.cells[usize::from(p)].depth + 1;
+        self.cells[xi].depth = depth;
         let mut l = self.longest[s];
         l.from_seed = l.from_seed.max(u32::from(depth));
         // A new tip's way to anything else of its root passes its parent.
-        let kept = self.to_ends[usize::from(p)];
-        self.to_ends[xi] = kept.map(|n| n + 1);
+        let kept = self.cells[usize::from(p)].to_ends;
+        self.cells[xi].to_ends = kept.map(|n| n + 1);
         let [to_a, to_b] = [0, 1].map(|k| (kept[k] + l.base[k] + 1) as u32);
         debug_assert_eq!([to_a, to_b], l.ends.map(|e| self.sticks_between(x, e)));
         if to_a.max(to_b) > l.any_path {
@@ -2126,7 +2118,7 @@ impl State {
                 // The path grew at its end `k`: everything is one stick
                 // farther from the new end than from the old.
                 l.base[k] += 1;
-                self.to_ends[xi][k] = -l.base[k];
+                self.cells[xi].to_ends[k] = -l.base[k];
                 l.ends[k] = x;
                 self.longest[s] = l;
             } else {
@@ -2151,16 +2143,16 @@ impl State {
         const ANCESTOR: i16 = i16::MIN;
         let mut a = x;
         while a != NONE {
-            self.to_ends[usize::from(a)][k] = ANCESTOR;
-            a = self.parent[usize::from(a)];
+            self.cells[usize::from(a)].to_ends[k] = ANCESTOR;
+            a = self.cells[usize::from(a)].parent;
         }
-        let top = self.depth[usize::from(x)] as i16;
+        let top = self.cells[usize::from(x)].depth as i16;
         for &c in &self.roots[s] {
             let ci = usize::from(c);
-            self.to_ends[ci][k] = if self.to_ends[ci][k] == ANCESTOR {
-                top - self.depth[ci] as i16
+            self.cells[ci].to_ends[k] = if self.cells[ci].to_ends[k] == ANCESTOR {
+                top - self.cells[ci].depth as i16
             } else {
-                self.to_ends[usize::from(self.parent[ci])][k] + 1
+                self.cells[usize::from(self.cells[ci].parent)].to_ends[k] + 1
             };
         }
     }
@@ -2168,8 +2160,8 @@ impl State {
     /// The sticks from the connector on `c` to the ends of its root's
     /// longest path, kept.
     pub(super) fn sticks_to_ends(&self, c: u16) -> [u32; 2] {
-        let seat = usize::from(self.conn[usize::from(c)] - 1);
-        let (kept, base) = (self.to_ends[usize::from(c)], self.longest[seat].base);
+        let seat = usize::from(self.cells[usize::from(c)].conn - 1);
+        let (kept, base) = (self.cells[usize::from(c)].to_ends, self.longest[seat].base);
         [0, 1].map(|k| (kept[k] + base[k]) as u32)
     }
 
@@ -2324,7 +2316,7 @@ impl State {
         let mut hidden = vec![0u32; self.decks.len()];
         for c in 0..cells {
             let d = usize::from(g.deck_of[c]);
-            match self.card[c] {
+            match self.cells[c].card {
                 HIDDEN => hidden[d] += 1,
                 RUBBLE if g.face_up[c] => {
                     return Err(format!("{}: rubble of a stone never dealt", name(c)));
@@ -2367,35 +2359,35 @@ impl State {
         let mut children = vec![0u8; cells];
         let mut count = vec![0usize; usize::from(self.seats)];
         for c in 0..cells {
-            let Some(s) = self.conn[c].checked_sub(1) else {
+            let Some(s) = self.cells[c].conn.checked_sub(1) else {
                 continue;
             };
             let si = usize::from(s);
             count[si] += 1;
-            if self.card[c] == HIDDEN || self.card[c] == STONE {
+            if self.cells[c].card == HIDDEN || self.cells[c].card == STONE {
                 return Err(format!(
                     "{}: a connector on a face-down card or a stone",
                     name(c)
                 ));
             }
-            if self.card[c] == WATER {
+            if self.cells[c].card == WATER {
                 waters[si] += 1;
             }
             if c as u16 == g.seeds[si] {
-                if self.parent[c] != NONE {
+                if self.cells[c].parent != NONE {
                     return Err(format!("{}: the seed has a parent", name(c)));
                 }
                 continue;
             }
-            let p = self.parent[c];
-            if p == NONE || self.conn[usize::from(p)] != s + 1 {
+            let p = self.cells[c].parent;
+            if p == NONE || self.cells[usize::from(p)].conn != s + 1 {
                 return Err(format!("{}: not joined to its own root", name(c)));
             }
             children[usize::from(p)] += 1;
             let (r0, c0) = g.rc(p);
             let (r1, c1) = g.rc(c as u16);
             let (dr, dc) = ((r1 - r0).abs(), (c1 - c0).abs());
-            let ok = if self.bridged[c] != 0 {
+            let ok = if self.cells[c].bridged != 0 {
                 (dr == 2 || dr == 0) && (dc == 2 || dc == 0) && dr + dc > 0
             } else {
                 dr <= 1 && dc <= 1 && dr + dc > 0
@@ -2407,7 +2399,7 @@ impl State {
                     name(usize::from(p))
                 ));
             }
-            if self.bridged[c] == 0
+            if self.cells[c].bridged == 0
                 && let Some((block, kind)) = self.diagonal(p, c as u16)
             {
                 if diag[block] != 0 && diag[block] != kind {
@@ -2416,42 +2408,50 @@ impl State {
                 diag[block] = kind;
             }
         }
-        if diag != self.diag {
+        if diag
+            .iter()
+            .zip(&self.cells)
+            .any(|(&d, cell)| d != cell.diag)
+        {
             return Err("the diagonal sticks do not match the roots".into());
         }
         for c in 0..g.cells() {
             let next = (0..DIRS.len()).fold(0u8, |m, d| {
                 let a = g.next_to(c as u16, d);
-                m | u8::from(a != NONE && self.conn[usize::from(a)] != 0) << d
+                m | u8::from(a != NONE && self.cells[usize::from(a)].conn != 0) << d
             });
-            if self.near_conn[c] != next {
+            if self.cells[c].near_conn != next {
                 return Err(format!(
                     "{}: connectors around it {:#010b} kept, {next:#010b} on the board",
                     name(c),
-                    self.near_conn[c]
+                    self.cells[c].near_conn
                 ));
             }
             let want = (0..DIRS.len()).fold(0u8, |m, d| {
                 let to = g.next_to(c as u16, d);
                 m | u8::from(to != NONE && !self.diagonal_clear(c as u16, to, d)) << d
             });
-            if self.full[c] != self.full_scratch(c as u16) {
+            if self.cells[c].full != self.full_scratch(c as u16) {
                 return Err(format!(
                     "{}: closed cells around it {:?} kept, {:?} on the board",
                     name(c),
-                    self.full[c],
+                    self.cells[c].full,
                     self.full_scratch(c as u16)
                 ));
             }
-            if self.cut[c] != want {
+            if self.cells[c].cut != want {
                 return Err(format!(
                     "{}: grows cut by diagonals {:#010b} kept, {want:#010b} from the sticks",
                     name(c),
-                    self.cut[c]
+                    self.cells[c].cut
                 ));
             }
         }
-        if children != self.children {
+        if children
+            .iter()
+            .zip(&self.cells)
+            .any(|(&n, cell)| n != cell.children)
+        {
             return Err("the branch counts do not match the roots".into());
         }
         for s in 0..usize::from(self.seats) {
@@ -2495,10 +2495,11 @@ impl State {
             all |= h;
         }
         for c in 0..cells {
-            let f = self.card[c];
+            let f = self.cells[c].card;
             if (FIRST_ARTIFACT..FIRST_ARTIFACT + 5).contains(&f) {
                 let bit = 1u8 << (f - FIRST_ARTIFACT);
-                let held = self.conn[c]
+                let held = self.cells[c]
+                    .conn
                     .checked_sub(1)
                     .map(|s| self.hands[usize::from(s)] & bit != 0);
                 if held == Some(false) || (held.is_none() && all & bit != 0) {
@@ -2529,8 +2530,8 @@ impl State {
             ));
         }
         let spent_recount: u32 = (0..cells)
-            .filter(|&c| self.conn[c] != 0 && self.parent[c] != NONE)
-            .map(|c| match self.bridged[c] {
+            .filter(|&c| self.cells[c].conn != 0 && self.cells[c].parent != NONE)
+            .map(|c| match self.cells[c].bridged {
                 BRIDGE => u32::from(self.rules.turn.bridge_cost),
                 JUMP => JUMP_COST,
                 _ => 1,
@@ -2718,7 +2719,7 @@ impl State {
             },
         ];
         for &from in self.grow_starts() {
-            let [g, b] = self.dirs[usize::from(from)];
+            let [g, b] = self.cells[usize::from(from)].dirs;
             let (grows, bridges) = (g & pays[0], b & pays[1]);
             // A grow and a bridge never share a direction.
             let mut mask = grows | bridges;
