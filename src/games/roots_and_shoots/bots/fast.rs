@@ -791,12 +791,6 @@ pub struct Scratch {
     /// the position that step was worked out in (but for the beads left).
     follow: Option<(usize, usize)>,
     expect: Option<State>,
-    /// The prices of plain placements from the base reading, by cell (NaN
-    /// until priced): every growth action's first look-ahead step prices
-    /// its points from that reading, and the actions' points overlap
-    /// (a bud's point is often a simple growth's). Used while `memo_on`.
-    memo: Vec<f64>,
-    memo_on: bool,
 }
 
 /// One placement of the greedy look-ahead, kept for the turn that follows
@@ -875,7 +869,8 @@ impl Scratch {
                         put_off = true;
                         f64::NAN
                     } else {
-                        self.plain_price(state, seat, p, true)
+                        let values = self.quick.after_plain_near(state, seat, p, true);
+                        self.quick.advantage(&values, seat)
                     }
                 }
                 None if !self.copying && unchanged(state, seat, a) => {
@@ -936,7 +931,8 @@ impl Scratch {
                     if skipped && !cfg!(debug_assertions) {
                         continue;
                     }
-                    let value = self.plain_price(state, seat, p, false);
+                    let after = self.quick.after_plain_near(state, seat, p, false);
+                    let value = self.quick.advantage(&after, seat);
                     let its_cap = if friendly { hand_cap } else { cap };
                     debug_assert!(value <= its_cap + 1e-9, "{value} above the cap {its_cap}");
                     if !skipped {
@@ -967,26 +963,6 @@ impl Scratch {
             _ => self.ties.first().copied().unwrap_or(actions[0]),
         };
         (pick, best)
-    }
-
-    /// The advantage of `seat` after a plain bead on `p`, from the reading
-    /// held ([`Quick::after_plain_near`], told whether a nutrient may be in
-    /// reach); while [`Scratch::memo_on`], looked up in or kept in
-    /// [`Scratch::memo`].
-    #[inline]
-    fn plain_price(&mut self, state: &State, seat: Seat, p: Point, nuts: bool) -> f64 {
-        let price = |q: &Quick| q.advantage(&q.after_plain_near(state, seat, p, nuts), seat);
-        if !self.memo_on {
-            return price(&self.quick);
-        }
-        let known = self.memo[p.index()];
-        if !known.is_nan() {
-            debug_assert_eq!(known.to_bits(), price(&self.quick).to_bits(), "{p:?}");
-            return known;
-        }
-        let v = price(&self.quick);
-        self.memo[p.index()] = v;
-        v
     }
 
     /// Every seat's value after `a`, the action the last
@@ -1108,8 +1084,6 @@ impl Scratch {
         self.base.read(state);
         self.base.mark(state, seat);
         self.base_ok = true;
-        self.memo.clear();
-        self.memo.resize(state.grid().cells(), f64::NAN);
     }
 
     /// The growth decision is made: the base reading is stale.
@@ -1423,11 +1397,7 @@ impl Scratch {
                     if legal.is_empty() {
                         break;
                     }
-                    // The first step prices from the base reading itself.
-                    self.memo_on =
-                        shared && last.is_none() && self.base.marked_for == Some(seat);
                     let (a, v) = self.best_step_from(next, seat, &legal, None, read);
-                    self.memo_on = false;
                     if let Some(g) = self.recording.filter(|_| !self.copying) {
                         // As `best_placement` works it out in this position.
                         let quiet_ties = first_quiet.is_some_and(|i| (self.values[i] - v).abs() <= 1e-9);
