@@ -507,7 +507,10 @@ impl State {
             && *placed == other.placed
             && *nutrients == other.nutrients
             && *players == other.players;
-        debug_assert!(!same || *cells == other.cells, "the same beads, other cells");
+        debug_assert!(
+            !same || *cells == other.cells,
+            "the same beads, other cells"
+        );
         same
     }
 }

@@ -791,6 +791,8 @@ pub struct Scratch {
     /// the position that step was worked out in (but for the beads left).
     follow: Option<(usize, usize)>,
     expect: Option<State>,
+    /// Placements taken over from the look-ahead (for the tests).
+    pub(crate) planned_count: u64,
 }
 
 /// One placement of the greedy look-ahead, kept for the turn that follows
@@ -1339,7 +1341,10 @@ impl Scratch {
             let step = &self.looks[g][k];
             let usable = short_len >= 2 && !quiet_ties && !self.ties.is_empty();
             assert_eq!(step.usable, usable, "step {k} of the look-ahead");
-            assert!(!usable || step.ties == self.ties, "step {k} of the look-ahead");
+            assert!(
+                !usable || step.ties == self.ties,
+                "step {k} of the look-ahead"
+            );
         }
         let step = &self.looks[g][k];
         if !step.usable {
@@ -1355,6 +1360,7 @@ impl Scratch {
             expect.play_unchecked(pick);
             self.follow = Some((g, k + 1));
         }
+        self.planned_count += 1;
         Some(pick)
     }
 
@@ -1400,7 +1406,8 @@ impl Scratch {
                     let (a, v) = self.best_step_from(next, seat, &legal, None, read);
                     if let Some(g) = self.recording.filter(|_| !self.copying) {
                         // As `best_placement` works it out in this position.
-                        let quiet_ties = first_quiet.is_some_and(|i| (self.values[i] - v).abs() <= 1e-9);
+                        let quiet_ties =
+                            first_quiet.is_some_and(|i| (self.values[i] - v).abs() <= 1e-9);
                         let usable = legal.len() >= 2 && !quiet_ties && !self.ties.is_empty();
                         self.record(g, a, usable);
                     }
@@ -1704,6 +1711,58 @@ mod tests {
             }
         }
         assert!(checked > 500, "{checked}");
+    }
+
+    /// The player that takes placements over from its growth decision's
+    /// look-ahead ([`Scratch::planned`]) plays every decision as the one
+    /// that works each placement out afresh, dice and all, in seeded games
+    /// of two to four players (and debug builds work every placement taken
+    /// over out again).
+    #[test]
+    fn placements_taken_over_from_the_look_ahead_are_the_fresh_ones() {
+        let (mut decisions, mut taken) = (0, 0);
+        for g in 0..12 {
+            let mut s = State::new(Arc::new(Rules::standard()), 2 + (g % 3) as u8).unwrap();
+            let mut dice = SeededDice::for_game(17, g);
+            let seats = s.players().len();
+            let mut planning: Vec<FastGreedyBot> = (0..seats)
+                .map(|i| FastGreedyBot::new(SeededDice::for_game(100 + g, i as u64)))
+                .collect();
+            let mut fresh: Vec<FastGreedyBot> = (0..seats)
+                .map(|i| FastGreedyBot::new(SeededDice::for_game(100 + g, i as u64)))
+                .collect();
+            for bot in &mut fresh {
+                bot.scratch.plan = false;
+            }
+            for _ in 0..5_000 {
+                match s.next() {
+                    Next::Over | Next::Draw => break,
+                    Next::Chance(d) => s.roll_unchecked(dice.roll(d)),
+                    Next::Decide(seat) => {
+                        let seat = usize::from(seat);
+                        let a = planning[seat].choose(&s).unwrap();
+                        let b = fresh[seat].choose(&s).unwrap();
+                        assert_eq!(a, b, "game {g}, decision {decisions}");
+                        s.play_unchecked(a);
+                        decisions += 1;
+                    }
+                }
+            }
+            taken += planning
+                .iter()
+                .map(|b| b.scratch.planned_count)
+                .sum::<u64>();
+            assert_eq!(
+                fresh.iter().map(|b| b.scratch.planned_count).sum::<u64>(),
+                0
+            );
+        }
+        // Many placements are taken over (the rest follow a face above
+        // the middle one, rain, or a tie drawn otherwise than the look-ahead's).
+        assert!(
+            taken * 10 > decisions,
+            "{taken} taken over of {decisions} decisions"
+        );
     }
 
     /// A spawn that only adds a nutrient is priced from the reading as the
