@@ -428,6 +428,93 @@ impl Clone for State {
     }
 }
 
+impl State {
+    /// Whether `self` is `other` for every decision made in it, but perhaps
+    /// for the beads its roll leaves to place (`left` of a placing phase,
+    /// at least one in both: no rule but the end of the roll reads it) and
+    /// for what is kept for the record only (the statistics, the last
+    /// move's beads, the conservation baseline). Every other field is
+    /// compared (the rules by address: a copy of the same rules counts as
+    /// different), so a bot that worked a choice out in `other` may make it
+    /// again in `self`. The cells are not compared: they follow from the
+    /// beads, the nutrients and the roll's beads, which are (the invariants
+    /// [`State::check_invariants`] checks; debug builds compare them too).
+    pub(crate) fn same_but_left(&self, other: &State) -> bool {
+        let State {
+            rules,
+            grid,
+            seats,
+            cells,
+            placed,
+            last_placed: _,
+            count_turn,
+            growth_options,
+            growth_count,
+            severs,
+            growth_die,
+            node,
+            players,
+            nutrients,
+            next_nutrient_id,
+            nutrient_supply,
+            phase,
+            tasks,
+            lose,
+            seat,
+            round,
+            end_trigger,
+            ended,
+            leader,
+            stats: _,
+            baseline: _,
+        } = self;
+        let same_phase = match (*phase, other.phase) {
+            (
+                Phase::Place {
+                    action,
+                    left,
+                    struggles,
+                    only_attacks,
+                },
+                Phase::Place {
+                    action: a,
+                    left: l,
+                    struggles: s,
+                    only_attacks: o,
+                },
+            ) => action == a && struggles == s && only_attacks == o && left > 0 && l > 0,
+            (mine, theirs) => mine == theirs,
+        };
+        let same = same_phase
+            && Arc::ptr_eq(rules, &other.rules)
+            && *grid == other.grid
+            && *seats == other.seats
+            && *seat == other.seat
+            && *round == other.round
+            && *count_turn == other.count_turn
+            && *growth_options == other.growth_options
+            && *growth_count == other.growth_count
+            && *severs == other.severs
+            && *growth_die == other.growth_die
+            && *node == other.node
+            && *next_nutrient_id == other.next_nutrient_id
+            && *nutrient_supply == other.nutrient_supply
+            && *end_trigger == other.end_trigger
+            && *ended == other.ended
+            && *leader == other.leader
+            && *tasks == other.tasks
+            && *lose == other.lose
+            && *placed == other.placed
+            && *nutrients == other.nutrients
+            && *players == other.players;
+        debug_assert!(
+            !same || *cells == other.cells,
+            "the same beads, other cells"
+        );
+        same
+    }
+}
+
 /// Totals the game conserves: each seat's beads (store + supply + board +
 /// removed), all nutrient markers (pile + board + scored), and the points
 /// scored before the game started (positions drawn for tests).

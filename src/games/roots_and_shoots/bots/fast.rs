@@ -141,7 +141,7 @@ fn contested(state: &State, s: Seat, p: Point) -> bool {
 }
 
 /// A position read once, to price plain placements without copying it.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Quick {
     seats: usize,
     /// Every seat's value now ([`eval::values`] up to rounding).
@@ -178,6 +178,55 @@ pub struct Quick {
     stamp: u32,
     frontier: Vec<Point>,
     frontier_next: Vec<Point>,
+}
+
+/// Cloned field by field; `clone_from` reuses the target's memory (the
+/// greedy look-ahead starts every growth action's placements from a copy
+/// of the decision's reading). Both destructure every field, so a new
+/// field cannot be forgotten.
+impl Clone for Quick {
+    fn clone(&self) -> Quick {
+        let mut q = Quick::default();
+        q.clone_from(self);
+        q
+    }
+
+    fn clone_from(&mut self, source: &Quick) {
+        let Quick {
+            seats,
+            values,
+            nuts,
+            marked_for,
+            influenced,
+            loud,
+            beads,
+            rows,
+            strengths,
+            hand,
+            xy,
+            xy_stride,
+            seen,
+            stamp,
+            frontier,
+            frontier_next,
+        } = source;
+        self.seats = *seats;
+        self.values = *values;
+        self.nuts.clone_from(nuts);
+        self.marked_for = *marked_for;
+        self.influenced.clone_from(influenced);
+        self.loud.clone_from(loud);
+        self.beads.clone_from(beads);
+        self.rows.clone_from(rows);
+        self.strengths.clone_from(strengths);
+        self.hand = *hand;
+        self.xy.clone_from(xy);
+        self.xy_stride = *xy_stride;
+        self.seen.clone_from(seen);
+        self.stamp = *stamp;
+        self.frontier.clone_from(frontier);
+        self.frontier_next.clone_from(frontier_next);
+    }
 }
 
 /// Set bit `i` of a bit set held in words.
@@ -728,6 +777,35 @@ pub struct Scratch {
     fresh: bool,
     /// [`Scratch::best_step`]'s values of its actions.
     values: Vec<f64>,
+    /// Keep the greedy look-ahead's placements for the turn that follows
+    /// ([`Scratch::planned`]): the fast greedy player's, not the search's.
+    pub plan: bool,
+    /// Each growth action's look-ahead placements at the last growth
+    /// decision (by `Growth as usize`), the first `look_len` of them.
+    looks: [Vec<LookStep>; 4],
+    look_len: [usize; 4],
+    /// The growth action whose look-ahead is placing now, when kept.
+    recording: Option<usize>,
+    /// The chosen growth action's look-ahead and the step of it that the
+    /// turn's next placement may take over, when [`Scratch::expect`] is
+    /// the position that step was worked out in (but for the beads left).
+    follow: Option<(usize, usize)>,
+    expect: Option<State>,
+    /// Placements taken over from the look-ahead (for the tests).
+    pub(crate) planned_count: u64,
+}
+
+/// One placement of the greedy look-ahead, kept for the turn that follows
+/// (see [`Scratch::planned`]).
+#[derive(Clone, Debug)]
+struct LookStep {
+    /// The look-ahead's choice (the first of the ties).
+    pick: Action,
+    /// [`Scratch::best_placement`]'s ties, drawn from with the dice.
+    ties: Vec<Action>,
+    /// The ties are the whole choice: at least two actions listed, the
+    /// quiet points not among the best, some best found.
+    usable: bool,
 }
 
 impl Scratch {
@@ -1039,6 +1117,7 @@ impl Scratch {
     /// actions): sunbathe with at most one bead in hand, else the best
     /// look-ahead of the middle face of each die.
     pub fn choose_growth(&mut self, state: &State, seat: Seat, actions: &[Action]) -> Action {
+        self.follow = None;
         let player = &state.players()[usize::from(seat)];
         let sunbathe = Action::Grow(Growth::Sunbathe);
         if player.store <= 1 && player.supply > 0 && actions.contains(&sunbathe) {
@@ -1047,6 +1126,7 @@ impl Scratch {
         let mut best = f64::NEG_INFINITY;
         let mut pick = actions[0];
         self.read_base(state, seat);
+        self.look_len = [0; 4];
         for &a in actions {
             let Action::Grow(g) = a else { continue };
             let v = self.growth_value(state, seat, g);
@@ -1056,6 +1136,23 @@ impl Scratch {
             }
         }
         self.end_base();
+        if self.plan
+            && let Action::Grow(g) = pick
+            && self.look_len[g as usize] > 0
+        {
+            // The position the chosen action's look-ahead placed first in:
+            // the turn's first placement takes its choice over when the
+            // die shows a face that leaves the same position (any but the
+            // rain's, for as many beads as the look-ahead placed).
+            let expect = self.expect.get_or_insert_with(|| state.clone());
+            expect.clone_from(state);
+            expect.play_unchecked(pick);
+            if let Next::Chance(die) = expect.next()
+                && expect.roll(die.sides().div_ceil(2).max(2)).is_ok()
+            {
+                self.follow = Some((g as usize, 0));
+            }
+        }
         pick
     }
 
@@ -1093,7 +1190,10 @@ impl Scratch {
                 if next.roll(face).is_err() {
                     eval::advantage(state, seat)
                 } else {
-                    self.place_greedily(&mut next, seat, shared)
+                    self.recording = self.plan.then_some(growth as usize);
+                    let v = self.place_greedily(&mut next, seat, shared);
+                    self.recording = None;
+                    v
                 }
             }
             _ => eval::advantage(&next, seat),
@@ -1165,14 +1265,10 @@ impl Scratch {
         actions: &mut Vec<Action>,
         dice: &mut SeededDice,
     ) -> Option<Action> {
-        self.quick.read(state);
-        self.quick.mark(state, seat);
-        let mut short = std::mem::take(&mut self.legal);
-        let first_quiet = self.placements(state, &mut short);
-        let (_, best) = self.best_step_from(state, seat, &short, None, true);
-        let short_len = short.len();
-        self.legal = short;
-        let quiet_ties = first_quiet.is_some_and(|i| (self.values[i] - best).abs() <= 1e-9);
+        if let Some(a) = self.planned(state, seat, dice) {
+            return Some(a);
+        }
+        let (short_len, quiet_ties) = self.short_step(state, seat);
         // The whole list is read when the quiet points tie the best, when
         // nothing was found, and when the short list may be all there is.
         if short_len < 2 || quiet_ties || self.ties.is_empty() {
@@ -1192,6 +1288,80 @@ impl Scratch {
             1 => self.ties[0],
             n => self.ties[dice.below(n as u32) as usize],
         })
+    }
+
+    /// The first pass of [`Scratch::best_placement`]: the greedy step over
+    /// the short list ([`Scratch::placements`]), its ties in
+    /// [`Scratch::ties`]; the short list's length, and whether the quiet
+    /// points tie the best.
+    fn short_step(&mut self, state: &State, seat: Seat) -> (usize, bool) {
+        self.quick.read(state);
+        self.quick.mark(state, seat);
+        let mut short = std::mem::take(&mut self.legal);
+        let first_quiet = self.placements(state, &mut short);
+        let (_, best) = self.best_step_from(state, seat, &short, None, true);
+        let short_len = short.len();
+        self.legal = short;
+        let quiet_ties = first_quiet.is_some_and(|i| (self.values[i] - best).abs() <= 1e-9);
+        (short_len, quiet_ties)
+    }
+
+    /// Keep a look-ahead step ([`LookStep`]) of growth action `g`: it
+    /// chose `pick` among [`Scratch::ties`].
+    fn record(&mut self, g: usize, pick: Action, usable: bool) {
+        let k = self.look_len[g];
+        let steps = &mut self.looks[g];
+        if steps.len() == k {
+            steps.push(LookStep {
+                pick,
+                ties: Vec::new(),
+                usable,
+            });
+        }
+        let step = &mut steps[k];
+        step.pick = pick;
+        step.usable = usable;
+        step.ties.clone_from(&self.ties);
+        self.look_len[g] = k + 1;
+    }
+
+    /// The greedy step at a placement of `seat` taken over from the growth
+    /// decision's look-ahead, when `state` is the position a step of it was
+    /// worked out in but for the beads left (which no price reads): that
+    /// step's ties, drawn from with `dice` as [`Scratch::best_placement`]
+    /// draws. The turn's next placement may take the next step over when
+    /// the choice is the look-ahead's. Debug builds work the step out again.
+    fn planned(&mut self, state: &State, seat: Seat, dice: &mut SeededDice) -> Option<Action> {
+        let (g, k) = self.follow.take()?;
+        if k >= self.look_len[g] || !self.expect.as_ref()?.same_but_left(state) {
+            return None;
+        }
+        if cfg!(debug_assertions) {
+            let (short_len, quiet_ties) = self.short_step(state, seat);
+            let step = &self.looks[g][k];
+            let usable = short_len >= 2 && !quiet_ties && !self.ties.is_empty();
+            assert_eq!(step.usable, usable, "step {k} of the look-ahead");
+            assert!(
+                !usable || step.ties == self.ties,
+                "step {k} of the look-ahead"
+            );
+        }
+        let step = &self.looks[g][k];
+        if !step.usable {
+            return None;
+        }
+        let pick = match step.ties.len() {
+            1 => step.ties[0],
+            n => step.ties[dice.below(n as u32) as usize],
+        };
+        if pick == step.pick && k + 1 < self.look_len[g] {
+            let expect = self.expect.as_mut()?;
+            expect.clone_from(state);
+            expect.play_unchecked(pick);
+            self.follow = Some((g, k + 1));
+        }
+        self.planned_count += 1;
+        Some(pick)
     }
 
     /// Place the roll's beads greedily on `next`; the evaluation after. With
@@ -1216,6 +1386,7 @@ impl Scratch {
         for _ in 0..32 {
             match next.next() {
                 Next::Decide(s) if s == seat && placing(next) => {
+                    let mut first_quiet = None;
                     if self.copying {
                         next.legal_actions(&mut legal);
                     } else {
@@ -1227,12 +1398,19 @@ impl Scratch {
                             self.quick.mark(next, seat);
                             read = true;
                         }
-                        self.placements(next, &mut legal);
+                        first_quiet = self.placements(next, &mut legal);
                     }
                     if legal.is_empty() {
                         break;
                     }
                     let (a, v) = self.best_step_from(next, seat, &legal, None, read);
+                    if let Some(g) = self.recording.filter(|_| !self.copying) {
+                        // As `best_placement` works it out in this position.
+                        let quiet_ties =
+                            first_quiet.is_some_and(|i| (self.values[i] - v).abs() <= 1e-9);
+                        let usable = legal.len() >= 2 && !quiet_ties && !self.ties.is_empty();
+                        self.record(g, a, usable);
+                    }
                     read = false;
                     // A plain placement was priced from a reading of this
                     // position, which the next step can bring up to date.
@@ -1266,7 +1444,10 @@ impl FastGreedyBot {
         FastGreedyBot {
             dice,
             actions: Vec::with_capacity(64),
-            scratch: Scratch::default(),
+            scratch: Scratch {
+                plan: true,
+                ..Scratch::default()
+            },
         }
     }
 }
@@ -1530,6 +1711,58 @@ mod tests {
             }
         }
         assert!(checked > 500, "{checked}");
+    }
+
+    /// The player that takes placements over from its growth decision's
+    /// look-ahead ([`Scratch::planned`]) plays every decision as the one
+    /// that works each placement out afresh, dice and all, in seeded games
+    /// of two to four players (and debug builds work every placement taken
+    /// over out again).
+    #[test]
+    fn placements_taken_over_from_the_look_ahead_are_the_fresh_ones() {
+        let (mut decisions, mut taken) = (0, 0);
+        for g in 0..12 {
+            let mut s = State::new(Arc::new(Rules::standard()), 2 + (g % 3) as u8).unwrap();
+            let mut dice = SeededDice::for_game(17, g);
+            let seats = s.players().len();
+            let mut planning: Vec<FastGreedyBot> = (0..seats)
+                .map(|i| FastGreedyBot::new(SeededDice::for_game(100 + g, i as u64)))
+                .collect();
+            let mut fresh: Vec<FastGreedyBot> = (0..seats)
+                .map(|i| FastGreedyBot::new(SeededDice::for_game(100 + g, i as u64)))
+                .collect();
+            for bot in &mut fresh {
+                bot.scratch.plan = false;
+            }
+            for _ in 0..5_000 {
+                match s.next() {
+                    Next::Over | Next::Draw => break,
+                    Next::Chance(d) => s.roll_unchecked(dice.roll(d)),
+                    Next::Decide(seat) => {
+                        let seat = usize::from(seat);
+                        let a = planning[seat].choose(&s).unwrap();
+                        let b = fresh[seat].choose(&s).unwrap();
+                        assert_eq!(a, b, "game {g}, decision {decisions}");
+                        s.play_unchecked(a);
+                        decisions += 1;
+                    }
+                }
+            }
+            taken += planning
+                .iter()
+                .map(|b| b.scratch.planned_count)
+                .sum::<u64>();
+            assert_eq!(
+                fresh.iter().map(|b| b.scratch.planned_count).sum::<u64>(),
+                0
+            );
+        }
+        // Many placements are taken over (the rest follow a face above
+        // the middle one, rain, or a tie drawn otherwise than the look-ahead's).
+        assert!(
+            taken * 10 > decisions,
+            "{taken} taken over of {decisions} decisions"
+        );
     }
 
     /// A spawn that only adds a nutrient is priced from the reading as the
