@@ -161,7 +161,7 @@ struct Longest {
     ends: [u16; 2],
     any_path: u32,
     from_seed: u32,
-    /// What [`State::to_ends`] holds less than the sticks to each end:
+    /// What [`Cell::to_ends`] holds less than the sticks to each end:
     /// when the path grows by a tip on its end, every connector is one
     /// stick farther from the new end, and only this changes.
     base: [i16; 2],
@@ -1362,7 +1362,7 @@ impl State {
         n
     }
 
-    /// [`State::full`] of cell `c` from the board.
+    /// [`Cell::full`] of cell `c` from the board.
     fn full_scratch(&self, c: u16) -> [u8; 2] {
         let [one, two] = self.geo.near[usize::from(c)];
         let shut = |x: u16| x == NONE || self.cells[usize::from(x)].closed == u8::MAX;
@@ -1375,7 +1375,7 @@ impl State {
     }
 
     /// Cell `x` is now closed to every seat (`shut`) or open again: the
-    /// cells one and two steps from it see it so in [`State::full`].
+    /// cells one and two steps from it see it so in [`Cell::full`].
     fn set_full(&mut self, x: u16, shut: bool) {
         let near = &self.geo.near[usize::from(x)];
         for (k, steps) in near.iter().enumerate() {
@@ -2133,7 +2133,7 @@ impl State {
     }
 
     /// The sticks of every connector of seat `s`'s root to `x`, the new
-    /// end `k` of its longest path, into [`State::to_ends`] (its base 0),
+    /// end `k` of its longest path, into [`Cell::to_ends`] (its base 0),
     /// the root in the order it grew (a parent before its children):
     /// `x`'s ancestors are marked first, their sticks to it are the
     /// difference of depths, anyone else's its parent's plus one.
