@@ -34,8 +34,6 @@ use super::{Action, State};
 struct Reading {
     seat: Seat,
     figures: [Figures; MAX_SEATS],
-    /// The mover's longest path: its two ends.
-    ends: [u16; 2],
     /// The cell whose grows and bridges as the mover's new tip were last
     /// counted, and them (the same for every card it may turn out to be).
     last_tip: Option<(u16, [u8; 2])>,
@@ -54,7 +52,6 @@ impl Reading {
         for s in 0..seats {
             self.figures[s] = state.figures(s);
         }
-        self.ends = state.longest_ends(usize::from(seat));
         self.last_tip = None;
         (self.others_skipped, self.skipped) = text::skips(state, seat);
         let next = (seat + 1) % seats as u8;
@@ -92,7 +89,12 @@ impl Reading {
     /// longest path (kept by the state).
     fn sticks_to_ends(&self, state: &State, from: u16) -> [u32; 2] {
         let d = state.sticks_to_ends(from);
-        debug_assert_eq!(d, self.ends.map(|e| state.sticks_between(from, e)));
+        debug_assert_eq!(
+            d,
+            state
+                .longest_ends(usize::from(self.seat))
+                .map(|e| state.sticks_between(from, e))
+        );
         d
     }
 

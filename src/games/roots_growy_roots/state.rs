@@ -641,7 +641,7 @@ impl State {
         }
         for k in 0..state.geo.seeds.len() {
             let seed = state.geo.seeds[k];
-            state.mark_connector(seed);
+            state.set_full(seed, true, true);
             state.recount(seed);
             state.longest[k] = Longest {
                 ends: [seed, seed],
@@ -1375,20 +1375,34 @@ impl State {
     }
 
     /// Cell `x` is now closed to every seat (`shut`) or open again: the
-    /// cells one and two steps from it see it so in [`Cell::full`].
-    fn set_full(&mut self, x: u16, shut: bool) {
-        let near = &self.geo.near[usize::from(x)];
-        for (k, steps) in near.iter().enumerate() {
-            for (d, &a) in steps.iter().enumerate() {
-                if a != NONE {
-                    let bit = 1u8 << (DIRS.len() - 1 - d);
-                    let m = &mut self.cells[usize::from(a)].full[k];
-                    if shut {
-                        *m |= bit;
-                    } else {
-                        *m &= !bit;
-                    }
+    /// cells one and two steps from it see it so in [`Cell::full`]; with
+    /// `connector` (a connector put on it) its neighbours also see one next
+    /// to them in [`Cell::near_conn`] (no connector is ever taken off).
+    #[inline]
+    fn set_full(&mut self, x: u16, shut: bool, connector: bool) {
+        debug_assert!(shut || !connector);
+        let [one, two] = self.geo.near[usize::from(x)];
+        for d in 0..DIRS.len() {
+            let a = one[d];
+            if a == NONE {
+                // Nothing two steps away either.
+                continue;
+            }
+            let bit = 1u8 << (DIRS.len() - 1 - d);
+            let b = two[d];
+            if shut {
+                self.cells[usize::from(a)].full[0] |= bit;
+                if b != NONE {
+                    self.cells[usize::from(b)].full[1] |= bit;
                 }
+            } else {
+                self.cells[usize::from(a)].full[0] &= !bit;
+                if b != NONE {
+                    self.cells[usize::from(b)].full[1] &= !bit;
+                }
+            }
+            if connector {
+                self.cells[usize::from(a)].near_conn |= bit;
             }
         }
     }
@@ -1491,10 +1505,11 @@ impl State {
     }
 
     /// A connector was put on `x` (called after; `was`: the seats it was
-    /// closed to before): [`State::close`] and [`State::set_full`] in one
-    /// visit of its neighbours, and its own moves counted. A neighbouring
-    /// connector loses its grow onto `x` and may bridge over it now (the
-    /// same direction), one two steps away loses its bridge onto `x`.
+    /// closed to before): what [`State::close`] does, and more, in one visit
+    /// of the connectors around it: one next to it loses its grow onto `x`
+    /// and may bridge over it now (the same direction), one two steps away
+    /// loses its bridge onto `x`. Then the cells around see it
+    /// ([`State::set_full`]) and its own moves are counted.
     fn placed(&mut self, x: u16, was: u8) {
         let xi = usize::from(x);
         let [one, two] = self.geo.near[xi];
@@ -1508,30 +1523,17 @@ impl State {
             let a = one[d];
             let ai = usize::from(a);
             let seat = self.cells[ai].conn - 1;
-            let mut dirs = self.cells[ai].dirs;
-            let mut delta = [0i32; 2];
-            if was & (1 << seat) == 0 && self.cells[ai].cut & bit == 0 {
-                debug_assert!(dirs[0] & bit != 0);
-                dirs[0] &= !bit;
-                delta[0] = -1;
-            }
+            // The bridge gained first: a connector whose grow onto `x` was
+            // its last move is not marked stale when it bridges over `x`.
             let beyond = one[od];
             if bridges
                 && beyond != NONE
                 && self.cells[usize::from(beyond)].closed & (1 << seat) == 0
             {
-                debug_assert!(dirs[1] & bit == 0);
-                dirs[1] |= bit;
-                delta[1] = 1;
+                self.gain(seat, a, 1, od);
             }
-            self.cells[ai].dirs = dirs;
-            let total = &mut self.totals[usize::from(seat)];
-            total[0] = total[0].wrapping_add_signed(delta[0]);
-            total[1] = total[1].wrapping_add_signed(delta[1]);
-            if dirs == [0, 0] {
-                self.stale |= 1 << seat;
-            } else if delta[1] > 0 && !self.cells[ai].in_live {
-                self.relive(seat, a);
+            if was & (1 << seat) == 0 && self.cells[ai].cut & bit == 0 {
+                self.lose(seat, a, 0, od);
             }
             let b = two[d];
             if bridges
@@ -1543,29 +1545,8 @@ impl State {
             }
         }
         // The cells around see it closed, and a connector next to them.
-        for d in 0..DIRS.len() {
-            let a = one[d];
-            if a != NONE {
-                let bit = 1u8 << (DIRS.len() - 1 - d);
-                self.cells[usize::from(a)].full[0] |= bit;
-                self.cells[usize::from(a)].near_conn |= bit;
-                let b = two[d];
-                if b != NONE {
-                    self.cells[usize::from(b)].full[1] |= bit;
-                }
-            }
-        }
+        self.set_full(x, true, true);
         self.recount(x);
-    }
-
-    /// A connector is on `x` now: its neighbours have one next to them.
-    fn mark_connector(&mut self, x: u16) {
-        let [one, _] = self.geo.near[usize::from(x)];
-        for (d, &a) in one.iter().enumerate() {
-            if a != NONE {
-                self.cells[usize::from(a)].near_conn |= 1 << (DIRS.len() - 1 - d);
-            }
-        }
     }
 
     /// A diagonal stick of `kind` is about to be laid in the 2x2 block
@@ -1900,7 +1881,7 @@ impl State {
             Action::Destroy { at } => {
                 self.cells[usize::from(at)].card = RUBBLE;
                 self.cells[usize::from(at)].closed = self.geo.barred[usize::from(at)];
-                self.set_full(at, false);
+                self.set_full(at, false, false);
                 // The cell is free again: its neighbours may grow onto it,
                 // and connectors two away bridge onto it.
                 self.open(at);
@@ -2060,7 +2041,7 @@ impl State {
         if face == STONE {
             self.close(at);
             self.cells[usize::from(at)].closed = u8::MAX;
-            self.set_full(at, true);
+            self.set_full(at, true, false);
         }
         self.cells[usize::from(at)].card = face;
         self.tally.cards_turned += 1;

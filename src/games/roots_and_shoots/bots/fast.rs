@@ -1268,10 +1268,10 @@ impl Scratch {
         if let Some(a) = self.planned(state, seat, dice) {
             return Some(a);
         }
-        let (short_len, quiet_ties) = self.short_step(state, seat);
+        let (quiet_ties, settled) = self.short_step(state, seat);
         // The whole list is read when the quiet points tie the best, when
         // nothing was found, and when the short list may be all there is.
-        if short_len < 2 || quiet_ties || self.ties.is_empty() {
+        if !settled {
             state.legal_actions(actions);
             if actions.len() < 2 {
                 return None;
@@ -1292,18 +1292,28 @@ impl Scratch {
 
     /// The first pass of [`Scratch::best_placement`]: the greedy step over
     /// the short list ([`Scratch::placements`]), its ties in
-    /// [`Scratch::ties`]; the short list's length, and whether the quiet
-    /// points tie the best.
-    fn short_step(&mut self, state: &State, seat: Seat) -> (usize, bool) {
+    /// [`Scratch::ties`]; [`Scratch::short_verdict`] of it.
+    fn short_step(&mut self, state: &State, seat: Seat) -> (bool, bool) {
         self.quick.read(state);
         self.quick.mark(state, seat);
         let mut short = std::mem::take(&mut self.legal);
         let first_quiet = self.placements(state, &mut short);
         let (_, best) = self.best_step_from(state, seat, &short, None, true);
-        let short_len = short.len();
+        let verdict = self.short_verdict(short.len(), first_quiet, best);
         self.legal = short;
+        verdict
+    }
+
+    /// What the greedy step over a short list of `listed` actions (its
+    /// first quiet point `first_quiet`, the best price `best`, the ties in
+    /// [`Scratch::ties`]) says of the placement: whether the quiet points
+    /// tie the best (the whole list must be drawn from), and whether the
+    /// ties alone settle it (at least two actions listed, the quiet points
+    /// not among the best, some best found).
+    fn short_verdict(&self, listed: usize, first_quiet: Option<usize>, best: f64) -> (bool, bool) {
         let quiet_ties = first_quiet.is_some_and(|i| (self.values[i] - best).abs() <= 1e-9);
-        (short_len, quiet_ties)
+        let settled = listed >= 2 && !quiet_ties && !self.ties.is_empty();
+        (quiet_ties, settled)
     }
 
     /// Keep a look-ahead step ([`LookStep`]) of growth action `g`: it
@@ -1337,9 +1347,8 @@ impl Scratch {
             return None;
         }
         if cfg!(debug_assertions) {
-            let (short_len, quiet_ties) = self.short_step(state, seat);
+            let (_, usable) = self.short_step(state, seat);
             let step = &self.looks[g][k];
-            let usable = short_len >= 2 && !quiet_ties && !self.ties.is_empty();
             assert_eq!(step.usable, usable, "step {k} of the look-ahead");
             assert!(
                 !usable || step.ties == self.ties,
@@ -1406,9 +1415,7 @@ impl Scratch {
                     let (a, v) = self.best_step_from(next, seat, &legal, None, read);
                     if let Some(g) = self.recording.filter(|_| !self.copying) {
                         // As `best_placement` works it out in this position.
-                        let quiet_ties =
-                            first_quiet.is_some_and(|i| (self.values[i] - v).abs() <= 1e-9);
-                        let usable = legal.len() >= 2 && !quiet_ties && !self.ties.is_empty();
+                        let (_, usable) = self.short_verdict(legal.len(), first_quiet, v);
                         self.record(g, a, usable);
                     }
                     read = false;
