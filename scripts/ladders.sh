@@ -8,15 +8,26 @@
 # players only is laddered with that many seats (the two bots of a pair in
 # alternate seats); its row says how many.
 #
+# The "order" column says whether the ratings rank the bots as listed in
+# BOTS, weakest first after the anchor's place is put right (for the default
+# bots: random < greedy < mcts), each bot ordered against the next by their
+# head-to-head games (`ordered` in the JSON: at the level of the pair's
+# last look, alpha spending over a pair's growth); "?" marks a pair not
+# ordered, "!" a pair the wrong way round.
+#
 # Usage: scripts/ladders.sh [GAMES_PER_PAIR] [SEED] [OUTDIR]   (defaults: 100, 1)
 #   ONLY="btt sprout-r-out" scripts/ladders.sh   runs only those variants.
+#   BOTS=greedy,random,mcts:100 scripts/ladders.sh   other bots (default:
+#   the ladder's own, greedy,random,mcts), listed as the order expected:
+#   ORDER="random greedy mcts" (weakest first, the default).
 # Needs a release build (cargo build --release) and python3 for the table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-100}
 seed=${2:-1}
 out=${3:-target/ladders}
-bots=${BOTS:-greedy,random,mcts:100}
+bots=${BOTS:-greedy,random,mcts}
+order=${ORDER:-random greedy mcts}
 roots=${ROOTS:-target/release/roots}
 mkdir -p "$out"
 variants=$("$roots" games --json | python3 -c '
@@ -37,11 +48,13 @@ for v in ${ONLY:-$variants}; do
         fi
     fi
 done
-python3 - "$out" "$bots" $variants <<'PY'
+python3 - "$out" "$bots" "$order" $variants <<'PY'
 import json, sys, os
 out, bots = sys.argv[1], [b.strip() for b in sys.argv[2].split(",")]
+order = sys.argv[3].split()
 rows = []
-for v in sys.argv[3:]:
+held = 0
+for v in sys.argv[4:]:
     p = os.path.join(out, v + ".json")
     if not os.path.exists(p):
         continue
@@ -56,10 +69,34 @@ for v in sys.argv[3:]:
     w = s["best_vs_next"]
     cells.append(f'{s["best"]} v {s["next"]}: {100*w["rate"]:.1f}% ({100*w["low"]:.1f}-{100*w["high"]:.1f}%)')
     cells.append(f'{s["spread"]:.0f}')
+    # The expected order, each bot against the next, from the head to heads.
+    def pairing(a, b):
+        for p in l["pairings"]:
+            if (p["a"], p["b"]) == (a, b):
+                return p, p["a_score"]["rate"]
+            if (p["a"], p["b"]) == (b, a):
+                return p, 1 - p["a_score"]["rate"]
+        return None, None
+    words, ok = [order[0]], True
+    for a, b in zip(order, order[1:]):
+        p, rate = pairing(a, b)
+        # `b` should beat `a`.
+        if p is None or not p["ordered"]:
+            sign, ok = " ? ", False
+        elif rate < 0.5:
+            sign = " < "
+        else:
+            sign, ok = " ! ", False
+        words.append(sign + b)
+    held += ok
+    cells.append("".join(words) + ("" if ok else " (not held)"))
     seats = l.get("players", 2)
-    games = f'{l["games_per_pair"]}' + (f" ({seats} seats)" if seats != 2 else "")
+    most = max(p["games"] for p in l["pairings"])
+    games = f'{l["games_per_pair"]}' + (f" (up to {most})" if most > l["games_per_pair"] else "") \
+        + (f" ({seats} seats)" if seats != 2 else "")
     rows.append(f'| `{v}` | {games} | ' + " | ".join(cells) + " |")
-print("| variant | games per pair | " + " | ".join(bots) + " | best v next | spread (non-random) |")
-print("|---" * (len(bots) + 4) + "|")
+print("| variant | games per pair | " + " | ".join(bots) + " | best v next | spread (non-random) | order |")
+print("|---" * (len(bots) + 5) + "|")
 print("\n".join(rows))
+print(f"\nThe order {' < '.join(order)} held, each pair ordered, in {held} of {len(rows)} ladders.")
 PY

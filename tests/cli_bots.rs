@@ -206,6 +206,8 @@ fn ladder_of_a_variant_for_more_than_two_players() {
                 "random,greedy",
                 "-n",
                 "6",
+                "--max-games",
+                "6",
                 "--seed",
                 "2",
                 "-j",

@@ -61,6 +61,45 @@ pub struct Pairing {
     /// `a`'s score: wins plus half the ties, over the games, with its 95%
     /// Wilson interval (on the win rate counting a tie half).
     pub a_score: Rate,
+    /// The significance level of the pair's last look ([`look_level`]):
+    /// 5% for a pair played in one go, less for a pair whose games may
+    /// grow, so that looking again does not raise the chance of a wrong
+    /// order.
+    pub level: f64,
+    /// Whether the games order the two bots: the score differs from 50%
+    /// at [`Pairing::level`] (the score test, which the Wilson interval
+    /// inverts).
+    pub ordered: bool,
+}
+
+/// The error rate of a ladder's order between two bots, over all the looks
+/// at their games.
+pub const ORDER_ALPHA: f64 = 0.05;
+
+/// The level of the look at a pair's games after `now` games, the previous
+/// look having been after `before` (0 for the first), when the pair may play
+/// up to `max_games`: alpha spending as `compare --until-decided` does it
+/// ([`crate::sim::sequential::Plan`]), so that over all the looks the
+/// chance of ordering two equal bots is at most [`ORDER_ALPHA`]. A pair
+/// that cannot grow (`now == max_games` at its only look) is tested at 5%.
+pub fn look_level(before: u64, now: u64, max_games: u64) -> f64 {
+    crate::sim::sequential::Plan {
+        alpha: ORDER_ALPHA,
+        max_games,
+        batch: now.max(1),
+    }
+    .level(before, now)
+}
+
+/// Whether a score of `score` points in `games` differs from 50% at `level`
+/// (two-sided): the score test, the one the Wilson interval inverts.
+pub fn ordered_at(score: f64, games: u64, level: f64) -> bool {
+    if games == 0 || level <= 0.0 {
+        return false;
+    }
+    let n = games as f64;
+    let z = (score / n - 0.5).abs() * 2.0 * n.sqrt();
+    z > crate::sim::stats::normal_quantile(1.0 - level / 2.0)
 }
 
 /// One bot's rating.
@@ -84,9 +123,13 @@ pub struct SkillSpread {
     pub next: String,
     /// The best bot's score against the next, head to head.
     pub best_vs_next: Rate,
-    /// Whether the head-to-head games order the two (the score's interval
-    /// excludes 50%): only then does the gap measure the game.
+    /// Whether the head-to-head games order the two ([`Pairing::ordered`]:
+    /// the score differs from 50% at the level of the pair's last look,
+    /// which for a pair whose games could grow is below 5%): only then does
+    /// the gap measure the game.
     pub ordered: bool,
+    /// That level.
+    pub level: f64,
     /// Elo of the best less the next, from their head-to-head score, with
     /// the interval of that score on the same scale (one estimate, one
     /// interval).
@@ -208,8 +251,12 @@ pub fn run_ladder<G: Game>(
             b_wins: 0,
             ties: 0,
             a_score: half_rate(0, 0, 0),
+            level: 0.0,
+            ordered: false,
         })
         .collect();
+    // Per pair: the games of its last look.
+    let mut looked: Vec<u64> = vec![0; pairs.len()];
     let mut todo: Vec<usize> = (0..pairs.len()).collect();
     let mut per_pair = config.games;
     let mut interrupted = false;
@@ -249,6 +296,9 @@ pub fn run_ladder<G: Game>(
                 }
             }
             p.a_score = half_rate(p.a_wins, p.ties, p.games);
+            p.level = look_level(looked[k], p.games, config.max_games);
+            p.ordered = ordered_at(p.a_wins as f64 + p.ties as f64 / 2.0, p.games, p.level);
+            looked[k] = p.games;
             if stop.load(Relaxed) {
                 interrupted = true;
                 break;
@@ -275,14 +325,23 @@ pub fn run_ladder<G: Game>(
                     (names[i] == w[0].bot && names[j] == w[1].bot)
                         || (names[i] == w[1].bot && names[j] == w[0].bot)
                 })?;
-                let s = &pairings[k].a_score;
-                (s.low <= 0.5 && s.high >= 0.5).then_some(k)
+                (!pairings[k].ordered).then_some(k)
             })
             .collect();
         if todo.is_empty() {
             return Ok(ladder);
         }
         per_pair = (per_pair * 2).min(config.max_games);
+    }
+}
+
+/// A level as a percentage, "5%" or "1.9%".
+fn percent(level: f64) -> String {
+    let p = 100.0 * level;
+    if (p - p.round()).abs() < 0.05 {
+        format!("{p:.0}%")
+    } else {
+        format!("{p:.1}%")
     }
 }
 
@@ -355,6 +414,9 @@ impl Ladder {
                 Some(p) => half_rate(p.b_wins, p.ties, p.games),
                 None => Rate::new(0, 0),
             };
+            // Ordered at the level of the pair's last look, the best ahead.
+            let ordered = pair.is_some_and(|p| p.ordered) && best_vs_next.rate > 0.5;
+            let level = pair.map_or(ORDER_ALPHA, |p| p.level);
             // The gap's interval from the two bots' head-to-head score, on
             // the Elo scale (the direct evidence for this one difference).
             let to_elo = |s: f64| {
@@ -379,7 +441,8 @@ impl Ladder {
                 spread: top - bottom,
                 best: best.bot.clone(),
                 next: next.bot.clone(),
-                ordered: best_vs_next.of > 0 && best_vs_next.low > 0.5,
+                ordered,
+                level,
                 gap: to_elo(best_vs_next.rate),
                 gap_low: to_elo(best_vs_next.low),
                 gap_high: to_elo(best_vs_next.high),
@@ -419,7 +482,7 @@ impl Ladder {
             format!("{} {n}-player games{grown}", self.games_per_pair)
         } else {
             format!(
-                "{} {n}-player games{grown}, the two bots in alternate seats",
+                "{} {n}-player games, the two bots in alternate seats{grown}",
                 self.games_per_pair
             )
         }
@@ -458,6 +521,12 @@ impl Ladder {
             );
         }
         let _ = writeln!(o, "\nHead to head (first bot's score, a tie counting half)");
+        if self.pairings.iter().any(|p| p.games > self.games_per_pair) {
+            let _ = writeln!(
+                o,
+                "  (a pair of bots rated next to each other and not yet ordered played more games; each look\n  at a pair tests at a level below 5%, alpha spending, so that looking again does not raise the\n  chance of a wrong order above 5%: a 95% interval may miss 50% for a pair still not ordered)"
+            );
+        }
         for p in &self.pairings {
             let _ = writeln!(
                 o,
@@ -486,8 +555,10 @@ impl Ladder {
             if !s.ordered {
                 let _ = writeln!(
                     o,
-                    "  Not decided: the bots are not ordered ({} against {} could be 50%): more games per pair, or bots further apart.",
-                    s.best, s.next
+                    "  Not decided: the bots are not ordered ({} against {} could be 50% at the {} level of the last look): more games per pair (--max-games), or bots further apart.",
+                    s.best,
+                    s.next,
+                    percent(s.level)
                 );
             }
         }
@@ -685,6 +756,95 @@ mod tests {
         let (r, _) = bradley_terry(&w);
         assert!((r[1] - 1.5f64.ln()).abs() < 0.01, "{r:?}");
         assert!((r[2] - 2.0 * 1.5f64.ln()).abs() < 0.01, "{r:?}");
+    }
+
+    #[test]
+    fn a_pair_played_in_one_go_is_judged_as_its_95_percent_interval_says() {
+        assert!((look_level(0, 100, 100) - 0.05).abs() < 1e-12);
+        for n in [20u64, 100, 333] {
+            for k in 0..=2 * n {
+                let score = k as f64 / 2.0;
+                let (low, high) = crate::sim::stats::wilson(score, n as f64);
+                let outside = low > 0.5 || high < 0.5;
+                // The score test and the Wilson interval agree but for
+                // rounding at the very edge.
+                let z = (score / n as f64 - 0.5).abs() * 2.0 * (n as f64).sqrt();
+                if (z - crate::sim::stats::Z95).abs() > 1e-9 {
+                    assert_eq!(ordered_at(score, n, 0.05), outside, "{score} of {n}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_looks_of_a_growing_pair_spend_five_percent_in_all() {
+        let looks = [100u64, 200, 400];
+        let mut before = 0;
+        let mut total = 0.0;
+        for &n in &looks {
+            let l = look_level(before, n, 400);
+            assert!(l > 0.0 && l < 0.05, "{l}");
+            total += l;
+            before = n;
+        }
+        assert!((total - ORDER_ALPHA).abs() < 1e-12, "{total}");
+        // 60 of 100 is ordered at 5% (z = 2.0) but not at the first look of
+        // a pair that may grow to 400 (about 1.8%).
+        assert!(ordered_at(60.0, 100, 0.05));
+        assert!(!ordered_at(60.0, 100, look_level(0, 100, 400)));
+    }
+
+    /// Equal bots, the ladder's growth (100, 200, 400 games, stopping at
+    /// the first order): the chance of ever ordering them stays at most
+    /// 5%; judged at 5% at every look, it would be about 10%.
+    #[test]
+    fn growing_equal_bots_orders_them_at_most_five_percent_of_the_time() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        // Wins of `n` fair games.
+        let mut wins = |n: u64| -> u64 {
+            let mut w = 0;
+            let mut left = n;
+            while left > 0 {
+                let take = left.min(64);
+                let bits = next();
+                let mask = if take == 64 {
+                    u64::MAX
+                } else {
+                    (1 << take) - 1
+                };
+                w += u64::from((bits & mask).count_ones());
+                left -= take;
+            }
+            w
+        };
+        let trials = 20_000;
+        let (mut spent, mut naive) = (0u32, 0u32);
+        for _ in 0..trials {
+            let (mut games, mut won, mut before) = (0u64, 0u64, 0u64);
+            let (mut s_done, mut n_done) = (false, false);
+            for n in [100u64, 200, 400] {
+                won += wins(n - games);
+                games = n;
+                let score = won as f64;
+                s_done |= ordered_at(score, games, look_level(before, games, 400));
+                n_done |= ordered_at(score, games, 0.05);
+                before = games;
+            }
+            spent += u32::from(s_done);
+            naive += u32::from(n_done);
+        }
+        let (spent, naive) = (
+            f64::from(spent) / f64::from(trials),
+            f64::from(naive) / f64::from(trials),
+        );
+        assert!(spent <= 0.055, "alpha spending: {spent}");
+        assert!(naive > 0.07, "naive looks: {naive}");
     }
 
     #[test]
