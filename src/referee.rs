@@ -109,7 +109,7 @@ pub struct Referee<G: Game> {
     /// the state from after an undo.
     applied: Vec<Event>,
     /// The seeded stream of the game's chance, when it has one
-    /// ([`Referee::seed_stream`]): at its start, and after the events in
+    /// ([`Referee::with_stream`]): at its start, and after the events in
     /// force.
     stream: Option<(SeededDice, SeededDice)>,
     /// The seat that forfeited, and why: the game is over (the state does

@@ -32,7 +32,7 @@ impl std::fmt::Display for Severity {
 pub enum Code {
     /// The file could not be read (missing, unreadable).
     Io,
-    /// The file is larger than [`super::MAX_FILE_BYTES`].
+    /// The file is larger than [`crate::variant::MAX_FILE_BYTES`].
     TooLarge,
     /// The file is not UTF-8 text.
     Encoding,

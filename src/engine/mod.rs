@@ -9,7 +9,7 @@
 //! * [`state_json`]: a node of any game as JSON (whose turn or which die,
 //!   the legal actions in text form, the board, the scores), shared with the
 //!   player side.
-//! * [`player`]: the player side: an external program seated as a
+//! * the player side, [`crate::bots::CmdPlayer`]: an external program seated as a
 //!   [`crate::bots::Player`] (`--bots cmd:PROGRAM`).
 //!
 //! Refusals are the referee's ([`Referee::apply`]): the same messages, and the

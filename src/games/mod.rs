@@ -8,7 +8,7 @@
 //! command line) are written once against [`Game`] and never name a game.
 //!
 //! Dispatch on the game happens once, where a variant is loaded: a loaded
-//! variant is an [`AnyRules`], an enum over the games, and [`with_game!`]
+//! variant is an [`AnyRules`], an enum over the games, and [`with_game!`](crate::with_game)
 //! turns it back into a concrete `G: Game` for the code below, which is
 //! monomorphised: the hot loops of one game pay nothing for the others (as
 //! shakmaty's `VariantPosition` does for chess variants).

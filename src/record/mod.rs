@@ -1,12 +1,12 @@
 //! Game records: a versioned JSON Lines file of a game, written event by
 //! event as the game is played and replayed through the same engine calls.
 //!
-//! * [`format`]: the header and event lines, and the variant hash;
+//! * [`mod@format`]: the header and event lines, and the variant hash;
 //! * [`reader`]: reading a file within limits into a [`RawRecord`];
 //! * [`writer`]: appending to a record, flushed after every event.
 //!
 //! Replaying the events (checking that they make a legal game) is the job of
-//! [`crate::referee::Game`]. The format is described in `docs/records.md`.
+//! [`crate::referee::Referee`]. The format is described in `docs/records.md`.
 
 pub mod format;
 pub mod reader;

@@ -1,5 +1,5 @@
 //! Reading a record: limits, lines, header and events. Whether the events
-//! make a legal game is checked by replaying them ([`crate::referee::Game`]).
+//! make a legal game is checked by replaying them ([`crate::referee::Referee`]).
 
 use std::fmt;
 use std::path::Path;

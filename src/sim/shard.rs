@@ -223,7 +223,7 @@ impl Partial {
 
     /// Read the part file at `path`: a regular file of at most
     /// [`MAX_PART_BYTES`], read within the time limit of variant files and
-    /// records ([`crate::variant::load::READ_TIMEOUT`]).
+    /// records ([`crate::core::io::READ_TIMEOUT`]).
     pub fn read_file(path: &std::path::Path) -> Result<Partial, PartError> {
         use PartError::{Invalid, Unreadable};
         let name = path.display().to_string();

@@ -1,7 +1,7 @@
 //! From a file to rules: follow `extends`, find the game of the chain, check
 //! each file against that game's schema, merge child over parent key by key,
 //! fill the rest from the game's standard variant, then check the keys
-//! together ([`Game::check`]).
+//! together ([`crate::games::Game::check`]).
 
 use std::collections::BTreeMap;
 use std::path::{Component, Path, PathBuf};
@@ -113,7 +113,7 @@ pub fn load(variant: &str) -> Result<Loaded, Diagnostics> {
     load_with(variant, &[])
 }
 
-/// [`load`], then `overrides` (`--set key.path=value`) as one more layer on
+/// [`fn@load`], then `overrides` (`--set key.path=value`) as one more layer on
 /// top of the `extends` chain, checked like a file: schema, ranges and the
 /// cross-key checks. Diagnostics about an override name it as their file
 /// (`--set beads.supply=abc`). Of two overrides of one key, the last wins.

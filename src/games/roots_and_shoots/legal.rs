@@ -1,7 +1,7 @@
 //! Where a bead may go: the placement rules of the four growth actions, root
 //! strength for struggles, and the fast paths random play needs.
 //!
-//! [`State::judge`] is the one place the placement rules live. It returns a
+//! `State::judge` is the one place the placement rules live. It returns a
 //! small `Copy` [`Why`] on refusal, so the hot path never builds a string; the
 //! referee turns a `Why` into a sentence with [`Why::explain`].
 

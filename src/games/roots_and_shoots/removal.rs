@@ -19,7 +19,7 @@
 //!    `none` loses nothing but the bead.
 //!
 //! When the removed bead had a single neighbour of its colour (one end, so
-//! one side), [`State::lose_only_end`] does step 3 in place, without lists;
+//! one side), `State::lose_only_end` does step 3 in place, without lists;
 //! debug builds check it against [`State::dangling`].
 
 use crate::core::geometry::{Point, PointSet};

@@ -1,6 +1,6 @@
 //! The resolved, checked rules of one variant: what the engine plays.
 //!
-//! A [`Rules`] value only comes from [`crate::variant::load`] (or
+//! A [`Rules`] value only comes from [`fn@crate::variant::load`] (or
 //! [`Rules::standard`]), after the variant file was parsed, validated against
 //! the schema, merged with its parents and checked across fields. Its shape is
 //! the shape of a variant file with every key present, so `roots show` prints

@@ -9,7 +9,7 @@
 //!   before the phase continues, which is how "scoring takes place immediately,
 //!   regardless of whose turn it is or what phase it is" is implemented.
 //!
-//! After every roll or action, [`State::advance`] runs every step that needs
+//! After every roll or action, `State::advance` runs every step that needs
 //! no roll and no choice, and stops at the next chance node, decision or end.
 
 use std::sync::Arc;
@@ -2048,7 +2048,7 @@ impl GameState for State {
 }
 
 impl State {
-    /// Whether `action` may be played now: what [`GameState::check_action`]
+    /// Whether `action` may be played now: what `State::check_action`
     /// decides, without building a refusal, and without a legal list (a
     /// search tests a few remembered actions against many positions).
     pub fn allows(&self, action: Action) -> bool {
