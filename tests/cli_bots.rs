@@ -154,6 +154,8 @@ fn ladder_is_reproducible_across_jobs() {
             "random,greedy,mcts:5",
             "-n",
             "8",
+            "--max-games",
+            "32",
             "--seed",
             "4",
             "-j",

@@ -17,10 +17,13 @@ use super::{Failure, SetArgs};
 pub const DEFAULT_BOTS: &str = "greedy,random,mcts";
 
 /// How many times `--games` a pair may grow to when `--max-games` is not
-/// given: enough for a search that wins 57% against greedy to be ordered
-/// in about 19 ladders of 20 (alpha spending over the looks at 100, 200,
-/// 400 and 800 games).
-pub const DEFAULT_GROWTH: u64 = 8;
+/// given: enough for a search that wins 55% against greedy to be ordered
+/// in about 24 ladders of 25 (alpha spending over the looks at 100, 200,
+/// 400, 800 and 1,600 games; `examples/ladder_order_rates`). The search's
+/// edge over greedy is about that small in Roots and Shoots'
+/// `fewer-nutrients`, where 800 games left it unordered in one ladder of
+/// three.
+pub const DEFAULT_GROWTH: u64 = 16;
 
 /// Play every pair of bots against each other (two players, seats rotated,
 /// the same games' luck for every pair; a variant for more players only
@@ -50,7 +53,7 @@ pub struct Args {
 
     /// The most games per pair: while two bots rated next to each other
     /// are not ordered by their head-to-head score, their pair plays twice
-    /// as many games, up to this (default: 8 times --games; --max-games
+    /// as many games, up to this (default: 16 times --games; --max-games
     /// equal to --games plays a fixed number). Each look at a pair's games
     /// tests at a level below 5% (alpha spending), so growing does not
     /// raise the chance of a wrong order.
