@@ -182,8 +182,12 @@ pub struct Quick {
 
 /// Cloned field by field; `clone_from` reuses the target's memory (the
 /// greedy look-ahead starts every growth action's placements from a copy
-/// of the decision's reading). Both destructure every field, so a new
-/// field cannot be forgotten.
+/// of the decision's reading) and copies only what the reading is: the
+/// scratch of [`Quick::mark`] and [`Quick::forget_strengths`] stays the
+/// target's (each use starts it afresh: the bead sets are cleared, and the
+/// target's own stamps only grow), and the coordinate table is copied only
+/// for another board. Both destructure every field, so a new field cannot
+/// be forgotten.
 impl Clone for Quick {
     fn clone(&self) -> Quick {
         let mut q = Quick::default();
@@ -205,10 +209,11 @@ impl Clone for Quick {
             hand,
             xy,
             xy_stride,
-            seen,
-            stamp,
-            frontier,
-            frontier_next,
+            // Scratch, the target's own (see above).
+            seen: _,
+            stamp: _,
+            frontier: _,
+            frontier_next: _,
         } = source;
         self.seats = *seats;
         self.values = *values;
@@ -216,16 +221,14 @@ impl Clone for Quick {
         self.marked_for = *marked_for;
         self.influenced.clone_from(influenced);
         self.loud.clone_from(loud);
-        self.beads.clone_from(beads);
-        self.rows.clone_from(rows);
+        // `mark` clears and fills these before reading them.
+        let _ = (beads, rows);
         self.strengths.clone_from(strengths);
         self.hand = *hand;
-        self.xy.clone_from(xy);
-        self.xy_stride = *xy_stride;
-        self.seen.clone_from(seen);
-        self.stamp = *stamp;
-        self.frontier.clone_from(frontier);
-        self.frontier_next.clone_from(frontier_next);
+        if self.xy_stride != *xy_stride || self.xy.len() != xy.len() {
+            self.xy.clone_from(xy);
+            self.xy_stride = *xy_stride;
+        }
     }
 }
 
