@@ -718,6 +718,20 @@ impl Quick {
     }
 }
 
+/// Whether a bead of `s` on the empty point `p` makes one of its own
+/// neighbours that touches another colour branch (two own beads around it
+/// before, three after): the contested part then loses that bead's
+/// strength. The neighbours are looked at one by one (cheaper here than
+/// [`State::bead_masks`]).
+#[inline]
+fn branches_contested(state: &State, s: Seat, p: Point) -> bool {
+    let seat = usize::from(s);
+    state.grid().offsets().iter().any(|&d| {
+        let c = &state.cells[p.offset(d).index()];
+        c.bead == s + 1 && c.adj[seat] == 2 && c.adj_all > 2
+    })
+}
+
 /// Whether `a` puts a bead on an empty point of `state` (no struggle): a
 /// plain placement, or one that marks the nutrients there (whose values,
 /// when not known, are rolled at the next node: the evaluation counts them
@@ -936,8 +950,23 @@ impl Scratch {
                     if skipped && !cfg!(debug_assertions) {
                         continue;
                     }
-                    let after = self.quick.after_plain_near(state, seat, p, false);
-                    let value = self.quick.advantage(&after, seat);
+                    // A point with only its own colour around, none of
+                    // whose beads it makes branch while contested, changes
+                    // the hand alone: its price is the hand cap (the same
+                    // sums, so the same figure; debug builds check).
+                    let value = if friendly && !branches_contested(state, seat, p) {
+                        debug_assert_eq!(
+                            hand_cap,
+                            self.quick.advantage(
+                                &self.quick.after_plain_near(state, seat, p, false),
+                                seat
+                            )
+                        );
+                        hand_cap
+                    } else {
+                        let after = self.quick.after_plain_near(state, seat, p, false);
+                        self.quick.advantage(&after, seat)
+                    };
                     let its_cap = if friendly { hand_cap } else { cap };
                     debug_assert!(value <= its_cap + 1e-9, "{value} above the cap {its_cap}");
                     if !skipped {
