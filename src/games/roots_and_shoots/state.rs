@@ -770,28 +770,22 @@ impl State {
         let b = s + 1;
         let stride = self.grid.stride();
         let centre = p.index();
-        let at = |i: usize| -> (u8, u8) {
-            let bead = self.cells[i].bead;
-            (
-                u8::from(bead == b),
-                u8::from(bead != b && bead != 0 && bead != OFF),
-            )
+        // A row of three cells at a time (one bounds check a row).
+        let row = |r: usize| -> [u8; 3] {
+            let [x, y, z] = &self.cells[r - 1..r + 2] else {
+                unreachable!("a row of three cells")
+            };
+            [x.bead, y.bead, z.bead]
         };
-        let cells = [
-            centre - stride - 1,
-            centre - stride,
-            centre - stride + 1,
-            centre - 1,
-            centre + 1,
-            centre + stride - 1,
-            centre + stride,
-            centre + stride + 1,
-        ];
+        let [a0, a1, a2] = row(centre - stride);
+        let [m0, _, m2] = row(centre);
+        let [c0, c1, c2] = row(centre + stride);
         let (mut own, mut other) = (0u8, 0u8);
-        for (k, &i) in cells.iter().enumerate() {
-            let (o, e) = at(i);
-            own |= o << k;
-            other |= e << k;
+        for (k, bead) in [a0, a1, a2, m0, m2, c0, c1, c2].into_iter().enumerate() {
+            // A bead of any colour: neither 0 (empty) nor OFF (border).
+            let any = bead.wrapping_sub(1) < OFF - 1;
+            own |= u8::from(bead == b) << k;
+            other |= u8::from(any && bead != b) << k;
         }
         debug_assert_eq!(own, self.own_mask(s, p));
         debug_assert!(self.grid.around(p).enumerate().all(|(k, q)| {

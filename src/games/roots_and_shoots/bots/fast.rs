@@ -182,8 +182,12 @@ pub struct Quick {
 
 /// Cloned field by field; `clone_from` reuses the target's memory (the
 /// greedy look-ahead starts every growth action's placements from a copy
-/// of the decision's reading). Both destructure every field, so a new
-/// field cannot be forgotten.
+/// of the decision's reading) and copies only what the reading is: the
+/// scratch of [`Quick::mark`] and [`Quick::forget_strengths`] stays the
+/// target's (each use starts it afresh: the bead sets are cleared, and the
+/// target's own stamps only grow), and the coordinate table is copied only
+/// for another board. Both destructure every field, so a new field cannot
+/// be forgotten.
 impl Clone for Quick {
     fn clone(&self) -> Quick {
         let mut q = Quick::default();
@@ -205,10 +209,11 @@ impl Clone for Quick {
             hand,
             xy,
             xy_stride,
-            seen,
-            stamp,
-            frontier,
-            frontier_next,
+            // Scratch, the target's own (see above).
+            seen: _,
+            stamp: _,
+            frontier: _,
+            frontier_next: _,
         } = source;
         self.seats = *seats;
         self.values = *values;
@@ -216,16 +221,14 @@ impl Clone for Quick {
         self.marked_for = *marked_for;
         self.influenced.clone_from(influenced);
         self.loud.clone_from(loud);
-        self.beads.clone_from(beads);
-        self.rows.clone_from(rows);
+        // `mark` clears and fills these before reading them.
+        let _ = (beads, rows);
         self.strengths.clone_from(strengths);
         self.hand = *hand;
-        self.xy.clone_from(xy);
-        self.xy_stride = *xy_stride;
-        self.seen.clone_from(seen);
-        self.stamp = *stamp;
-        self.frontier.clone_from(frontier);
-        self.frontier_next.clone_from(frontier_next);
+        if self.xy_stride != *xy_stride || self.xy.len() != xy.len() {
+            self.xy.clone_from(xy);
+            self.xy_stride = *xy_stride;
+        }
     }
 }
 
@@ -715,6 +718,20 @@ impl Quick {
     }
 }
 
+/// Whether a bead of `s` on the empty point `p` makes one of its own
+/// neighbours that touches another colour branch (two own beads around it
+/// before, three after): the contested part then loses that bead's
+/// strength. The neighbours are looked at one by one (cheaper here than
+/// [`State::bead_masks`]).
+#[inline]
+fn branches_contested(state: &State, s: Seat, p: Point) -> bool {
+    let seat = usize::from(s);
+    state.grid().offsets().iter().any(|&d| {
+        let c = &state.cells[p.offset(d).index()];
+        c.bead == s + 1 && c.adj[seat] == 2 && c.adj_all > 2
+    })
+}
+
 /// Whether `a` puts a bead on an empty point of `state` (no struggle): a
 /// plain placement, or one that marks the nutrients there (whose values,
 /// when not known, are rolled at the next node: the evaluation counts them
@@ -933,8 +950,23 @@ impl Scratch {
                     if skipped && !cfg!(debug_assertions) {
                         continue;
                     }
-                    let after = self.quick.after_plain_near(state, seat, p, false);
-                    let value = self.quick.advantage(&after, seat);
+                    // A point with only its own colour around, none of
+                    // whose beads it makes branch while contested, changes
+                    // the hand alone: its price is the hand cap (the same
+                    // sums, so the same figure; debug builds check).
+                    let value = if friendly && !branches_contested(state, seat, p) {
+                        debug_assert_eq!(
+                            hand_cap,
+                            self.quick.advantage(
+                                &self.quick.after_plain_near(state, seat, p, false),
+                                seat
+                            )
+                        );
+                        hand_cap
+                    } else {
+                        let after = self.quick.after_plain_near(state, seat, p, false);
+                        self.quick.advantage(&after, seat)
+                    };
                     let its_cap = if friendly { hand_cap } else { cap };
                     debug_assert!(value <= its_cap + 1e-9, "{value} above the cap {its_cap}");
                     if !skipped {
