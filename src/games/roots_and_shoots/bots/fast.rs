@@ -183,7 +183,7 @@ pub struct Quick {
 /// Cloned field by field; `clone_from` reuses the target's memory (the
 /// greedy look-ahead starts every growth action's placements from a copy
 /// of the decision's reading) and copies only what the reading is: the
-/// scratch of [`Quick::mark`] and [`Quick::forget_strengths`] stays the
+/// scratch of [`Quick::mark`] and `Quick::forget_strengths` stays the
 /// target's (each use starts it afresh: the bead sets are cleared, and the
 /// target's own stamps only grow), and the coordinate table is copied only
 /// for another board. Both destructure every field, so a new field cannot
@@ -589,7 +589,7 @@ impl Quick {
         self.deltas_near(state, s, p, true)
     }
 
-    /// [`Quick::deltas`]; with `nuts` false the nutrients are skipped, which
+    /// `deltas`; with `nuts` false the nutrients are skipped, which
     /// changes nothing when none is in reach of `p` (debug builds check).
     #[inline(always)]
     fn deltas_near(
@@ -795,7 +795,7 @@ pub struct Scratch {
     /// [`Scratch::best_step`]'s values of its actions.
     values: Vec<f64>,
     /// Keep the greedy look-ahead's placements for the turn that follows
-    /// ([`Scratch::planned`]): the fast greedy player's, not the search's.
+    /// (`Scratch::planned`): the fast greedy player's, not the search's.
     pub plan: bool,
     /// Each growth action's look-ahead placements at the last growth
     /// decision (by `Growth as usize`), the first `look_len` of them.
@@ -1110,7 +1110,7 @@ impl Scratch {
     }
 
     /// Read the position of a growth decision of `seat` once for all its
-    /// look-ahead ([`Scratch::base`]), until [`Scratch::end_base`].
+    /// look-ahead (`Scratch::base`), until [`Scratch::end_base`].
     pub fn read_base(&mut self, state: &State, seat: Seat) {
         if self.copying {
             return;

@@ -22,9 +22,9 @@
 //!
 //! The growth action (which die to roll) is not searched by the tree: for
 //! every legal growth action and every face of its die (rain face
-//! included), [`GROWTH_PLAYOUTS`] playouts roll the face on a copy and play
+//! included), `GROWTH_PLAYOUTS` playouts roll the face on a copy and play
 //! every seat greedily to the end of the bot's own next turn
-//! ([`GROWTH_HORIZON_TURNS`]); the action with the best mean reward, each
+//! (`GROWTH_HORIZON_TURNS`); the action with the best mean reward, each
 //! face weighing the same, is taken. The `i`-th playout of a face rolls the
 //! same dice under every action (common random numbers). This is a fixed
 //! 84 playouts per growth decision with the standard dice, whatever the
