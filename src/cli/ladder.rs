@@ -41,8 +41,9 @@ pub struct Args {
     #[arg(default_value = "standard", value_name = "VARIANT")]
     pub variant: String,
 
-    /// The bots, comma-separated: random, greedy, greedy-v1, mcts,
-    /// mcts:ITERATIONS or mcts:MILLISms. The first is the anchor, rated 0.
+    /// The bots, comma-separated: random, greedy, greedy-v1, mcts (200
+    /// iterations a decision), mcts:ITERATIONS or mcts:MILLISms. The first
+    /// is the anchor, rated 0.
     #[arg(long, short = 'b', default_value = DEFAULT_BOTS, value_name = "B1,B2,...",
           value_parser = super::OfferedNames::bots(false), hide_possible_values = true)]
     pub bots: String,
