@@ -10,42 +10,21 @@
 //! same share had every look been judged at 5% (what the ladder did before
 //! 27 November 2026). The figures are in docs/statistics.md.
 
-use roots::sim::ladder::{look_level, ordered_at};
+use roots::core::dice::SeededDice;
+use roots::sim::ladder::{look_level, looks, ordered_at};
 
-/// splitmix64: a small, seedable generator, enough for Bernoulli draws.
-struct Mix(u64);
-
-impl Mix {
-    fn next(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (z >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    fn wins(&mut self, p: f64, n: u64) -> u64 {
-        (0..n).filter(|_| self.next() < p).count() as u64
-    }
-}
-
-/// The games of a pair's looks, as the ladder plays them.
-fn looks(games: u64, max_games: u64) -> Vec<u64> {
-    let mut v = vec![games];
-    while *v.last().unwrap_or(&max_games) < max_games {
-        let n = (v[v.len() - 1] * 2).min(max_games);
-        v.push(n);
-    }
-    v
+/// Wins of `n` games each won with chance `p`.
+fn wins(dice: &mut SeededDice, p: f64, n: u64) -> u64 {
+    let cut = p * f64::from(u32::MAX);
+    (0..n).filter(|_| f64::from(dice.next_u32()) < cut).count() as u64
 }
 
 /// One pair: whether the ladder ordered it, with alpha spending and with
 /// every look at 5%.
-fn pair(p: f64, games: u64, max_games: u64, rng: &mut Mix) -> (bool, bool) {
+fn pair(p: f64, games: u64, max_games: u64, dice: &mut SeededDice) -> (bool, bool) {
     let (mut won, mut before, mut naive) = (0, 0, false);
     for now in looks(games, max_games) {
-        won += rng.wins(p, now - before);
+        won += wins(dice, p, now - before);
         naive |= ordered_at(won as f64, now, 0.05);
         if ordered_at(won as f64, now, look_level(before, now, max_games)) {
             return (true, true);
@@ -66,10 +45,11 @@ fn main() {
     println!("p, max games, ordered (alpha spending), ordered (every look at 5%), of {reps} pairs");
     for (i, p) in [0.50, 0.55, 0.57, 0.58, 0.60].into_iter().enumerate() {
         for (j, max) in [400u64, 800, 1600].into_iter().enumerate() {
-            let mut rng = Mix(seed ^ ((i as u64) << 32) ^ ((j as u64) << 48));
+            // One stream per line of the table.
+            let mut dice = SeededDice::new(seed, (i * 3 + j) as u64);
             let (mut spent, mut naive) = (0u64, 0u64);
             for _ in 0..reps {
-                let (s, n) = pair(p, games, max, &mut rng);
+                let (s, n) = pair(p, games, max, &mut dice);
                 spent += u64::from(s);
                 naive += u64::from(n);
             }

@@ -83,12 +83,23 @@ pub const ORDER_ALPHA: f64 = 0.05;
 /// chance of ordering two equal bots is at most [`ORDER_ALPHA`]. A pair
 /// that cannot grow (`now == max_games` at its only look) is tested at 5%.
 pub fn look_level(before: u64, now: u64, max_games: u64) -> f64 {
-    crate::sim::sequential::Plan {
-        alpha: ORDER_ALPHA,
-        max_games,
-        batch: now.max(1),
+    crate::sim::sequential::Plan::new(ORDER_ALPHA, max_games).level(before, now)
+}
+
+/// The games a pair may have played at each of its looks: `games`, then
+/// twice as many while not ordered, up to `max_games` (the last look). The
+/// schedule [`run_ladder`] follows.
+pub fn looks(games: u64, max_games: u64) -> Vec<u64> {
+    let mut v = vec![games];
+    while let Some(&n) = v.last().filter(|&&n| n < max_games) {
+        v.push(next_look(n, max_games));
     }
-    .level(before, now)
+    v
+}
+
+/// The games of the look after one at `games`.
+fn next_look(games: u64, max_games: u64) -> u64 {
+    games.saturating_mul(2).min(max_games)
 }
 
 /// Whether a score of `score` points in `games` differs from 50% at `level`
@@ -331,7 +342,7 @@ pub fn run_ladder<G: Game>(
         if todo.is_empty() {
             return Ok(ladder);
         }
-        per_pair = (per_pair * 2).min(config.max_games);
+        per_pair = next_look(per_pair, config.max_games);
     }
 }
 
@@ -778,10 +789,11 @@ mod tests {
 
     #[test]
     fn the_looks_of_a_growing_pair_spend_five_percent_in_all() {
-        let looks = [100u64, 200, 400];
+        assert_eq!(looks(100, 300), vec![100, 200, 300]);
+        assert_eq!(looks(100, 100), vec![100]);
         let mut before = 0;
         let mut total = 0.0;
-        for &n in &looks {
+        for n in looks(100, 400) {
             let l = look_level(before, n, 400);
             assert!(l > 0.0 && l < 0.05, "{l}");
             total += l;
@@ -796,41 +808,34 @@ mod tests {
 
     /// Equal bots, the ladder's growth (100, 200, 400 games, stopping at
     /// the first order): the chance of ever ordering them stays at most
-    /// 5%; judged at 5% at every look, it would be about 10%.
+    /// 5%; judged at 5% at every look, it would be about 13%.
     #[test]
     fn growing_equal_bots_orders_them_at_most_five_percent_of_the_time() {
-        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        // Wins of `n` fair games.
+        let mut dice = crate::core::dice::SeededDice::new(9, 0);
+        // Wins of `n` fair games: the set bits of random words.
         let mut wins = |n: u64| -> u64 {
             let mut w = 0;
             let mut left = n;
             while left > 0 {
-                let take = left.min(64);
-                let bits = next();
-                let mask = if take == 64 {
-                    u64::MAX
+                let take = left.min(32);
+                let mask = if take == 32 {
+                    u32::MAX
                 } else {
                     (1 << take) - 1
                 };
-                w += u64::from((bits & mask).count_ones());
+                w += u64::from((dice.next_u32() & mask).count_ones());
                 left -= take;
             }
             w
         };
+        assert_eq!(looks(100, 400), vec![100, 200, 400]);
         let trials = 20_000;
         let (mut spent, mut naive) = (0u32, 0u32);
         for _ in 0..trials {
-            let (mut games, mut won, mut before) = (0u64, 0u64, 0u64);
+            let (mut won, mut before) = (0u64, 0u64);
             let (mut s_done, mut n_done) = (false, false);
-            for n in [100u64, 200, 400] {
-                won += wins(n - games);
-                games = n;
+            for games in looks(100, 400) {
+                won += wins(games - before);
                 let score = won as f64;
                 s_done |= ordered_at(score, games, look_level(before, games, 400));
                 n_done |= ordered_at(score, games, 0.05);

@@ -203,8 +203,9 @@ impl Clone for Quick {
             marked_for,
             influenced,
             loud,
-            beads,
-            rows,
+            // `mark` clears and fills these before reading them.
+            beads: _,
+            rows: _,
             strengths,
             hand,
             xy,
@@ -221,8 +222,6 @@ impl Clone for Quick {
         self.marked_for = *marked_for;
         self.influenced.clone_from(influenced);
         self.loud.clone_from(loud);
-        // `mark` clears and fills these before reading them.
-        let _ = (beads, rows);
         self.strengths.clone_from(strengths);
         self.hand = *hand;
         if self.xy_stride != *xy_stride || self.xy.len() != xy.len() {
