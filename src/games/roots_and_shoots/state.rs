@@ -762,39 +762,6 @@ impl State {
         a0 | a1 << 1 | a2 << 2 | m0 << 3 | m2 << 4 | c0 << 5 | c1 << 6 | c2 << 7
     }
 
-    /// Which neighbours of `p` hold a bead of `s`, and which a bead of
-    /// another colour: two masks with bit `i` for the `i`-th neighbour (the
-    /// order of [`State::own_mask`]), the tests made without a branch.
-    #[inline]
-    pub(crate) fn bead_masks(&self, s: Seat, p: Point) -> (u8, u8) {
-        let b = s + 1;
-        let stride = self.grid.stride();
-        let centre = p.index();
-        // A row of three cells at a time (one bounds check a row).
-        let row = |r: usize| -> [u8; 3] {
-            let [x, y, z] = &self.cells[r - 1..r + 2] else {
-                unreachable!("a row of three cells")
-            };
-            [x.bead, y.bead, z.bead]
-        };
-        let [a0, a1, a2] = row(centre - stride);
-        let [m0, _, m2] = row(centre);
-        let [c0, c1, c2] = row(centre + stride);
-        let (mut own, mut other) = (0u8, 0u8);
-        for (k, bead) in [a0, a1, a2, m0, m2, c0, c1, c2].into_iter().enumerate() {
-            // A bead of any colour: neither 0 (empty) nor OFF (border).
-            let any = bead.wrapping_sub(1) < OFF - 1;
-            own |= u8::from(bead == b) << k;
-            other |= u8::from(any && bead != b) << k;
-        }
-        debug_assert_eq!(own, self.own_mask(s, p));
-        debug_assert!(self.grid.around(p).enumerate().all(|(k, q)| {
-            let e = matches!(self.bead(q), Some(o) if o != s);
-            (other >> k & 1 == 1) == e
-        }));
-        (own, other)
-    }
-
     /// What is being decided or rolled, in words.
     pub fn describe_node(&self) -> String {
         let g = &self.grid;

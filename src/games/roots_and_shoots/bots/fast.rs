@@ -36,7 +36,7 @@ use crate::core::player::{NoAction, Player};
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::roots_and_shoots::bots::eval;
 use crate::games::roots_and_shoots::rules::Growth;
-use crate::games::roots_and_shoots::state::{MAX_SEATS, Phase};
+use crate::games::roots_and_shoots::state::{MAX_SEATS, OFF, Phase};
 use crate::games::roots_and_shoots::{Action, State};
 
 /// Expected value of a d12 nutrient whose value is not known yet (as
@@ -90,7 +90,21 @@ fn nut_worth(
     near: &[u32; MAX_SEATS],
     seats: usize,
 ) -> [f64; MAX_SEATS] {
-    let mut w = [0.0; MAX_SEATS];
+    nut_worth_n::<MAX_SEATS>(value, touching, on_top, near, seats)
+}
+
+/// [`nut_worth`] for the first `N` seats (at least `seats`): the pricing of
+/// a two-seat position works in arrays of two.
+#[inline(always)]
+fn nut_worth_n<const N: usize>(
+    value: f64,
+    touching: u8,
+    on_top: Option<Seat>,
+    near: &[u32; MAX_SEATS],
+    seats: usize,
+) -> [f64; N] {
+    debug_assert!(seats <= N);
+    let mut w = [0.0; N];
     if touching != 0 {
         let share = value / f64::from(touching.count_ones());
         for (s, slot) in w.iter_mut().enumerate().take(seats) {
@@ -573,33 +587,68 @@ impl Quick {
     /// `p` (`false` only for a point [`Quick::mark`] left unmarked for `s`:
     /// the nutrients are then not looked at).
     fn after_plain_near(&self, state: &State, s: Seat, p: Point, nuts: bool) -> [f64; MAX_SEATS] {
-        let (rest, contested) = self.deltas_near(state, s, p, nuts);
-        let mut v = self.values;
-        for ((slot, r), c) in v.iter_mut().zip(&rest).zip(&contested).take(self.seats) {
-            *slot += r + c;
+        self.after_plain_n::<MAX_SEATS>(state, s, p, nuts)
+    }
+
+    /// [`Quick::after_plain_near`] for the first `N` seats (at least the
+    /// reading's).
+    #[inline(always)]
+    fn after_plain_n<const N: usize>(
+        &self,
+        state: &State,
+        s: Seat,
+        p: Point,
+        nuts: bool,
+    ) -> [f64; N] {
+        let (rest, contested) = self.deltas_near::<N>(state, s, p, nuts);
+        let mut v = [0.0; N];
+        for (i, slot) in v.iter_mut().enumerate().take(self.seats) {
+            *slot = self.values[i] + (rest[i] + contested[i]);
         }
         v
+    }
+
+    /// The advantage of `s` after it puts a bead on the empty,
+    /// nutrient-free point `p` of the position read (`nuts` as for
+    /// [`Quick::after_plain_near`]): `advantage(&after_plain_near(..))`,
+    /// the same sums, in arrays of two seats when the reading has no more
+    /// (debug builds check the figure is the same to the bit).
+    #[inline]
+    fn price_plain(&self, state: &State, s: Seat, p: Point, nuts: bool) -> f64 {
+        let price = if self.seats <= 2 {
+            lead(&self.after_plain_n::<2>(state, s, p, nuts), self.seats, s)
+        } else {
+            lead(&self.after_plain_n::<MAX_SEATS>(state, s, p, nuts), self.seats, s)
+        };
+        debug_assert_eq!(
+            price.to_bits(),
+            self.advantage(&self.after_plain_near(state, s, p, nuts), s)
+                .to_bits()
+        );
+        price
     }
 
     /// The change of every seat's value when seat `s` puts a bead on the
     /// plain point `p`: the hand and nutrient parts, and the contested part.
     #[cfg(test)]
     fn deltas(&self, state: &State, s: Seat, p: Point) -> ([f64; MAX_SEATS], [f64; MAX_SEATS]) {
-        self.deltas_near(state, s, p, true)
+        self.deltas_near::<MAX_SEATS>(state, s, p, true)
     }
 
     /// `deltas`; with `nuts` false the nutrients are skipped, which
     /// changes nothing when none is in reach of `p` (debug builds check).
+    /// Worked out for the first `N` seats (at least the reading's).
     #[inline(always)]
-    fn deltas_near(
+    fn deltas_near<const N: usize>(
         &self,
         state: &State,
         s: Seat,
         p: Point,
         nuts: bool,
-    ) -> ([f64; MAX_SEATS], [f64; MAX_SEATS]) {
+    ) -> ([f64; N], [f64; N]) {
+        debug_assert!(self.seats <= N);
         let seat = usize::from(s);
-        let mut v = [0.0; MAX_SEATS];
+        let mut v = [0.0; N];
         v[seat] += self.hand[seat];
         let (x, y) = self.xy[p.index()];
         debug_assert_eq!((x, y), state.grid().xy(p));
@@ -630,7 +679,7 @@ impl Quick {
             }
             let mut near = n.near;
             near[seat] = near[seat].min(d);
-            let worth = nut_worth(n.value, touching, on_top, &near, self.seats);
+            let worth = nut_worth_n::<N>(n.value, touching, on_top, &near, self.seats);
             for (i, slot) in v.iter_mut().enumerate().take(self.seats) {
                 *slot += worth[i] - n.worth[i];
             }
@@ -638,20 +687,44 @@ impl Quick {
         // Contested beads: the new one, enemy beads it makes contested, own
         // neighbours it makes branch (strength 0).
         let rest = v;
-        let mut v = [0.0; MAX_SEATS];
+        let mut v = [0.0; N];
         let cell = &state.cells[p.index()];
         if cell.adj_all == 0 {
             // No bead around: nothing becomes contested or branches.
             return (rest, v);
         }
-        let own = cell.adj[seat];
-        if cell.adj_all > own {
-            let strength = if own >= 3 {
+        // The neighbours holding beads, own and enemy, in the order of the
+        // offsets (each seat's figure takes its terms in that order): one
+        // look at each neighbour, stopping once all `adj_all` are found.
+        let b = s + 1;
+        let (mut own_at, mut enemy_at) = ([p; 8], [(p, 0u8); 8]);
+        let (mut owns, mut enemies) = (0, 0);
+        for &d in state.grid().offsets() {
+            let q = p.offset(d);
+            let bead = state.cells[q.index()].bead;
+            if bead == b {
+                own_at[owns] = q;
+                owns += 1;
+            } else if bead != 0 && bead != OFF {
+                enemy_at[enemies] = (q, bead - 1);
+                enemies += 1;
+            } else {
+                continue;
+            }
+            if owns + enemies == usize::from(cell.adj_all) {
+                break;
+            }
+        }
+        debug_assert_eq!(owns, usize::from(cell.adj[seat]));
+        debug_assert_eq!(owns + enemies, usize::from(cell.adj_all));
+        let (own_at, enemy_at) = (&own_at[..owns], &enemy_at[..enemies]);
+        if enemies > 0 {
+            let strength = if owns >= 3 {
                 0
             } else {
-                1 + state
-                    .own_around(s, p)
-                    .map(|n| {
+                1 + own_at
+                    .iter()
+                    .map(|&n| {
                         if state.adj_of(s, n) >= 2 {
                             0
                         } else {
@@ -663,22 +736,13 @@ impl Quick {
             };
             v[seat] += contested_worth(strength);
         }
-        // The neighbours holding beads, own and enemy, in the order of the
-        // offsets (each seat's figure takes its terms in that order).
-        let (mut own_bits, mut enemy_bits) = state.bead_masks(s, p);
-        let offsets = state.grid().offsets();
-        while own_bits != 0 {
-            let q = p.offset(offsets[own_bits.trailing_zeros() as usize]);
-            own_bits &= own_bits - 1;
+        for &q in own_at {
             // An own neighbour with two own neighbours now branches.
             if state.adj_of(s, q) == 2 && contested(state, s, q) {
                 v[seat] -= contested_worth(self.strength(state, q));
             }
         }
-        while enemy_bits != 0 {
-            let q = p.offset(offsets[enemy_bits.trailing_zeros() as usize]);
-            enemy_bits &= enemy_bits - 1;
-            let o = state.cells[q.index()].bead - 1;
+        for &(q, o) in enemy_at {
             // An enemy bead touching only its own colour is now contested.
             if !contested(state, o, q) {
                 v[usize::from(o)] += contested_worth(self.strength(state, q));
@@ -704,16 +768,23 @@ impl Quick {
 
     /// How much better `s` stands than its best opponent in `values`.
     pub fn advantage(&self, values: &[f64; MAX_SEATS], s: Seat) -> f64 {
-        let me = values[usize::from(s)];
-        let best_other = (0..self.seats)
-            .filter(|&o| o != usize::from(s))
-            .map(|o| values[o])
-            .fold(f64::NEG_INFINITY, f64::max);
-        if best_other.is_finite() {
-            me - best_other
-        } else {
-            me
-        }
+        lead(values, self.seats, s)
+    }
+}
+
+/// How much better `s` stands than its best opponent among the first
+/// `seats` of `values` (its value alone when it is the only seat).
+#[inline(always)]
+fn lead(values: &[f64], seats: usize, s: Seat) -> f64 {
+    let me = values[usize::from(s)];
+    let best_other = (0..seats)
+        .filter(|&o| o != usize::from(s))
+        .map(|o| values[o])
+        .fold(f64::NEG_INFINITY, f64::max);
+    if best_other.is_finite() {
+        me - best_other
+    } else {
+        me
     }
 }
 
@@ -879,16 +950,14 @@ impl Scratch {
                     let marked = self.quick.marked_for == Some(seat);
                     if marked && self.quick.quiet(state, p) {
                         if quiet.is_nan() {
-                            let values = self.quick.after_plain(state, seat, p);
-                            quiet = self.quick.advantage(&values, seat);
+                            quiet = self.quick.price_plain(state, seat, p, true);
                         }
                         quiet
                     } else if marked && self.quick.unmarked(state, p) {
                         put_off = true;
                         f64::NAN
                     } else {
-                        let values = self.quick.after_plain_near(state, seat, p, true);
-                        self.quick.advantage(&values, seat)
+                        self.quick.price_plain(state, seat, p, true)
                     }
                 }
                 None if !self.copying && unchanged(state, seat, a) => {
@@ -954,17 +1023,10 @@ impl Scratch {
                     // the hand alone: its price is the hand cap (the same
                     // sums, so the same figure; debug builds check).
                     let value = if friendly && !branches_contested(state, seat, p) {
-                        debug_assert_eq!(
-                            hand_cap,
-                            self.quick.advantage(
-                                &self.quick.after_plain_near(state, seat, p, false),
-                                seat
-                            )
-                        );
+                        debug_assert_eq!(hand_cap, self.quick.price_plain(state, seat, p, false));
                         hand_cap
                     } else {
-                        let after = self.quick.after_plain_near(state, seat, p, false);
-                        self.quick.advantage(&after, seat)
+                        self.quick.price_plain(state, seat, p, false)
                     };
                     let its_cap = if friendly { hand_cap } else { cap };
                     debug_assert!(value <= its_cap + 1e-9, "{value} above the cap {its_cap}");
@@ -1034,19 +1096,13 @@ impl Scratch {
                     }
                     if self.quick.quiet(state, p) {
                         if quiet.is_nan() {
-                            let values = self.quick.after_plain(state, seat, p);
-                            quiet = self.quick.advantage(&values, seat);
+                            quiet = self.quick.price_plain(state, seat, p, true);
                         }
-                        debug_assert_eq!(
-                            quiet,
-                            self.quick
-                                .advantage(&self.quick.after_plain(state, seat, p), seat)
-                        );
+                        debug_assert_eq!(quiet, self.quick.price_plain(state, seat, p, true));
                         quiet
                     } else {
                         let near = !self.quick.unmarked(state, p);
-                        let values = self.quick.after_plain_near(state, seat, p, near);
-                        self.quick.advantage(&values, seat)
+                        self.quick.price_plain(state, seat, p, near)
                     }
                 }
                 None if !self.copying && unchanged(state, seat, a) => {
