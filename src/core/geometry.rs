@@ -276,6 +276,45 @@ impl PointSet {
         }
     }
 
+    /// Take every point of `other` out of the set, a word at a time.
+    #[inline]
+    pub fn remove_all(&mut self, other: &PointSet) {
+        for (w, o) in self.0.iter_mut().zip(&other.0) {
+            *w &= !o;
+        }
+    }
+
+    /// The set's points and every point next to one (the eight neighbours
+    /// of a board whose rows are `stride` cells apart, `stride` below 64),
+    /// a word at a time: the row's neighbours by shifting one bit each way,
+    /// then those of the rows above and below by shifting `stride`. Meant
+    /// for points off the border (a border point's neighbours off the array
+    /// are dropped, those across a row's end land on the next row's border).
+    pub fn around(&self, stride: usize) -> PointSet {
+        self.spread(1).spread(stride)
+    }
+
+    /// The set's points and those `shift` cells before and after each in
+    /// flat-array order (`shift` in `1..64`).
+    #[inline]
+    fn spread(&self, shift: usize) -> PointSet {
+        debug_assert!((1..64).contains(&shift));
+        let b = &self.0;
+        let n = b.len();
+        let mut out = [0u64; PointSet::WORDS];
+        for (w, slot) in out.iter_mut().enumerate() {
+            let mut v = b[w] | b[w] << shift | b[w] >> shift;
+            if w > 0 {
+                v |= b[w - 1] >> (64 - shift);
+            }
+            if w + 1 < n {
+                v |= b[w + 1] << (64 - shift);
+            }
+            *slot = v;
+        }
+        PointSet(out)
+    }
+
     /// The points of the set in flat-array order, which on a board is row by
     /// row from `(0, 0)`, the order of [`Grid::all`].
     pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
@@ -295,6 +334,31 @@ impl PointSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn around_is_every_point_and_its_neighbours() {
+        for size in [5u8, 9, 13, 19, MAX_SIZE] {
+            let g = Grid::new(size);
+            // A scatter of points, corners and edges included.
+            let mut set = PointSet::new();
+            for (i, p) in g.all().enumerate() {
+                if i % 7 == 0 || i % 11 == 3 {
+                    set.insert(p);
+                }
+            }
+            let mut want = set;
+            for p in set.iter() {
+                for &d in g.offsets() {
+                    want.insert(p.offset(d));
+                }
+            }
+            assert_eq!(set.around(g.stride()), want, "size {size}");
+            let mut rest = want;
+            rest.remove_all(&set);
+            assert!(set.iter().all(|p| !rest.contains(p)));
+            assert_eq!(rest.len(), want.len() - set.len());
+        }
+    }
 
     #[test]
     fn nth_point_is_the_row_order() {

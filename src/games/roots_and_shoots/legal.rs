@@ -437,14 +437,16 @@ impl State {
         }
         for (s, player) in self.players.iter().enumerate() {
             if s == seat {
+                // The seat's beads of earlier rolls and the points around
+                // them come out a word at a time.
+                let mut old = PointSet::new();
                 for &b in &player.beads {
                     set.remove(b);
                     if !self.placed.contains(&b) {
-                        for &d in g.offsets() {
-                            set.remove(b.offset(d));
-                        }
+                        old.insert(b);
                     }
                 }
+                set.remove_all(&old.around(stride));
             } else if !c.attack {
                 for &b in &player.beads {
                     set.remove(b);
@@ -576,16 +578,15 @@ impl State {
         if links.count_ones() >= 3 {
             return 0;
         }
-        let offsets = self.grid.offsets();
         let mut best = 0;
         let mut m = links;
         while m != 0 {
             if best + 1 >= cap {
                 break;
             }
-            let n = p.offset(offsets[m.trailing_zeros() as usize]);
+            let k = m.trailing_zeros() as usize;
             m &= m - 1;
-            best = best.max(self.run_upto(p, n, cap - 1));
+            best = best.max(self.run_upto(p, k, cap - 1));
         }
         let strength = (1 + best).min(cap);
         debug_assert_eq!(strength, self.strength_traced(p).min(cap));
@@ -616,13 +617,17 @@ impl State {
         1 + self.own_around(s, p).map(|n| run(p, n)).max().unwrap_or(0)
     }
 
-    /// Non-branching beads from `cur` onward along its root, coming from
-    /// `from` (a bead of the same colour next to it), counted no further
-    /// than `cap`; the links kept in the cells lead the way.
+    /// The run of non-branching beads of one colour from the neighbour of `start` in
+    /// direction `k` (an index into [`Grid::offsets`]) on, away from
+    /// `start` (a bead of the same colour), counted no further than `cap`;
+    /// the links kept in the cells lead the way. Offsets `k` and `7 - k`
+    /// are opposite, so a bead with two links goes on along the one that
+    /// is not `7 - k`, the way it was reached.
     #[inline]
-    fn run_upto(&self, from: Point, cur: Point, cap: u32) -> u32 {
+    fn run_upto(&self, start: Point, k: usize, cap: u32) -> u32 {
         let offsets = self.grid.offsets();
-        let (start, mut prev, mut cur) = (from, from, cur);
+        debug_assert!((0..8).all(|i| offsets[i] == -offsets[7 - i]));
+        let (mut k, mut cur) = (k, start.offset(offsets[k]));
         let mut count = 0;
         loop {
             if count >= cap {
@@ -635,16 +640,15 @@ impl State {
             }
             count += 1;
             if around <= 1 {
-                return count; // a root's end: its one neighbour is `prev`
+                return count; // a root's end: its one neighbour is behind
             }
             // Two links: the one that does not lead back.
-            let a = cur.offset(offsets[links.trailing_zeros() as usize]);
-            let b = cur.offset(offsets[7 - links.leading_zeros() as usize]);
-            let next = if a == prev { b } else { a };
+            debug_assert!(links & 1 << (7 - k) != 0, "a link back");
+            k = (links & !(1 << (7 - k))).trailing_zeros() as usize;
+            let next = cur.offset(offsets[k]);
             if next == start {
                 return count;
             }
-            prev = cur;
             cur = next;
         }
     }

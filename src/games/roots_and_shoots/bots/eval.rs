@@ -67,12 +67,16 @@ pub fn values(state: &State) -> [f64; MAX_SEATS] {
         let value = n.value.map_or(UNKNOWN_VALUE, f64::from);
         let on_top = state.bead(n.point);
         let mut sharers = 0u32;
+        // The cell's counts of each colour around it (debug builds check
+        // the neighbours themselves).
+        let counts = &state.cells[n.point.index()].adj;
         let mut touching = [false; MAX_SEATS];
-        for q in g.around(n.point) {
-            if let Some(s) = state.bead(q) {
-                touching[usize::from(s)] = true;
-            }
+        for (t, &k) in touching.iter_mut().zip(counts).take(seats) {
+            *t = k > 0;
         }
+        debug_assert!((0..MAX_SEATS).all(|s| {
+            touching[s] == g.around(n.point).any(|q| state.bead(q) == Some(s as Seat))
+        }));
         if let Some(s) = on_top {
             touching[usize::from(s)] = true;
         }
