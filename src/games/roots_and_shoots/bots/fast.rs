@@ -175,6 +175,11 @@ pub struct Quick {
     /// with a bead in the same row or next to it.
     beads: Vec<u64>,
     rows: Vec<u64>,
+    /// Every cell with a bead or a bead around, once `near_ok` (worked
+    /// out by [`Quick::mark`], kept by [`Quick::advance_plain`]: a new
+    /// bead adds the square around it).
+    near: Vec<u64>,
+    near_ok: bool,
     /// The root strength of the bead on each cell of the position read, up
     /// to [`MAX_STRENGTH`], once asked for ([`NO_STRENGTH`] until then): a
     /// placement's pricing asks for the same neighbours' strengths again and
@@ -220,6 +225,8 @@ impl Clone for Quick {
             // `mark` clears and fills these before reading them.
             beads: _,
             rows: _,
+            near,
+            near_ok,
             strengths,
             hand,
             xy,
@@ -236,6 +243,10 @@ impl Clone for Quick {
         self.marked_for = *marked_for;
         self.influenced.clone_from(influenced);
         self.loud.clone_from(loud);
+        self.near_ok = *near_ok;
+        if *near_ok {
+            self.near.clone_from(near);
+        }
         self.strengths.clone_from(strengths);
         self.hand = *hand;
         if self.xy_stride != *xy_stride || self.xy.len() != xy.len() {
@@ -279,6 +290,7 @@ impl Quick {
         self.seats = seats;
         self.nuts.clear();
         self.marked_for = None;
+        self.near_ok = false;
         self.strengths.clear();
         self.strengths
             .resize(state.grid().cells(), std::cell::Cell::new(NO_STRENGTH));
@@ -357,6 +369,12 @@ impl Quick {
             n.reach = nut_reach(n.touching, &n.near, self.seats);
         }
         self.forget_strengths(state, p);
+        if self.near_ok {
+            set_bit(&mut self.near, p.index());
+            for &d in state.grid().offsets() {
+                set_bit(&mut self.near, p.offset(d).index());
+            }
+        }
         self.sum_values(state);
         debug_assert!({
             let mut fresh = Quick::default();
@@ -530,17 +548,25 @@ impl Quick {
         // The beads, then the points around them by shifting the bits (a
         // bead is never on the border, so no shift crosses a row's end but
         // onto a border cell, which a neighbour offset reaches too).
-        self.beads.clear();
-        self.beads.resize(self.influenced.len(), 0);
-        for player in state.players() {
-            for &b in &player.beads {
-                set_bit(&mut self.beads, b.index());
+        // Kept from one mark to the next while the reading is advanced.
+        if !self.near_ok {
+            self.beads.clear();
+            self.beads.resize(self.influenced.len(), 0);
+            for player in state.players() {
+                for &b in &player.beads {
+                    set_bit(&mut self.beads, b.index());
+                }
             }
+            self.rows.clear();
+            dilate(&self.beads, &mut self.rows, 1);
+            self.near.clear();
+            dilate(&self.rows, &mut self.near, stride);
+            self.near_ok = true;
         }
         self.loud.clone_from(&self.influenced);
-        self.rows.clear();
-        dilate(&self.beads, &mut self.rows, 1);
-        dilate(&self.rows, &mut self.loud, stride);
+        for (l, n) in self.loud.iter_mut().zip(&self.near) {
+            *l |= n;
+        }
         for n in state.nutrients() {
             set_bit(&mut self.loud, n.point.index());
         }
@@ -913,11 +939,14 @@ impl Scratch {
         actions: &[Action],
         dice: Option<&mut SeededDice>,
     ) -> (Action, f64) {
-        self.best_step_from(state, seat, actions, dice, false)
+        self.best_step_from(state, seat, actions, dice, false, None)
     }
 
     /// [`Scratch::best_step`]; with `read`, the reading held is already
-    /// `state`'s, marked for `seat`.
+    /// `state`'s, marked for `seat`. With `listed` (`Some(first_quiet)`),
+    /// `actions` is [`Scratch::placements`]' list of this reading, whose
+    /// one quiet point, if any, is at `first_quiet`: the others need not be
+    /// tested.
     fn best_step_from(
         &mut self,
         state: &State,
@@ -925,7 +954,9 @@ impl Scratch {
         actions: &[Action],
         dice: Option<&mut SeededDice>,
         mut read: bool,
+        listed: Option<Option<usize>>,
     ) -> (Action, f64) {
+        debug_assert!(listed.is_none() || read);
         if self.copying {
             return super::greedy::best_step(state, seat, actions, dice);
         }
@@ -946,7 +977,7 @@ impl Scratch {
         let mut best = f64::NEG_INFINITY;
         self.ties.clear();
         let mut spawns = (!self.copying).then_some(None);
-        for &a in actions {
+        for (i, &a) in actions.iter().enumerate() {
             let v = match plain(state, a) {
                 Some(p) => {
                     if !read {
@@ -956,7 +987,12 @@ impl Scratch {
                         self.fresh = true;
                     }
                     let marked = self.quick.marked_for == Some(seat);
-                    if marked && self.quick.quiet(state, p) {
+                    let quiet_here = match listed {
+                        Some(first_quiet) => first_quiet == Some(i),
+                        None => self.quick.quiet(state, p),
+                    };
+                    debug_assert!(!marked || quiet_here == self.quick.quiet(state, p));
+                    if marked && quiet_here {
                         if quiet.is_nan() {
                             quiet = self.quick.price_plain(state, seat, p, true);
                         }
@@ -1374,7 +1410,7 @@ impl Scratch {
         }
         if quiet_ties {
             return Some(
-                self.best_step_from(state, seat, actions, Some(dice), true)
+                self.best_step_from(state, seat, actions, Some(dice), true, None)
                     .0,
             );
         }
@@ -1393,7 +1429,7 @@ impl Scratch {
         self.quick.mark(state, seat);
         let mut short = std::mem::take(&mut self.legal);
         let first_quiet = self.placements(state, &mut short);
-        let (_, best) = self.best_step_from(state, seat, &short, None, true);
+        let (_, best) = self.best_step_from(state, seat, &short, None, true, Some(first_quiet));
         let verdict = self.short_verdict(short.len(), first_quiet, best);
         self.legal = short;
         verdict
@@ -1507,7 +1543,8 @@ impl Scratch {
                     if legal.is_empty() {
                         break;
                     }
-                    let (a, v) = self.best_step_from(next, seat, &legal, None, read);
+                    let listed = (!self.copying).then_some(first_quiet);
+                    let (a, v) = self.best_step_from(next, seat, &legal, None, read, listed);
                     if let Some(g) = self.recording.filter(|_| !self.copying) {
                         // As `best_placement` works it out in this position.
                         let (_, usable) = self.short_verdict(legal.len(), first_quiet, v);
