@@ -987,12 +987,13 @@ impl Scratch {
                         self.fresh = true;
                     }
                     let marked = self.quick.marked_for == Some(seat);
-                    let quiet_here = match listed {
-                        Some(first_quiet) => first_quiet == Some(i),
-                        None => self.quick.quiet(state, p),
-                    };
+                    let quiet_here = marked
+                        && match listed {
+                            Some(first_quiet) => first_quiet == Some(i),
+                            None => self.quick.quiet(state, p),
+                        };
                     debug_assert!(!marked || quiet_here == self.quick.quiet(state, p));
-                    if marked && quiet_here {
+                    if quiet_here {
                         if quiet.is_nan() {
                             quiet = self.quick.price_plain(state, seat, p, true);
                         }
