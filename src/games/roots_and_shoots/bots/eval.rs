@@ -16,6 +16,33 @@ const UNKNOWN_VALUE: f64 = 6.5;
 /// Most seats a state can have (`for_seat` allows 0..8).
 const MAX_SEATS: usize = 8;
 
+/// `0.5 / (k as f64)` for every `k` below 32, worked out once (at compile
+/// time, the same figure to the bit as the division at run time): what a
+/// nutrient a seat's nearest bead is `d` away from is worth to it is
+/// scaled by [`reach`], and a table read is cheaper than a division.
+const REACH: [f64; 32] = {
+    let mut t = [0.0; 32];
+    let mut k = 1;
+    while k < 32 {
+        t[k] = 0.5 / k as f64;
+        k += 1;
+    }
+    t
+};
+
+/// The share of a nutrient's value a seat can hope for when its nearest
+/// bead is `d` away (nobody touching it): `0.5 / (max(d, 2) - 1)`.
+#[inline(always)]
+pub(super) fn reach(d: u32) -> f64 {
+    let k = d.max(2) - 1;
+    let r = match REACH.get(k as usize) {
+        Some(&r) => r,
+        None => 0.5 / f64::from(k),
+    };
+    debug_assert_eq!(r.to_bits(), (0.5 / f64::from(k)).to_bits());
+    r
+}
+
 /// The distance from `at` to the nearest of `beads`, for a nutrient that no
 /// bead touches: nobody is within 1, so a bead at 2 is the nearest there
 /// can be and the scan stops there. `xy` gives a point's coordinates (the
@@ -85,7 +112,12 @@ pub fn values(state: &State) -> [f64; MAX_SEATS] {
         }
         if sharers > 0 {
             // It scores at the next rain (a 1 on any roll: soon), shared.
-            let share = value / f64::from(sharers);
+            // (A lone sharer takes the whole value: no division.)
+            let share = if sharers == 1 {
+                value
+            } else {
+                value / f64::from(sharers)
+            };
             for s in 0..seats {
                 if touching[s] {
                     v[s] += 0.85 * share;
@@ -113,7 +145,7 @@ pub fn values(state: &State) -> [f64; MAX_SEATS] {
                 continue;
             }
             // d = 2 means one bead away from touching.
-            let reach = 0.5 / f64::from(d.max(2) - 1);
+            let reach = reach(d);
             let race = if d == best { 1.0 } else { 0.6 };
             v[s] += value * reach * race;
         }

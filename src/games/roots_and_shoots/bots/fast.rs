@@ -106,7 +106,13 @@ fn nut_worth_n<const N: usize>(
     debug_assert!(seats <= N);
     let mut w = [0.0; N];
     if touching != 0 {
-        let share = value / f64::from(touching.count_ones());
+        // (A lone sharer takes the whole value: no division.)
+        let sharers = touching.count_ones();
+        let share = if sharers == 1 {
+            value
+        } else {
+            value / f64::from(sharers)
+        };
         for (s, slot) in w.iter_mut().enumerate().take(seats) {
             if touching & (1 << s) != 0 {
                 *slot += 0.85 * share;
@@ -123,7 +129,7 @@ fn nut_worth_n<const N: usize>(
         if d == u32::MAX {
             continue;
         }
-        let reach = 0.5 / f64::from(d.max(2) - 1);
+        let reach = eval::reach(d);
         let race = if d == best { 1.0 } else { 0.6 };
         *slot += value * reach * race;
     }
