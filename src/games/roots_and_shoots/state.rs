@@ -279,7 +279,15 @@ pub struct State {
     pub(crate) stats: Stats,
     /// What the conservation invariants count from.
     pub(crate) baseline: Baseline,
+    /// The cells changed since the state was made a copy of another
+    /// (`clone`, `clone_from`, [`State::restore_from`]): those from
+    /// index `.0` up to `.1` (none when `.0 >= .1`). Bookkeeping for
+    /// `restore_from` only, never read by the rules.
+    dirty: (u16, u16),
 }
+
+/// No cell changed ([`State::dirty`]).
+const CLEAN: (u16, u16) = (u16::MAX, 0);
 
 /// Cloned field by field; `clone_from` reuses the target's memory (the bots
 /// copy a position into the same scratch state thousands of times a
@@ -316,6 +324,7 @@ impl Clone for State {
             leader,
             stats,
             baseline,
+            dirty: _,
         } = self;
         State {
             rules: rules.clone(),
@@ -344,10 +353,37 @@ impl Clone for State {
             leader: leader.clone(),
             stats: stats.clone(),
             baseline: baseline.clone(),
+            dirty: CLEAN,
         }
     }
 
     fn clone_from(&mut self, source: &State) {
+        self.copy_from(source, true);
+    }
+}
+
+impl State {
+    /// Make this state `source` again after it was made a copy of `source`
+    /// (by `clone`, `clone_from` or this) and played on, `source`
+    /// unchanged since: every field is copied as `clone_from` copies it
+    /// but the cells, of which only those changed since are. The bots
+    /// try one move after another on one copy; a move changes a few
+    /// cells of the board's hundreds. Debug builds compare the cells.
+    pub(crate) fn restore_from(&mut self, source: &State) {
+        self.copy_from(source, false);
+        debug_assert!(self.cells == source.cells, "restored from another state");
+    }
+
+    /// Note that the cells from index `lo` up to `hi` changed.
+    #[inline(always)]
+    fn touch(&mut self, lo: usize, hi: usize) {
+        self.dirty.0 = self.dirty.0.min(lo as u16);
+        self.dirty.1 = self.dirty.1.max(hi as u16);
+    }
+
+    /// `clone_from`, the cells all copied (`whole`) or only those changed
+    /// since the copy (see [`State::restore_from`]).
+    fn copy_from(&mut self, source: &State, whole: bool) {
         let State {
             rules,
             grid,
@@ -375,11 +411,18 @@ impl Clone for State {
             leader,
             stats,
             baseline,
+            dirty: _,
         } = source;
         self.rules.clone_from(rules);
         self.grid.clone_from(grid);
         self.seats.clone_from(seats);
-        self.cells.clone_from(cells);
+        let (lo, hi) = (usize::from(self.dirty.0), usize::from(self.dirty.1));
+        if whole || self.cells.len() != cells.len() {
+            self.cells.clone_from(cells);
+        } else if lo < hi {
+            self.cells[lo..hi].copy_from_slice(&cells[lo..hi]);
+        }
+        self.dirty = CLEAN;
         self.placed.clone_from(placed);
         self.last_placed.clone_from(last_placed);
         self.count_turn.clone_from(count_turn);
@@ -467,6 +510,7 @@ impl State {
             leader,
             stats: _,
             baseline: _,
+            dirty: _,
         } = self;
         let same_phase = match (*phase, other.phase) {
             (
@@ -631,6 +675,7 @@ impl State {
                 score: 0,
             },
             rules,
+            dirty: CLEAN,
         }
     }
 
@@ -1059,6 +1104,7 @@ impl State {
             {
                 markers.push((n.point, m));
             }
+            self.touch(n.point.index(), n.point.index() + 1);
             self.cells[n.point.index()].nuts -= 1;
             self.nutrients.remove(i);
         }
@@ -1240,6 +1286,7 @@ impl State {
         let id = self.next_nutrient_id;
         self.next_nutrient_id += 1;
         self.nutrient_supply -= 1;
+        self.touch(p.index(), p.index() + 1);
         self.cells[p.index()].nuts += 1;
         self.nutrients.push(Nutrient {
             id,
@@ -1371,6 +1418,9 @@ impl State {
     fn around_mut(&mut self, p: Point, mut f: impl FnMut(&mut Cell)) {
         let stride = self.grid.stride();
         let centre = p.index();
+        // The square round `p`, `p` and its neighbours included (the
+        // callers change those too).
+        self.touch(centre - stride - 1, centre + stride + 2);
         for (row, skip_middle) in [
             (centre - stride, false),
             (centre, true),
@@ -1446,6 +1496,8 @@ impl State {
         player.beads.swap_remove(i);
         if let Some(&moved) = player.beads.get(i) {
             self.cells[moved.index()].index = i as u16;
+            let m = moved.index() as u16;
+            self.dirty = (self.dirty.0.min(m), self.dirty.1.max(m + 1));
         }
         match self.rules.beads.removed_go_to {
             RemovedBeads::OutOfPlay => player.removed += 1,

@@ -899,6 +899,10 @@ pub struct Scratch {
     legal: Vec<Action>,
     copy: Option<State>,
     inner: Option<State>,
+    /// `inner` is a copy of the position of the growth decision being
+    /// made, played on since ([`State::restore_from`] makes it that
+    /// position again).
+    inner_of_decision: bool,
     /// The reading held ([`Scratch::quick`]) is of the position the last
     /// [`Scratch::best_step`] priced, marked for its seat.
     fresh: bool,
@@ -983,6 +987,7 @@ impl Scratch {
         let mut best = f64::NEG_INFINITY;
         self.ties.clear();
         let mut spawns = (!self.copying).then_some(None);
+        let mut copied = false;
         for (i, &a) in actions.iter().enumerate() {
             let v = match plain(state, a) {
                 Some(p) => {
@@ -1027,8 +1032,15 @@ impl Scratch {
                     self.spawn_checked(state, seat, a, self.quick.advantage(&v, seat))
                 }
                 None => {
+                    // The first move tried on a copy copies the position; the
+                    // next ones undo the last from it.
                     let copy = self.copy.get_or_insert_with(|| state.clone());
-                    copy.clone_from(state);
+                    if copied {
+                        copy.restore_from(state);
+                    } else {
+                        copy.clone_from(state);
+                        copied = true;
+                    }
                     copy.play_unchecked(a);
                     eval::advantage(copy, seat)
                 }
@@ -1137,6 +1149,7 @@ impl Scratch {
         // candidates by these prices exactly, and the reading's sum is the
         // copy's only up to rounding.)
         let mut quiet = f64::NAN;
+        let mut copied = false;
         for &a in actions {
             out.push(match plain(state, a).filter(|_| !self.copying) {
                 Some(p) => {
@@ -1165,8 +1178,15 @@ impl Scratch {
                     self.quick.advantage(&self.quick.values, seat)
                 }
                 None => {
+                    // The first move tried on a copy copies the position; the
+                    // next ones undo the last from it.
                     let copy = self.copy.get_or_insert_with(|| state.clone());
-                    copy.clone_from(state);
+                    if copied {
+                        copy.restore_from(state);
+                    } else {
+                        copy.clone_from(state);
+                        copied = true;
+                    }
                     copy.play_unchecked(a);
                     eval::advantage(copy, seat)
                 }
@@ -1196,6 +1216,7 @@ impl Scratch {
         let shared = self.shares_base(state, face);
         let mut next = self.inner.take().unwrap_or_else(|| state.clone());
         next.clone_from(state);
+        self.inner_of_decision = false;
         if next.roll(face).is_err() {
             self.inner = Some(next);
             return eval::advantage(state, seat);
@@ -1265,6 +1286,7 @@ impl Scratch {
         let mut pick = actions[0];
         self.read_base(state, seat);
         self.look_len = [0; 4];
+        self.inner_of_decision = false;
         for &a in actions {
             let Action::Grow(g) = a else { continue };
             let v = self.growth_value(state, seat, g);
@@ -1274,6 +1296,7 @@ impl Scratch {
             }
         }
         self.end_base();
+        self.inner_of_decision = false;
         if self.plan
             && let Action::Grow(g) = pick
             && self.look_len[g as usize] > 0
@@ -1319,7 +1342,14 @@ impl Scratch {
             }
         }
         let mut next = self.inner.take().unwrap_or_else(|| state.clone());
-        next.clone_from(state);
+        // The growth decision's first look-ahead copies the position; the
+        // next ones undo the last from it.
+        if self.inner_of_decision {
+            next.restore_from(state);
+        } else {
+            next.clone_from(state);
+            self.inner_of_decision = !self.copying;
+        }
         next.play_unchecked(Action::Grow(growth));
         let v = match next.next() {
             Next::Chance(die) => {
