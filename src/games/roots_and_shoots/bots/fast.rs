@@ -441,7 +441,12 @@ impl Quick {
         // The seats with a bead around, from the cell's counts (debug builds
         // check the neighbours themselves).
         let mut touching = 0u8;
-        for (s, &k) in state.cells[point.index()].adj.iter().enumerate().take(seats) {
+        for (s, &k) in state.cells[point.index()]
+            .adj
+            .iter()
+            .enumerate()
+            .take(seats)
+        {
             touching |= u8::from(k > 0) << s;
         }
         debug_assert_eq!(
@@ -658,7 +663,11 @@ impl Quick {
         let price = if self.seats <= 2 {
             lead(&self.after_plain_n::<2>(state, s, p, nuts), self.seats, s)
         } else {
-            lead(&self.after_plain_n::<MAX_SEATS>(state, s, p, nuts), self.seats, s)
+            lead(
+                &self.after_plain_n::<MAX_SEATS>(state, s, p, nuts),
+                self.seats,
+                s,
+            )
         };
         debug_assert_eq!(
             price.to_bits(),
