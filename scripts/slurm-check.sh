@@ -19,7 +19,7 @@ merge=$(sbatch --parsable --dependency="afterok:$array" --chdir="$work" --output
     --wrap "\"$roots\" merge parts/part-*.json > merged.txt")
 echo "merge job $merge (after the array)"
 # Wait for the merge job to leave the queue.
-for _ in $(seq 1 170); do
+for _ in $(seq 1 280); do
     squeue -h -j "$array,$merge" 2>/dev/null | grep -q . || break
     sleep 1
 done

@@ -336,6 +336,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn offsets_k_and_7_minus_k_are_opposite() {
+        // Roots and Shoots follows a root's run by this (`run_upto`).
+        for size in [1u8, 5, 19, MAX_SIZE] {
+            let o = Grid::new(size).offsets().to_owned();
+            assert!((0..8).all(|i| o[i] == -o[7 - i]), "size {size}");
+        }
+    }
+
+    #[test]
     fn around_is_every_point_and_its_neighbours() {
         for size in [5u8, 9, 13, 19, MAX_SIZE] {
             let g = Grid::new(size);

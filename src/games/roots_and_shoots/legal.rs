@@ -626,7 +626,6 @@ impl State {
     #[inline]
     fn run_upto(&self, start: Point, k: usize, cap: u32) -> u32 {
         let offsets = self.grid.offsets();
-        debug_assert!((0..8).all(|i| offsets[i] == -offsets[7 - i]));
         let (mut k, mut cur) = (k, start.offset(offsets[k]));
         let mut count = 0;
         loop {
