@@ -187,9 +187,10 @@ pub fn advantages(state: &State, out: &mut Vec<f64>) {
     out.extend((0..seats).map(|s| lead(&v, seats, s)));
 }
 
-/// Seat `me`'s value less the best other seat's (its value alone when it
-/// is the only seat).
-fn lead(v: &[f64; MAX_SEATS], seats: usize, me: usize) -> f64 {
+/// Seat `me`'s value less the best other seat's among the first `seats` of
+/// `v` (its value alone when it is the only seat).
+#[inline(always)]
+pub(super) fn lead(v: &[f64], seats: usize, me: usize) -> f64 {
     let best_other = (0..seats)
         .filter(|&s| s != me)
         .map(|s| v[s])

@@ -661,12 +661,16 @@ impl Quick {
     #[inline]
     fn price_plain(&self, state: &State, s: Seat, p: Point, nuts: bool) -> f64 {
         let price = if self.seats <= 2 {
-            lead(&self.after_plain_n::<2>(state, s, p, nuts), self.seats, s)
+            eval::lead(
+                &self.after_plain_n::<2>(state, s, p, nuts),
+                self.seats,
+                usize::from(s),
+            )
         } else {
-            lead(
+            eval::lead(
                 &self.after_plain_n::<MAX_SEATS>(state, s, p, nuts),
                 self.seats,
-                s,
+                usize::from(s),
             )
         };
         // (Checked in the unit tests' builds only: the two widths are one
@@ -821,23 +825,7 @@ impl Quick {
 
     /// How much better `s` stands than its best opponent in `values`.
     pub fn advantage(&self, values: &[f64; MAX_SEATS], s: Seat) -> f64 {
-        lead(values, self.seats, s)
-    }
-}
-
-/// How much better `s` stands than its best opponent among the first
-/// `seats` of `values` (its value alone when it is the only seat).
-#[inline(always)]
-fn lead(values: &[f64], seats: usize, s: Seat) -> f64 {
-    let me = values[usize::from(s)];
-    let best_other = (0..seats)
-        .filter(|&o| o != usize::from(s))
-        .map(|o| values[o])
-        .fold(f64::NEG_INFINITY, f64::max);
-    if best_other.is_finite() {
-        me - best_other
-    } else {
-        me
+        eval::lead(values, self.seats, usize::from(s))
     }
 }
 
