@@ -319,3 +319,185 @@ fn simulate_json_carries_the_measures() {
             .is_empty()
     );
 }
+
+/// `--measures outcomes` plays the same games (the measures never touch
+/// play): the same winners, lengths and counters as `standard`, without
+/// the choice and tension measures, and it says so. A measure it does not
+/// take is refused by `sweep` and `tune`, not read as 0.
+#[test]
+fn outcomes_depth_plays_the_same_games_and_measures_less() {
+    let run = |depth: &'static str| {
+        let r = roots(&[
+            "simulate",
+            "-n",
+            "60",
+            "--seed",
+            "4",
+            "-b",
+            "random",
+            "--measures",
+            depth,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        r.json()
+    };
+    let (out, std) = (run("outcomes"), run("standard"));
+    // Everything but the measures: seats, ties, endings, every count.
+    let rest = |v: &serde_json::Value| {
+        let mut v = v.clone();
+        v.as_object_mut().expect("object").remove("measures");
+        v
+    };
+    assert_eq!(rest(&out), rest(&std));
+    assert!(out["rounds"].is_object(), "{out}");
+    let keys = |v: &serde_json::Value| -> Vec<String> {
+        v["measures"]["measures"]
+            .as_array()
+            .expect("measures")
+            .iter()
+            .map(|m| m["key"].as_str().expect("key").to_owned())
+            .collect()
+    };
+    let (ko, ks) = (keys(&out), keys(&std));
+    for key in [
+        "advantage_1",
+        "balance",
+        "duration_turns",
+        "duration_decisions",
+        "coverage",
+    ] {
+        assert!(ko.iter().any(|k| k == key), "{key} missing at outcomes");
+        let a = out["measures"]["measures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["key"] == key);
+        let b = std["measures"]["measures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["key"] == key);
+        assert_eq!(a, b, "{key} differs between the depths");
+    }
+    for key in [
+        "decision_moves",
+        "branching",
+        "lead_change",
+        "stability",
+        "drama",
+    ] {
+        assert!(!ko.iter().any(|k| k == key), "{key} at outcomes");
+        assert!(ks.iter().any(|k| k == key), "{key} missing at standard");
+    }
+    assert_eq!(out["measures"]["depth"], "outcomes");
+    let table = roots(&[
+        "simulate",
+        "-n",
+        "10",
+        "--seed",
+        "4",
+        "--measures",
+        "outcomes",
+    ]);
+    assert_eq!(table.code, 0, "{}", table.stderr);
+    assert!(
+        table.stdout.contains("choice and tension not measured"),
+        "{}",
+        table.stdout
+    );
+    let refused: &[&[&str]] = &[
+        &[
+            "sweep",
+            "standard",
+            "--set",
+            "beads.supply=30,40",
+            "-n",
+            "4",
+            "--measure",
+            "stability",
+            "--measures",
+            "outcomes",
+        ],
+        &[
+            "sweep",
+            "standard",
+            "--set",
+            "beads.supply=30,40",
+            "-n",
+            "4",
+            "--measure",
+            "clarity_narrowness",
+        ],
+        &[
+            "tune",
+            "standard",
+            "--vary",
+            "beads.supply=20..40",
+            "--target",
+            "drama=max",
+            "--measures",
+            "outcomes",
+        ],
+    ];
+    for args in refused {
+        let r = roots(args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stdout);
+        assert!(
+            r.stderr.contains("is measured only with `--measures"),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+    // Parts keep their depth: merged, they are the whole run; parts of
+    // two depths are not one run.
+    let dir = std::env::temp_dir().join(format!("roots-depth-parts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let part = |k: &str, depth: &str| {
+        let r = roots(&[
+            "simulate",
+            "-n",
+            "20",
+            "--seed",
+            "3",
+            "-b",
+            "random",
+            "--measures",
+            depth,
+            "--shard",
+            k,
+        ]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let f = dir.join(format!("{}-{depth}.json", k.replace('/', "of")));
+        std::fs::write(&f, &r.stdout).expect("part written");
+        f.to_string_lossy().into_owned()
+    };
+    let (a, b, c) = (
+        part("1/2", "outcomes"),
+        part("2/2", "outcomes"),
+        part("2/2", "standard"),
+    );
+    let whole = roots(&[
+        "simulate",
+        "-n",
+        "20",
+        "--seed",
+        "3",
+        "-b",
+        "random",
+        "--measures",
+        "outcomes",
+    ]);
+    let merged = roots(&["merge", &a, &b]);
+    assert_eq!(merged.code, 0, "{}", merged.stderr);
+    assert_eq!(merged.stdout, whole.stdout);
+    let mixed = roots(&["merge", &a, &c]);
+    assert_ne!(mixed.code, 0);
+    assert!(
+        mixed.stderr.contains("not a shard of the same run"),
+        "{}",
+        mixed.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -68,8 +68,10 @@ pub struct SimArgs {
     #[arg(long, value_enum, default_value_t = Output::Table)]
     pub format: Output,
 
-    /// What to measure beyond who wins: `standard` (length, choice,
-    /// tension, rule events: one evaluation per seat after each decision)
+    /// What to measure beyond who wins: `outcomes` (length, board use and
+    /// rule events only: nothing per decision, many times faster under
+    /// random play), `standard` (also choice and tension: a count of the
+    /// legal moves before and one evaluation per seat after each decision)
     /// or `full` (also clarity, every legal move of every decision
     /// evaluated, and repeated positions in every game: about twice the
     /// time of a greedy run).
@@ -85,7 +87,9 @@ pub struct SimArgs {
 /// `--measures`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Depth {
-    /// Outcomes, length, choice, tension, repetition where cheap, rule events.
+    /// Outcomes, length, board use, rule events: nothing per decision.
+    Outcomes,
+    /// Also choice, tension, repetition where cheap.
     Standard,
     /// Also clarity and repetition in every game (costly).
     Full,
@@ -95,6 +99,7 @@ impl SimArgs {
     /// The simulator's depth of measuring.
     pub fn depth(&self) -> roots::sim::measures::Depth {
         match self.measures {
+            Depth::Outcomes => roots::sim::measures::Depth::Outcomes,
             Depth::Standard => roots::sim::measures::Depth::Standard,
             Depth::Full => roots::sim::measures::Depth::Full,
         }
@@ -124,6 +129,7 @@ fn crate_default_timeout() -> u32 {
   roots simulate --skill -n 200                    how much skill the variant rewards
   roots simulate --summary                         a designer's findings in a few lines
   roots simulate --measures full                   clarity too (about twice the time)
+  roots simulate -b random --measures outcomes     who wins and how long, no per-move measures (fast)
   roots simulate -n 100000 --out games.csv         one CSV row per game as well
 What every figure means, and how to read its interval: docs/statistics.md")]
 pub struct Args {
@@ -194,9 +200,17 @@ pub struct SimSetup {
     pub seed: u64,
     pub seed_given: bool,
     pub format: Output,
+    /// `--measures` (a part written before it was kept: the default).
+    #[serde(default)]
+    pub measures: roots::sim::measures::Depth,
 }
 
 impl SimSetup {
+    /// The parts' depth of measuring.
+    pub fn depth(&self) -> roots::sim::measures::Depth {
+        self.measures
+    }
+
     pub fn of(sim: &SimArgs, seed: u64) -> SimSetup {
         SimSetup {
             games: sim.games,
@@ -206,6 +220,7 @@ impl SimSetup {
             seed,
             seed_given: sim.seed.is_some(),
             format: sim.format,
+            measures: sim.depth(),
         }
     }
 
@@ -227,7 +242,7 @@ impl SimSetup {
             games: self.games,
             seed: self.seed,
             jobs: 1,
-            measures: Default::default(),
+            measures: self.measures,
         };
         config.validate()?;
         Ok(config)

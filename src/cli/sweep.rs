@@ -145,7 +145,7 @@ fn try_run(mut args: Args) -> Result<(), Failure> {
         )));
     }
     roots::with_game!(&base, G, rules => {
-        let measures = measures::<G>(&args.measure, args.sim.players)?;
+        let measures = measures::<G>(&args.measure, args.sim.players, args.sim.depth())?;
         let label = super::variant_label(G::name(rules), &fixed);
         let setup = Setup {
             variant: args.variant.clone(),
@@ -163,7 +163,11 @@ fn try_run(mut args: Args) -> Result<(), Failure> {
 }
 
 /// The measures asked for, or the default two.
-fn measures<G: Registered>(names: &[String], players: u8) -> Result<Vec<Measure>, Failure> {
+fn measures<G: Registered>(
+    names: &[String],
+    players: u8,
+    depth: roots::sim::measures::Depth,
+) -> Result<Vec<Measure>, Failure> {
     if names.is_empty() {
         let length = G::COUNTERS
             .get(G::LENGTH)
@@ -174,7 +178,9 @@ fn measures<G: Registered>(names: &[String], players: u8) -> Result<Vec<Measure>
     names
         .iter()
         .map(|n| {
-            Measure::parse::<G>(n, players).map_err(|e| Failure::usage(format!("--measure: {e}")))
+            Measure::parse::<G>(n, players)
+                .and_then(|m| m.check_depth(depth).map(|()| m))
+                .map_err(|e| Failure::usage(format!("--measure: {e}")))
         })
         .collect()
 }
@@ -649,7 +655,7 @@ fn merge_game<G: Registered>(
         .iter()
         .map(|s| Axis::parse(game, s).map_err(Failure::usage))
         .collect::<Result<_, _>>()?;
-    let measures = measures::<G>(&setup.measures, setup.sim.players)?;
+    let measures = measures::<G>(&setup.measures, setup.sim.players, setup.sim.depth())?;
     let config = setup.sim.config::<G>(&setup.rules)?;
     let outcomes: Vec<Outcome> = totals
         .into_iter()

@@ -178,7 +178,11 @@ fn try_run(mut args: Args) -> Result<(), Failure> {
     roots::with_game!(&base, G, rules => tune_game::<G>(&args, &axes, rules, shard))
 }
 
-fn targets<G: Registered>(texts: &[String], players: u8) -> Result<Vec<Target>, Failure> {
+fn targets<G: Registered>(
+    texts: &[String],
+    players: u8,
+    depth: roots::sim::measures::Depth,
+) -> Result<Vec<Target>, Failure> {
     texts
         .iter()
         .map(|t| {
@@ -188,6 +192,7 @@ fn targets<G: Registered>(texts: &[String], players: u8) -> Result<Vec<Target>, 
                 ))
             })?;
             let measure = Measure::parse::<G>(m, players)
+                .and_then(|m| m.check_depth(depth).map(|()| m))
                 .map_err(|e| Failure::usage(format!("--target: {e}")))?;
             let goal =
                 Target::goal(&measure, g).map_err(|e| Failure::usage(format!("--target: {e}")))?;
@@ -370,7 +375,7 @@ fn tune_game<G: Registered>(
     base: &Arc<G::Rules>,
     shard: Option<Shard>,
 ) -> Result<(), Failure> {
-    let targets = targets::<G>(&args.target, args.sim.players)?;
+    let targets = targets::<G>(&args.target, args.sim.players, args.sim.depth())?;
     let seed = args.sim.seed();
     let config = args.sim.config::<G>(Arc::clone(base), seed)?;
     let size = tune::space_size(axes);
@@ -1118,7 +1123,7 @@ fn merge_game<G: Registered>(setup: &Setup, part: &Partial) -> Result<(), Failur
         .iter()
         .map(|s| Axis::parse(game, s).map_err(Failure::usage))
         .collect::<Result<_, _>>()?;
-    let targets = targets::<G>(&setup.targets, setup.sim.players)?;
+    let targets = targets::<G>(&setup.targets, setup.sim.players, setup.sim.depth())?;
     let config = setup.sim.config::<G>(&setup.rules)?;
     let fixed: Vec<Override> = setup
         .fixed

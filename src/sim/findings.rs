@@ -31,6 +31,12 @@ impl Report {
             let sd = if e.constant() { String::new() } else { sd };
             let _ = writeln!(o, "  {head:<11} {:<30} {}{sd}", e.label, e.words());
         }
+        if d.depth == crate::sim::measures::Depth::Outcomes {
+            let _ = writeln!(
+                o,
+                "  (choice and tension not measured: `--measures outcomes`; `standard` measures them)"
+            );
+        }
         if !d.rule_events.is_empty() {
             let _ = writeln!(
                 o,

@@ -205,7 +205,8 @@ impl<G: Game> LadderConfig<G> {
             games,
             seed: self.seed,
             jobs: self.jobs,
-            measures: Default::default(),
+            // A ladder reads who won, nothing per decision.
+            measures: crate::sim::measures::Depth::Outcomes,
         };
         if n.is_multiple_of(2) {
             vec![run(alternate(a, b), self.games)]

@@ -22,10 +22,17 @@ use crate::sim::report::Rate;
 use crate::sim::stats::{Z95, wilson};
 use crate::sim::verdict::{Margins, Statistic, Unit, rate_variance, thousands};
 
-/// How much a simulation measures beyond the outcome.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// How much a simulation measures beyond the outcome. The depths are
+/// ordered: each measures what the one before it does, and more.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Depth {
+    /// Outcomes, length, board coverage and rule events only: nothing
+    /// looked at per decision but who decides (no legal count, no
+    /// evaluation), for runs whose design measures nobody reads, or many
+    /// random-play games (where the evaluation after each decision costs
+    /// many times the game itself).
+    Outcomes,
     /// Length, choice, tension and rule events: one count of the legal
     /// moves and one evaluation per seat after each decision.
     #[default]
@@ -37,6 +44,17 @@ pub enum Depth {
     Full,
 }
 
+impl Depth {
+    /// Its name as `--measures` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Depth::Outcomes => "outcomes",
+            Depth::Standard => "standard",
+            Depth::Full => "full",
+        }
+    }
+}
+
 /// A per-game measure: its key (JSON, `--measure`), its name in words, its
 /// group in the report and its range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,8 +64,8 @@ pub struct Def {
     pub group: &'static str,
     /// A share (shown in percent) or a count.
     pub share: bool,
-    /// Only measured at [`Depth::Full`].
-    pub full: bool,
+    /// The least depth that measures it.
+    pub depth: Depth,
 }
 
 const fn def(key: &'static str, label: &'static str, group: &'static str, share: bool) -> Def {
@@ -56,15 +74,21 @@ const fn def(key: &'static str, label: &'static str, group: &'static str, share:
         label,
         group,
         share,
-        full: false,
+        depth: Depth::Standard,
     }
 }
 
 /// The per-game measures, in report order. Their indexes are the `M_*`
 /// constants.
 pub const PER_GAME: &[Def] = &[
-    def("duration_turns", "turns (seat runs)", "duration", false),
-    def("duration_decisions", "decisions", "duration", false),
+    Def {
+        depth: Depth::Outcomes,
+        ..def("duration_turns", "turns (seat runs)", "duration", false)
+    },
+    Def {
+        depth: Depth::Outcomes,
+        ..def("duration_decisions", "decisions", "duration", false)
+    },
     def("decision_moves", "decisions with a choice", "choice", true),
     def("branching", "legal moves per decision", "choice", false),
     def("forced_moves", "forced moves per game", "choice", false),
@@ -74,9 +98,12 @@ pub const PER_GAME: &[Def] = &[
     def("drama", "winner behind", "tension", true),
     def("decisiveness", "decided after", "tension", true),
     def("repetition", "repeated positions", "repetition", true),
-    def("coverage", "board used", "coverage", true),
     Def {
-        full: true,
+        depth: Depth::Outcomes,
+        ..def("coverage", "board used", "coverage", true)
+    },
+    Def {
+        depth: Depth::Full,
         ..def(
             "clarity_narrowness",
             "clarity: moves near best",
@@ -85,7 +112,7 @@ pub const PER_GAME: &[Def] = &[
         )
     },
     Def {
-        full: true,
+        depth: Depth::Full,
         ..def(
             "clarity_variance",
             "clarity: spread of moves",
@@ -184,6 +211,10 @@ impl<G: Game> Trace<G> {
 
     /// Seat `seat` is about to decide at `state`.
     pub fn before(&mut self, state: &G::State, seat: Seat) {
+        if self.depth == Depth::Outcomes {
+            self.note_turn(seat);
+            return;
+        }
         // Clarity reads the moves themselves; the count alone may come
         // from the game without listing them.
         let n = match G::legal_count(state) {
@@ -202,21 +233,30 @@ impl<G: Game> Trace<G> {
 
     /// A decision of `seat` among `legal` moves.
     fn note(&mut self, seat: Seat, legal: usize) {
-        self.decisions += 1;
-        if self.last != Some(seat) {
-            self.turns += 1;
-            self.last = Some(seat);
-        }
+        self.note_turn(seat);
         self.legal_total += legal as u64;
         if legal > 1 {
             self.with_choice += 1;
         }
     }
 
-    /// The duration and choice measures, into `m`.
+    /// A decision of `seat`, counted for the duration measures.
+    fn note_turn(&mut self, seat: Seat) {
+        self.decisions += 1;
+        if self.last != Some(seat) {
+            self.turns += 1;
+            self.last = Some(seat);
+        }
+    }
+
+    /// The duration and choice measures, into `m` (the choice measures
+    /// only where the legal moves were counted).
     fn choice(&self, m: &mut [Option<f64>]) {
         m[M_TURNS] = Some(f64::from(self.turns));
         m[M_DECISIONS] = Some(f64::from(self.decisions));
+        if self.depth == Depth::Outcomes {
+            return;
+        }
         if self.decisions > 0 {
             let d = f64::from(self.decisions);
             m[M_DECISION_MOVES] = Some(f64::from(self.with_choice) / d);
@@ -259,6 +299,9 @@ impl<G: Game> Trace<G> {
 
     /// The decision was played: `state` is the position after it.
     pub fn after(&mut self, state: &G::State) {
+        if self.depth == Depth::Outcomes {
+            return;
+        }
         if state.next() != Next::Over {
             self.row_of(state);
             self.tension.push(&self.row);
@@ -278,7 +321,7 @@ impl<G: Game> Trace<G> {
     /// The game is over at `state` with the seats `top` sharing the top.
     pub fn finish(mut self, state: &G::State, top: &[Seat]) -> GameMeasures {
         let mut m = vec![None; PER_GAME.len()];
-        if self.decisions > 0 {
+        if self.decisions > 0 && self.depth >= Depth::Standard {
             // The last row is the outcome itself: the winners share the game.
             self.tension.outcome(top);
             self.tension.measures(top, &mut m);
@@ -781,7 +824,7 @@ impl Design {
                 label: "",
                 group: "outcomes",
                 share: true,
-                full: false,
+                depth: Depth::Outcomes,
             };
             let mut e = Estimate::mean(&d, &mo);
             e.key = format!("advantage_{}", s + 1);
@@ -863,8 +906,9 @@ impl Design {
         measures.push(rate("completion", "completion", completed));
         for (d, m) in PER_GAME.iter().zip(&t.moments) {
             if m.n == 0 {
-                // Not measured (clarity without --measures full; coverage
-                // or repetition a game does not give).
+                // Not measured (at a shallower depth: clarity without
+                // `--measures full`, choice and tension at `outcomes`; or
+                // coverage or repetition a game does not give).
                 continue;
             }
             measures.push(Estimate::mean(d, m));
@@ -1150,6 +1194,20 @@ pub fn statistics(a: &Design, b: &Design, margins: &Margins) -> Vec<(f64, f64, S
     out
 }
 
+/// The least depth that measures the measure `key` (a key of [`keys`]);
+/// `None` for a key that is not one.
+pub fn depth_of(key: &str) -> Option<Depth> {
+    let base = key.strip_suffix("_sd").unwrap_or(key);
+    if let Some(d) = PER_GAME.iter().find(|d| d.key == base) {
+        return (base == key || d.group == "duration").then_some(d.depth);
+    }
+    let seat = key
+        .strip_prefix("advantage_")
+        .is_some_and(|s| s.parse::<u8>().is_ok());
+    let outcome = ["balance", "drawishness", "outcome_uniformity", "completion"].contains(&key);
+    (seat || outcome).then_some(Depth::Outcomes)
+}
+
 /// Every measure of a run by key, with its name in words and whether it
 /// is a share: what `sweep --measure` and `tune --target` accept.
 pub fn keys(players: u8) -> Vec<(String, String, bool)> {
@@ -1253,6 +1311,44 @@ mod tests {
         close(m[M_DECISION_MOVES], 0.5);
         close(m[M_BRANCHING], 2.5);
         close(m[M_FORCED], 2.0);
+    }
+
+    /// Every measure's depth: the outcomes and duration at every depth,
+    /// clarity only at full, the rest from standard on.
+    #[test]
+    fn each_measure_knows_its_depth() {
+        for (k, _, _) in keys(4) {
+            assert!(depth_of(&k).is_some(), "{k}");
+        }
+        assert_eq!(depth_of("advantage_3"), Some(Depth::Outcomes));
+        assert_eq!(depth_of("balance"), Some(Depth::Outcomes));
+        assert_eq!(depth_of("duration_turns_sd"), Some(Depth::Outcomes));
+        assert_eq!(depth_of("coverage"), Some(Depth::Outcomes));
+        assert_eq!(depth_of("branching"), Some(Depth::Standard));
+        assert_eq!(depth_of("stability"), Some(Depth::Standard));
+        assert_eq!(depth_of("clarity_variance"), Some(Depth::Full));
+        assert_eq!(depth_of("stability_sd"), None);
+        assert_eq!(depth_of("advantage_x"), None);
+        assert_eq!(depth_of("nonsense"), None);
+        assert!(Depth::Outcomes < Depth::Standard && Depth::Standard < Depth::Full);
+    }
+
+    /// At `outcomes` a trace counts turns and decisions and nothing per
+    /// decision: no choice measures, no tension.
+    #[test]
+    fn an_outcomes_trace_counts_the_length_only() {
+        use crate::games::roots_and_shoots::RootsAndShoots;
+        let mut t = Trace::<RootsAndShoots>::new(2, Depth::Outcomes);
+        for seat in [0, 0, 1, 0] {
+            t.note_turn(seat);
+        }
+        let mut m = vec![None; PER_GAME.len()];
+        t.choice(&mut m);
+        close(m[M_TURNS], 3.0);
+        close(m[M_DECISIONS], 4.0);
+        assert_eq!(m[M_DECISION_MOVES], None);
+        assert_eq!(m[M_BRANCHING], None);
+        assert_eq!(m[M_FORCED], None);
     }
 
     #[test]

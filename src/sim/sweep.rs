@@ -326,6 +326,37 @@ impl Measure {
         v
     }
 
+    /// The least `--measures` depth that measures it: a design measure's
+    /// ([`crate::sim::measures::depth_of`]); outcomes and counters are
+    /// always there.
+    pub fn depth(&self) -> crate::sim::measures::Depth {
+        use crate::sim::measures::{Depth, depth_of};
+        match self {
+            Measure::Design(k, _) => depth_of(k).unwrap_or(Depth::Standard),
+            _ => Depth::Outcomes,
+        }
+    }
+
+    /// An error when a run at `depth` does not measure it (its figure
+    /// would read 0).
+    pub fn check_depth(&self, depth: crate::sim::measures::Depth) -> Result<(), String> {
+        let needs = self.depth();
+        if needs > depth {
+            return Err(format!(
+                "`{}` is measured only with `--measures {}`{}; this run measures `{}`",
+                self.key(),
+                needs.name(),
+                if needs == crate::sim::measures::Depth::Full {
+                    ""
+                } else {
+                    " or `full`"
+                },
+                depth.name()
+            ));
+        }
+        Ok(())
+    }
+
     /// The measure's name as typed (`seat1-wins`, `rounds`).
     pub fn key(&self) -> String {
         match self {
