@@ -407,6 +407,22 @@ fn outcomes_depth_plays_the_same_games_and_measures_less() {
         "{}",
         table.stdout
     );
+    let summary = roots(&[
+        "simulate",
+        "-n",
+        "10",
+        "--seed",
+        "4",
+        "--measures",
+        "outcomes",
+        "--summary",
+    ]);
+    assert_eq!(summary.code, 0, "{}", summary.stderr);
+    assert!(
+        summary.stdout.contains("Tension, choice: not measured"),
+        "{}",
+        summary.stdout
+    );
     let refused: &[&[&str]] = &[
         &[
             "sweep",

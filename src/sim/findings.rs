@@ -153,6 +153,12 @@ impl Report {
                 branch.words()
             ));
         }
+        if self.design.depth == crate::sim::measures::Depth::Outcomes {
+            out.push(
+                "Tension, choice: not measured (`--measures outcomes`; `standard` measures them)"
+                    .to_owned(),
+            );
+        }
         match &self.skill {
             Some(k) => match (k.skill, k.low, k.high) {
                 (Some(v), Some(lo), Some(hi)) => out.push(format!(
