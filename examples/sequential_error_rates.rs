@@ -8,34 +8,24 @@
 //! the run ended "different", "the same within ±2pt" and undecided, and the
 //! mean games per side it used. The figures are in docs/statistics.md.
 
+use roots::core::dice::SeededDice;
 use roots::sim::Rate;
 use roots::sim::sequential::Plan;
 use roots::sim::verdict::{ALPHA, Outcome, RATE_MARGIN, Statistic};
 
-/// splitmix64: a small, seedable generator, enough for Bernoulli draws.
-struct Mix(u64);
-
-impl Mix {
-    fn next(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (z >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    fn wins(&mut self, p: f64, n: u64) -> u64 {
-        (0..n).filter(|_| self.next() < p).count() as u64
-    }
+/// Wins in `n` games won each with chance `p`, from the project's seeded
+/// stream (a 32-bit draw against `p`: enough for Bernoulli draws).
+fn wins(rng: &mut SeededDice, p: f64, n: u64) -> u64 {
+    let bar = p * 4_294_967_296.0;
+    (0..n).filter(|_| f64::from(rng.next_u32()) < bar).count() as u64
 }
 
 /// One sequential run: its outcome and the games per side it used.
-fn run(plan: &Plan, pa: f64, pb: f64, rng: &mut Mix) -> (Outcome, u64) {
+fn run(plan: &Plan, pa: f64, pb: f64, rng: &mut SeededDice) -> (Outcome, u64) {
     let (mut wa, mut wb, mut before) = (0, 0, 0);
     for now in plan.looks() {
-        wa += rng.wins(pa, now - before);
-        wb += rng.wins(pb, now - before);
+        wa += wins(rng, pa, now - before);
+        wb += wins(rng, pb, now - before);
         let s = Statistic::rates(
             "seat1-wins",
             "seat 1 wins",
@@ -79,7 +69,8 @@ fn main() {
     .into_iter()
     .enumerate()
     {
-        let mut rng = Mix(0x5EED_0000 + k as u64 + (seed << 32));
+        // Line `k` of a seed draws its own stream.
+        let mut rng = SeededDice::new(seed, k as u64);
         let (mut diff, mut same, mut none, mut games) = (0u64, 0u64, 0u64, 0u64);
         for _ in 0..reps {
             let (o, n) = run(&plan, pa, pb, &mut rng);

@@ -392,73 +392,33 @@ fn outcomes_depth_plays_the_same_games_and_measures_less() {
         assert!(ks.iter().any(|k| k == key), "{key} missing at standard");
     }
     assert_eq!(out["measures"]["depth"], "outcomes");
-    let table = roots(&[
-        "simulate",
-        "-n",
-        "10",
-        "--seed",
-        "4",
-        "--measures",
-        "outcomes",
-    ]);
-    assert_eq!(table.code, 0, "{}", table.stderr);
-    assert!(
-        table.stdout.contains("choice and tension not measured"),
-        "{}",
-        table.stdout
-    );
-    let summary = roots(&[
-        "simulate",
-        "-n",
-        "10",
-        "--seed",
-        "4",
-        "--measures",
-        "outcomes",
-        "--summary",
-    ]);
-    assert_eq!(summary.code, 0, "{}", summary.stderr);
-    assert!(
-        summary.stdout.contains("Tension, choice: not measured"),
-        "{}",
-        summary.stdout
-    );
-    let refused: &[&[&str]] = &[
-        &[
-            "sweep",
-            "standard",
-            "--set",
-            "beads.supply=30,40",
+    // The table and the summary say what was left out.
+    for (extra, says) in [
+        (None, "choice and tension not measured"),
+        (Some("--summary"), "Tension, choice: not measured"),
+    ] {
+        let mut args = vec![
+            "simulate",
             "-n",
+            "10",
+            "--seed",
             "4",
-            "--measure",
-            "stability",
             "--measures",
             "outcomes",
-        ],
-        &[
-            "sweep",
-            "standard",
-            "--set",
-            "beads.supply=30,40",
-            "-n",
-            "4",
-            "--measure",
-            "clarity_narrowness",
-        ],
-        &[
-            "tune",
-            "standard",
-            "--vary",
-            "beads.supply=20..40",
-            "--target",
-            "drama=max",
-            "--measures",
-            "outcomes",
-        ],
+        ];
+        args.extend(extra);
+        let r = roots(&args);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(r.stdout.contains(says), "{extra:?}: {}", r.stdout);
+    }
+    let refused = [
+        "sweep standard --set beads.supply=30,40 -n 4 --measure stability --measures outcomes",
+        "sweep standard --set beads.supply=30,40 -n 4 --measure clarity_narrowness",
+        "tune standard --vary beads.supply=20..40 --target drama=max --measures outcomes",
     ];
-    for args in refused {
-        let r = roots(args);
+    for line in refused {
+        let args: Vec<&str> = line.split(' ').collect();
+        let r = roots(&args);
         assert_eq!(r.code, 2, "{args:?}: {}", r.stdout);
         assert!(
             r.stderr.contains("is measured only with `--measures"),
@@ -470,8 +430,8 @@ fn outcomes_depth_plays_the_same_games_and_measures_less() {
     // two depths are not one run.
     let dir = std::env::temp_dir().join(format!("roots-depth-parts-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let part = |k: &str, depth: &str| {
-        let r = roots(&[
+    let run = |depth: &str, shard: Option<&str>| {
+        let mut args = vec![
             "simulate",
             "-n",
             "20",
@@ -481,12 +441,15 @@ fn outcomes_depth_plays_the_same_games_and_measures_less() {
             "random",
             "--measures",
             depth,
-            "--shard",
-            k,
-        ]);
+        ];
+        args.extend(shard.map(|k| ["--shard", k]).into_iter().flatten());
+        let r = roots(&args);
         assert_eq!(r.code, 0, "{}", r.stderr);
+        r.stdout
+    };
+    let part = |k: &str, depth: &str| {
         let f = dir.join(format!("{}-{depth}.json", k.replace('/', "of")));
-        std::fs::write(&f, &r.stdout).expect("part written");
+        std::fs::write(&f, run(depth, Some(k))).expect("part written");
         f.to_string_lossy().into_owned()
     };
     let (a, b, c) = (
@@ -494,20 +457,10 @@ fn outcomes_depth_plays_the_same_games_and_measures_less() {
         part("2/2", "outcomes"),
         part("2/2", "standard"),
     );
-    let whole = roots(&[
-        "simulate",
-        "-n",
-        "20",
-        "--seed",
-        "3",
-        "-b",
-        "random",
-        "--measures",
-        "outcomes",
-    ]);
+    let whole = run("outcomes", None);
     let merged = roots(&["merge", &a, &b]);
     assert_eq!(merged.code, 0, "{}", merged.stderr);
-    assert_eq!(merged.stdout, whole.stdout);
+    assert_eq!(merged.stdout, whole);
     let mixed = roots(&["merge", &a, &c]);
     assert_ne!(mixed.code, 0);
     assert!(
