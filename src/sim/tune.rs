@@ -317,11 +317,12 @@ pub fn search(
         {
             points.push(s.clone());
         }
-        // Over the whole space, the bracket's points first spread over
-        // every axis (a Latin hypercube), then uniform draws if some
-        // coincided.
+        // Over the whole space, the bracket's other points first spread
+        // over every axis (a Latin hypercube of as many points as are still
+        // wanted: the original rules, when in the space, are one), then
+        // uniform draws if some coincided.
         let mut spread = match &best {
-            None => latin_hypercube(axes, want, &mut rng),
+            None => latin_hypercube(axes, want.saturating_sub(points.len()), &mut rng),
             Some(_) => Vec::new(),
         }
         .into_iter();
