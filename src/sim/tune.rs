@@ -513,11 +513,9 @@ fn latin_hypercube(axes: &[Axis], n: usize, rng: &mut SplitMix) -> Vec<Point> {
         for (p, &k) in points.iter_mut().zip(&strata) {
             let lo = k * len / n;
             let hi = (k + 1) * len / n;
-            p.push(if hi > lo {
-                lo + rng.below(hi - lo)
-            } else {
-                lo.min(len - 1)
-            });
+            // `lo < len` since `k < n`; an empty stratum (fewer values
+            // than points) takes its lower end.
+            p.push(if hi > lo { lo + rng.below(hi - lo) } else { lo });
         }
     }
     points

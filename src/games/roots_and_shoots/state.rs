@@ -1494,14 +1494,13 @@ impl State {
         let player = &mut self.players[seat];
         let i = usize::from(self.cells[p.index()].index);
         player.beads.swap_remove(i);
-        if let Some(&moved) = player.beads.get(i) {
-            self.cells[moved.index()].index = i as u16;
-            let m = moved.index() as u16;
-            self.dirty = (self.dirty.0.min(m), self.dirty.1.max(m + 1));
-        }
         match self.rules.beads.removed_go_to {
             RemovedBeads::OutOfPlay => player.removed += 1,
             RemovedBeads::Supply => player.supply += 1,
+        }
+        if let Some(&moved) = self.players[seat].beads.get(i) {
+            self.cells[moved.index()].index = i as u16;
+            self.touch(moved.index(), moved.index() + 1);
         }
     }
 

@@ -1032,19 +1032,7 @@ impl Scratch {
                     let v = self.quick.after_spawn(state, p);
                     self.spawn_checked(state, seat, a, self.quick.advantage(&v, seat))
                 }
-                None => {
-                    // The first move tried on a copy copies the position; the
-                    // next ones undo the last from it.
-                    let copy = self.copy.get_or_insert_with(|| state.clone());
-                    if copied {
-                        copy.restore_from(state);
-                    } else {
-                        copy.clone_from(state);
-                        copied = true;
-                    }
-                    copy.play_unchecked(a);
-                    eval::advantage(copy, seat)
-                }
+                None => self.price_on_copy(state, seat, a, &mut copied),
             };
             first_best = first_best.max(v);
             values.push(v);
@@ -1178,19 +1166,7 @@ impl Scratch {
                     }
                     self.quick.advantage(&self.quick.values, seat)
                 }
-                None => {
-                    // The first move tried on a copy copies the position; the
-                    // next ones undo the last from it.
-                    let copy = self.copy.get_or_insert_with(|| state.clone());
-                    if copied {
-                        copy.restore_from(state);
-                    } else {
-                        copy.clone_from(state);
-                        copied = true;
-                    }
-                    copy.play_unchecked(a);
-                    eval::advantage(copy, seat)
-                }
+                None => self.price_on_copy(state, seat, a, &mut copied),
             });
         }
     }
@@ -1369,6 +1345,21 @@ impl Scratch {
         };
         self.inner = Some(next);
         v
+    }
+
+    /// `seat`'s advantage after `a`, played on the scratch copy of `state`:
+    /// the first move tried (`copied` false) copies the position, the next
+    /// ones undo the last from it ([`State::restore_from`]).
+    fn price_on_copy(&mut self, state: &State, seat: Seat, a: Action, copied: &mut bool) -> f64 {
+        let copy = self.copy.get_or_insert_with(|| state.clone());
+        if *copied {
+            copy.restore_from(state);
+        } else {
+            copy.clone_from(state);
+            *copied = true;
+        }
+        copy.play_unchecked(a);
+        eval::advantage(copy, seat)
     }
 
     /// The legal actions of `state` (in its placing phase, read and marked
@@ -1708,8 +1699,6 @@ mod tests {
         out
     }
 
-    /// `State::allows` (the search's test of one remembered action) agrees
-    /// with the legal list for every action at every position.
     /// A copy played on for a few steps (decisions and rolls alike, so
     /// struggles, lost ends, rains and spawns come up) and then restored
     /// from its position is that position again, cells and all: the
@@ -1754,6 +1743,8 @@ mod tests {
         assert!(restored > 200 && longest == 16, "{restored} restored");
     }
 
+    /// `State::allows` (the search's test of one remembered action) agrees
+    /// with the legal list for every action at every position.
     #[test]
     fn allows_agrees_with_the_legal_list() {
         let mut legal = Vec::new();
