@@ -33,6 +33,7 @@ mod engine_protocol;
 mod fair_undo;
 mod first_hour;
 mod fuzz_regressions;
+mod games_words;
 mod generic_mcts;
 mod good_variants;
 mod hostile_inputs;
@@ -56,6 +57,7 @@ mod serve_api;
 mod serve_browser;
 #[cfg(feature = "serve")]
 mod serve_load;
+mod sheet_readings;
 mod simulate;
 mod simulate_interrupt;
 mod simulate_record_game;

@@ -140,6 +140,66 @@ pub trait RulesHead {
     fn description(&self) -> &str;
 }
 
+/// `game_hooks!(super: sheet, pictures, state)` in a game's `impl Game`:
+/// the optional hooks every game with the usual modules answers the same
+/// way, each delegated once here rather than written out in every game.
+/// The first word names the game's module as seen from the impl (`super`
+/// from `game.rs`, `self` from the module's `mod.rs`); then, any of:
+///
+/// - `sheet`: `explain`, `meaning`, `RULES_TEXT` and `readings` from the
+///   module's `explain.rs` (`explain`, `RULES_TEXT`, `READINGS`) and
+///   `meaning.rs` (`meaning`);
+/// - `pictures`: `svg` and `click_points` from its `svg.rs`, and
+///   `narrate` from its `narrate.rs` (`narrate(before, after)`);
+/// - `state`: `scores` and `check_invariants` from the state's own
+///   methods of those names.
+#[macro_export]
+macro_rules! game_hooks {
+    ($m:ident: $($hook:ident),+ $(,)?) => {
+        $($crate::game_hooks!(@ $m $hook);)+
+    };
+    (@ $m:ident sheet) => {
+        const RULES_TEXT: &'static str = $m::explain::RULES_TEXT;
+
+        fn explain(rules: &Self::Rules, changes: &[$crate::core::keys::Change]) -> Option<String> {
+            Some($m::explain::explain(rules, changes))
+        }
+
+        fn readings() -> &'static [$crate::games::sheet::Reading] {
+            $m::explain::READINGS
+        }
+
+        fn meaning(key: &str, a: &Self::Rules, b: &Self::Rules) -> Option<String> {
+            $m::meaning::meaning(key, a, b)
+        }
+    };
+    (@ $m:ident pictures) => {
+        fn narrate(before: &Self::State, _roll: Option<u8>, after: &Self::State) -> Vec<String> {
+            $m::narrate::narrate(before, after)
+        }
+
+        fn svg(state: &Self::State, names: &[String]) -> String {
+            $m::svg::svg(state, names)
+        }
+
+        fn click_points(
+            state: &Self::State,
+            actions: &[$crate::games::ActionOf<Self>],
+        ) -> Vec<Option<(f64, f64)>> {
+            $m::svg::click_points(state, actions)
+        }
+    };
+    (@ $m:ident state) => {
+        fn scores(state: &Self::State) -> Vec<i32> {
+            state.scores()
+        }
+
+        fn check_invariants(state: &Self::State) -> Result<(), String> {
+            state.check_invariants()
+        }
+    };
+}
+
 /// `rules_head!(Rules)`: [`RulesHead`] for a rules type with the fields
 /// `name` and `description`.
 #[macro_export]
@@ -272,6 +332,17 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn meaning(key: &str, a: &Self::Rules, b: &Self::Rules) -> Option<String> {
         let _ = (key, a, b);
         None
+    }
+    /// The rules text the game is read from, in words (`*Roots and Shoots
+    /// rules v. 1* (Tom Gale, 2007)`), for the notes of the rules sheet.
+    const RULES_TEXT: &'static str = "";
+    /// Where the rules sheet reads the rules text: every statement of the
+    /// sheet that the text does not make, or makes differently, carries the
+    /// mark of one of these (`[Q1]`), and the sheet ends with their notes.
+    /// The list is the one of the game's page in `docs/` (a test holds them
+    /// equal). The default: none.
+    fn readings() -> &'static [sheet::Reading] {
+        &[]
     }
 
     // ===================================================================

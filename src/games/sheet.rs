@@ -2,8 +2,12 @@
 //! `roots view`) is written with: the game's own module says the rules in
 //! words from the resolved values; this writer keeps track of which keys a
 //! sentence consulted, tags a sentence whose keys differ from the game's own
-//! standard variant **(house rule)**, and opens the sheet with the list of
-//! differences (with their `roots diff` meanings).
+//! standard variant **(house rule)**, opens the sheet with the list of
+//! differences (with their `roots diff` meanings), marks each statement the
+//! game's rules text does not make, or makes differently, with a reading
+//! (`[Q1]`: [`Sheet::mark`]) and closes the sheet with the notes of the
+//! readings it marked: the text's own words, what the sheet plays, why, and
+//! the key that changes it.
 //!
 //! A game's tests check, through [`Sheet::consulted`], that every key of its
 //! rules is consulted, whatever one key is changed to, so a new key cannot be
@@ -17,12 +21,33 @@ use crate::core::keys::{Change, leaves};
 /// The tag after a sentence that depends on a house rule.
 pub const TAG: &str = " **(house rule)**";
 
+/// One place where a game's rules sheet reads the rules text: a question
+/// of the game's page in `docs/`, as the sheet's note says it.
+#[derive(Clone, Copy, Debug)]
+pub struct Reading {
+    /// The question's number on the game's page (`Q1`), the sheet's mark.
+    pub id: &'static str,
+    /// The rules text's own words, quoted; empty when the text says nothing.
+    pub text: &'static str,
+    /// What the sheet plays (the standard variant's reading).
+    pub ours: &'static str,
+    /// Why, in one line.
+    pub why: &'static str,
+    /// The keys that change it; none when no key does.
+    pub keys: &'static [&'static str],
+    /// The shipped variant that plays the text as written, if one does.
+    pub literal: Option<&'static str>,
+}
+
 /// A rules sheet being written, in Markdown.
 pub struct Sheet {
     ours: BTreeMap<String, toml::Value>,
     standard: BTreeMap<String, toml::Value>,
     used: BTreeSet<String>,
     out: String,
+    readings: &'static [Reading],
+    rules_text: &'static str,
+    marked: BTreeSet<&'static str>,
 }
 
 impl Sheet {
@@ -36,6 +61,9 @@ impl Sheet {
             standard: leaves(&standard).into_iter().collect(),
             used: BTreeSet::new(),
             out: String::new(),
+            readings: G::readings(),
+            rules_text: G::RULES_TEXT,
+            marked: BTreeSet::new(),
         };
         sheet.line(&format!("# {}: the rules of {}", G::name(rules), G::TITLE));
         sheet.line("");
@@ -45,10 +73,17 @@ impl Sheet {
         sheet.para(&format!(
             "{} ({}). This sheet is written by `roots explain` from the variant's resolved rules: \
              it is the game exactly as `roots play` and `roots simulate` play it. \
-             Rules that differ from the standard game (`{}`) are marked **(house rule)**.",
+             Rules that differ from the standard game (`{}`) are marked **(house rule)**.{}",
             G::TITLE,
             G::BY,
-            G::name(&standard)
+            G::name(&standard),
+            G::readings().first().map_or_else(String::new, |r| format!(
+                " Where the sheet reads the rules text (says what the text does not, or says it \
+                 otherwise), the sentence carries the number of that reading in brackets ({}, \
+                 ...); the notes at the end give the text's own words, our reading, why, and \
+                 the key that changes it.",
+                r.id
+            ))
         ));
         sheet.line("## Differences from the standard rules");
         sheet.line("");
@@ -103,6 +138,82 @@ impl Sheet {
         self.ks(&refs)
     }
 
+    /// Mark a statement as the reading `id` of the game's list: ` [Q1]`,
+    /// to put after the sentence (before its house-rule tag); its note is
+    /// written at the end of the sheet.
+    pub fn mark(&mut self, id: &str) -> String {
+        match self.readings.iter().find(|r| r.id == id) {
+            Some(r) => {
+                self.marked.insert(r.id);
+                format!(" [{id}]")
+            }
+            None => {
+                debug_assert!(false, "no reading {id} in the game's list");
+                String::new()
+            }
+        }
+    }
+
+    /// The notes of the readings marked: one list item a reading, in the
+    /// order of the game's list.
+    fn notes(&mut self) {
+        if self.marked.is_empty() {
+            return;
+        }
+        self.heading(2, "Readings of the rules text");
+        self.para(&format!(
+            "The rules text{} leaves these points open or says them otherwise. Each note is marked where the sheet states it: the text's words, what this sheet plays, why, and the key that changes it.",
+            if self.rules_text.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", self.rules_text)
+            }
+        ));
+        let readings = self.readings;
+        let marked = std::mem::take(&mut self.marked);
+        for r in readings.iter().filter(|r| marked.contains(r.id)) {
+            let text = if r.text.is_empty() {
+                "The text does not say.".to_owned()
+            } else {
+                let stop = if r.text.ends_with(['.', '!', '?', ')']) {
+                    ""
+                } else {
+                    "."
+                };
+                format!("The text: \"{}\"{stop}", r.text)
+            };
+            let keys = if r.keys.is_empty() {
+                "No key changes this.".to_owned()
+            } else {
+                let names: Vec<String> = r.keys.iter().map(|k| format!("`{k}`")).collect();
+                let changed = r
+                    .keys
+                    .iter()
+                    .any(|k| self.ours.get(*k) != self.standard.get(*k));
+                format!(
+                    "{}: {}{}.",
+                    if names.len() == 1 { "Key" } else { "Keys" },
+                    list_words(&names, "and"),
+                    if changed {
+                        " (changed in this variant: see the house rules)"
+                    } else {
+                        ""
+                    }
+                )
+            };
+            let literal = r.literal.map_or_else(String::new, |v| {
+                format!(" The variant `{v}` plays the text as written.")
+            });
+            self.line(&format!(
+                "- **[{}]** {text} We read: {} Why: {} {keys}{literal}",
+                r.id,
+                r.ours.trim(),
+                r.why.trim()
+            ));
+        }
+        self.line("");
+    }
+
     /// A line, and a line break.
     pub fn line(&mut self, text: &str) {
         self.out.push_str(text);
@@ -121,14 +232,39 @@ impl Sheet {
         self.line("");
     }
 
-    /// The sheet, written.
+    /// The sheet, written, with the notes of its readings.
     pub fn finish(self) -> String {
-        self.out
+        self.consulted().0
     }
 
-    /// The sheet and the keys it consulted (for the completeness tests).
-    pub fn consulted(self) -> (String, BTreeSet<String>) {
+    /// The sheet (with the notes of its readings) and the keys it
+    /// consulted (for the completeness tests).
+    pub fn consulted(mut self) -> (String, BTreeSet<String>) {
+        self.notes();
         (self.out, self.used)
+    }
+}
+
+/// The meaning of a change of the common keys `players.min` and
+/// `players.max` (`roots diff`), given the new bounds.
+pub fn players_meaning(key: &str, min: u8, max: u8) -> Option<String> {
+    match key {
+        "players.min" => Some(format!(
+            "the variant can be played with as few as {min} players"
+        )),
+        "players.max" => Some(format!(
+            "the variant can be played with up to {max} players"
+        )),
+        _ => None,
+    }
+}
+
+/// How many players, in words: `2 to 6 players`, `exactly 2 players`.
+pub fn players_words(min: u8, max: u8) -> String {
+    if min == max {
+        format!("exactly {min} players")
+    } else {
+        format!("{min} to {max} players")
     }
 }
 

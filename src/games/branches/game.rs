@@ -5,7 +5,6 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use crate::core::diagnostic::{Checker, Diagnostic};
-use crate::core::keys::Change;
 use crate::core::player::BotSpec;
 use crate::core::protocol::Seat;
 use crate::games::{Builtin, Game, RuleEvent, Stat, event};
@@ -27,6 +26,8 @@ impl Game for Branches {
     type File = VariantFile;
     type State = State;
 
+    crate::game_hooks!(super: sheet, pictures, state);
+
     fn builtins() -> &'static [Builtin] {
         &BUILTINS
     }
@@ -46,14 +47,6 @@ impl Game for Branches {
             Ok(_) => Vec::new(),
             Err(problems) => crate::games::Problem::place(problems, c),
         }
-    }
-
-    fn explain(rules: &Rules, changes: &[Change]) -> Option<String> {
-        Some(super::explain::explain(rules, changes))
-    }
-
-    fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
-        super::meaning::meaning(key, a, b)
     }
 
     fn new_state(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
@@ -138,26 +131,6 @@ impl Game for Branches {
             })
             .collect();
         Some(json!({"cells": cells, "players": seats, "coin_resets": state.coin_resets()}))
-    }
-
-    fn narrate(before: &State, _roll: Option<u8>, after: &State) -> Vec<String> {
-        super::narrate::narrate(before, after)
-    }
-
-    fn svg(state: &State, names: &[String]) -> String {
-        super::svg::svg(state, names)
-    }
-
-    fn click_points(state: &State, actions: &[Action]) -> Vec<Option<(f64, f64)>> {
-        super::svg::click_points(state, actions)
-    }
-
-    fn scores(state: &State) -> Vec<i32> {
-        state.scores()
-    }
-
-    fn check_invariants(state: &State) -> Result<(), String> {
-        state.check_invariants()
     }
 
     const END_REASONS: &'static [Stat] = &[

@@ -138,8 +138,11 @@ pub fn legal_text(state: &State) -> String {
     let grows: Vec<String> = legal
         .iter()
         .filter_map(|a| match a {
+            // In words (`grow new plant (d4)`), which the prompt reads as
+            // well as the record's `grow new_plant`.
             Action::Grow(gr) => Some(format!(
-                "grow {gr} ({})",
+                "grow {} ({})",
+                gr.key().replace('_', " "),
                 state.rules().die_for(*gr).map(Die::name).unwrap_or("?")
             )),
             _ => None,

@@ -145,8 +145,8 @@ pub fn check(r: &Rules, c: &Checker<'_>) -> Vec<Diagnostic> {
         out.push(c.warning(
             "end.max_rounds",
             format!(
-                "games stop after {} rounds, before most of them could end on their own",
-                r.end.max_rounds
+                "games stop after {}, before most of them could end on their own",
+                crate::core::count(r.end.max_rounds, "round", "rounds")
             ),
         ));
     }

@@ -29,14 +29,9 @@ pub fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
             "a bigger board: more room to grow, plants meet later and nutrients are spread wider",
             "a smaller board: plants meet sooner, with more struggles over the same points",
         ),
-        "players.min" => format!(
-            "the variant can be played with as few as {} players",
-            b.players.min
-        ),
-        "players.max" => format!(
-            "the variant can be played with up to {} players",
-            b.players.max
-        ),
+        "players.min" | "players.max" => {
+            return crate::games::sheet::players_meaning(key, b.players.min, b.players.max);
+        }
         "setup.first_spawn_on_bead" => match b.setup.first_spawn_on_bead {
             super::rules::FirstSpawnOnBead::ChooseFree => {
                 "a first-turn nutrient never lands on a bead".into()
@@ -234,8 +229,8 @@ pub fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
         }
         .into(),
         "end.max_rounds" => format!(
-            "the safety limit stops a game after {} rounds{}",
-            b.end.max_rounds,
+            "the safety limit stops a game after {}{}",
+            crate::core::count(b.end.max_rounds, "round", "rounds"),
             if b.end.max_rounds < a.end.max_rounds {
                 ": long games are cut short"
             } else {

@@ -28,7 +28,6 @@ pub use state::{DanglingEnd, EndReason, Nutrient, Player, SetupError, State, Sta
 
 use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::dice::SeededDice;
-use crate::core::keys::Change;
 use crate::core::player::{BotSpec, Player as SeatPlayer};
 use crate::core::protocol::Seat;
 use crate::games::{Builtin, Game, RuleEvent, SafetyLimit, Stat, event};
@@ -89,6 +88,8 @@ impl Game for RootsAndShoots {
     type File = file::VariantFile;
     type State = State;
 
+    crate::game_hooks!(self: sheet);
+
     fn builtins() -> &'static [Builtin] {
         BUILTINS
     }
@@ -103,14 +104,6 @@ impl Game for RootsAndShoots {
 
     fn check(rules: &Rules, c: &Checker<'_>) -> Vec<Diagnostic> {
         check::check(rules, c)
-    }
-
-    fn explain(rules: &Rules, changes: &[Change]) -> Option<String> {
-        Some(explain::explain(rules, changes))
-    }
-
-    fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
-        meaning::meaning(key, a, b)
     }
 
     fn new_state(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
@@ -238,12 +231,12 @@ impl Game for RootsAndShoots {
         svg::click_points(state, actions)
     }
 
-    fn scores(state: &State) -> Vec<i32> {
-        state.players().iter().map(|p| p.score).collect()
-    }
-
     fn check_invariants(state: &State) -> Result<(), String> {
         state.check_invariants()
+    }
+
+    fn scores(state: &State) -> Vec<i32> {
+        state.players().iter().map(|p| p.score).collect()
     }
 
     const END_REASONS: &'static [Stat] = &[

@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::dice::SeededDice;
-use crate::core::keys::Change;
 use crate::core::player::{BotSpec, Player, Style};
 use crate::core::protocol::Seat;
 use crate::games::{Builtin, Game, RuleEvent, SafetyLimit, Stat, event};
@@ -26,6 +25,8 @@ impl Game for RootsGrowyRoots {
     type Rules = Rules;
     type File = VariantFile;
     type State = State;
+
+    crate::game_hooks!(super: sheet, pictures, state);
 
     fn builtins() -> &'static [Builtin] {
         &BUILTINS
@@ -57,14 +58,6 @@ impl Game for RootsGrowyRoots {
                 }
             })
             .collect()
-    }
-
-    fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
-        super::meaning::meaning(key, a, b)
-    }
-
-    fn explain(rules: &Rules, changes: &[Change]) -> Option<String> {
-        Some(super::explain::explain(rules, changes))
     }
 
     fn new_state(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
@@ -99,7 +92,8 @@ impl Game for RootsGrowyRoots {
         "  grow           D6: a stick from your connector to the neighbouring cell D6
                  (any of 8 directions); D5-D6 names the connector when
                  several reach D6 (only at the start of a turn)
-  bridge         bridge D6: 3 sticks, over the connector between to D6
+  bridge         bridge D6: for 3 sticks, from your connector to D6, two cells
+                 away in a straight line, over a connector on the cell between
   end            end the turn (unspent sticks are lost)
   artifacts      with artifacts.abilities (rgr-artifacts), once each, on your
                  turn: skry D6, jump D6, deny 2 (a seat), destroy D6, dry D6
@@ -115,26 +109,6 @@ impl Game for RootsGrowyRoots {
 
     fn last_move(state: &State) -> Option<String> {
         super::narrate::last_move(state)
-    }
-
-    fn narrate(before: &State, _roll: Option<u8>, after: &State) -> Vec<String> {
-        super::narrate::narrate(before, after)
-    }
-
-    fn svg(state: &State, names: &[String]) -> String {
-        super::svg::svg(state, names)
-    }
-
-    fn click_points(state: &State, actions: &[Action]) -> Vec<Option<(f64, f64)>> {
-        super::svg::click_points(state, actions)
-    }
-
-    fn scores(state: &State) -> Vec<i32> {
-        state.scores()
-    }
-
-    fn check_invariants(state: &State) -> Result<(), String> {
-        state.check_invariants()
     }
 
     const END_REASONS: &'static [Stat] = &[

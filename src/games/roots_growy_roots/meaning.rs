@@ -65,14 +65,9 @@ pub fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
         });
     }
     Some(match key {
-        "players.min" => format!(
-            "the variant can be played with as few as {} players",
-            b.players.min
-        ),
-        "players.max" => format!(
-            "the variant can be played with up to {} players",
-            b.players.max
-        ),
+        "players.min" | "players.max" => {
+            return crate::games::sheet::players_meaning(key, b.players.min, b.players.max);
+        }
         "turn.income" => format!(
             "every turn starts with {} sticks instead of {}: {}",
             b.turn.income,
@@ -146,8 +141,8 @@ pub fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
             }
         },
         "end.max_rounds" => format!(
-            "a game is stopped after {} rounds at most (a safety net ordinary games do not reach)",
-            b.end.max_rounds
+            "a game is stopped after {} at most (a safety net ordinary games do not reach)",
+            crate::core::count(b.end.max_rounds, "round", "rounds")
         ),
         "scoring.water" => format!(
             "each water a root holds is worth {} points at the end instead of {}",

@@ -11,7 +11,6 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use crate::core::diagnostic::{Checker, Diagnostic};
-use crate::core::keys::Change;
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::{Builtin, Game, RuleEvent, Stat, event};
 
@@ -136,6 +135,8 @@ impl Game for SproutROut {
     type File = VariantFile;
     type State = State;
 
+    crate::game_hooks!(super: sheet, pictures, state);
+
     fn builtins() -> &'static [Builtin] {
         BUILTINS
     }
@@ -153,14 +154,6 @@ impl Game for SproutROut {
             Ok(_) => Vec::new(),
             Err(problems) => crate::games::Problem::place(problems, c),
         }
-    }
-
-    fn explain(rules: &Variant, changes: &[Change]) -> Option<String> {
-        Some(super::explain::explain(rules, changes))
-    }
-
-    fn meaning(key: &str, a: &Variant, b: &Variant) -> Option<String> {
-        super::meaning::meaning(key, a, b)
     }
 
     fn new_state(rules: Arc<Variant>, seats: u8) -> Result<State, String> {
@@ -256,28 +249,8 @@ impl Game for SproutROut {
         )
     }
 
-    fn narrate(before: &State, _roll: Option<u8>, after: &State) -> Vec<String> {
-        super::narrate::narrate(before, after)
-    }
-
-    fn svg(state: &State, names: &[String]) -> String {
-        super::svg::svg(state, names)
-    }
-
     fn seat_colour(seat: Seat) -> (&'static str, &'static str) {
         (super::svg::stone_fill(seat), "#000000")
-    }
-
-    fn click_points(state: &State, actions: &[Action]) -> Vec<Option<(f64, f64)>> {
-        super::svg::click_points(state, actions)
-    }
-
-    fn scores(state: &State) -> Vec<i32> {
-        state.scores()
-    }
-
-    fn check_invariants(state: &State) -> Result<(), String> {
-        state.check_invariants()
     }
 
     const END_REASONS: &'static [Stat] = &[

@@ -49,7 +49,9 @@ pub fn meaning(key: &str, a: &Variant, b: &Variant) -> Option<String> {
         },
         "rules.tie" => match r.tie {
             Tie::Draw => "equal territories are a draw".into(),
-            Tie::MoverWins => "equal territories are won by the player who moved last".into(),
+            Tie::MoverWins => {
+                "equal territories are won by the player who moved last (after two passes, the second to pass)".into()
+            }
         },
         "rules.eye_detection" => match r.eye_detection {
             EyeDetection::WholeBoard => {
