@@ -146,9 +146,13 @@ pub trait RulesHead {
 /// The first word names the game's module as seen from the impl (`super`
 /// from `game.rs`, `self` from the module's `mod.rs`); then, any of:
 ///
+/// - `rules`: `builtins` (the module's `BUILTINS`) and `standard` (the
+///   rules type's own `standard()`);
+/// - `seats`: the rules type's own `seats()`;
 /// - `sheet`: `explain`, `meaning`, `RULES_TEXT` and `readings` from the
-///   module's `explain.rs` (`explain`, `RULES_TEXT`, `READINGS`) and
-///   `meaning.rs` (`meaning`);
+///   module's `explain.rs` (`explain_with_keys`, written with the shared
+///   [`sheet::Sheet`], `RULES_TEXT`, `READINGS`) and `meaning.rs`
+///   (`meaning`);
 /// - `pictures`: `svg` and `click_points` from its `svg.rs`, and
 ///   `narrate` from its `narrate.rs` (`narrate(before, after)`);
 /// - `state`: `scores` and `check_invariants` from the state's own
@@ -158,11 +162,25 @@ macro_rules! game_hooks {
     ($m:ident: $($hook:ident),+ $(,)?) => {
         $($crate::game_hooks!(@ $m $hook);)+
     };
+    (@ $m:ident rules) => {
+        fn builtins() -> &'static [$crate::games::Builtin] {
+            &$m::BUILTINS[..]
+        }
+
+        fn standard() -> Self::Rules {
+            <Self::Rules>::standard()
+        }
+    };
+    (@ $m:ident seats) => {
+        fn seats(rules: &Self::Rules) -> std::ops::RangeInclusive<u8> {
+            rules.seats()
+        }
+    };
     (@ $m:ident sheet) => {
         const RULES_TEXT: &'static str = $m::explain::RULES_TEXT;
 
         fn explain(rules: &Self::Rules, changes: &[$crate::core::keys::Change]) -> Option<String> {
-            Some($m::explain::explain(rules, changes))
+            Some($m::explain::explain_with_keys(rules, changes).0)
         }
 
         fn readings() -> &'static [$crate::games::sheet::Reading] {

@@ -277,6 +277,24 @@ pub fn list_words(items: &[String], and: &str) -> String {
     }
 }
 
+/// `sheet_tests!(Game)` at the end of a game's `explain.rs`: the test that
+/// its `explain_with_keys` consults every key, whatever one key is changed
+/// to, and tags and lists a changed key.
+#[macro_export]
+macro_rules! sheet_tests {
+    ($game:ident) => {
+        #[cfg(test)]
+        mod sheet_tests {
+            #[test]
+            fn every_key_is_consulted_tagged_and_listed() {
+                $crate::games::sheet::tests::every_key_consulted::<super::$game>(
+                    super::explain_with_keys,
+                );
+            }
+        }
+    };
+}
+
 /// Tests shared by every game's sheet and meanings.
 #[cfg(test)]
 pub(crate) mod tests {

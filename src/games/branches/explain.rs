@@ -117,13 +117,8 @@ pub(crate) const READINGS: &[Reading] = &[
     },
 ];
 
-/// The rules sheet of `rules`, in Markdown; `changes` are its rules that
-/// differ from the standard ones.
-pub fn explain(rules: &Rules, changes: &[Change]) -> String {
-    explain_with_keys(rules, changes).0
-}
-
-/// The sheet and the keys it consulted.
+/// The rules sheet of `r` in Markdown (`changes` are its rules that
+/// differ from the standard ones), and the keys it consulted.
 pub(crate) fn explain_with_keys(r: &Rules, changes: &[Change]) -> (String, BTreeSet<String>) {
     let mut s = Sheet::open::<Branches>(r, &r.description, changes);
     let seats: Vec<u8> = (r.players.min..=r.players.max).collect();
@@ -305,12 +300,4 @@ pub(crate) fn explain_with_keys(r: &Rules, changes: &[Change]) -> (String, BTree
     s.consulted()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_key_is_consulted_tagged_and_listed() {
-        crate::games::sheet::tests::every_key_consulted::<Branches>(explain_with_keys);
-    }
-}
+crate::sheet_tests!(Branches);

@@ -1,15 +1,14 @@
 //! Branches & Twigs & Thorns as the generic layers see it: the [`Game`]
 //! implementation over this module's rules, state, text and statistics.
 
-use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::player::BotSpec;
 use crate::core::protocol::Seat;
-use crate::games::{Builtin, Game, RuleEvent, Stat, event};
+use crate::games::{Game, RuleEvent, Stat, event};
 
-use super::{Action, BUILTINS, Rules, State, VariantFile};
+use super::{Action, Rules, State, VariantFile};
 
 /// The game, as the generic layers see it.
 #[derive(Clone, Copy, Debug)]
@@ -26,19 +25,7 @@ impl Game for Branches {
     type File = VariantFile;
     type State = State;
 
-    crate::game_hooks!(super: sheet, pictures, state);
-
-    fn builtins() -> &'static [Builtin] {
-        &BUILTINS
-    }
-
-    fn standard() -> Rules {
-        Rules::standard()
-    }
-
-    fn seats(rules: &Rules) -> RangeInclusive<u8> {
-        rules.seats()
-    }
+    crate::game_hooks!(super: rules, seats, sheet, pictures, state);
 
     fn check(rules: &Rules, c: &Checker<'_>) -> Vec<Diagnostic> {
         // The module's own checks run on complete rules: layering an empty

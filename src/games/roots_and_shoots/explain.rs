@@ -253,13 +253,8 @@ pub(crate) const READINGS: &[Reading] = &[
     },
 ];
 
-/// The rules sheet of `rules`, in Markdown; `changes` are its rules that
-/// differ from the standard ones.
-pub fn explain(rules: &Rules, changes: &[Change]) -> String {
-    explain_with_keys(rules, changes).0
-}
-
-/// The sheet and the keys it consulted (for the completeness test).
+/// The rules sheet of `r` in Markdown (`changes` are its rules that
+/// differ from the standard ones), and the keys it consulted.
 pub(crate) fn explain_with_keys(rules: &Rules, changes: &[Change]) -> (String, BTreeSet<String>) {
     let mut w = Writer {
         r: rules,
@@ -790,14 +785,11 @@ impl Writer<'_> {
     }
 }
 
+crate::sheet_tests!(RootsAndShoots);
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_key_is_consulted_tagged_and_listed() {
-        crate::games::sheet::tests::every_key_consulted::<RootsAndShoots>(explain_with_keys);
-    }
 
     #[test]
     fn sentences_follow_the_values() {
@@ -805,7 +797,7 @@ mod tests {
         r.growth.simple_growth = ActionDie::Off;
         r.growth.buds = ActionDie::D8;
         let changes = crate::variant::diff::diff::<RootsAndShoots>(&Rules::standard(), &r);
-        let text = explain(&r, &changes);
+        let text = explain_with_keys(&r, &changes).0;
         assert!(text.contains("Simple growth is not part of this variant"));
         assert!(text.contains("Roll the d8 to bud off"));
     }

@@ -88,15 +88,7 @@ impl Game for RootsAndShoots {
     type File = file::VariantFile;
     type State = State;
 
-    crate::game_hooks!(self: sheet);
-
-    fn builtins() -> &'static [Builtin] {
-        BUILTINS
-    }
-
-    fn standard() -> Rules {
-        Rules::standard()
-    }
+    crate::game_hooks!(self: rules, sheet);
 
     fn seats(rules: &Rules) -> RangeInclusive<u8> {
         rules.players.min..=rules.players.max

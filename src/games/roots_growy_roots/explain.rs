@@ -204,12 +204,6 @@ pub(crate) const READINGS: &[Reading] = &[
     },
 ];
 
-/// The rules sheet of `rules`, in Markdown; `changes` are its rules that
-/// differ from the standard ones.
-pub fn explain(rules: &Rules, changes: &[Change]) -> String {
-    explain_with_keys(rules, changes).0
-}
-
 fn artifact_name(a: Artifact) -> &'static str {
     match a {
         Artifact::Skry => "the Skrying Runes (`skry`)",
@@ -231,7 +225,8 @@ fn points(n: u8) -> String {
     count(n, "point", "points")
 }
 
-/// The sheet and the keys it consulted.
+/// The rules sheet of `r` in Markdown (`changes` are its rules that
+/// differ from the standard ones), and the keys it consulted.
 pub(crate) fn explain_with_keys(r: &Rules, changes: &[Change]) -> (String, BTreeSet<String>) {
     let mut s = Sheet::open::<RootsGrowyRoots>(r, &r.description, changes);
 
@@ -467,12 +462,4 @@ pub(crate) fn explain_with_keys(r: &Rules, changes: &[Change]) -> (String, BTree
     s.consulted()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_key_is_consulted_tagged_and_listed() {
-        crate::games::sheet::tests::every_key_consulted::<RootsGrowyRoots>(explain_with_keys);
-    }
-}
+crate::sheet_tests!(RootsGrowyRoots);

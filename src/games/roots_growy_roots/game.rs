@@ -1,15 +1,14 @@
 //! Roots Growy Roots as the generic layers see it.
 
-use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::dice::SeededDice;
 use crate::core::player::{BotSpec, Player, Style};
 use crate::core::protocol::Seat;
-use crate::games::{Builtin, Game, RuleEvent, SafetyLimit, Stat, event};
+use crate::games::{Game, RuleEvent, SafetyLimit, Stat, event};
 
-use super::{Action, BUILTINS, Rules, State, VariantFile, text};
+use super::{Action, Rules, State, VariantFile, text};
 
 /// The game, as the generic layers see it.
 #[derive(Clone, Copy, Debug)]
@@ -26,19 +25,7 @@ impl Game for RootsGrowyRoots {
     type File = VariantFile;
     type State = State;
 
-    crate::game_hooks!(super: sheet, pictures, state);
-
-    fn builtins() -> &'static [Builtin] {
-        &BUILTINS
-    }
-
-    fn standard() -> Rules {
-        Rules::standard()
-    }
-
-    fn seats(rules: &Rules) -> RangeInclusive<u8> {
-        rules.seats()
-    }
+    crate::game_hooks!(super: rules, seats, sheet, pictures, state);
 
     fn check(rules: &Rules, c: &Checker<'_>) -> Vec<Diagnostic> {
         super::rules::check(rules)

@@ -110,12 +110,6 @@ pub(crate) const READINGS: &[Reading] = &[
     },
 ];
 
-/// The rules sheet of `rules`, in Markdown; `changes` are its rules that
-/// differ from the standard ones.
-pub fn explain(rules: &Variant, changes: &[Change]) -> String {
-    explain_with_keys(rules, changes).0
-}
-
 fn board_words(shape: BoardShape) -> &'static str {
     match shape {
         BoardShape::Limping3 => "a limping hexagon of order 3 (rows of 4 5 6 5 4 3 hexagons)",
@@ -133,7 +127,8 @@ fn board_words(shape: BoardShape) -> &'static str {
     }
 }
 
-/// The sheet and the keys it consulted.
+/// The rules sheet of `r` in Markdown (`changes` are its rules that
+/// differ from the standard ones), and the keys it consulted.
 pub(crate) fn explain_with_keys(v: &Variant, changes: &[Change]) -> (String, BTreeSet<String>) {
     let mut s = Sheet::open::<SproutROut>(v, &v.description, changes);
     let b = &v.board;
@@ -269,12 +264,4 @@ pub(crate) fn explain_with_keys(v: &Variant, changes: &[Change]) -> (String, BTr
     s.consulted()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_key_is_consulted_tagged_and_listed() {
-        crate::games::sheet::tests::every_key_consulted::<SproutROut>(explain_with_keys);
-    }
-}
+crate::sheet_tests!(SproutROut);

@@ -135,15 +135,7 @@ impl Game for SproutROut {
     type File = VariantFile;
     type State = State;
 
-    crate::game_hooks!(super: sheet, pictures, state);
-
-    fn builtins() -> &'static [Builtin] {
-        BUILTINS
-    }
-
-    fn standard() -> Variant {
-        Variant::standard()
-    }
+    crate::game_hooks!(super: rules, sheet, pictures, state);
 
     fn seats(rules: &Variant) -> RangeInclusive<u8> {
         rules.engine().seats()
