@@ -31,7 +31,7 @@ pub(crate) const READINGS: &[Reading] = &[
         id: "RS1",
         text: "Number of Players: 2+",
         ours: "2 to 6 players.",
-        why: "the first beads go on the 8 points round the centre, so at most 8 can start; 6 keeps the board playable.",
+        why: "the text sets no upper bound; the first beads take the 8 points round the centre, so a variant may allow up to 8.",
         keys: &["players.min", "players.max"],
         literal: None,
     },
