@@ -6,9 +6,10 @@
 # files, --record-game), compare (and --until-decided, --skill), sweep (one
 # key and a grid, with its SVG), tune (with the file it writes), ladder,
 # and runs in shards (`--shard K/N`, the parts themselves too) with their
-# `roots merge`; a few refusals (their message and exit code). Each run is
-# small (a few hundred games at most) and seeded; -j1 except a few at -j2,
-# which must give the same bytes.
+# `roots merge`; a few refusals (their message and exit code); the help of
+# the commands that run games, the manual page and a completion script.
+# Each run is small (a few hundred games at most) and seeded; -j1 except a
+# few at -j2, which must give the same bytes.
 #
 # For each case NAME the directory holds NAME.out (stdout), NAME.err
 # (stderr), NAME.code (the exit code) and NAME.file-* (files the run wrote).
@@ -108,6 +109,15 @@ tune_sharded() {
 }
 
 S=(--seed 7 -j1)
+
+# ---------------------------------------------------------- the words
+# Every command's help and the manual page: the arguments moved with the
+# code that reads them.
+run help man
+run completions completions bash
+for c in simulate compare sweep tune ladder merge; do
+    run "help-$c" "$c" --help
+done
 
 # ------------------------------------------------------------ simulate
 for g in standard btt sprout-r-out roots-growy-roots; do

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::games::{Game, RuleEvent, Stat};
-use crate::sim::GameResult;
+use super::game::GameResult;
 use crate::sim::histogram::Histogram;
 use crate::sim::measures::MeasureTotals;
 

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::{ActionOf, Game, RuleEvent};
-use crate::sim::report::Rate;
+use super::rate::Rate;
 use crate::sim::stats::{Z95, wilson};
 use crate::sim::verdict::{Margins, Statistic, Unit, rate_variance, thousands};
 

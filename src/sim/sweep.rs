@@ -11,7 +11,7 @@
 //! skips it.
 
 use crate::games::{Game, GameId};
-use crate::sim::Report;
+use super::report::Report;
 use crate::sim::stats::wilson;
 use crate::variant::schema::{self, PathSeg};
 use crate::variant::{self, Override, Style};

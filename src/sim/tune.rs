@@ -20,7 +20,8 @@
 use std::collections::BTreeMap;
 
 use super::sweep::{Axis, Estimate, Measure};
-use super::{Accumulator, Report};
+use super::accum::Accumulator;
+use super::report::Report;
 
 /// What a target asks of a measure.
 #[derive(Clone, Debug, PartialEq)]
