@@ -81,7 +81,7 @@ pub struct PlayArgs {
 
 impl PlayArgs {
     fn cmd_timeout_ms(&self) -> u32 {
-        super::simulate::timeout_ms(self.cmd_timeout)
+        super::args::timeout_ms(self.cmd_timeout)
     }
 }
 

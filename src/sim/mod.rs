@@ -32,7 +32,9 @@ pub mod sequential;
 pub mod shard;
 pub mod stats;
 pub mod sweep;
+pub mod sweep_table;
 pub mod tune;
+pub mod tune_table;
 pub mod verdict;
 
 pub use accum::{Accumulator, AccumulatorData};
