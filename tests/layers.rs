@@ -2,8 +2,10 @@
 //! `crate::X` path outside test modules and comments) finds no import cycle
 //! between the top-level modules, and no module of a known layer reaching
 //! up into a higher one. Inside `sim/` the same holds between its files
-//! (statistics below verdicts below the games' totals below reports).
-//! ARCHITECTURE.md draws the same layers.
+//! (statistics below verdicts below the games' totals below reports), and
+//! in `cli/` no command uses another command's module (what commands share
+//! is the run layer below them, `src/run/`, or a helper of `cli/`), and no
+//! file is over 400 lines. ARCHITECTURE.md draws the same layers.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -227,7 +229,8 @@ fn the_scan_sees_paths_groups_and_cycles() {
         names_after(code, "super::", &names),
         ["Config", "play"].map(String::from).into()
     );
-    let named = reexports("mod play;\npub use play::{\n    Config, run,\n};\npub use report::Report;");
+    let named =
+        reexports("mod play;\npub use play::{\n    Config, run,\n};\npub use report::Report;");
     assert_eq!(named.get("Config").map(String::as_str), Some("play"));
     assert_eq!(named.get("Report").map(String::as_str), Some("report"));
 }
@@ -264,7 +267,10 @@ fn reexports(mod_rs: &str) -> BTreeMap<String, String> {
         rest = &rest[i + "pub use ".len()..];
         let end = rest.find(';').unwrap_or(rest.len());
         let (file, names) = rest[..end].split_once("::").unwrap_or(("", ""));
-        for name in names.trim_matches(|c: char| c == '{' || c == '}' || c.is_whitespace()).split(',') {
+        for name in names
+            .trim_matches(|c: char| c == '{' || c == '}' || c.is_whitespace())
+            .split(',')
+        {
             let name = name.trim();
             if !name.is_empty() && name != "self" {
                 out.insert(name.to_owned(), file.trim().to_owned());
@@ -292,7 +298,11 @@ fn file_edges(dir: &Path, module: &str) -> BTreeMap<(String, String), String> {
     let absolute = format!("crate::{module}::");
     let mut out = BTreeMap::new();
     for file in &files {
-        let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("").to_owned();
+        let stem = file
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("")
+            .to_owned();
         if stem == "mod" {
             continue;
         }
@@ -342,5 +352,81 @@ fn sim_files_form_no_circle_and_point_down() {
         upward.is_empty(),
         "a file of sim/ uses a higher layer (SIM_LAYERS):\n{}",
         upward.join("\n")
+    );
+}
+
+/// The modules of `cli/` that are not commands: helpers the commands share
+/// (the arguments every run takes, the printer of a run's result, the
+/// terminal and standard output, the human at the prompt, what `play` and
+/// `replay` share of a record).
+const CLI_HELPERS: &[&str] = &["args", "print", "term", "human", "records"];
+
+#[test]
+fn no_command_uses_another_command() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
+    let modules: BTreeSet<String> = std::fs::read_dir(&dir)
+        .expect("src/cli is readable")
+        .filter_map(|e| {
+            let path = e.ok()?.path();
+            let name = path.file_stem()?.to_str()?.to_owned();
+            (path.is_dir() || path.extension().is_some_and(|x| x == "rs")).then_some(name)
+        })
+        .filter(|n| n != "mod")
+        .collect();
+    let commands: BTreeSet<String> = modules
+        .iter()
+        .filter(|m| !CLI_HELPERS.contains(&m.as_str()))
+        .cloned()
+        .collect();
+    assert!(commands.contains("compare") && commands.contains("simulate"));
+    let mut files = Vec::new();
+    rust_files(&dir, &mut files);
+    let mut found = Vec::new();
+    for file in files {
+        let rel = file.strip_prefix(&dir).expect("under src/cli");
+        let parts: Vec<&str> = rel.iter().filter_map(|c| c.to_str()).collect();
+        let top = parts[0].trim_end_matches(".rs");
+        if top == "mod.rs" || top == "mod" {
+            continue;
+        }
+        // `super::` from cli/X.rs and cli/X/mod.rs, `super::super::`
+        // from cli/X/Y.rs.
+        let up = if parts.len() == 1 || parts.last() == Some(&"mod.rs") {
+            "super::"
+        } else {
+            "super::super::"
+        };
+        let code = code_of(&std::fs::read_to_string(&file).expect("UTF-8"));
+        let mut used = names_after(&code, up, &commands);
+        used.extend(names_after(&code, "crate::cli::", &commands));
+        for other in used {
+            if other != top {
+                found.push(format!("cli/{} uses the command `{other}`", rel.display()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a module of cli/ uses a command module (what commands share belongs in the run layer, src/run/, or a helper of cli/):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn no_file_of_cli_is_over_400_lines() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
+    let mut files = Vec::new();
+    rust_files(&dir, &mut files);
+    let long: Vec<String> = files
+        .iter()
+        .filter_map(|f| {
+            let n = std::fs::read_to_string(f).expect("UTF-8").lines().count();
+            (n > 400).then(|| format!("{}: {n} lines", f.display()))
+        })
+        .collect();
+    assert!(
+        long.is_empty(),
+        "files of cli/ over 400 lines (a command parses, plans, runs and prints; the work is below it):\n{}",
+        long.join("\n")
     );
 }

@@ -183,4 +183,3 @@ pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
     }
     std::borrow::Cow::Owned(safe)
 }
-

@@ -90,7 +90,10 @@ pub fn ladder_of<G: Registered>(
     };
     let status = Status::new();
     let ladder = run_ladder(&config, interrupt::flag(), |pair, pairs, done| {
-        status.show(&format!("{label}pair {} of {pairs}: {done} games", pair + 1), false);
+        status.show(
+            &format!("{label}pair {} of {pairs}: {done} games", pair + 1),
+            false,
+        );
     });
     status.clear();
     Ok(ladder?)

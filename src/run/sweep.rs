@@ -250,8 +250,7 @@ fn finish<G: Registered>(
         games: setup.sim.games,
         bots: setup.sim.bots.clone(),
     };
-    let mut table =
-        SweepTable::of::<G>(heading, axes.to_vec(), measures.to_vec(), reports, asked);
+    let mut table = SweepTable::of::<G>(heading, axes.to_vec(), measures.to_vec(), reports, asked);
     table.partial = interrupt::interrupted();
     if let Some(path) = &setup.svg {
         std::fs::write(path, table.svg())

@@ -7,9 +7,9 @@ use serde::Serialize;
 
 use super::csv::csv_text;
 use super::ladder::Ladder;
+use super::rate::Rate;
 use super::report::Report;
 use super::sequential::Stopped;
-use super::rate::Rate;
 use super::verdict::{self, ALPHA, Margins, Statistic, Unit, Verdict};
 
 /// The two families of `compare`'s statistics, each Holm-corrected on its
@@ -81,9 +81,7 @@ pub struct SkillComparison {
 /// ([`primary_statistics`], then the measures): see [`compare_with`].
 pub fn statistics(a: &Report, b: &Report, margins: &Margins) -> Vec<(f64, f64, Statistic)> {
     let mut out = primary_statistics(a, b, margins);
-    out.extend(super::measures::statistics(
-        &a.design, &b.design, margins,
-    ));
+    out.extend(super::measures::statistics(&a.design, &b.design, margins));
     out
 }
 
@@ -171,11 +169,7 @@ pub fn compare_with(a: Report, b: Report, margins: &Margins) -> Comparison {
 
 impl Comparison {
     /// Attach the ladders of both variants.
-    pub fn with_skill(
-        mut self,
-        a: Ladder,
-        b: Ladder,
-    ) -> Comparison {
+    pub fn with_skill(mut self, a: Ladder, b: Ladder) -> Comparison {
         let best_v_next = super::ladder::skill_difference(&a, &b);
         self.skill = Some(SkillComparison { a, b, best_v_next });
         self

@@ -25,11 +25,11 @@ use std::sync::atomic::AtomicBool;
 
 use serde::Serialize;
 
+use super::play::{Config, Seating, SimError};
+use super::rate::Rate;
 use crate::bots::BotSpec;
 use crate::games::Game;
-use super::rate::Rate;
 use crate::sim::stats::Z95;
-use super::play::{Config, Seating, SimError};
 
 /// Elo points per unit of the natural-log odds.
 const ELO: f64 = 400.0 / std::f64::consts::LN_10;

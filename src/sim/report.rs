@@ -6,7 +6,6 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::games::{Game, Stat};
 use super::accum::Accumulator;
 use super::csv::csv_text;
 use super::game::FORFEIT;
@@ -16,6 +15,7 @@ use super::play::{Config, Seating, SimError};
 use super::rate::Rate;
 use super::stats::chi_square_uniform;
 use super::verdict::{self, Margins, Outcome, Statistic, Unit, Verdict};
+use crate::games::{Game, Stat};
 
 /// The error rate every verdict holds ([`verdict::ALPHA`]).
 pub const ALPHA: f64 = verdict::ALPHA;

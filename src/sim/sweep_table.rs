@@ -99,7 +99,11 @@ impl SweepTable {
     }
 
     fn values(&self, p: &[usize]) -> Vec<&Value> {
-        self.axes.iter().zip(p).map(|(a, &i)| &a.values[i]).collect()
+        self.axes
+            .iter()
+            .zip(p)
+            .map(|(a, &i)| &a.values[i])
+            .collect()
     }
 
     /// A report's mean length and its spread.
@@ -271,7 +275,8 @@ impl SweepTable {
             }
         }
         let keys: Vec<&str> = self.axes.iter().map(|a| a.key.as_str()).collect();
-        let mut doc = serde_json::json!({ "key": keys[0], "keys": keys, "values": rows, "skipped": skipped });
+        let mut doc =
+            serde_json::json!({ "key": keys[0], "keys": keys, "values": rows, "skipped": skipped });
         if self.partial {
             // The document itself says it is partial, not only stderr.
             doc["partial"] = serde_json::json!({ "interrupted": true, "values_asked": self.asked });
@@ -315,7 +320,11 @@ impl SweepTable {
                     .map(|m| {
                         let mut p = panel(m);
                         let (nx, ny) = (x.values.len(), y.values.len());
-                        fn reorder<T: Copy>(v: &[Option<T>], nx: usize, ny: usize) -> Vec<Option<T>> {
+                        fn reorder<T: Copy>(
+                            v: &[Option<T>],
+                            nx: usize,
+                            ny: usize,
+                        ) -> Vec<Option<T>> {
                             let mut out = Vec::with_capacity(nx * ny);
                             for j in 0..ny {
                                 for i in 0..nx {

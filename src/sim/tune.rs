@@ -19,9 +19,9 @@
 
 use std::collections::BTreeMap;
 
-use super::sweep::{Axis, Estimate, Measure};
 use super::accum::Accumulator;
 use super::report::Report;
+use super::sweep::{Axis, Estimate, Measure};
 
 /// What a target asks of a measure.
 #[derive(Clone, Debug, PartialEq)]
