@@ -1,11 +1,10 @@
 //! The command line: one module per command. Each command's `run` returns
 //! the process exit code; the library does the work.
 
-use std::io::IsTerminal;
-
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use roots::variant::{Override, Style};
 
+mod args;
 pub mod compare;
 pub mod completions;
 pub mod diff;
@@ -19,6 +18,8 @@ pub mod ladder;
 pub mod merge;
 pub mod new;
 pub mod play;
+mod print;
+mod records;
 pub mod replay;
 pub mod schema;
 #[cfg(feature = "serve")]
@@ -26,19 +27,18 @@ pub mod serve;
 pub mod show;
 pub mod simulate;
 pub mod sweep;
+mod term;
 pub mod tune;
 pub mod validate;
 pub mod view;
 
-/// Exit codes shared by every command.
-pub mod exit {
-    /// Everything checked out.
-    pub const OK: u8 = 0;
-    /// A variant (or other input) is invalid.
-    pub const INVALID: u8 = 1;
-    /// Bad command line, or a file that could not be read.
-    pub const USAGE: u8 = 2;
-}
+pub use roots::run::console::{err, note};
+pub use roots::run::plan::random_seed;
+pub use roots::run::{Failure, exit};
+pub use term::{
+    Color, Format, Stream, out, out_json, output, set_colour, shell_quote, style, use_colour,
+};
+pub(crate) use term::{errln, outln, outp};
 
 /// A toolkit for inventing, checking and playtesting rule variants of
 /// root-growing board games: Roots and Shoots, Branches & Twigs & Thorns,
@@ -144,7 +144,7 @@ impl Cli {
     /// quietly), and end any external player still running.
     pub fn run(self) -> u8 {
         set_colour(self.color);
-        QUIET.store(self.quiet, std::sync::atomic::Ordering::Relaxed);
+        roots::run::console::set_quiet(self.quiet);
         let playing_in_rounds = matches!(
             self.command,
             Command::Simulate(_)
@@ -153,16 +153,13 @@ impl Cli {
                 | Command::Tune(_)
                 | Command::Ladder(_)
         );
-        if !playing_in_rounds {
-            // Those five catch Ctrl-C to print a partial report (their
-            // players end with their games); any other command ends at
-            // once, and its external players with it: they run in process
-            // groups of their own, which a Ctrl-C at the terminal does not
-            // reach.
-            let _ = ctrlc::set_handler(|| {
-                roots::bots::end_external_players();
-                std::process::exit(130);
-            });
+        // Those five catch Ctrl-C to print a partial report (their players
+        // end with their games); any other command ends at once, and its
+        // external players with it (the run layer's `interrupt`).
+        if playing_in_rounds {
+            roots::run::interrupt::catch();
+        } else {
+            roots::run::interrupt::end_at_once();
         }
         let code = self.dispatch();
         roots::bots::end_external_players();
@@ -236,51 +233,6 @@ pub struct SetArgs {
 
 fn parse_override(text: &str) -> Result<Override, String> {
     Override::parse(text)
-}
-
-/// How a command failed: the text for stderr, complete with its `error:`
-/// lines, and the exit code.
-#[derive(Debug)]
-pub struct Failure {
-    pub code: u8,
-    pub message: String,
-}
-
-impl Failure {
-    /// The input was read but is wrong (exit 1); `message` is printed as is.
-    pub fn invalid(message: impl Into<String>) -> Failure {
-        Failure {
-            code: exit::INVALID,
-            message: message.into(),
-        }
-    }
-
-    /// A file could not be read or written (exit 2); printed as is.
-    pub fn io(message: impl Into<String>) -> Failure {
-        Failure {
-            code: exit::USAGE,
-            message: message.into(),
-        }
-    }
-
-    /// The input was read but is wrong (exit 1), printed after `error: `.
-    pub fn invalid_line(message: impl std::fmt::Display) -> Failure {
-        Failure::invalid(format!("error: {message}"))
-    }
-
-    /// A wrong command line or an output that cannot be written (exit 2):
-    /// printed after `error: `.
-    pub fn usage(message: impl std::fmt::Display) -> Failure {
-        Failure::io(format!("error: {message}"))
-    }
-
-    /// Print the failure on stderr and give the exit code.
-    pub fn report(self) -> u8 {
-        if !self.message.is_empty() {
-            err(&format!("{}\n", self.message));
-        }
-        self.code
-    }
 }
 
 /// A value parser for text with names to offer: the text as given (checked
@@ -402,16 +354,6 @@ fn load_or_report(
     }
 }
 
-/// How a report names a variant played with `--set` overrides:
-/// `standard --set beads.supply=35`.
-pub fn variant_label(name: &str, overrides: &[Override]) -> String {
-    let mut label = name.to_string();
-    for o in overrides {
-        label.push_str(&format!(" --set {o}"));
-    }
-    label
-}
-
 /// The rules of a variant argument for a command that plays it (`play`,
 /// `simulate`, `compare`, `sweep`): [`load_reporting`] in the style of a
 /// terminal or not, plus a last line that points to `roots validate`.
@@ -429,271 +371,4 @@ pub fn load_variant(arg: &str, overrides: &[Override]) -> Result<roots::games::A
             };
             Failure { code, message }
         })
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Color {
-    Auto,
-    Always,
-    Never,
-}
-
-/// How diagnostics are printed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Snippets on a terminal, plain lines otherwise.
-    Auto,
-    /// `file:line:col: error: message` lines, with `= expected:` and `= help:` notes.
-    Plain,
-    /// Cargo-style snippets of the file, with a caret under the fault.
-    Snippet,
-    /// A JSON array of diagnostics.
-    Json,
-}
-
-/// The standard stream a text goes to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stream {
-    Stdout,
-    Stderr,
-}
-
-impl Stream {
-    pub fn is_terminal(self) -> bool {
-        match self {
-            Stream::Stdout => stdout_is_terminal(),
-            Stream::Stderr => stderr_is_terminal(),
-        }
-    }
-}
-
-/// Record `--color` as the program's one colour setting (anstream's global
-/// choice), read by [`colour`] for every stream.
-pub fn set_colour(color: Color) {
-    anstream::ColorChoice::write_global(match color {
-        Color::Auto => anstream::ColorChoice::Auto,
-        Color::Always => anstream::ColorChoice::AlwaysAnsi,
-        Color::Never => anstream::ColorChoice::Never,
-    });
-}
-
-/// Whether to colour what goes to `stream`: the one decision of the program.
-/// `--color always`/`never` win; otherwise CLICOLOR_FORCE forces colour,
-/// NO_COLOR (or CLICOLOR=0) turns it off, and a terminal that takes colour
-/// gets it (anstream's rules).
-pub fn colour(stream: Stream) -> bool {
-    let choice = match stream {
-        Stream::Stdout => anstream::AutoStream::choice(&std::io::stdout()),
-        Stream::Stderr => anstream::AutoStream::choice(&std::io::stderr()),
-    };
-    choice != anstream::ColorChoice::Never
-}
-
-/// The style to print diagnostics in, to `stream`: snippets on a terminal
-/// or when colour is on, plain lines otherwise, unless `format` says.
-pub fn style(format: Format, stream: Stream) -> Style {
-    let colored = colour(stream);
-    match format {
-        Format::Json => Style::Json,
-        Format::Plain => Style::Plain,
-        Format::Snippet => Style::Snippet { color: colored },
-        Format::Auto if stream.is_terminal() || colored => Style::Snippet { color: colored },
-        Format::Auto => Style::Plain,
-    }
-}
-
-/// Whether to colour what goes to stdout.
-pub fn use_colour() -> bool {
-    colour(Stream::Stdout)
-}
-
-static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-/// Whether `-q/--quiet` was given.
-pub fn quiet() -> bool {
-    QUIET.load(std::sync::atomic::Ordering::Relaxed)
-}
-
-/// A note for a person on stderr (the seed drawn, a file written), left out
-/// under `--quiet`.
-pub fn note(text: &str) {
-    if !quiet() {
-        err(text);
-    }
-}
-
-pub fn stdout_is_terminal() -> bool {
-    std::io::stdout().is_terminal()
-}
-
-pub fn stderr_is_terminal() -> bool {
-    std::io::stderr().is_terminal()
-}
-
-/// A seed drawn at random (the operating system's entropy through `rand`),
-/// short enough to type back: below 10^12.
-pub fn random_seed() -> u64 {
-    rand::random::<u64>() % 1_000_000_000_000
-}
-
-/// Print a JSON document on stdout (pretty, one trailing newline): exit 0.
-pub fn out_json(doc: &serde_json::Value) -> u8 {
-    match serde_json::to_string_pretty(doc) {
-        Ok(text) => {
-            out(&format!("{text}\n"));
-            exit::OK
-        }
-        Err(e) => {
-            err(&format!("error: cannot print JSON: {e}\n"));
-            exit::INVALID
-        }
-    }
-}
-
-/// A word for a shell command line: as it is when it holds nothing a
-/// POSIX shell reads specially, else in single quotes.
-pub fn shell_quote(word: &str) -> String {
-    let plain = !word.is_empty()
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./:=@%+,".contains(c));
-    if plain {
-        word.to_owned()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
-}
-
-/// Write to stdout. A failed write is remembered (and nothing more is
-/// written): the command goes on to its end, and [`Cli::run`] then exits 2
-/// with the reason, or quietly for a closed pipe (`roots show | head`: the
-/// reader has what it wanted).
-pub fn out(text: &str) {
-    output::write(&terminal_safe(text));
-}
-
-/// Write to stderr, ignoring a failure: there is nowhere left to say it.
-pub fn err(text: &str) {
-    err_raw(&terminal_safe(text));
-}
-
-/// [`err`] without [`terminal_safe`]: for the program's own control
-/// sequences (a progress line cleared with `\r\x1b[2K`), never for text
-/// that holds anything read.
-pub fn err_raw(text: &str) {
-    use std::io::Write;
-    let _ = std::io::stderr().lock().write_all(text.as_bytes());
-}
-
-/// `text` with every control character that could steer a terminal shown
-/// as an escape (`\x1b`, `\x07`, `\r`, `\u{202e}`): text from variant files,
-/// records, diagnostics and other programs' answers reaches stdout and
-/// stderr only through this, so a variant named `"\x1b]0;pwned\x07"` cannot
-/// retitle the window, move the cursor or hide a line. Kept: newlines,
-/// tabs, and colour codes (`ESC [ digits;... m`, SGR) except "conceal"
-/// (8), which could hide text; an escape sequence that is not a colour is
-/// shown escaped.
-pub fn terminal_safe(text: &str) -> std::borrow::Cow<'_, str> {
-    fn steers(c: char) -> bool {
-        (c.is_control() && c != '\n' && c != '\t')
-            || matches!(c, '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-    }
-    /// The length of a colour code (SGR) at the start of `s`, if it is one.
-    fn colour_code(s: &str) -> Option<usize> {
-        let rest = s.strip_prefix("\x1b[")?;
-        let params = &rest[..rest.find(|c: char| !(c.is_ascii_digit() || c == ';'))?];
-        let concealed = params.split(';').any(|p| p == "8");
-        (rest[params.len()..].starts_with('m') && !concealed).then_some(2 + params.len() + 1)
-    }
-    if !text.chars().any(steers) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut safe = String::with_capacity(text.len() + 16);
-    let mut i = 0;
-    while let Some(c) = text[i..].chars().next() {
-        if c == '\x1b'
-            && let Some(n) = colour_code(&text[i..])
-        {
-            safe.push_str(&text[i..i + n]);
-            i += n;
-            continue;
-        }
-        if steers(c) {
-            let code = u32::from(c);
-            if code < 0x100 {
-                safe.push_str(&format!("\\x{code:02x}"));
-            } else {
-                safe.push_str(&format!("\\u{{{code:x}}}"));
-            }
-        } else {
-            safe.push(c);
-        }
-        i += c.len_utf8();
-    }
-    std::borrow::Cow::Owned(safe)
-}
-
-/// `println!` through [`out`]: never panics on a full disk or closed pipe.
-macro_rules! outln {
-    () => { $crate::cli::out("\n") };
-    ($($arg:tt)*) => { $crate::cli::out(&format!("{}\n", format_args!($($arg)*))) };
-}
-pub(crate) use outln;
-
-/// `print!` through [`out`].
-macro_rules! outp {
-    ($($arg:tt)*) => { $crate::cli::out(&format!($($arg)*)) };
-}
-pub(crate) use outp;
-
-/// `eprintln!` through [`err`]: never panics.
-macro_rules! errln {
-    ($($arg:tt)*) => { $crate::cli::err(&format!("{}\n", format_args!($($arg)*))) };
-}
-pub(crate) use errln;
-
-/// Standard output, with its first failed write remembered.
-pub mod output {
-    use std::io::{ErrorKind, Write};
-    use std::sync::Mutex;
-
-    /// The first write to stdout that failed.
-    static FAILED: Mutex<Option<std::io::Error>> = Mutex::new(None);
-
-    fn failed() -> std::sync::MutexGuard<'static, Option<std::io::Error>> {
-        FAILED.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Write `text` to stdout unless a write already failed.
-    pub fn write(text: &str) {
-        let mut failed = failed();
-        if failed.is_some() {
-            return;
-        }
-        let mut out = std::io::stdout().lock();
-        if let Err(e) = out.write_all(text.as_bytes()) {
-            *failed = Some(e);
-        }
-    }
-
-    /// Flush stdout and give the exit code: `code` when everything was
-    /// written; quietly `code` for a closed pipe (as `yes | head`, less the
-    /// signal); otherwise the reason on stderr and 2.
-    pub fn finish(code: u8) -> u8 {
-        let flushed = std::io::stdout().lock().flush();
-        let mut failed = failed();
-        if let (None, Err(e)) = (failed.as_ref(), flushed) {
-            *failed = Some(e);
-        }
-        match failed.take() {
-            None => code,
-            Some(e) if e.kind() == ErrorKind::BrokenPipe => code,
-            Some(e) => {
-                super::err(&format!(
-                    "error: cannot write to standard output: {e}; the output is incomplete\n"
-                ));
-                super::exit::USAGE
-            }
-        }
-    }
 }

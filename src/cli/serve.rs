@@ -76,7 +76,7 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         dir: args.dir.clone(),
         variants,
         allow_cmd: args.allow_cmd,
-        cmd_timeout_ms: super::simulate::timeout_ms(args.cmd_timeout),
+        cmd_timeout_ms: super::args::timeout_ms(args.cmd_timeout),
     };
     let (hub, problems) = Hub::open(cfg).map_err(|e| Failure::io(format!("error: {e}")))?;
     for p in &problems {

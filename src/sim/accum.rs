@@ -4,8 +4,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::game::GameResult;
 use crate::games::{Game, RuleEvent, Stat};
-use crate::sim::GameResult;
 use crate::sim::histogram::Histogram;
 use crate::sim::measures::MeasureTotals;
 

@@ -4,7 +4,8 @@
 
 use std::fmt::Write as _;
 
-use crate::sim::report::{Comparison, Report};
+use super::comparison::Comparison;
+use super::report::Report;
 use crate::sim::verdict::thousands;
 use crate::sim::verdict::{self, Outcome};
 

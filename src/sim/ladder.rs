@@ -25,11 +25,11 @@ use std::sync::atomic::AtomicBool;
 
 use serde::Serialize;
 
+use super::play::{Config, Seating, SimError};
+use super::rate::Rate;
 use crate::bots::BotSpec;
 use crate::games::Game;
-use crate::sim::report::Rate;
 use crate::sim::stats::Z95;
-use crate::sim::{Config, Seating, SimError};
 
 /// Elo points per unit of the natural-log odds.
 const ELO: f64 = 400.0 / std::f64::consts::LN_10;
@@ -250,7 +250,7 @@ pub fn run_ladder<G: Game>(
     config.validate()?;
     let pairs = config.pairs();
     let names: Vec<String> = config.bots.iter().map(|b| b.to_string()).collect();
-    let pool = crate::sim::pool(config.jobs)?;
+    let pool = super::play::pool(config.jobs)?;
     // Per pair: games played by each of its runs, and the totals.
     let mut played: Vec<Vec<u64>> = vec![Vec::new(); pairs.len()];
     let mut pairings: Vec<Pairing> = pairs
@@ -289,7 +289,7 @@ pub fn run_ladder<G: Game>(
             for (r, c) in runs.iter().enumerate() {
                 c.validate()?;
                 let before = p.games;
-                let acc = crate::sim::run_games(
+                let acc = super::play::run_games(
                     c,
                     played[k][r]..c.games,
                     pool.as_ref(),

@@ -16,9 +16,9 @@ use std::hash::{Hash, Hasher};
 
 use serde::{Deserialize, Serialize};
 
+use super::rate::Rate;
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::{ActionOf, Game, RuleEvent};
-use crate::sim::report::Rate;
 use crate::sim::stats::{Z95, wilson};
 use crate::sim::verdict::{Margins, Statistic, Unit, rate_variance, thousands};
 

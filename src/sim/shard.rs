@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
-use super::AccumulatorData;
+use super::accum::AccumulatorData;
 
 /// The K-th (from 1) of N shards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -10,8 +10,8 @@
 //! (`--set beads.store=300: error: ...`); a sweep reports such a point and
 //! skips it.
 
+use super::report::Report;
 use crate::games::{Game, GameId};
-use crate::sim::Report;
 use crate::sim::stats::wilson;
 use crate::variant::schema::{self, PathSeg};
 use crate::variant::{self, Override, Style};

@@ -19,8 +19,9 @@
 
 use std::collections::BTreeMap;
 
+use super::accum::Accumulator;
+use super::report::Report;
 use super::sweep::{Axis, Estimate, Measure};
-use super::{Accumulator, Report};
 
 /// What a target asks of a measure.
 #[derive(Clone, Debug, PartialEq)]

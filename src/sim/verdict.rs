@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::histogram::Summary;
-use super::report::Rate;
+use super::rate::Rate;
 use super::stats::{Z95, normal_quantile, t_two_sided, t_upper};
 
 /// The family-wise error rate held across a report's statistics.

@@ -1,0 +1,114 @@
+//! A finished run's report, handed to a printer: every kind of report is
+//! printed as a table, CSV or JSON ([`Render`]), in the run's [`Format`].
+
+use crate::sim::ladder::Ladder;
+use crate::sim::sweep_table::SweepTable;
+use crate::sim::tune_table::TuneTable;
+use crate::sim::{Comparison, Report};
+
+use super::plan::Format;
+
+/// A report in the three forms a run prints.
+pub trait Render {
+    /// The readable report.
+    fn table(&self) -> String;
+    /// The summary as CSV rows.
+    fn csv(&self) -> String;
+    /// The whole report as JSON (pretty, no trailing newline).
+    fn json(&self) -> serde_json::Result<String>;
+}
+
+/// A finished report and how to print it: what a run (or `merge`) gives
+/// the printer.
+pub struct Finished {
+    pub report: Box<dyn Render>,
+    pub format: Format,
+}
+
+impl Finished {
+    pub fn new(report: impl Render + 'static, format: Format) -> Finished {
+        Finished {
+            report: Box::new(report),
+            format,
+        }
+    }
+}
+
+/// What a run gives back: its finished report, or (a shard) the part to
+/// write for `roots merge`.
+pub enum Ran<T> {
+    Report(T),
+    Part(crate::sim::shard::Partial),
+}
+
+impl Render for Report {
+    fn table(&self) -> String {
+        self.to_table()
+    }
+    fn csv(&self) -> String {
+        self.to_csv()
+    }
+    fn json(&self) -> serde_json::Result<String> {
+        serde_json::to_string_pretty(self)
+    }
+}
+
+impl Render for Comparison {
+    fn table(&self) -> String {
+        self.to_table()
+    }
+    fn csv(&self) -> String {
+        self.to_csv()
+    }
+    fn json(&self) -> serde_json::Result<String> {
+        serde_json::to_string_pretty(self)
+    }
+}
+
+impl Render for Ladder {
+    fn table(&self) -> String {
+        self.to_table()
+    }
+    fn csv(&self) -> String {
+        self.to_csv()
+    }
+    fn json(&self) -> serde_json::Result<String> {
+        serde_json::to_string_pretty(self)
+    }
+}
+
+impl Render for SweepTable {
+    fn table(&self) -> String {
+        self.to_table()
+    }
+    fn csv(&self) -> String {
+        self.to_csv()
+    }
+    fn json(&self) -> serde_json::Result<String> {
+        self.to_json()
+    }
+}
+
+impl Render for TuneTable {
+    fn table(&self) -> String {
+        self.to_table()
+    }
+    fn csv(&self) -> String {
+        self.to_csv()
+    }
+    fn json(&self) -> serde_json::Result<String> {
+        self.to_json()
+    }
+}
+
+impl Render for Box<dyn Render> {
+    fn table(&self) -> String {
+        (**self).table()
+    }
+    fn csv(&self) -> String {
+        (**self).csv()
+    }
+    fn json(&self) -> serde_json::Result<String> {
+        (**self).json()
+    }
+}
