@@ -38,6 +38,8 @@ mod generic_mcts;
 mod good_variants;
 mod hostile_inputs;
 mod hostile_round3;
+#[cfg(feature = "serve")]
+mod hostile_round4;
 mod layers;
 mod line_editing;
 mod narration;

@@ -115,7 +115,7 @@ fn a_whole_game_is_recorded_replays_and_collects_answers() {
         Some(&k2),
         &json!({"fun": 9, "fairness": 1, "length": "short"}),
     );
-    assert_eq!(bad.0, 409, "{}", bad.1);
+    assert_eq!(bad.0, 400, "{}", bad.1);
     let fb = common::roots(&["feedback", "--bot-games", "20", record.to_str().unwrap()]);
     assert_eq!(fb.code, 0, "{}", fb.transcript());
     assert!(fb.stdout.contains("answers: 2"), "{}", fb.stdout);

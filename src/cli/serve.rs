@@ -52,6 +52,33 @@ pub struct ServeArgs {
     /// Seconds an external player has for each decision.
     #[arg(long, value_name = "SECS", default_value_t = 10.0)]
     cmd_timeout: f64,
+
+    /// Seconds a connection has to send a request's head; an idle
+    /// kept-alive connection is closed after as long.
+    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = positive_secs)]
+    head_timeout: f64,
+
+    /// Seconds a request's body has to arrive once its head has (408).
+    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = positive_secs)]
+    body_timeout: f64,
+
+    /// Connections open at once; more are answered 503.
+    #[arg(long, value_name = "N", default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..))]
+    max_connections: u32,
+
+    /// Wrong keys (or unknown tables) an address may try before it is
+    /// answered 429; one more is allowed every 10 seconds.
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    wrong_keys: u32,
+}
+
+fn positive_secs(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 86_400.0 => Ok(s),
+        _ => Err(format!(
+            "expected seconds from 0 to 86400 (more than 0), found \"{text}\""
+        )),
+    }
 }
 
 pub fn run(args: ServeArgs) -> Result<(), Failure> {
@@ -77,6 +104,13 @@ pub fn run(args: ServeArgs) -> Result<(), Failure> {
         variants,
         allow_cmd: args.allow_cmd,
         cmd_timeout_ms: super::args::timeout_ms(args.cmd_timeout),
+        limits: roots::serve::Limits {
+            head_timeout: std::time::Duration::from_secs_f64(args.head_timeout),
+            body_timeout: std::time::Duration::from_secs_f64(args.body_timeout),
+            max_connections: args.max_connections as usize,
+            wrong_keys: args.wrong_keys,
+            ..roots::serve::Limits::default()
+        },
     };
     let (hub, problems) = Hub::open(cfg).map_err(|e| Failure::io(format!("error: {e}")))?;
     for p in &problems {

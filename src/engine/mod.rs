@@ -1187,9 +1187,15 @@ pub fn serve(
             Ok(l) => engine.handle_line(&l),
             Err(why) => engine.unreadable_line(&why),
         };
-        output.write_all(answer.as_bytes())?;
-        output.write_all(b"\n")?;
-        output.flush()?;
+        // One write of the whole line: through a line-buffered standard
+        // output it goes straight out, so an answer that cannot be written
+        // (a full disk) is not left in the buffer to fail again at exit.
+        let mut line = answer.into_bytes();
+        line.push(b'\n');
+        output
+            .write_all(&line)
+            .and_then(|()| output.flush())
+            .map_err(|e| std::io::Error::new(e.kind(), format!("cannot write an answer: {e}")))?;
         if engine.is_done() {
             break;
         }

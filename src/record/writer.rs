@@ -114,8 +114,15 @@ impl RecordWriter {
         buf.push(b'\n');
         // One write of the whole line: a kill leaves it whole or partial, and
         // a partial last line is what the reader knows how to drop.
-        self.file.write_all(&buf)?;
-        self.file.flush()
+        let before = self.file.metadata()?.len();
+        let written = self.file.write_all(&buf).and_then(|()| self.file.flush());
+        if written.is_err() {
+            // A write cut short (a full disk): cut the record back to its
+            // last whole line, so that it stays readable and a later write
+            // (once there is room) follows a whole line.
+            let _ = self.file.set_len(before);
+        }
+        written
     }
 
     pub fn path(&self) -> &Path {

@@ -232,6 +232,7 @@
       var turn = $("turn");
       if (v.closed) turn.textContent = "The host closed this table.";
       else if (v.stopped) turn.textContent = "The game stopped: " + v.stopped;
+      else if (v.waiting_for_disk) turn.textContent = "The table waits: the server cannot write its record (is its disk full?). It goes on by itself once it can.";
       else if (v.outcome) turn.textContent = "The game is over.";
       else if (v.mine) {
         var onBoard = v.moves.some(function (m) { return m.at !== null; });

@@ -24,8 +24,11 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 use axum::Router;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path as UrlPath, Query, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::extract::{
+    ConnectInfo, DefaultBodyLimit, FromRequestParts, Path as UrlPath, Query, State,
+};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -49,6 +52,45 @@ pub const MAX_TABLES: usize = 2000;
 /// The longest seat name, in characters.
 const MAX_NAME: usize = 40;
 
+/// What a server allows a client before it stops waiting for it: the
+/// defaults are those of `roots serve`'s flags (`docs/serve.md`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Limits {
+    /// How long a connection may take to send a request's head (the
+    /// request line and headers), counted from when the server starts
+    /// waiting for it: on a new connection, and on a kept-alive one between
+    /// requests (so it is also how long an idle connection is kept).
+    pub head_timeout: Duration,
+    /// How long a request's body may take to arrive, once its head has.
+    pub body_timeout: Duration,
+    /// The most connections open at once; more are answered 503 and
+    /// closed.
+    pub max_connections: usize,
+    /// Wrong keys an address may send before it is answered 429; the
+    /// allowance comes back at one a [`Limits::wrong_key_refill`].
+    pub wrong_keys: u32,
+    /// How long an address waits for one more wrong key.
+    pub wrong_key_refill: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            head_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            max_connections: 256,
+            wrong_keys: 20,
+            wrong_key_refill: Duration::from_secs(10),
+        }
+    }
+}
+
+/// How often a table that could not write its record tries again.
+const RETRY_WRITES: Duration = Duration::from_secs(1);
+/// How long a server stopping on a signal waits for its connections to
+/// finish the requests they are answering.
+const GRACE: Duration = Duration::from_secs(2);
+
 /// How a server is set up.
 pub struct Config {
     /// Where the tables' files are (created if missing).
@@ -61,6 +103,8 @@ pub struct Config {
     pub allow_cmd: bool,
     /// An external player's time per decision, in milliseconds.
     pub cmd_timeout_ms: u32,
+    /// Time and count limits on clients.
+    pub limits: Limits,
 }
 
 /// A table as the server holds it.
@@ -82,6 +126,11 @@ pub struct Hub {
     host: String,
     tables: RwLock<HashMap<String, Arc<Entry>>>,
     buckets: Mutex<HashMap<String, (Instant, f64)>>,
+    /// Each address's allowance of wrong keys (the last change, what is
+    /// left).
+    wrong: Mutex<HashMap<IpAddr, (Instant, f64)>>,
+    /// Set when the server is stopping: bots play no more.
+    stopping: std::sync::atomic::AtomicBool,
 }
 
 /// A new secret: 128 random bits, in hex, from the thread's generator (a
@@ -124,6 +173,8 @@ impl Hub {
             host,
             tables: RwLock::new(HashMap::new()),
             buckets: Mutex::new(HashMap::new()),
+            wrong: Mutex::new(HashMap::new()),
+            stopping: std::sync::atomic::AtomicBool::new(false),
         };
         let mut problems = Vec::new();
         let mut entries: Vec<PathBuf> = std::fs::read_dir(&hub.cfg.dir)
@@ -229,6 +280,38 @@ impl Hub {
         }
     }
 
+    /// Whether `addr` has wrong keys left to try (without spending one).
+    fn may_guess(&self, addr: IpAddr) -> bool {
+        let mut w = self.wrong.lock().unwrap_or_else(|e| e.into_inner());
+        let lim = self.cfg.limits;
+        match w.get_mut(&addr) {
+            None => true,
+            Some((last, left)) => {
+                let now = Instant::now();
+                let refill = now.duration_since(*last).as_secs_f64()
+                    / lim.wrong_key_refill.as_secs_f64().max(1e-3);
+                *left = (*left + refill).min(f64::from(lim.wrong_keys));
+                *last = now;
+                *left >= 1.0
+            }
+        }
+    }
+
+    /// Spend one of `addr`'s wrong keys.
+    fn wrong_key(&self, addr: IpAddr) {
+        let mut w = self.wrong.lock().unwrap_or_else(|e| e.into_inner());
+        let now = Instant::now();
+        if w.len() > 100_000 {
+            let full = self.cfg.limits.wrong_key_refill * self.cfg.limits.wrong_keys;
+            w.retain(|_, (t, _)| now.duration_since(*t) < full);
+        }
+        let (last, left) = w
+            .entry(addr)
+            .or_insert((now, f64::from(self.cfg.limits.wrong_keys)));
+        *last = now;
+        *left = (*left - 1.0).max(0.0);
+    }
+
     /// Open a new table; the host only.
     fn create(&self, req: NewTable) -> Result<Value, (StatusCode, String)> {
         let bad = |m: String| (StatusCode::BAD_REQUEST, m);
@@ -329,8 +412,15 @@ impl Hub {
             )
         })?;
         let t = table::create(&rules, sitters, names, seed, mode, &record).map_err(|e| {
+            // Nothing of a table that could not be opened is left behind
+            // (the record is new: its id was made just now).
             let _ = std::fs::remove_file(&meta_path);
-            bad(e)
+            let _ = std::fs::remove_file(&record);
+            if e.contains("cannot create the record") {
+                (StatusCode::INTERNAL_SERVER_ERROR, e)
+            } else {
+                bad(e)
+            }
         })?;
         let n = meta.seats.len();
         let entry = self.insert(meta, t, vec![false; n]);
@@ -474,11 +564,14 @@ fn refresh(entry: &Entry) {
 
 /// Let the bots and seeded dice of a table play until a person is due,
 /// each event shown as it happens.
-fn drive(entry: &Entry) {
+fn drive(hub: &Hub, entry: &Entry) {
+    use std::sync::atomic::Ordering;
     loop {
         let stepped = {
             let mut t = entry.table.lock().unwrap_or_else(|e| e.into_inner());
-            if entry.meta.lock().unwrap_or_else(|e| e.into_inner()).closed {
+            if hub.stopping.load(Ordering::SeqCst)
+                || entry.meta.lock().unwrap_or_else(|e| e.into_inner()).closed
+            {
                 false
             } else {
                 // A forfeit is in the table's log and view.
@@ -496,12 +589,69 @@ fn drive(entry: &Entry) {
 pub async fn start_bots(hub: &Arc<Hub>) {
     for id in hub.ids() {
         if let Some(e) = hub.entry(&id) {
-            let _ = tokio::task::spawn_blocking(move || drive(&e)).await;
+            let hub = Arc::clone(hub);
+            let _ = tokio::task::spawn_blocking(move || drive(&hub, &e)).await;
+        }
+    }
+}
+
+/// Every [`RETRY_WRITES`], let each table that could not write its record
+/// (a full disk) try again; one that can goes on by itself: its views are
+/// made again and its bots play.
+async fn retry_writes(hub: Arc<Hub>) {
+    let mut tick = tokio::time::interval(RETRY_WRITES);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let waiting: Vec<Arc<Entry>> = hub
+            .tables
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .filter(|e| e.table.try_lock().is_ok_and(|t| t.waiting_for_disk()))
+            .cloned()
+            .collect();
+        for entry in waiting {
+            let hub = Arc::clone(&hub);
+            let _ = tokio::task::spawn_blocking(move || {
+                let written = entry
+                    .table
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .write_waiting();
+                if written {
+                    refresh(&entry);
+                    drive(&hub, &entry);
+                }
+            })
+            .await;
+        }
+    }
+}
+
+impl Hub {
+    /// Stop the tables for good (a signal): bots play no more (an external
+    /// one thinking is ended), and each table's step in progress (a move
+    /// being written) is waited for, so every record ends in a whole line.
+    fn stop_tables(&self) {
+        self.stopping
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        crate::bots::end_external_players();
+        let entries: Vec<Arc<Entry>> = self
+            .tables
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .values()
+            .cloned()
+            .collect();
+        for entry in entries {
+            drop(entry.table.lock().unwrap_or_else(|e| e.into_inner()));
         }
     }
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct NewTable {
     variant: String,
     players: Vec<String>,
@@ -535,13 +685,6 @@ impl Who {
     }
 }
 
-fn key_of<'a>(headers: &'a HeaderMap, q: &'a KeyQuery) -> Option<&'a str> {
-    headers
-        .get("x-roots-key")
-        .and_then(|v| v.to_str().ok())
-        .or(q.k.as_deref())
-}
-
 fn who(hub: &Hub, entry: &Entry, key: Option<&str>) -> Option<Who> {
     let key = key?;
     if same(key, &hub.host) {
@@ -573,44 +716,150 @@ fn reply(code: StatusCode, v: &Value) -> Response {
 
 type Shared = Arc<Hub>;
 
-/// Check the rate of `key` (or the address), find the table and who asks.
-#[allow(clippy::result_large_err)]
-fn admit(
-    hub: &Hub,
-    id: &str,
-    key: Option<&str>,
-    addr: SocketAddr,
-) -> Result<(Arc<Entry>, Who), Response> {
-    let bucket = key.map_or_else(|| addr.ip().to_string(), |k| format!("k:{k}"));
-    if !hub.allow(&bucket) {
-        return Err(error(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many requests: wait a moment",
-        ));
+/// The key a request carries: the `X-Roots-Key` header, or `?k=` (for
+/// `EventSource`, which cannot send headers).
+fn request_key(parts: &Parts) -> Option<String> {
+    if let Some(k) = parts
+        .headers
+        .get("x-roots-key")
+        .and_then(|v| v.to_str().ok())
+    {
+        return Some(k.to_string());
     }
-    let entry = hub
-        .entry(id)
-        .ok_or_else(|| error(StatusCode::NOT_FOUND, "no such table"))?;
-    let who = who(hub, &entry, key).ok_or_else(|| {
-        error(
-            StatusCode::FORBIDDEN,
-            "this link's key does not open this table",
-        )
-    })?;
-    Ok((entry, who))
+    let q = parts.uri.query()?;
+    query_key(q)
 }
 
-async fn view(
-    State(hub): State<Shared>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    UrlPath(id): UrlPath<String>,
-    Query(q): Query<KeyQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let (entry, who) = match admit(&hub, &id, key_of(&headers, &q), addr) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+/// `k` of a query string (`a=1&k=KEY`), percent-decoded.
+fn query_key(query: &str) -> Option<String> {
+    Query::<KeyQuery>::try_from_uri(&format!("/?{query}").parse().ok()?)
+        .ok()
+        .and_then(|Query(q)| q.k)
+}
+
+/// The client's address (set by the server for every connection).
+fn client(parts: &Parts) -> IpAddr {
+    parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.ip())
+}
+
+fn too_many() -> Response {
+    error(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too many requests: wait a moment",
+    )
+}
+
+/// A request admitted to a table: within its client's budgets, for a table
+/// the server holds, with a key that opens it (its host's or a seat's).
+/// Every handler of a table takes one: the checks are made here, once.
+///
+/// The order of the checks: an address that has sent too many wrong keys
+/// is answered 429 before anything else (so guessing keys is slowed to the
+/// allowance's refill, whatever the keys); an unknown table or a key that
+/// does not open it spends one of the address's wrong keys (404, 403); a
+/// right key is then held to its own request budget (429).
+struct Admitted {
+    entry: Arc<Entry>,
+    who: Who,
+}
+
+impl FromRequestParts<Shared> for Admitted {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, hub: &Shared) -> Result<Admitted, Response> {
+        let addr = client(parts);
+        if !hub.may_guess(addr) {
+            return Err(too_many());
+        }
+        let id = match UrlPath::<HashMap<String, String>>::from_request_parts(parts, hub).await {
+            Ok(UrlPath(p)) => p.get("id").cloned().unwrap_or_default(),
+            Err(r) => return Err(r.into_response()),
+        };
+        let key = request_key(parts);
+        let Some(entry) = hub.entry(&id) else {
+            hub.wrong_key(addr);
+            return Err(error(StatusCode::NOT_FOUND, "no such table"));
+        };
+        let Some(who) = who(hub, &entry, key.as_deref()) else {
+            hub.wrong_key(addr);
+            return Err(error(
+                StatusCode::FORBIDDEN,
+                "this link's key does not open this table",
+            ));
+        };
+        // A right key: its own budget (the host's key by the table's, a
+        // seat's by its own).
+        if !hub.allow(&format!("k:{}", key.unwrap_or_default())) {
+            return Err(too_many());
+        }
+        Ok(Admitted { entry, who })
+    }
+}
+
+/// A request admitted for a seat of a table (not its host): playing and
+/// answering the questionnaire.
+struct Seated {
+    entry: Arc<Entry>,
+    seat: Seat,
+}
+
+impl FromRequestParts<Shared> for Seated {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, hub: &Shared) -> Result<Seated, Response> {
+        let Admitted { entry, who } = Admitted::from_request_parts(parts, hub).await?;
+        match who {
+            Who::Seat(seat) => Ok(Seated { entry, seat }),
+            Who::Host => Err(error(
+                StatusCode::FORBIDDEN,
+                "only a seat's link can do this (this is the host's)",
+            )),
+        }
+    }
+}
+
+/// A request with the server's host key (opening and listing tables).
+struct ServerHost;
+
+impl FromRequestParts<Shared> for ServerHost {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, hub: &Shared) -> Result<ServerHost, Response> {
+        let addr = client(parts);
+        if !hub.may_guess(addr) {
+            return Err(too_many());
+        }
+        match request_key(parts) {
+            Some(k) if same(&k, &hub.host) => {
+                if hub.allow(&format!("k:{k}")) {
+                    Ok(ServerHost)
+                } else {
+                    Err(too_many())
+                }
+            }
+            _ => {
+                hub.wrong_key(addr);
+                Err(error(
+                    StatusCode::FORBIDDEN,
+                    "this needs the host's link (printed by roots serve)",
+                ))
+            }
+        }
+    }
+}
+
+/// A request's body as JSON of `T`, unknown keys refused (as the engine
+/// protocol refuses them): 400 with serde's words otherwise.
+#[allow(clippy::result_large_err)]
+fn json_body<T: serde::de::DeserializeOwned>(body: &[u8], what: &str) -> Result<T, Response> {
+    serde_json::from_slice(body)
+        .map_err(|e| error(StatusCode::BAD_REQUEST, format!("expected {what}: {e}")))
+}
+
+async fn view(Admitted { entry, who }: Admitted) -> Response {
     let i = who.view_index();
     let text = entry.views.borrow().get(i).cloned().unwrap_or_default();
     json_text(text)
@@ -624,17 +873,7 @@ fn json_text(text: String) -> Response {
         .into_response()
 }
 
-async fn events(
-    State(hub): State<Shared>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    UrlPath(id): UrlPath<String>,
-    Query(q): Query<KeyQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let (entry, who) = match admit(&hub, &id, key_of(&headers, &q), addr) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn events(Admitted { entry, who }: Admitted) -> Response {
     let i = who.view_index();
     let mut rx = entry.views.subscribe();
     rx.mark_changed();
@@ -649,6 +888,7 @@ async fn events(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Move {
     action: Option<String>,
     face: Option<String>,
@@ -659,6 +899,7 @@ struct Move {
 /// Run `f` on the table off the async workers, then refresh its views and
 /// let its bots play.
 async fn mutate(
+    hub: Shared,
     entry: Arc<Entry>,
     f: impl FnOnce(&mut dyn Table) -> Result<String, String> + Send + 'static,
 ) -> Response {
@@ -673,7 +914,7 @@ async fn mutate(
         refresh(&entry);
         if r.is_ok() {
             let e = Arc::clone(&entry);
-            std::thread::spawn(move || drive(&e));
+            std::thread::spawn(move || drive(&hub, &e));
         }
         r
     })
@@ -687,35 +928,26 @@ async fn mutate(
 
 async fn act(
     State(hub): State<Shared>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    UrlPath((id, what)): UrlPath<(String, String)>,
-    Query(q): Query<KeyQuery>,
-    headers: HeaderMap,
+    Seated { entry, seat }: Seated,
+    UrlPath((_, what)): UrlPath<(String, String)>,
     body: axum::body::Bytes,
 ) -> Response {
-    let (entry, who) = match admit(&hub, &id, key_of(&headers, &q), addr) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
-    let Who::Seat(seat) = who else {
-        return error(StatusCode::FORBIDDEN, "only a seat's link can play");
-    };
-    let m: Move = match serde_json::from_slice(&body) {
+    let m: Move = match json_body(&body, "JSON") {
         Ok(m) => m,
-        Err(e) => return error(StatusCode::BAD_REQUEST, format!("expected JSON: {e}")),
+        Err(r) => return r,
     };
     match what.as_str() {
         "act" => {
             let Some(text) = m.action else {
                 return error(StatusCode::BAD_REQUEST, "expected an action");
             };
-            mutate(entry, move |t| t.request(seat, Request::Act(&text))).await
+            mutate(hub, entry, move |t| t.request(seat, Request::Act(&text))).await
         }
         "chance" => {
             let Some(text) = m.face else {
                 return error(StatusCode::BAD_REQUEST, "expected a face or a card");
             };
-            mutate(entry, move |t| t.request(seat, Request::Chance(&text))).await
+            mutate(hub, entry, move |t| t.request(seat, Request::Chance(&text))).await
         }
         "undo" => {
             let req = if m.agree.unwrap_or(true) {
@@ -723,7 +955,7 @@ async fn act(
             } else {
                 Request::KeepIt
             };
-            mutate(entry, move |t| t.request(seat, req)).await
+            mutate(hub, entry, move |t| t.request(seat, req)).await
         }
         _ => error(StatusCode::NOT_FOUND, "no such request"),
     }
@@ -731,20 +963,11 @@ async fn act(
 
 async fn feedback(
     State(hub): State<Shared>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    UrlPath(id): UrlPath<String>,
-    Query(q): Query<KeyQuery>,
-    headers: HeaderMap,
+    Seated { entry, seat }: Seated,
     body: axum::body::Bytes,
 ) -> Response {
-    let (entry, who) = match admit(&hub, &id, key_of(&headers, &q), addr) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
-    let Who::Seat(seat) = who else {
-        return error(StatusCode::FORBIDDEN, "only a seat's link answers");
-    };
     #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
     struct Form {
         fun: u8,
         fairness: u8,
@@ -752,10 +975,26 @@ async fn feedback(
         #[serde(default)]
         text: String,
     }
-    let form: Form = match serde_json::from_slice(&body) {
+    let form: Form = match json_body(&body, "answers") {
         Ok(f) => f,
-        Err(e) => return error(StatusCode::BAD_REQUEST, format!("expected answers: {e}")),
+        Err(r) => return r,
     };
+    let answer = Answer {
+        seat: u16::from(seat) + 1,
+        name: String::new(),
+        fun: form.fun,
+        fairness: form.fairness,
+        length: form.length,
+        text: form
+            .text
+            .chars()
+            .filter(|c| !c.is_control() || *c == '\n')
+            .collect(),
+    };
+    // A bad answer is a bad request, whatever the table's state.
+    if let Err(why) = answer.check() {
+        return error(StatusCode::BAD_REQUEST, why);
+    }
     let dir = hub.cfg.dir.clone();
     let result = tokio::task::spawn_blocking(move || {
         if !entry
@@ -770,19 +1009,7 @@ async fn feedback(
             let meta = entry.meta.lock().unwrap_or_else(|e| e.into_inner());
             (meta.seats[usize::from(seat)].name.clone(), meta.id.clone())
         };
-        let answer = Answer {
-            seat: u16::from(seat) + 1,
-            name,
-            fun: form.fun,
-            fairness: form.fairness,
-            length: form.length,
-            text: form
-                .text
-                .chars()
-                .filter(|c| !c.is_control() || *c == '\n')
-                .collect(),
-        };
-        answer.check()?;
+        let answer = Answer { name, ..answer };
         {
             let mut answered = entry.answered.lock().unwrap_or_else(|e| e.into_inner());
             if answered[usize::from(seat)] {
@@ -804,27 +1031,25 @@ async fn feedback(
     }
 }
 
+/// Append `line` to `path` whole: a write cut short (a full disk) is cut
+/// back, so the file never ends in a torn line.
 fn append_line(path: &Path, line: &str) -> std::io::Result<()> {
     use std::io::Write;
     let mut f = std::fs::OpenOptions::new()
         .append(true)
         .create(true)
         .open(path)?;
-    f.write_all(format!("{line}\n").as_bytes())?;
-    f.sync_data()
+    let before = f.metadata()?.len();
+    let written = f
+        .write_all(format!("{line}\n").as_bytes())
+        .and_then(|()| f.sync_data());
+    if written.is_err() {
+        let _ = f.set_len(before);
+    }
+    written
 }
 
-async fn close(
-    State(hub): State<Shared>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    UrlPath(id): UrlPath<String>,
-    Query(q): Query<KeyQuery>,
-    headers: HeaderMap,
-) -> Response {
-    let (entry, who) = match admit(&hub, &id, key_of(&headers, &q), addr) {
-        Ok(x) => x,
-        Err(r) => return r,
-    };
+async fn close(State(hub): State<Shared>, Admitted { entry, who }: Admitted) -> Response {
     if who != Who::Host {
         return error(StatusCode::FORBIDDEN, "only the table's host can close it");
     }
@@ -850,37 +1075,7 @@ async fn close(
     }
 }
 
-/// Check the server's host secret (and its rate).
-#[allow(clippy::result_large_err)]
-fn host_only(
-    hub: &Hub,
-    headers: &HeaderMap,
-    q: &KeyQuery,
-    addr: SocketAddr,
-) -> Result<(), Response> {
-    let key = key_of(headers, q);
-    let bucket = key.map_or_else(|| addr.ip().to_string(), |k| format!("k:{k}"));
-    if !hub.allow(&bucket) {
-        return Err(error(StatusCode::TOO_MANY_REQUESTS, "too many requests"));
-    }
-    match key {
-        Some(k) if same(k, &hub.host) => Ok(()),
-        _ => Err(error(
-            StatusCode::FORBIDDEN,
-            "this needs the host's link (printed by roots serve)",
-        )),
-    }
-}
-
-async fn lobby(
-    State(hub): State<Shared>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    Query(q): Query<KeyQuery>,
-    headers: HeaderMap,
-) -> Response {
-    if let Err(r) = host_only(&hub, &headers, &q, addr) {
-        return r;
-    }
+async fn lobby(State(hub): State<Shared>, _: ServerHost) -> Response {
     let mut tables: Vec<(String, Arc<Entry>)> = hub
         .tables
         .read()
@@ -922,26 +1117,18 @@ async fn lobby(
     )
 }
 
-async fn new_table(
-    State(hub): State<Shared>,
-    ConnectInfo(addr): ConnectInfo<SocketAddr>,
-    Query(q): Query<KeyQuery>,
-    headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> Response {
-    if let Err(r) = host_only(&hub, &headers, &q, addr) {
-        return r;
-    }
-    let req: NewTable = match serde_json::from_slice(&body) {
+async fn new_table(State(hub): State<Shared>, _: ServerHost, body: axum::body::Bytes) -> Response {
+    let req: NewTable = match json_body(&body, "a table") {
         Ok(r) => r,
-        Err(e) => return error(StatusCode::BAD_REQUEST, format!("expected a table: {e}")),
+        Err(r) => return r,
     };
     let hub2 = Arc::clone(&hub);
     let made = tokio::task::spawn_blocking(move || hub2.create(req)).await;
     match made {
         Ok(Ok(links)) => {
             if let Some(e) = links["id"].as_str().and_then(|id| hub.entry(id)) {
-                std::thread::spawn(move || drive(&e));
+                let hub = Arc::clone(&hub);
+                std::thread::spawn(move || drive(&hub, &e));
             }
             reply(StatusCode::CREATED, &links)
         }
@@ -982,6 +1169,47 @@ async fn harden(req: axum::extract::Request, next: axum::middleware::Next) -> Re
     res
 }
 
+/// Read a request's body whole before its handler runs, within the
+/// server's `body_timeout` (408 and the connection closed when it does not
+/// come) and [`MAX_BODY`] (413).
+async fn bounded_body(
+    State(hub): State<Shared>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let (parts, body) = req.into_parts();
+    let read = tokio::time::timeout(
+        hub.cfg.limits.body_timeout,
+        axum::body::to_bytes(body, MAX_BODY),
+    )
+    .await;
+    match read {
+        Ok(Ok(bytes)) => {
+            next.run(axum::extract::Request::from_parts(
+                parts,
+                axum::body::Body::from(bytes),
+            ))
+            .await
+        }
+        Ok(Err(_)) => error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("expected a body of at most {MAX_BODY} bytes"),
+        ),
+        Err(_) => {
+            let mut r = error(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the request's body did not arrive within {} s",
+                    hub.cfg.limits.body_timeout.as_secs_f64()
+                ),
+            );
+            r.headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            r
+        }
+    }
+}
+
 /// The HTTP API and the page.
 pub fn router(hub: Shared) -> Router {
     Router::new()
@@ -1004,15 +1232,108 @@ pub fn router(hub: Shared) -> Router {
         .route("/api/t/{id}/close", post(close))
         .route("/api/t/{id}/{what}", post(act))
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&hub),
+            bounded_body,
+        ))
         .layer(axum::middleware::from_fn(harden))
         .with_state(hub)
 }
 
-/// Serve on `listener` until the process ends.
+/// Serve on `listener` until a signal (SIGINT, SIGTERM, SIGHUP) ends the
+/// process. Each connection is HTTP/1.1 under [`Limits`]: its request heads
+/// within `head_timeout` (idle kept-alive connections are closed after it
+/// too), bodies within `body_timeout`, at most `max_connections` at once
+/// (more are answered 503 and closed). On a signal: no more connections,
+/// the tables stop (each record ends in a whole line), the connections
+/// have [`GRACE`] to finish, the external players are ended, and the
+/// process exits with 128 + the signal (130, 143, 129).
 pub async fn serve(hub: Shared, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-    let app = router(Arc::clone(&hub)).into_make_service_with_connect_info::<SocketAddr>();
+    use crate::bots::signals;
+    let limits = hub.cfg.limits;
+    let app = router(Arc::clone(&hub));
+    let (stop_tx, mut stop_rx) = watch::channel(0i32);
+    {
+        let stop_tx = stop_tx.clone();
+        signals::on_signal(move |signal| {
+            let _ = stop_tx.send(signal);
+        });
+        // Taken back from any handler set since the program started.
+        signals::catch(&[signals::SIGINT, signals::SIGTERM, signals::SIGHUP]);
+    }
     start_bots(&hub).await;
-    axum::serve(listener, app).await
+    let retry = tokio::spawn(retry_writes(Arc::clone(&hub)));
+    let open = Arc::new(tokio::sync::Semaphore::new(limits.max_connections));
+    let signal = loop {
+        let (stream, addr) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(x) => x,
+                Err(_) => {
+                    // Out of descriptors (or a connection reset before it was
+                    // taken): wait a little rather than spin.
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = stop_rx.changed() => break *stop_rx.borrow(),
+        };
+        let Ok(permit) = Arc::clone(&open).try_acquire_owned() else {
+            tokio::spawn(refuse_busy(stream));
+            continue;
+        };
+        let app = app.clone();
+        let mut stop = stop_tx.subscribe();
+        tokio::spawn(async move {
+            let _permit = permit;
+            let _ = stream.set_nodelay(true);
+            let service = hyper::service::service_fn(
+                move |mut req: hyper::Request<hyper::body::Incoming>| {
+                    req.extensions_mut().insert(ConnectInfo(addr));
+                    let mut app = app.clone();
+                    async move { tower_service::Service::call(&mut app, req).await }
+                },
+            );
+            let mut builder = hyper::server::conn::http1::Builder::new();
+            builder
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(limits.head_timeout)
+                .keep_alive(true);
+            let conn = builder.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+            tokio::pin!(conn);
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                _ = stop.changed() => {
+                    conn.as_mut().graceful_shutdown();
+                    let _ = tokio::time::timeout(GRACE, conn.as_mut()).await;
+                }
+            }
+        });
+    };
+    drop(listener);
+    retry.abort();
+    let hub2 = Arc::clone(&hub);
+    let _ = tokio::task::spawn_blocking(move || hub2.stop_tables()).await;
+    // The connections finish what they answer (a stream of events never
+    // does: it is cut at the end of the grace).
+    let max = u32::try_from(limits.max_connections).unwrap_or(u32::MAX);
+    let _ = tokio::time::timeout(GRACE, open.acquire_many(max)).await;
+    crate::bots::end_external_players();
+    std::process::exit(i32::from(signals::exit_status(signal)))
+}
+
+/// Answer a connection beyond the cap 503 and close it (read briefly
+/// first, so the client gets the answer rather than a reset).
+async fn refuse_busy(mut stream: tokio::net::TcpStream) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let body = r#"{"error":"the server has too many connections open: try again in a moment"}"#;
+    let answer = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: {}\r\nretry-after: 1\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut buf = [0u8; 4096];
+    let _ = tokio::time::timeout(Duration::from_millis(200), stream.read(&mut buf)).await;
+    let _ = tokio::time::timeout(Duration::from_secs(1), stream.write_all(answer.as_bytes())).await;
+    let _ = stream.shutdown().await;
 }
 
 /// Whether `addr` is this machine only.

@@ -143,7 +143,7 @@ pub fn read_answers(path: &Path) -> Result<Vec<Answer>, String> {
 pub fn write_meta(path: &Path, meta: &Meta) -> std::io::Result<()> {
     let tmp = path.with_extension("json.tmp");
     let text = serde_json::to_string_pretty(meta).map_err(std::io::Error::other)?;
-    {
+    let written = (|| {
         use std::io::Write;
         let mut opts = std::fs::OpenOptions::new();
         opts.write(true).create(true).truncate(true);
@@ -152,8 +152,13 @@ pub fn write_meta(path: &Path, meta: &Meta) -> std::io::Result<()> {
         let mut f = opts.open(&tmp)?;
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        // A full disk: no temporary file is left behind.
+        let _ = std::fs::remove_file(&tmp);
     }
-    std::fs::rename(&tmp, path)
+    written
 }
 
 /// Who sits in a seat, as the record's header names it.
@@ -209,6 +214,11 @@ pub trait Table: Send {
     fn finished(&self) -> bool;
     /// The number of events in the record.
     fn events(&self) -> u64;
+    /// Whether events are waiting to be written to the record (a write
+    /// failed); the table takes no request until they are.
+    fn waiting_for_disk(&self) -> bool;
+    /// Try to write the waiting events; `true` when none is left.
+    fn write_waiting(&mut self) -> bool;
     /// A line for the host's list: the variant, the players, where it is.
     fn summary(&self) -> Value;
     /// Whether the table plays `rules` with these seats, in this order.
@@ -227,6 +237,9 @@ struct Play<G: Game> {
     undo: Vec<bool>,
     /// Why the game stopped before its end (a bot forfeited).
     stopped: Option<String>,
+    /// Events applied but not yet in the record (a write failed: a full
+    /// disk), in order; the table waits until they are written.
+    unwritten: Vec<Event>,
     title: String,
 }
 
@@ -284,6 +297,7 @@ fn create_game<G: Registered>(
         turn: 1,
         undo: vec![false; n],
         stopped: None,
+        unwritten: Vec::new(),
         title,
     }))
 }
@@ -394,6 +408,7 @@ fn open_game<G: Registered>(
         turn,
         undo: vec![false; n],
         stopped: None,
+        unwritten: Vec::new(),
         title: format!("{}: {}", G::TITLE, G::name(&rules)),
     }))
 }
@@ -422,16 +437,12 @@ impl<G: Game> Play<G> {
             Next::Chance(d) => Some(d),
             _ => None,
         };
-        match self.referee.apply(event) {
-            Ok(()) => {}
+        let written = match self.referee.apply(event) {
+            Ok(()) => Ok(()),
             Err(ApplyError::Refused(why)) => return Err(why),
-            Err(ApplyError::Io(e)) => {
-                // Applied but not recorded: stop the table rather than go on
-                // with a record that misses an event.
-                self.stopped = Some(format!("cannot write the record: {e}"));
-                return Err(format!("cannot write the record: {e}"));
-            }
-        }
+            // Applied but not recorded: the table waits until it is.
+            Err(ApplyError::Io(e)) => Err(self.not_written(event, &e)),
+        };
         let roll = match event {
             Event::Roll { face, .. } => Some(*face),
             _ => None,
@@ -453,11 +464,57 @@ impl<G: Game> Play<G> {
             self.turn += 1;
         }
         self.undo.iter_mut().for_each(|u| *u = false);
-        Ok(())
+        written
+    }
+
+    /// Keep `event` (applied, its write failed with `e`) to be written
+    /// later; the message for the seat that asked.
+    fn not_written(&mut self, event: &Event, e: &std::io::Error) -> String {
+        // The record's form of the event: the referee's, as it wrote it.
+        let kept = match event {
+            Event::Undo => Event::Undo,
+            _ => self
+                .referee
+                .last_applied()
+                .cloned()
+                .unwrap_or_else(|| event.clone()),
+        };
+        self.unwritten.push(kept);
+        format!(
+            "played, but not yet in the record: cannot write it ({e}); the table waits and goes on by itself once it can write again"
+        )
+    }
+
+    /// Write the events the record misses, in order. `Err` while it still
+    /// cannot.
+    fn catch_up(&mut self) -> Result<(), String> {
+        if self.unwritten.is_empty() {
+            return Ok(());
+        }
+        let Some(mut writer) = self.referee.take_writer() else {
+            self.unwritten.clear();
+            return Ok(());
+        };
+        let mut result = Ok(());
+        while let Some(event) = self.unwritten.first() {
+            match writer.write_event(event) {
+                Ok(()) => {
+                    self.unwritten.remove(0);
+                }
+                Err(e) => {
+                    result = Err(format!(
+                        "the table waits: cannot write its record ({e}); it goes on by itself once it can"
+                    ));
+                    break;
+                }
+            }
+        }
+        self.referee.record_to(writer);
+        result
     }
 
     fn undo_now(&mut self) -> Result<String, String> {
-        let typed = match self.referee.last_applied() {
+        let taken = match self.referee.last_applied() {
             None => Err("nothing has been played yet".to_string()),
             Some(Event::Roll { .. } | Event::Draw { .. }) if self.mode == DiceMode::Auto => Err(
                 "the last event is a roll of the program's dice; only typed faces and people's decisions can be taken back".to_string(),
@@ -467,25 +524,21 @@ impl<G: Game> Play<G> {
                 seat + 1
             )),
             Some(e) => Ok(e.clone()),
+        }?;
+        let written = match self.referee.undo() {
+            Ok(_) => Ok(()),
+            // Taken back, but the undo is not yet in the record.
+            Err(ApplyError::Io(e)) => Err(self.not_written(&Event::Undo, &e)),
+            Err(ApplyError::Refused(why)) => return Err(why),
         };
-        typed?;
-        match self.referee.undo() {
-            Ok(e) => {
-                let line = format!(
-                    "undo (agreed by every person at the table): {} is taken back",
-                    e.describe()
-                );
-                self.log.push(line.clone());
-                self.turn = self.turn.saturating_sub(1).max(1);
-                self.undo.iter_mut().for_each(|u| *u = false);
-                Ok(line)
-            }
-            Err(ApplyError::Io(e)) => {
-                self.stopped = Some(format!("cannot write the record: {e}"));
-                Err(format!("cannot write the record: {e}"))
-            }
-            Err(ApplyError::Refused(why)) => Err(why),
-        }
+        let line = format!(
+            "undo (agreed by every person at the table): {} is taken back",
+            taken.describe()
+        );
+        self.log.push(line.clone());
+        self.turn = self.turn.saturating_sub(1).max(1);
+        self.undo.iter_mut().for_each(|u| *u = false);
+        written.map(|()| line)
     }
 
     fn moves(&self) -> Vec<Value> {
@@ -604,6 +657,7 @@ impl<G: Registered> Table for Play<G> {
             "log": &self.log[from..],
             "outcome": outcome,
             "stopped": self.stopped,
+            "waiting_for_disk": !self.unwritten.is_empty(),
         })
     }
 
@@ -614,6 +668,7 @@ impl<G: Registered> Table for Play<G> {
         if let Some(why) = &self.stopped {
             return Err(format!("the game has stopped: {why}"));
         }
+        self.catch_up()?;
         match req {
             Request::Act(text) => {
                 let event = Event::Act {
@@ -672,7 +727,7 @@ impl<G: Registered> Table for Play<G> {
     }
 
     fn bot_step(&mut self) -> Result<bool, String> {
-        if self.stopped.is_some() {
+        if self.stopped.is_some() || self.catch_up().is_err() {
             return Ok(false);
         }
         let state = self.referee.state();
@@ -723,6 +778,14 @@ impl<G: Registered> Table for Play<G> {
 
     fn events(&self) -> u64 {
         self.referee.events()
+    }
+
+    fn waiting_for_disk(&self) -> bool {
+        !self.unwritten.is_empty()
+    }
+
+    fn write_waiting(&mut self) -> bool {
+        self.catch_up().is_ok()
     }
 
     fn is_for(&self, rules: &AnyRules, sitters: &[Sitter]) -> bool {
