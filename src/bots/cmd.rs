@@ -363,6 +363,10 @@ pub mod signals {
     /// The pipe's write end, for the handler (-1: not installed).
     static WAKE: AtomicI32 = AtomicI32::new(-1);
 
+    /// Whether a second signal leaves the program running (a run that is
+    /// already stopping: see [`patient`]).
+    static PATIENT: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
     type Action = Box<dyn FnOnce(i32) + Send>;
     static ACTION: Mutex<Option<Action>> = Mutex::new(None);
 
@@ -386,6 +390,15 @@ pub mod signals {
         *ACTION.lock().unwrap_or_else(|e| e.into_inner()) = Some(Box::new(action));
     }
 
+    /// For a command that stops by itself once told (a run: no game starts
+    /// after the first signal, the games under way finish, the partial
+    /// report is written): a second signal only says it is stopping,
+    /// instead of ending the program with its report and the rows of its
+    /// `--out` file half written.
+    pub fn patient() {
+        PATIENT.store(true, Ordering::SeqCst);
+    }
+
     /// What happens on the first signal without an [`on_signal`] action.
     fn default_action(signal: i32) {
         super::end_all();
@@ -400,6 +413,14 @@ pub mod signals {
             .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
             .is_err()
         {
+            if PATIENT.load(Ordering::SeqCst) {
+                const SAY: &[u8] = b"already stopping: finishing the games under way\n";
+                // SAFETY: write(2) of a static buffer is async-signal-safe.
+                unsafe {
+                    libc::write(2, SAY.as_ptr().cast(), SAY.len());
+                }
+                return;
+            }
             for slot in &super::groups::SLOTS {
                 let pid = slot.load(Ordering::SeqCst);
                 if let Ok(p) = i32::try_from(pid)

@@ -1,37 +1,40 @@
-//! Interruption, once for every command: a Ctrl-C (SIGINT) during a run
-//! (simulate, compare, sweep, tune, ladder) lets the games under way finish,
-//! starts no more, and the run prints (or, as a shard, writes) what it
-//! played marked partial, exit 130; any other command ends at once, its
-//! external players with it.
+//! Interruption, once for every command: a signal that ends a program
+//! (SIGINT from Ctrl-C, SIGTERM from `timeout`, `scancel`, Kubernetes or
+//! systemd, SIGHUP from a closed terminal) during a run (simulate, compare,
+//! sweep, tune, ladder) lets the games under way finish, starts no more,
+//! and the run prints (or, as a shard, writes) what it played marked
+//! partial, exit 128 + the signal (130, 143, 129); any other command ends
+//! at once, its external players with it. The signals themselves are caught by [`crate::bots::signals`]
+//! (the binary installs it before any command runs).
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
-use super::console;
 use super::failure::{Failure, exit};
+use crate::bots::signals;
 
-/// Set by the first Ctrl-C of a run.
+/// Set by the first signal of a run.
 static FLAG: AtomicBool = AtomicBool::new(false);
+/// The signal that set [`FLAG`] (0: none).
+static SIGNAL: AtomicI32 = AtomicI32::new(0);
 
-/// For a command that plays a run: a Ctrl-C sets the flag every run reads
-/// ([`flag`]); a second one says the run is stopping (it used to exit at
-/// once, losing the report and the rows not yet written).
+/// For a command that plays a run: the first signal sets the flag every
+/// run reads ([`flag`]), and the run ends with its partial report, its
+/// external players with it; a second one only says the run is stopping
+/// (ending at once lost the report and the rows of `--out` still buffered).
 pub fn catch() {
-    let _ = ctrlc::set_handler(|| {
-        if FLAG.swap(true, Ordering::SeqCst) {
-            console::err("already stopping: finishing the games under way\n");
-        }
+    signals::patient();
+    signals::on_signal(|signal| {
+        SIGNAL.store(signal, Ordering::SeqCst);
+        FLAG.store(true, Ordering::SeqCst);
     });
 }
 
-/// For any other command: a Ctrl-C ends it at once, and its external
-/// players with it (they run in process groups of their own, which a
-/// Ctrl-C at the terminal does not reach).
-pub fn end_at_once() {
-    let _ = ctrlc::set_handler(|| {
-        crate::bots::end_external_players();
-        std::process::exit(i32::from(exit::INTERRUPTED));
-    });
-}
+/// For any other command: the first signal ends it at once, and its
+/// external players with it (they run in process groups of their own,
+/// which a Ctrl-C at the terminal does not reach). This is what
+/// [`crate::bots::signals`] does when no command asked otherwise, so there
+/// is nothing to set up.
+pub fn end_at_once() {}
 
 /// The flag a run stops at (no game starts once it is set).
 pub fn flag() -> &'static AtomicBool {
@@ -43,11 +46,15 @@ pub fn interrupted() -> bool {
     FLAG.load(Ordering::Relaxed)
 }
 
-/// The exit code of a run: 130 when it was interrupted (its partial report
-/// printed), 0 when it ended, else the failure's, reported on stderr.
+/// The exit code of a run: 128 + the signal when it was interrupted (its
+/// partial report printed: 130 for Ctrl-C, 143 for SIGTERM, 129 for
+/// SIGHUP), 0 when it ended, else the failure's, reported on stderr.
 pub fn exit_code(result: Result<(), Failure>) -> u8 {
     match result {
-        Ok(()) if interrupted() => exit::INTERRUPTED,
+        Ok(()) if interrupted() => match SIGNAL.load(Ordering::SeqCst) {
+            0 => exit::INTERRUPTED,
+            signal => signals::exit_status(signal),
+        },
         Ok(()) => exit::OK,
         Err(f) => f.report(),
     }
