@@ -574,6 +574,7 @@ impl State {
     }
 
     /// `play_unchecked` of a game with scripts.
+    #[cold]
     #[inline(never)]
     pub(crate) fn play_scripted(&mut self, action: Action) {
         if self.take_pending() {
@@ -591,6 +592,7 @@ impl State {
     }
 
     /// `roll_unchecked` of a game with scripts.
+    #[cold]
     #[inline(never)]
     pub(crate) fn roll_scripted(&mut self, face: u8) {
         if self.take_pending() {
@@ -964,6 +966,8 @@ impl State {
     /// Keep in `out` the moves the house rules allow; when they forbid
     /// every one, the game cannot go on: the failure is noted (the game
     /// ends at its next step) and the list is left whole.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn filter_legal(&self, out: &mut Vec<Action>) {
         let Some(sc) = self.script.as_deref() else {
             return;
@@ -997,6 +1001,8 @@ impl State {
 
     /// A random move the house rules allow: a move of the fast path, tried
     /// a few times, else one from the filtered list.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn random_allowed(
         &self,
         first: Action,

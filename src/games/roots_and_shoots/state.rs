@@ -1447,6 +1447,7 @@ impl State {
         }
     }
 
+    #[inline]
     pub(crate) fn clear_turn(&mut self) {
         if self.count_turn {
             let placed = std::mem::take(&mut self.placed);
@@ -1558,7 +1559,7 @@ impl State {
 
     // ----- applying rolls and actions ------------------------------------------
 
-    #[inline]
+    #[inline(always)]
     fn apply_roll(&mut self, face: u8) {
         if let Some(&Task::RollValue { id, scoring }) = self.tasks.last() {
             self.tasks.pop();
@@ -1628,7 +1629,9 @@ impl State {
         }
     }
 
-    #[inline]
+    // Always inlined into `play_unchecked`, as it was before scripts gave
+    // it a second caller (the scripted step, `apply_action_and_advance`).
+    #[inline(always)]
     fn apply_action(&mut self, action: Action) {
         if let Some(&Task::LoseChoice { .. }) = self.tasks.last() {
             self.tasks.pop();
