@@ -437,3 +437,28 @@ fn the_no_script_path_is_the_plain_game() {
     assert_eq!(scores(&a), scores(&b));
     assert!(a.script_fired().is_empty());
 }
+
+#[test]
+fn script_texts_of_the_fuzz_target_end_cleanly() {
+    // Every hook, with scripts that fail, loop, forbid everything, or do
+    // nothing: checked play (`play`, `roll`), invariants, an end.
+    for code in [
+        "false",
+        "loop {}",
+        "ctx.add_score(1, 1000); ctx.add_store(2, 1000);",
+        "ctx.end_game();",
+        "ctx.reroll();",
+        "ctx.set_face(ctx.die);",
+        "if ctx.seat == 1 { ctx.rain(); }",
+        "ctx.remove_bead(0, 0)",
+        "let x = ;",
+        "ctx.nope",
+        "42",
+    ] {
+        for hook in 0u8..6 {
+            let mut data = vec![hook];
+            data.extend_from_slice(code.as_bytes());
+            roots::fuzzing::script_text(&data);
+        }
+    }
+}

@@ -1022,6 +1022,14 @@ impl State {
         list[dice.below(list.len() as u32) as usize]
     }
 
+    /// Whether a house rule's filter failed, or forbade every move: the
+    /// game ends with that at its next step.
+    pub(crate) fn script_pending(&self) -> bool {
+        self.script
+            .as_deref()
+            .is_some_and(|s| s.pending.get().is_some())
+    }
+
     /// What the house rules did in the last step, in words.
     pub fn script_notes(&self) -> &[String] {
         self.script.as_deref().map_or(&[], |s| &s.notes)

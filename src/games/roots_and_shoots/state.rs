@@ -1773,7 +1773,10 @@ impl State {
 
     fn check_action(&self, action: Action) -> Result<(), Refusal> {
         self.check_plain(action)?;
+        // A filter that failed (or forbade every move) ends the game at
+        // this step: the move is let through for that.
         if self.script.is_some()
+            && !self.script_pending()
             && let Some(names) = self.forbidding_script(action)
         {
             return Err(Refusal::Illegal {
