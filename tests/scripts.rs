@@ -462,3 +462,44 @@ fn script_texts_of_the_fuzz_target_end_cleanly() {
         }
     }
 }
+
+#[test]
+fn reroll_ones_rolls_a_growth_one_again_once_per_player() {
+    let text = std::fs::read_to_string(manifest("variants/reroll-ones.toml")).unwrap();
+    let r = rules(&text);
+    let mut fired = 0;
+    for seed in 0..30 {
+        let state = play_checked(&r, seed);
+        let used: i64 = (1..=2)
+            .map(|s| state.script_memory(&format!("rerolled{s}")))
+            .sum();
+        let runs = state.script_fired()[0].1;
+        // Each reroll marks its player: at most one per player.
+        assert_eq!(i64::from(runs), used, "seed {seed}");
+        assert!(used <= 2);
+        fired += runs;
+    }
+    assert!(fired > 5, "fired {fired} times in 30 games");
+}
+
+#[test]
+fn no_edge_plants_keeps_new_plants_off_the_edge() {
+    let text = std::fs::read_to_string(manifest("variants/no-edge-plants.toml")).unwrap();
+    // The rule, and a second script that notes any new-plant bead placed
+    // on the edge (and, in the plain game, how often that happens).
+    let checker = "\n[[script]]\nname = \"checker\"\nhook = \"after_action\"\ncode = '''\nif ctx.kind == \"place\" && ctx.growth == \"new_plant\" && ctx.on_edge(ctx.x, ctx.y) { ctx.set(\"edge\", ctx.get(\"edge\") + 1); }\n'''\n";
+    let ruled = rules(&format!("{text}{checker}"));
+    let plain = rules(&format!("extends = \"standard\"\n{checker}"));
+    let mut plain_edges = 0;
+    for seed in 0..30 {
+        let state = play_checked(&ruled, seed);
+        assert!(
+            state.script_failure().is_none(),
+            "{:?}",
+            state.script_failure()
+        );
+        assert_eq!(state.script_memory("edge"), 0, "seed {seed}");
+        plain_edges += play(&plain, seed).script_memory("edge");
+    }
+    assert!(plain_edges > 0, "random play puts new plants on the edge");
+}
