@@ -503,3 +503,54 @@ fn no_edge_plants_keeps_new_plants_off_the_edge() {
     }
     assert!(plain_edges > 0, "random play puts new plants on the edge");
 }
+
+#[test]
+fn a_scripted_game_is_recorded_replayed_and_narrated() {
+    use crate::common::{roots, tmp_dir};
+    let dir = tmp_dir("scripts", "replay");
+    let record = dir.join("game.jsonl");
+    let record = record.to_str().unwrap();
+    let run = roots(&[
+        "simulate",
+        "variants/reroll-ones.toml",
+        "-n",
+        "4",
+        "--seed",
+        "5",
+        "--bots",
+        "random",
+        "--record-game",
+        "0",
+        "--record",
+        record,
+        "-q",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = std::fs::read_to_string(record).unwrap();
+    assert!(
+        text.contains("reroll-ones"),
+        "the record carries the script"
+    );
+    let run = roots(&["replay", record, "--list"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("house rule `reroll-ones`: the d"),
+        "{}",
+        run.stdout
+    );
+    // A failing rule: the run goes on, the game is counted.
+    let run = roots(&[
+        "simulate",
+        "tests/variants/scripts/endless-loop.toml",
+        "-n",
+        "6",
+        "--seed",
+        "1",
+        "--bots",
+        "random",
+        "--jobs",
+        "1",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("a house rule fails"), "{}", run.stdout);
+}
