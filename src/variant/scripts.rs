@@ -332,7 +332,10 @@ mod tests {
         let span = 7..basic.len();
         let at = code_offset(basic, span, 2, 1);
         assert_eq!(&basic[at..at + 5], "ctx.y");
-        let at = code_offset(basic, 7..basic.len(), 1, 10);
+        // Column 9 is the escaped quote (two bytes in the file), 10 the `q`.
+        let at = code_offset(basic, 7..basic.len(), 1, 9);
         assert_eq!(&basic[at..at + 2], "\\\"");
+        let at = code_offset(basic, 7..basic.len(), 1, 10);
+        assert_eq!(&basic[at..at + 1], "q");
     }
 }
