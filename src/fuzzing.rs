@@ -74,6 +74,45 @@ pub fn variant_loader(data: &[u8]) {
     });
 }
 
+/// Arbitrary bytes as the code of a house rule written as a script in a
+/// Roots and Shoots variant (the first byte picks the hook): the variant
+/// pipeline must check it without panicking, and when it loads, a seeded
+/// game with it must end (a failing script ends it) with every invariant
+/// holding.
+pub fn script_text(data: &[u8]) {
+    const HOOKS: [&str; 6] = [
+        "legal",
+        "roll",
+        "after_roll",
+        "after_action",
+        "scored",
+        "final",
+    ];
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(code) = std::str::from_utf8(rest) else {
+        return;
+    };
+    // A JSON string is a TOML basic string (the same escapes).
+    let Ok(quoted) = serde_json::to_string(code) else {
+        return;
+    };
+    let hook = HOOKS[usize::from(first) % HOOKS.len()];
+    let text = format!(
+        "extends = \"standard\"\n[end]\nmax_rounds = 6\n[[script]]\nname = \"fuzz\"\nhook = \"{hook}\"\ncode = {quoted}\n"
+    );
+    let Ok(loaded) = variant::load_str("fuzz.toml", &text, Some(Path::new(NOWHERE))) else {
+        return;
+    };
+    let seed = data
+        .iter()
+        .fold(0u64, |h, &b| h.rotate_left(5) ^ u64::from(b));
+    crate::with_game!(&loaded.rules, G, rules => {
+        play_random::<G>(Arc::clone(rules), 2, seed);
+    });
+}
+
 /// One seeded random game, checked every 64 steps and at the end.
 fn play_random<G: Game>(rules: Arc<G::Rules>, players: u8, seed: u64) {
     let mut state = match G::new_state(rules, players) {

@@ -14,6 +14,7 @@ pub mod games;
 pub mod record;
 pub mod referee;
 pub mod run;
+pub mod script;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod sim;

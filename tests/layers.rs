@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 /// no-cycle rule.
 const LAYERS: &[&[&str]] = &[
     &["core"],
+    &["script"],
     &["games"],
     &["bots", "record", "variant"],
     &["referee"],

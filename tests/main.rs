@@ -53,6 +53,7 @@ mod rgr_properties;
 mod rgr_scenarios;
 mod scenarios;
 mod schema;
+mod scripts;
 #[cfg(feature = "serve")]
 mod serve_api;
 #[cfg(feature = "serve")]

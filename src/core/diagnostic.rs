@@ -56,6 +56,9 @@ pub enum Code {
     Play,
     /// The smoke simulation's games stall or do not end by themselves.
     Smoke,
+    /// A house rule written as a script: an unknown hook, a script that
+    /// does not compile, an unknown operation or field.
+    Script,
 }
 
 /// One error or warning about a variant file.

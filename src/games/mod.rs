@@ -386,6 +386,13 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn interpret(state: &Self::State, text: &str) -> Result<ActionOf<Self>, String> {
         Self::parse_action(state, text)
     }
+    /// What the game offers house rules written as scripts (`[[script]]`
+    /// in a variant file: `docs/scripts.md`): its hook points and the
+    /// `ctx` its scripts see. The default offers none: a variant of the
+    /// game with scripts is refused.
+    fn script_api() -> Option<&'static crate::script::Api> {
+        None
+    }
     /// Recount the state from scratch and compare (property tests). The
     /// default checks nothing.
     fn check_invariants(state: &Self::State) -> Result<(), String> {

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::games::{Game, GameId};
+use crate::script::Script;
 use crate::variant::schema::{self, PathSeg};
 
 pub use crate::core::keys::{Change, keys, leaves};
@@ -28,6 +29,75 @@ pub fn diff<G: Game>(a: &G::Rules, b: &G::Rules) -> Vec<Change> {
             from: prior.to_string(),
             to: after.to_string(),
         });
+    }
+    out.extend(script_changes(&scripts_of(a), &scripts_of(b)));
+    out
+}
+
+/// The house rules written as scripts of any game's rules (the key
+/// `script` of their JSON form), in order.
+pub fn scripts_of<R: serde::Serialize>(rules: &R) -> Vec<Script> {
+    serde_json::to_value(rules)
+        .ok()
+        .and_then(|v| serde_json::from_value(v.get("script")?.clone()).ok())
+        .unwrap_or_default()
+}
+
+/// The scripts added, removed or changed from `a` to `b`, each a change of
+/// the key `script.NAME`.
+pub fn script_changes(a: &[Script], b: &[Script]) -> Vec<Change> {
+    let mut out = Vec::new();
+    let summary = |s: &Script| format!("a script at hook `{}`", s.hook);
+    let about = |s: &Script| {
+        if s.description.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", s.description)
+        }
+    };
+    for s in a {
+        if !b.iter().any(|t| t.name == s.name) {
+            out.push(Change {
+                key: format!("script.{}", s.name),
+                from: summary(s),
+                to: "none".to_owned(),
+                meaning: format!("house rule `{}` removed{}", s.name, about(s)),
+            });
+        }
+    }
+    for t in b {
+        match a.iter().find(|s| s.name == t.name) {
+            None => out.push(Change {
+                key: format!("script.{}", t.name),
+                from: "none".to_owned(),
+                to: summary(t),
+                meaning: format!("house rule `{}` added{}", t.name, about(t)),
+            }),
+            Some(s) if s != t => {
+                let mut what = Vec::new();
+                if s.hook != t.hook {
+                    what.push("its hook");
+                }
+                if s.code != t.code {
+                    what.push("its code");
+                }
+                if s.description != t.description {
+                    what.push("its description");
+                }
+                out.push(Change {
+                    key: format!("script.{}", t.name),
+                    from: summary(s),
+                    to: summary(t),
+                    meaning: format!(
+                        "house rule `{}` changed ({}){}",
+                        t.name,
+                        what.join(", "),
+                        about(t)
+                    ),
+                });
+            }
+            Some(_) => {}
+        }
     }
     out
 }

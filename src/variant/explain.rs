@@ -27,8 +27,39 @@ fn path_of(key: &str) -> Vec<PathSeg> {
 /// own ([`Game::explain`]) when it writes one (all four games do), else
 /// one from the schema.
 pub fn explain<G: Game>(rules: &G::Rules) -> String {
-    let changes = super::diff::diff::<G>(&G::standard(), rules);
-    G::explain(rules, &changes).unwrap_or_else(|| sheet::<G>(rules))
+    // The scripts are the generic layer's to print: the game's sheet sees
+    // the changes of its keys only.
+    let changes: Vec<_> = super::diff::diff::<G>(&G::standard(), rules)
+        .into_iter()
+        .filter(|c| !c.key.starts_with("script."))
+        .collect();
+    let mut out = G::explain(rules, &changes).unwrap_or_else(|| sheet::<G>(rules));
+    scripts_section(&super::diff::scripts_of(rules), &mut out);
+    out
+}
+
+/// Each house rule written as a script, as a section of the sheet: its
+/// name, its description, when it runs, and its code.
+fn scripts_section(scripts: &[crate::script::Script], o: &mut String) {
+    if scripts.is_empty() {
+        return;
+    }
+    if !o.ends_with("\n\n") {
+        o.push('\n');
+    }
+    let _ = writeln!(o, "## House rules written as scripts\n");
+    let _ = writeln!(
+        o,
+        "Rules no key expresses, each run by the engine at a hook point of the game (docs/scripts.md).\n"
+    );
+    for s in scripts {
+        let _ = writeln!(o, "### {}{TAG}\n", s.name);
+        if !s.description.is_empty() {
+            let _ = writeln!(o, "{}\n", s.description);
+        }
+        let _ = writeln!(o, "Runs at hook `{}`:\n", s.hook);
+        let _ = writeln!(o, "```rhai\n{}\n```\n", s.code.trim_end());
+    }
 }
 
 /// The rules sheet of loaded rules of any game.

@@ -21,6 +21,7 @@ pub(crate) mod load;
 pub mod overrides;
 pub mod resolve;
 pub mod schema;
+pub(crate) mod scripts;
 pub mod smoke;
 pub mod template;
 

@@ -11,6 +11,7 @@ use serde_json::{Map, Value};
 
 use super::load::{self, Layer};
 use super::overrides::{self, Override};
+use super::scripts;
 use crate::core::diagnostic::{Checker, Code, Diagnostic, Diagnostics, Placer, Sources};
 use crate::games::{AnyRules, GameId, Registered};
 
@@ -635,6 +636,14 @@ fn resolve<G: Registered>(
     extra: Option<(Layer, &[Override])>,
     sources: Sources,
 ) -> Result<Loaded, Diagnostics> {
+    // House rules written as scripts merge by name, not key by key.
+    let (scripts, script_errors) = scripts::merge(&chain, G::script_api());
+    if !script_errors.is_empty() {
+        return Err(Diagnostics {
+            items: script_errors,
+            sources,
+        });
+    }
     let standard = serde_json::to_value(G::standard()).unwrap_or(Value::Null);
     let mut merged = standard.as_object().cloned().unwrap_or_default();
     let mut prov = Provenance::new();
@@ -642,7 +651,7 @@ fn resolve<G: Registered>(
     for (index, layer) in chain.iter().enumerate().rev() {
         if let Value::Object(doc) = &layer.json {
             let mut doc = doc.clone();
-            for key in ["game", "extends", "name", "description"] {
+            for key in ["game", "extends", "name", "description", "script"] {
                 doc.remove(key);
             }
             merge_into(&mut merged, &doc, "", index, &mut prov);
@@ -668,6 +677,12 @@ fn resolve<G: Registered>(
         .and_then(|p| p.description.clone())
         .or_else(|| root.parsed.description.clone())
         .unwrap_or_default();
+    if !scripts.is_empty() {
+        merged.insert(
+            "script".into(),
+            serde_json::to_value(&scripts).unwrap_or(Value::Null),
+        );
+    }
     merged.insert("name".into(), Value::String(name));
     merged.insert("description".into(), Value::String(description));
     let rules: G::Rules = match serde_json::from_value(Value::Object(merged)) {

@@ -46,6 +46,9 @@ crate::variant_file! {
         pub removal: Option<RemovalFile>,
         /// When and how the game ends.
         pub end: Option<EndFile>,
+        /// House rules no key expresses, each a short script run at a hook point of the game (docs/scripts.md). Inherited through `extends`; a child changes one by its name, or turns it off with `enabled = false`.
+        #[schemars(length(max = 32))]
+        pub script: Option<Vec<crate::script::ScriptFile>>,
     }
 }
 

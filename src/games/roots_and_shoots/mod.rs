@@ -16,6 +16,7 @@ pub mod meaning;
 pub mod narrate;
 pub mod removal;
 pub mod rules;
+pub mod script;
 pub mod state;
 pub mod svg;
 
@@ -231,6 +232,10 @@ impl Game for RootsAndShoots {
         state.players().iter().map(|p| p.score).collect()
     }
 
+    fn script_api() -> Option<&'static crate::script::Api> {
+        Some(&script::API)
+    }
+
     const END_REASONS: &'static [Stat] = &[
         Stat {
             key: "nutrients_out",
@@ -246,6 +251,16 @@ impl Game for RootsAndShoots {
             key: "round_limit",
             label: "the round limit is reached",
             short: "limit",
+        },
+        Stat {
+            key: "script",
+            label: "a house rule ends it",
+            short: "script",
+        },
+        Stat {
+            key: "script_error",
+            label: "a house rule fails",
+            short: "scr. fail",
         },
     ];
 
@@ -329,6 +344,8 @@ impl Game for RootsAndShoots {
             EndReason::NutrientsOut => 0,
             EndReason::BeadsOut => 1,
             EndReason::RoundLimit => 2,
+            EndReason::Script => 3,
+            EndReason::ScriptError => 4,
         }
     }
 

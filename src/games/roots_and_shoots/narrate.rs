@@ -12,6 +12,8 @@ use crate::games::roots_and_shoots::state::{Phase, State};
 /// the game from `before` to `after`.
 pub fn narrate(before: &State, roll: Option<u8>, after: &State) -> Vec<String> {
     let mut out = Vec::new();
+    // What the house rules written as scripts did in this step, first.
+    out.extend(after.script_notes().iter().cloned());
     let g = after.grid();
     let on_top = before.tasks.last().is_none();
     if on_top

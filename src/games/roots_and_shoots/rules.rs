@@ -12,6 +12,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::core::dice::Die;
+use crate::script::Scripts;
 
 /// Every rule of a variant, resolved.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,6 +32,10 @@ pub struct Rules {
     pub severing: SeveringRules,
     pub removal: RemovalRules,
     pub end: EndRules,
+    /// House rules written as scripts (`docs/scripts.md`); absent from
+    /// the JSON of rules without them, so their records are unchanged.
+    #[serde(default, skip_serializing_if = "Scripts::is_empty")]
+    pub script: Scripts,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -23,6 +23,7 @@ use crate::games::roots_and_shoots::rules::{
     BeadsOut, FaceMapping, Finish, FirstSpawnOnBead, Growth, LostEnds, RemovedBeads, RollKind,
     Rules, ValueRolled,
 };
+use crate::games::roots_and_shoots::script::{self, Event, Scripted};
 
 // `State::severs` and `State::growth_die` are indexed by `Growth as usize`
 // but built in the order of `Growth::ALL`: the two must agree.
@@ -109,6 +110,10 @@ pub enum EndReason {
     BeadsOut,
     /// The safety limit `end.max_rounds` was reached.
     RoundLimit,
+    /// A house rule written as a script ended it (`ctx.end_game()`).
+    Script,
+    /// A house rule written as a script failed: the game stopped there.
+    ScriptError,
 }
 
 impl EndReason {
@@ -117,6 +122,8 @@ impl EndReason {
             EndReason::NutrientsOut => "nutrients_out",
             EndReason::BeadsOut => "beads_out",
             EndReason::RoundLimit => "round_limit",
+            EndReason::Script => "script",
+            EndReason::ScriptError => "script_error",
         }
     }
 }
@@ -284,6 +291,10 @@ pub struct State {
     /// index `.0` up to `.1` (none when `.0 >= .1`). Bookkeeping for
     /// `restore_from` only, never read by the rules.
     dirty: (u16, u16),
+    /// The variant's house rules written as scripts, and what they keep;
+    /// `None` without scripts (checked once a step: the plain game pays
+    /// nothing else for them).
+    pub(crate) script: Option<Box<Scripted>>,
 }
 
 /// No cell changed ([`State::dirty`]).
@@ -325,6 +336,7 @@ impl Clone for State {
             stats,
             baseline,
             dirty: _,
+            script,
         } = self;
         State {
             rules: rules.clone(),
@@ -354,6 +366,7 @@ impl Clone for State {
             stats: stats.clone(),
             baseline: baseline.clone(),
             dirty: CLEAN,
+            script: script.clone(),
         }
     }
 
@@ -412,6 +425,7 @@ impl State {
             stats,
             baseline,
             dirty: _,
+            script,
         } = source;
         self.rules.clone_from(rules);
         self.grid.clone_from(grid);
@@ -443,6 +457,7 @@ impl State {
         self.ended.clone_from(ended);
         self.leader.clone_from(leader);
         self.stats.clone_from(stats);
+        self.script.clone_from(script);
         let Baseline {
             beads,
             nutrients,
@@ -511,6 +526,7 @@ impl State {
             stats: _,
             baseline: _,
             dirty: _,
+            script,
         } = self;
         let same_phase = match (*phase, other.phase) {
             (
@@ -550,7 +566,8 @@ impl State {
             && *lose == other.lose
             && *placed == other.placed
             && *nutrients == other.nutrients
-            && *players == other.players;
+            && *players == other.players
+            && *script == other.script;
         debug_assert!(
             !same || *cells == other.cells,
             "the same beads, other cells"
@@ -601,7 +618,12 @@ impl State {
                 rules.name
             )));
         }
+        let program = rules
+            .script
+            .program(&script::API)
+            .map_err(|e| SetupError(format!("variant `{}`: {e}", rules.name)))?;
         let mut state = State::empty(rules, players);
+        state.script = program.map(|p| Box::new(Scripted::new(p)));
         state.advance();
         Ok(state)
     }
@@ -676,6 +698,7 @@ impl State {
             },
             rules,
             dirty: CLEAN,
+            script: None,
         }
     }
 
@@ -916,6 +939,23 @@ impl State {
         self.node = self.node_now();
     }
 
+    /// Note the node the state waits at (a script's failure ends the game).
+    pub(crate) fn set_node(&mut self, node: Next) {
+        self.node = node;
+    }
+
+    /// Apply an action and run what follows (the plain step).
+    pub(crate) fn apply_action_and_advance(&mut self, action: Action) {
+        self.apply_action(action);
+        self.advance();
+    }
+
+    /// Apply a face and run what follows (the plain step).
+    pub(crate) fn apply_roll_and_advance(&mut self, face: u8) {
+        self.apply_roll(face);
+        self.advance();
+    }
+
     /// The chance node of the growth die of `action`.
     #[inline]
     fn growth_roll(&self, action: Growth) -> Next {
@@ -1099,6 +1139,18 @@ impl State {
             }
             self.stats.nutrients_scored += 1;
             self.stats.value_scored += value;
+            if let Some(sc) = self.script.as_deref_mut() {
+                let mut shares = [0u32; MAX_SEATS];
+                for (s, out) in shares.iter_mut().enumerate().take(usize::from(self.seats)) {
+                    *out = share * sharers[s] + if on_top == Some(s as Seat) { rest } else { 0 };
+                }
+                sc.scored.push(Event::Scored {
+                    point: n.point,
+                    value: value as u8,
+                    shares,
+                    on_top,
+                });
+            }
             if let Some(m) = on_top
                 && !markers.contains(&(n.point, m))
             {
@@ -1120,7 +1172,7 @@ impl State {
         }
     }
 
-    fn update_leader(&mut self) {
+    pub(crate) fn update_leader(&mut self) {
         let best = self.players.iter().map(|p| p.score).max().unwrap_or(0);
         let mut leaders = self
             .players
@@ -1387,7 +1439,7 @@ impl State {
         self.players.iter().any(out).then_some(EndReason::BeadsOut)
     }
 
-    fn finish(&mut self, reason: EndReason) {
+    pub(crate) fn finish(&mut self, reason: EndReason) {
         self.ended = Some(reason);
         self.phase = Phase::Over;
         if self.rules.end.final_scoring {
@@ -1395,7 +1447,8 @@ impl State {
         }
     }
 
-    fn clear_turn(&mut self) {
+    #[inline]
+    pub(crate) fn clear_turn(&mut self) {
         if self.count_turn {
             let placed = std::mem::take(&mut self.placed);
             for &p in &placed {
@@ -1506,7 +1559,7 @@ impl State {
 
     // ----- applying rolls and actions ------------------------------------------
 
-    #[inline]
+    #[inline(always)]
     fn apply_roll(&mut self, face: u8) {
         if let Some(&Task::RollValue { id, scoring }) = self.tasks.last() {
             self.tasks.pop();
@@ -1576,7 +1629,9 @@ impl State {
         }
     }
 
-    #[inline]
+    // Always inlined into `play_unchecked`, as it was before scripts gave
+    // it a second caller (the scripted step, `apply_action_and_advance`).
+    #[inline(always)]
     fn apply_action(&mut self, action: Action) {
         if let Some(&Task::LoseChoice { .. }) = self.tasks.last() {
             self.tasks.pop();
@@ -1717,6 +1772,22 @@ impl State {
     // ----- checks ----------------------------------------------------------------
 
     fn check_action(&self, action: Action) -> Result<(), Refusal> {
+        self.check_plain(action)?;
+        // A filter that failed (or forbade every move) ends the game at
+        // this step: the move is let through for that.
+        if self.script.is_some()
+            && !self.script_pending()
+            && let Some(names) = self.forbidding_script(action)
+        {
+            return Err(Refusal::Illegal {
+                reason: format!("the house rule `{names}` forbids this move"),
+            });
+        }
+        Ok(())
+    }
+
+    /// [`State::check_action`] by the rules' keys alone.
+    fn check_plain(&self, action: Action) -> Result<(), Refusal> {
         let illegal = |reason: String| Err(Refusal::Illegal { reason });
         let g = &self.grid;
         let seat = match self.next() {
@@ -1926,6 +1997,61 @@ impl GameState for State {
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal_plain(out);
+        if self.script.is_some() {
+            self.filter_legal(out);
+        }
+    }
+
+    fn play(&mut self, action: Action) -> Result<(), Refusal> {
+        self.check_action(action)?;
+        self.play_unchecked(action);
+        Ok(())
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, action: Action) {
+        if self.script.is_some() {
+            return self.play_scripted(action);
+        }
+        self.apply_action(action);
+        self.advance();
+    }
+
+    fn roll(&mut self, face: u8) -> Result<(), Refusal> {
+        self.check_roll(face)?;
+        self.roll_unchecked(face);
+        Ok(())
+    }
+
+    #[inline]
+    fn roll_unchecked(&mut self, face: u8) {
+        debug_assert!(self.check_roll(face).is_ok(), "roll_unchecked with {face}");
+        if self.script.is_some() {
+            return self.roll_scripted(face);
+        }
+        self.apply_roll(face);
+        self.advance();
+    }
+
+    #[inline]
+    fn random_action(&self, dice: &mut SeededDice) -> Action {
+        let a = self.random_plain(dice);
+        if self.script.is_some() {
+            return self.random_allowed(a, dice);
+        }
+        a
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.next() == Next::Over)
+            .then(|| Outcome::from_scores(self.players.iter().map(|p| p.score).collect()))
+    }
+}
+
+impl State {
+    /// The legal moves of the rules' keys, before any house rule's filter.
+    fn legal_plain(&self, out: &mut Vec<Action>) {
         out.clear();
         if !matches!(self.next(), Next::Decide(_)) {
             return;
@@ -1976,33 +2102,10 @@ impl GameState for State {
         }
     }
 
-    fn play(&mut self, action: Action) -> Result<(), Refusal> {
-        self.check_action(action)?;
-        self.play_unchecked(action);
-        Ok(())
-    }
-
-    #[inline]
-    fn play_unchecked(&mut self, action: Action) {
-        self.apply_action(action);
-        self.advance();
-    }
-
-    fn roll(&mut self, face: u8) -> Result<(), Refusal> {
-        self.check_roll(face)?;
-        self.roll_unchecked(face);
-        Ok(())
-    }
-
-    #[inline]
-    fn roll_unchecked(&mut self, face: u8) {
-        debug_assert!(self.check_roll(face).is_ok(), "roll_unchecked with {face}");
-        self.apply_roll(face);
-        self.advance();
-    }
-
-    #[inline]
-    fn random_action(&self, dice: &mut SeededDice) -> Action {
+    /// A random legal move of the rules' keys (the fast path), before any
+    /// house rule's filter.
+    #[inline(always)]
+    fn random_plain(&self, dice: &mut SeededDice) -> Action {
         if let Some(Task::LoseChoice { .. }) = self.tasks.last() {
             let i = dice.below(self.lose.len() as u32) as usize;
             return Action::Lose(self.lose[i].end);
@@ -2052,11 +2155,6 @@ impl GameState for State {
             _ => self.random_from_list(dice),
         }
     }
-
-    fn outcome(&self) -> Option<Outcome> {
-        (self.next() == Next::Over)
-            .then(|| Outcome::from_scores(self.players.iter().map(|p| p.score).collect()))
-    }
 }
 
 impl State {
@@ -2064,6 +2162,12 @@ impl State {
     /// decides, without building a refusal, and without a legal list (a
     /// search tests a few remembered actions against many positions).
     pub fn allows(&self, action: Action) -> bool {
+        self.allows_plain(action) && (self.script.is_none() || self.scripts_allow(action))
+    }
+
+    /// [`State::allows`] by the rules' keys alone.
+    #[inline]
+    fn allows_plain(&self, action: Action) -> bool {
         let Next::Decide(seat) = self.next() else {
             return false;
         };

@@ -430,7 +430,7 @@ pub fn describe_node(state: &State) -> String {
                     )
                 }
             };
-            what + &ready_note(state, s)
+            what + ready_note(state, s).as_str()
         }
     }
 }

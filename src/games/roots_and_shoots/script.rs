@@ -1,0 +1,1059 @@
+//! House rules as scripts in Roots and Shoots: the hook points, the `ctx`
+//! a script sees, and the operations it may ask for, each applied through
+//! the engine's own checked moves (`docs/scripts.md`).
+//!
+//! A game without scripts never comes here: the state holds its scripts
+//! as an `Option`, checked once a step.
+
+use std::sync::{Arc, OnceLock};
+
+use rhai::{Engine, EvalAltResult, ImmutableString};
+
+use crate::core::dice::Die;
+use crate::core::geometry::Point;
+use crate::core::protocol::{GameState, Next, Seat};
+use crate::games::roots_and_shoots::action::Action;
+use crate::games::roots_and_shoots::rules::ValueRolled;
+use crate::games::roots_and_shoots::state::{EndReason, Phase, State, Task};
+use crate::script::{Api, Failure, Hook, MAX_MEMORY, Program};
+
+/// `hook = "legal"`: may the seat make this move? Evaluates to `false` to
+/// forbid it.
+pub const LEGAL: usize = 0;
+/// `hook = "roll"`: a die was rolled, not yet applied: may roll it again
+/// or set its face.
+pub const ROLL: usize = 1;
+/// `hook = "after_roll"`: a roll was applied and everything it set off has
+/// run.
+pub const AFTER_ROLL: usize = 2;
+/// `hook = "after_action"`: a decision was applied and everything it set
+/// off has run.
+pub const AFTER_ACTION: usize = 3;
+/// `hook = "scored"`: a nutrient was scored.
+pub const SCORED: usize = 4;
+/// `hook = "final"`: the game is over: adjust the final scores.
+pub const FINAL: usize = 5;
+
+/// The hook points of Roots and Shoots.
+pub const HOOKS: &[Hook] = &[
+    Hook {
+        name: "legal",
+        about: "before a seat decides, once per legal move (ctx.kind, ctx.x, ctx.y, ctx.growth); evaluates to false to forbid the move; no operations",
+    },
+    Hook {
+        name: "roll",
+        about: "a die was rolled and not yet applied (ctx.die, ctx.face, ctx.kind: growth, spawn_check, coordinate or value); ctx.reroll() rolls it again, ctx.set_face(n) changes the face",
+    },
+    Hook {
+        name: "after_roll",
+        about: "after a roll and all it set off (rain, scoring, removals); any operation",
+    },
+    Hook {
+        name: "after_action",
+        about: "after a decision (ctx.kind: place, grow, pass, spawn, lose; ctx.x, ctx.y) and all it set off; any operation",
+    },
+    Hook {
+        name: "scored",
+        about: "after a nutrient was scored (ctx.x, ctx.y, ctx.value, ctx.share(seat), ctx.on_top); any operation",
+    },
+    Hook {
+        name: "final",
+        about: "once, when the game is over: adjust the final scores with ctx.add_score",
+    },
+];
+
+/// What Roots and Shoots offers scripts.
+pub static API: Api = Api {
+    hooks: HOOKS,
+    register,
+};
+
+/// A point as a script names it: column, row.
+pub type Xy = (u8, u8);
+
+/// What a script asked for, applied in order once it returns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Op {
+    AddScore(Seat, i64),
+    AddBead(Seat, Xy),
+    RemoveBead(Xy),
+    AddStore(Seat, i64),
+    AddSupply(Seat, i64),
+    AddNutrient(Xy),
+    Rain,
+    EndTurn,
+    EndGame,
+}
+
+/// The position a script reads, copied once per step that runs a script.
+#[derive(Clone, Debug, Default)]
+pub struct View {
+    size: i64,
+    seats: i64,
+    /// Seat (from 1) of the bead on each point, row by row; 0 for none.
+    beads: Vec<u8>,
+    /// Nutrient markers on each point.
+    nuts: Vec<u8>,
+    /// score, store, supply, on board, removed, per seat.
+    players: Vec<[i64; 5]>,
+    pile: i64,
+    round: i64,
+    turn: i64,
+    first_turn: bool,
+    over: bool,
+}
+
+/// The `ctx` of a script: the moment (what happened), the position, the
+/// game's memory for its scripts, and what the script asked for.
+#[derive(Clone, Debug, Default)]
+pub struct Ctx {
+    view: Arc<View>,
+    hook: &'static str,
+    kind: &'static str,
+    growth: &'static str,
+    seat: i64,
+    x: i64,
+    y: i64,
+    die: i64,
+    face: i64,
+    value: i64,
+    on_top: i64,
+    shares: [i64; 8],
+    memory: Vec<(String, i64)>,
+    ops: Vec<Op>,
+    reroll: bool,
+    new_face: Option<i64>,
+}
+
+type Res<T> = Result<T, Box<EvalAltResult>>;
+
+fn refuse<T>(message: String) -> Res<T> {
+    Err(message.into())
+}
+
+impl Ctx {
+    fn seat_index(&self, s: i64) -> Res<Seat> {
+        if (1..=self.view.seats).contains(&s) {
+            Ok((s - 1) as Seat)
+        } else {
+            refuse(format!(
+                "seat {s} does not play (the seats are 1 to {})",
+                self.view.seats
+            ))
+        }
+    }
+
+    fn cell(&self, x: i64, y: i64) -> Res<usize> {
+        let n = self.view.size;
+        if (0..n).contains(&x) && (0..n).contains(&y) {
+            Ok((y * n + x) as usize)
+        } else {
+            refuse(format!(
+                "{x},{y} is off the board (0 to {} each way)",
+                n - 1
+            ))
+        }
+    }
+
+    fn point(&self, x: i64, y: i64) -> Res<(u8, u8)> {
+        self.cell(x, y)?;
+        Ok((x as u8, y as u8))
+    }
+
+    fn op(&mut self, op: Op) -> Res<()> {
+        let allowed = match self.hook {
+            "legal" | "roll" => false,
+            "final" => matches!(op, Op::AddScore(..)),
+            _ => true,
+        };
+        if !allowed {
+            return refuse(format!(
+                "this operation cannot be asked for at hook `{}`",
+                self.hook
+            ));
+        }
+        if self.ops.len() >= 1000 {
+            return refuse("more than 1000 operations in one run".into());
+        }
+        self.ops.push(op);
+        Ok(())
+    }
+
+    fn player(&self, s: i64, k: usize) -> Res<i64> {
+        let i = self.seat_index(s)?;
+        Ok(self.view.players[usize::from(i)][k])
+    }
+}
+
+fn amount(n: i64) -> Res<i64> {
+    if (-1000..=1000).contains(&n) {
+        Ok(n)
+    } else {
+        refuse(format!(
+            "{n} is too large a change (at most 1000 either way)"
+        ))
+    }
+}
+
+fn register(e: &mut Engine) {
+    e.register_type_with_name::<Ctx>("Ctx");
+    e.register_get("hook", |c: &mut Ctx| ImmutableString::from(c.hook));
+    e.register_get("kind", |c: &mut Ctx| ImmutableString::from(c.kind));
+    e.register_get("growth", |c: &mut Ctx| ImmutableString::from(c.growth));
+    e.register_get("seat", |c: &mut Ctx| c.seat);
+    e.register_get("x", |c: &mut Ctx| c.x);
+    e.register_get("y", |c: &mut Ctx| c.y);
+    e.register_get("die", |c: &mut Ctx| c.die);
+    e.register_get("face", |c: &mut Ctx| c.face);
+    e.register_get("value", |c: &mut Ctx| c.value);
+    e.register_get("on_top", |c: &mut Ctx| c.on_top);
+    e.register_get("size", |c: &mut Ctx| c.view.size);
+    e.register_get("seats", |c: &mut Ctx| c.view.seats);
+    e.register_get("round", |c: &mut Ctx| c.view.round);
+    e.register_get("turn", |c: &mut Ctx| c.view.turn);
+    e.register_get("pile", |c: &mut Ctx| c.view.pile);
+    e.register_get("first_turn", |c: &mut Ctx| c.view.first_turn);
+    e.register_get("over", |c: &mut Ctx| c.view.over);
+    e.register_fn("bead", |c: &mut Ctx, x: i64, y: i64| -> Res<i64> {
+        let i = c.cell(x, y)?;
+        Ok(i64::from(c.view.beads[i]))
+    });
+    e.register_fn("nutrients", |c: &mut Ctx, x: i64, y: i64| -> Res<i64> {
+        let i = c.cell(x, y)?;
+        Ok(i64::from(c.view.nuts[i]))
+    });
+    e.register_fn("on_edge", |c: &mut Ctx, x: i64, y: i64| -> Res<bool> {
+        c.cell(x, y)?;
+        let last = c.view.size - 1;
+        Ok(x == 0 || y == 0 || x == last || y == last)
+    });
+    e.register_fn("score", |c: &mut Ctx, s: i64| c.player(s, 0));
+    e.register_fn("store", |c: &mut Ctx, s: i64| c.player(s, 1));
+    e.register_fn("supply", |c: &mut Ctx, s: i64| c.player(s, 2));
+    e.register_fn("on_board", |c: &mut Ctx, s: i64| c.player(s, 3));
+    e.register_fn("removed", |c: &mut Ctx, s: i64| c.player(s, 4));
+    e.register_fn("share", |c: &mut Ctx, s: i64| -> Res<i64> {
+        let i = c.seat_index(s)?;
+        Ok(c.shares[usize::from(i)])
+    });
+    e.register_fn("get", |c: &mut Ctx, name: &str| -> i64 {
+        c.memory
+            .iter()
+            .find(|(k, _)| k == name)
+            .map_or(0, |(_, v)| *v)
+    });
+    e.register_fn("set", |c: &mut Ctx, name: &str, v: i64| -> Res<()> {
+        if let Some(slot) = c.memory.iter_mut().find(|(k, _)| k == name) {
+            slot.1 = v;
+            return Ok(());
+        }
+        if c.memory.len() >= MAX_MEMORY || name.len() > 64 {
+            return refuse(format!(
+                "at most {MAX_MEMORY} remembered names of up to 64 bytes"
+            ));
+        }
+        c.memory.push((name.to_owned(), v));
+        Ok(())
+    });
+    e.register_fn("add_score", |c: &mut Ctx, s: i64, n: i64| -> Res<()> {
+        let s = c.seat_index(s)?;
+        let n = amount(n)?;
+        c.op(Op::AddScore(s, n))
+    });
+    e.register_fn(
+        "add_bead",
+        |c: &mut Ctx, s: i64, x: i64, y: i64| -> Res<()> {
+            let s = c.seat_index(s)?;
+            let (x, y) = c.point(x, y)?;
+            c.op(Op::AddBead(s, (x, y)))
+        },
+    );
+    e.register_fn("remove_bead", |c: &mut Ctx, x: i64, y: i64| -> Res<()> {
+        let (x, y) = c.point(x, y)?;
+        c.op(Op::RemoveBead((x, y)))
+    });
+    e.register_fn("add_store", |c: &mut Ctx, s: i64, n: i64| -> Res<()> {
+        let s = c.seat_index(s)?;
+        let n = amount(n)?;
+        c.op(Op::AddStore(s, n))
+    });
+    e.register_fn("add_supply", |c: &mut Ctx, s: i64, n: i64| -> Res<()> {
+        let s = c.seat_index(s)?;
+        let n = amount(n)?;
+        c.op(Op::AddSupply(s, n))
+    });
+    e.register_fn("add_nutrient", |c: &mut Ctx, x: i64, y: i64| -> Res<()> {
+        let (x, y) = c.point(x, y)?;
+        c.op(Op::AddNutrient((x, y)))
+    });
+    e.register_fn("rain", |c: &mut Ctx| c.op(Op::Rain));
+    e.register_fn("end_turn", |c: &mut Ctx| c.op(Op::EndTurn));
+    e.register_fn("end_game", |c: &mut Ctx| c.op(Op::EndGame));
+    e.register_fn("reroll", |c: &mut Ctx| -> Res<()> {
+        if c.hook != "roll" {
+            return refuse("reroll() is for hook `roll`".into());
+        }
+        c.reroll = true;
+        Ok(())
+    });
+    e.register_fn("set_face", |c: &mut Ctx, f: i64| -> Res<()> {
+        if c.hook != "roll" {
+            return refuse("set_face() is for hook `roll`".into());
+        }
+        if !(1..=c.die).contains(&f) {
+            return refuse(format!("a d{} has no face {f}", c.die));
+        }
+        c.new_face = Some(f);
+        Ok(())
+    });
+}
+
+/// A script's point, as a point of `state`'s grid.
+fn unpack(state: &State, (x, y): Xy) -> Option<Point> {
+    state.grid().point(i32::from(x), i32::from(y))
+}
+
+/// What happened, for a hook's `ctx` and for a failure's message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Event {
+    /// `seat` made `action`.
+    Action { seat: Seat, action: Action },
+    /// A die showed `face`.
+    Roll {
+        die: Die,
+        kind: &'static str,
+        face: u8,
+    },
+    /// A nutrient of `value` at `point` was scored; `shares[s]` went to
+    /// seat `s`; `on_top` marked it.
+    Scored {
+        point: Point,
+        value: u8,
+        shares: [u32; 8],
+        on_top: Option<Seat>,
+    },
+    /// The game is over.
+    Over,
+}
+
+/// The scripts of one game and what they keep.
+#[derive(Clone)]
+pub(crate) struct Scripted {
+    pub program: Arc<Program>,
+    /// The numbers scripts remember (`ctx.set`), in order of first use.
+    pub memory: Vec<(String, i64)>,
+    /// Nutrients scored since the hooks last ran.
+    pub scored: Vec<Event>,
+    /// What the house rules did in the last step, for the narration.
+    pub notes: Vec<String>,
+    /// How many runs of each script changed the game.
+    pub fired: Vec<u32>,
+    /// Why the game ended with a failed script.
+    pub failure: Option<String>,
+    /// A failure found where the state cannot change (a filter, asked
+    /// from `legal_actions`): the game ends with it at its next step.
+    pub pending: OnceLock<String>,
+    /// Rolls thrown again in a row.
+    pub rerolls: u32,
+    /// Whether hook `final` has run.
+    pub final_done: bool,
+}
+
+impl std::fmt::Debug for Scripted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Scripted")
+            .field("memory", &self.memory)
+            .field("fired", &self.fired)
+            .field("failure", &self.failure)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PartialEq for Scripted {
+    fn eq(&self, other: &Scripted) -> bool {
+        Arc::ptr_eq(&self.program, &other.program)
+            && self.memory == other.memory
+            && self.failure == other.failure
+            && self.rerolls == other.rerolls
+            && self.final_done == other.final_done
+    }
+}
+
+/// Most rolls thrown again in a row before the rule counts as broken.
+pub const MAX_REROLLS: u32 = 100;
+/// Most script runs of one step (scored nutrients included).
+pub const MAX_RUNS_PER_STEP: usize = 1000;
+
+impl Scripted {
+    pub fn new(program: Arc<Program>) -> Scripted {
+        let n = program.len();
+        Scripted {
+            program,
+            memory: Vec::new(),
+            scored: Vec::new(),
+            notes: Vec::new(),
+            fired: vec![0; n],
+            failure: None,
+            pending: OnceLock::new(),
+            rerolls: 0,
+            final_done: false,
+        }
+    }
+}
+
+impl State {
+    /// The position as a script reads it.
+    fn view(&self) -> View {
+        let g = self.grid();
+        let n = usize::from(g.size());
+        let mut beads = vec![0u8; n * n];
+        let mut nuts = vec![0u8; n * n];
+        for p in g.all() {
+            let (x, y) = g.xy(p);
+            let i = usize::from(y) * n + usize::from(x);
+            beads[i] = self.bead(p).map_or(0, |s| s + 1);
+            nuts[i] = self.nutrients_at(p);
+        }
+        View {
+            size: n as i64,
+            seats: i64::from(self.seats),
+            beads,
+            nuts,
+            players: self
+                .players
+                .iter()
+                .map(|p| {
+                    [
+                        i64::from(p.score),
+                        i64::from(p.store),
+                        i64::from(p.supply),
+                        i64::from(p.on_board()),
+                        i64::from(p.removed),
+                    ]
+                })
+                .collect(),
+            pile: i64::from(self.nutrient_supply),
+            round: i64::from(self.round),
+            turn: i64::from(self.seat) + 1,
+            first_turn: self.in_first_turn(),
+            over: self.phase == Phase::Over,
+        }
+    }
+
+    /// The `ctx` of `event` at `hook`.
+    fn ctx(&self, view: &Arc<View>, hook: usize, event: &Event) -> Ctx {
+        let sc = self.script.as_deref().expect("a scripted game");
+        let mut c = Ctx {
+            view: view.clone(),
+            hook: HOOKS[hook].name,
+            memory: sc.memory.clone(),
+            x: -1,
+            y: -1,
+            ..Ctx::default()
+        };
+        let g = self.grid();
+        let xy = |p: Point| {
+            let (x, y) = g.xy(p);
+            (i64::from(x), i64::from(y))
+        };
+        match *event {
+            Event::Action { seat, action } => {
+                c.seat = i64::from(seat) + 1;
+                let (kind, at) = match action {
+                    Action::Place(p) => ("place", Some(p)),
+                    Action::Spawn(p) => ("spawn", Some(p)),
+                    Action::Lose(p) => ("lose", Some(p)),
+                    Action::Pass => ("pass", None),
+                    Action::Grow(a) => {
+                        c.growth = a.key();
+                        ("grow", None)
+                    }
+                };
+                c.kind = kind;
+                if let Some(p) = at {
+                    (c.x, c.y) = xy(p);
+                }
+                if let Phase::Place { action, .. } | Phase::RollGrowth(action) = self.phase
+                    && c.growth.is_empty()
+                {
+                    c.growth = action.key();
+                }
+            }
+            Event::Roll { die, kind, face } => {
+                c.seat = i64::from(self.seat) + 1;
+                c.kind = kind;
+                c.die = i64::from(die.sides());
+                c.face = i64::from(face);
+            }
+            Event::Scored {
+                point,
+                value,
+                shares,
+                on_top,
+            } => {
+                c.kind = "scored";
+                (c.x, c.y) = xy(point);
+                c.value = i64::from(value);
+                c.on_top = on_top.map_or(0, |s| i64::from(s) + 1);
+                for (out, s) in c.shares.iter_mut().zip(shares) {
+                    *out = i64::from(s);
+                }
+            }
+            Event::Over => c.kind = "over",
+        }
+        c
+    }
+
+    /// An event in words, for a failure's message.
+    fn event_words(&self, event: &Event) -> String {
+        let g = self.grid();
+        let when = if self.in_first_turn() {
+            "in the first turn".to_owned()
+        } else {
+            format!("in round {}", self.round)
+        };
+        match *event {
+            Event::Action { seat, action } => {
+                format!("seat {}'s move `{}` {when}", seat + 1, action.to_text(g))
+            }
+            Event::Roll { die, kind, face } => {
+                format!("a {die} roll of {face} ({}) {when}", kind.replace('_', " "))
+            }
+            Event::Scored { point, value, .. } => {
+                format!("the nutrient at {} scored {value} {when}", g.name(point))
+            }
+            Event::Over => "the end of the game".to_owned(),
+        }
+    }
+
+    /// End the game with a failed script.
+    fn fail(&mut self, failure: &str, event: &Event) {
+        let message = format!("{failure}; event: {}", self.event_words(event));
+        self.end_with_failure(message);
+    }
+
+    fn end_with_failure(&mut self, message: String) {
+        self.tasks.clear();
+        self.lose.clear();
+        self.clear_turn();
+        self.phase = Phase::Over;
+        self.ended = Some(EndReason::ScriptError);
+        self.set_node(Next::Over);
+        if let Some(sc) = self.script.as_deref_mut() {
+            sc.notes.push(format!("the game stops: {message}"));
+            sc.failure = Some(message);
+            sc.final_done = true;
+        }
+    }
+
+    /// The kind of roll the chance node waits for.
+    fn roll_kind(&self) -> &'static str {
+        if let Some(Task::RollValue { .. }) = self.tasks.last() {
+            return "value";
+        }
+        match self.phase {
+            Phase::RollGrowth(_) => "growth",
+            Phase::SpawnCheck => "spawn_check",
+            Phase::Spawn { .. } => "coordinate",
+            _ => "roll",
+        }
+    }
+
+    /// A failure a filter left, if any: the game ends with it now.
+    fn take_pending(&mut self) -> bool {
+        let Some(sc) = self.script.as_deref_mut() else {
+            return false;
+        };
+        match sc.pending.take() {
+            Some(message) => {
+                self.end_with_failure(message);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// `play_unchecked` of a game with scripts.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn play_scripted(&mut self, action: Action) {
+        if self.take_pending() {
+            return;
+        }
+        let seat = match self.next() {
+            Next::Decide(s) => s,
+            _ => self.seat,
+        };
+        if let Some(sc) = self.script.as_deref_mut() {
+            sc.notes.clear();
+        }
+        self.apply_action_and_advance(action);
+        self.after_step(AFTER_ACTION, Event::Action { seat, action });
+    }
+
+    /// `roll_unchecked` of a game with scripts.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn roll_scripted(&mut self, face: u8) {
+        if self.take_pending() {
+            return;
+        }
+        let Some(sc) = self.script.as_deref_mut() else {
+            return;
+        };
+        sc.notes.clear();
+        let program = sc.program.clone();
+        let die = match self.next() {
+            Next::Chance(d) => d,
+            _ => Die::D12,
+        };
+        let kind = self.roll_kind();
+        let mut face = face;
+        if !program.at(ROLL).is_empty() {
+            let event = Event::Roll { die, kind, face };
+            let view = Arc::new(self.view());
+            for &i in program.at(ROLL) {
+                let mut c = self.ctx(&view, ROLL, &event);
+                c.face = i64::from(face);
+                if let Err(f) = program.run(i, &mut c) {
+                    return self.fail(&f.to_string(), &event);
+                }
+                let sc = self.script.as_deref_mut().expect("scripted");
+                sc.memory = c.memory;
+                if c.reroll {
+                    sc.fired[i] += 1;
+                    sc.rerolls += 1;
+                    sc.notes.push(format!(
+                        "house rule `{}`: the {die} is rolled again",
+                        program.name(i)
+                    ));
+                    if sc.rerolls > MAX_REROLLS {
+                        let f = program.refused(
+                            i,
+                            format!("it asked for the die to be rolled again {MAX_REROLLS} times in a row"),
+                        );
+                        return self.fail(&f.to_string(), &event);
+                    }
+                    // The node is unchanged: the die is rolled again.
+                    return;
+                }
+                if let Some(f) = c.new_face {
+                    if f != i64::from(face) {
+                        sc.fired[i] += 1;
+                        sc.notes.push(format!(
+                            "house rule `{}`: the {die} counts as {f}, not {face}",
+                            program.name(i)
+                        ));
+                    }
+                    face = f as u8;
+                }
+            }
+        }
+        if let Some(sc) = self.script.as_deref_mut() {
+            sc.rerolls = 0;
+        }
+        self.apply_roll_and_advance(face);
+        self.after_step(AFTER_ROLL, Event::Roll { die, kind, face });
+    }
+
+    /// The hooks after a step: each nutrient scored, the step's own hook,
+    /// and at the end of the game hook `final`.
+    fn after_step(&mut self, hook: usize, event: Event) {
+        let Some(program) = self.script.as_deref().map(|s| s.program.clone()) else {
+            return;
+        };
+        let mut runs = 0usize;
+        if !self.drain_scored(&program, &mut runs) {
+            return;
+        }
+        if !program.at(hook).is_empty() {
+            if self.phase == Phase::Over && hook == AFTER_ROLL && self.ended.is_some() {
+                // A roll that ended the game still has its hook.
+            }
+            if !self.run_hook(&program, hook, &event, &mut runs) {
+                return;
+            }
+            if !self.drain_scored(&program, &mut runs) {
+                return;
+            }
+        }
+        if self.next() == Next::Over && !self.script.as_deref().is_some_and(|s| s.final_done) {
+            if let Some(sc) = self.script.as_deref_mut() {
+                sc.final_done = true;
+            }
+            self.run_hook(&program, FINAL, &Event::Over, &mut runs);
+        }
+    }
+
+    /// Hook `scored` for every nutrient scored since it last ran (scripts
+    /// that make it rain may score more).
+    fn drain_scored(&mut self, program: &Program, runs: &mut usize) -> bool {
+        loop {
+            let Some(sc) = self.script.as_deref_mut() else {
+                return false;
+            };
+            if sc.scored.is_empty() {
+                return true;
+            }
+            let events = std::mem::take(&mut sc.scored);
+            if program.at(SCORED).is_empty() {
+                return true;
+            }
+            for e in &events {
+                if !self.run_hook(program, SCORED, e, runs) {
+                    return false;
+                }
+            }
+        }
+    }
+
+    /// Run every script of `hook` on `event`, applying what each asks for;
+    /// `false` when one failed (the game is then over).
+    fn run_hook(
+        &mut self,
+        program: &Program,
+        hook: usize,
+        event: &Event,
+        runs: &mut usize,
+    ) -> bool {
+        let mut view: Option<Arc<View>> = None;
+        for &i in program.at(hook) {
+            *runs += 1;
+            if *runs > MAX_RUNS_PER_STEP {
+                let f = program.refused(
+                    i,
+                    format!("the house rules ran more than {MAX_RUNS_PER_STEP} times in one step (do they set each other off?)"),
+                );
+                self.fail(&f.to_string(), event);
+                return false;
+            }
+            let v = view.get_or_insert_with(|| Arc::new(self.view())).clone();
+            let mut c = self.ctx(&v, hook, event);
+            if let Err(f) = program.run(i, &mut c) {
+                self.fail(&f.to_string(), event);
+                return false;
+            }
+            let sc = self.script.as_deref_mut().expect("scripted");
+            sc.memory = std::mem::take(&mut c.memory);
+            if c.ops.is_empty() {
+                continue;
+            }
+            sc.fired[i] += 1;
+            view = None;
+            if let Err(why) = self.apply_ops(program.name(i), &c.ops) {
+                let f: Failure = program.refused(i, why);
+                self.fail(&f.to_string(), event);
+                return false;
+            }
+            if let Err(broken) = self.check_invariants() {
+                let f = program.refused(
+                    i,
+                    format!("what it did broke a rule of the game ({broken})"),
+                );
+                self.fail(&f.to_string(), event);
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Apply a script's operations, each checked, then let the game run
+    /// what they set off.
+    fn apply_ops(&mut self, name: &str, ops: &[Op]) -> Result<(), String> {
+        for (k, op) in ops.iter().enumerate() {
+            let note = self
+                .apply_op(op)
+                .map_err(|why| format!("operation {} refused: {why}", k + 1))?;
+            if let Some(sc) = self.script.as_deref_mut() {
+                sc.notes.push(format!("house rule `{name}`: {note}"));
+            }
+        }
+        self.advance();
+        Ok(())
+    }
+
+    fn apply_op(&mut self, op: &Op) -> Result<String, String> {
+        let over = self.phase == Phase::Over;
+        if over && !matches!(op, Op::AddScore(..)) {
+            return Err("the game is over: only add_score may change it now".into());
+        }
+        let g = *self.grid();
+        let at = |p: Xy| -> Result<Point, String> {
+            unpack(self, p).ok_or_else(|| "a point off the board".to_owned())
+        };
+        match *op {
+            Op::AddScore(s, n) => {
+                let seat = usize::from(s);
+                let new = i64::from(self.players[seat].score) + n;
+                if new.abs() > 1_000_000 {
+                    return Err(format!("seat {}'s score would pass a million", s + 1));
+                }
+                self.players[seat].score = new as i32;
+                self.baseline.score += n;
+                self.update_leader();
+                Ok(format!(
+                    "seat {} {} {}",
+                    s + 1,
+                    if n < 0 { "loses" } else { "scores" },
+                    n.abs()
+                ))
+            }
+            Op::AddBead(s, p) => {
+                let p = at(p)?;
+                if self.bead(p).is_some() || self.nutrients_at(p) > 0 {
+                    return Err(format!("{} is not an empty point", g.name(p)));
+                }
+                if self.players[usize::from(s)].store == 0 {
+                    return Err(format!("seat {}'s store is empty", s + 1));
+                }
+                self.put_bead(s, p, false);
+                Ok(format!("a bead of seat {} is put at {}", s + 1, g.name(p)))
+            }
+            Op::RemoveBead(p) => {
+                let p = at(p)?;
+                let Some(owner) = self.bead(p) else {
+                    return Err(format!("there is no bead at {}", g.name(p)));
+                };
+                self.tasks.push(Task::Remove { point: p, owner });
+                Ok(format!("the bead at {} is taken off", g.name(p)))
+            }
+            Op::AddStore(s, n) | Op::AddSupply(s, n) => {
+                let store = matches!(op, Op::AddStore(..));
+                let seat = usize::from(s);
+                let player = &self.players[seat];
+                let old = if store { player.store } else { player.supply };
+                let new = i64::from(old) + n;
+                if !(0..=10_000).contains(&new) {
+                    return Err(format!(
+                        "seat {}'s {} would be {new}",
+                        s + 1,
+                        if store { "store" } else { "supply" }
+                    ));
+                }
+                let total = i64::from(self.baseline.beads[seat]) + n;
+                if total < 0 {
+                    return Err(format!("seat {} has too few beads", s + 1));
+                }
+                let player = &mut self.players[seat];
+                if store {
+                    player.store = new as u32;
+                } else {
+                    player.supply = new as u32;
+                }
+                self.baseline.beads[seat] = total as u32;
+                Ok(format!(
+                    "seat {}'s {} {} {}",
+                    s + 1,
+                    if store { "store" } else { "supply" },
+                    if n < 0 { "loses" } else { "gains" },
+                    crate::core::count(n.unsigned_abs(), "bead", "beads")
+                ))
+            }
+            Op::AddNutrient(p) => {
+                let p = at(p)?;
+                if self.bead(p).is_some() {
+                    return Err(format!("{} holds a bead", g.name(p)));
+                }
+                if self.nutrient_supply == 0 {
+                    return Err("the nutrient pile is empty".into());
+                }
+                let id = self.add_nutrient(p);
+                self.stats.spawns += 1;
+                if self.rules().nutrients.value_rolled == ValueRolled::OnSpawn {
+                    self.tasks.push(Task::RollValue { id, scoring: false });
+                }
+                Ok(format!("a nutrient is put at {}", g.name(p)))
+            }
+            Op::Rain => {
+                self.tasks.push(Task::Rain { last: false });
+                Ok("it rains".into())
+            }
+            Op::EndTurn => {
+                let can = self.tasks.is_empty()
+                    && matches!(
+                        self.phase,
+                        Phase::ChooseGrowth
+                            | Phase::RollGrowth(_)
+                            | Phase::Place { .. }
+                            | Phase::SpawnCheck
+                            | Phase::Spawn { first: false, .. }
+                    );
+                if !can {
+                    return Err("the turn cannot end here (the first turn, or something is still to be rolled or chosen)".into());
+                }
+                self.phase = Phase::TurnEnd;
+                Ok("the turn ends".into())
+            }
+            Op::EndGame => {
+                self.tasks.clear();
+                self.lose.clear();
+                self.clear_turn();
+                self.finish(EndReason::Script);
+                Ok("the game ends".into())
+            }
+        }
+    }
+
+    /// Whether the house rules allow `action` now (hook `legal`); a
+    /// script that fails is noted, and ends the game at its next step.
+    pub(crate) fn scripts_allow(&self, action: Action) -> bool {
+        match self.script.as_deref() {
+            Some(sc) if !sc.program.at(LEGAL).is_empty() => {
+                self.allowed_in(&Arc::new(self.view()), action)
+            }
+            _ => true,
+        }
+    }
+
+    /// [`State::scripts_allow`] with the position's view made.
+    fn allowed_in(&self, view: &Arc<View>, action: Action) -> bool {
+        let Some(sc) = self.script.as_deref() else {
+            return true;
+        };
+        let program = &sc.program;
+        let seat = match self.next() {
+            Next::Decide(s) => s,
+            _ => return true,
+        };
+        let event = Event::Action { seat, action };
+        for &i in program.at(LEGAL) {
+            let mut c = self.ctx(view, LEGAL, &event);
+            match program.run(i, &mut c) {
+                Ok(v) => {
+                    if let Ok(allowed) = v.as_bool() {
+                        if !allowed {
+                            return false;
+                        }
+                    } else if !v.is_unit() {
+                        let f = program.refused(
+                            i,
+                            format!(
+                                "hook `legal` must give true or false, not {}",
+                                v.type_name()
+                            ),
+                        );
+                        let _ = sc
+                            .pending
+                            .set(format!("{f}; event: {}", self.event_words(&event)));
+                    }
+                }
+                Err(f) => {
+                    let _ = sc
+                        .pending
+                        .set(format!("{f}; event: {}", self.event_words(&event)));
+                }
+            }
+        }
+        true
+    }
+
+    /// The name of the first house rule that forbids `action`, if any.
+    pub(crate) fn forbidding_script(&self, action: Action) -> Option<String> {
+        if self.scripts_allow(action) {
+            return None;
+        }
+        let sc = self.script.as_deref()?;
+        Some(
+            sc.program
+                .at(LEGAL)
+                .iter()
+                .map(|&i| sc.program.name(i).to_owned())
+                .collect::<Vec<_>>()
+                .join("`, `"),
+        )
+    }
+
+    /// Keep in `out` the moves the house rules allow; when they forbid
+    /// every one, the game cannot go on: the failure is noted (the game
+    /// ends at its next step) and the list is left whole.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn filter_legal(&self, out: &mut Vec<Action>) {
+        let Some(sc) = self.script.as_deref() else {
+            return;
+        };
+        if sc.program.at(LEGAL).is_empty() || out.is_empty() {
+            return;
+        }
+        let view = Arc::new(self.view());
+        let kept: Vec<Action> = out
+            .iter()
+            .copied()
+            .filter(|&a| self.allowed_in(&view, a))
+            .collect();
+        if kept.is_empty() {
+            let names = sc
+                .program
+                .at(LEGAL)
+                .iter()
+                .map(|&i| sc.program.name(i).to_owned())
+                .collect::<Vec<_>>()
+                .join("`, `");
+            let _ = sc.pending.set(format!(
+                "house rule `{names}` (hook `legal`) failed: it forbids every legal move; event: seat {}'s decision {}",
+                self.seat + 1,
+                if self.in_first_turn() { "in the first turn".to_owned() } else { format!("in round {}", self.round) }
+            ));
+            return;
+        }
+        *out = kept;
+    }
+
+    /// A random move the house rules allow: a move of the fast path, tried
+    /// a few times, else one from the filtered list.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn random_allowed(
+        &self,
+        first: Action,
+        dice: &mut crate::core::dice::SeededDice,
+    ) -> Action {
+        let Some(sc) = self.script.as_deref() else {
+            return first;
+        };
+        if sc.program.at(LEGAL).is_empty() || self.scripts_allow(first) {
+            return first;
+        }
+        let mut list = Vec::new();
+        self.legal_actions(&mut list);
+        if list.is_empty() {
+            return first;
+        }
+        list[dice.below(list.len() as u32) as usize]
+    }
+
+    /// Whether a house rule's filter failed, or forbade every move: the
+    /// game ends with that at its next step.
+    pub(crate) fn script_pending(&self) -> bool {
+        self.script
+            .as_deref()
+            .is_some_and(|s| s.pending.get().is_some())
+    }
+
+    /// What the house rules did in the last step, in words.
+    pub fn script_notes(&self) -> &[String] {
+        self.script.as_deref().map_or(&[], |s| &s.notes)
+    }
+
+    /// The number a house rule remembered under `name` (`ctx.set`), 0 if none.
+    pub fn script_memory(&self, name: &str) -> i64 {
+        self.script
+            .as_deref()
+            .and_then(|s| s.memory.iter().find(|(k, _)| k == name))
+            .map_or(0, |(_, v)| *v)
+    }
+
+    /// Why the game ended with a failed house rule, if it did.
+    pub fn script_failure(&self) -> Option<&str> {
+        self.script.as_deref()?.failure.as_deref()
+    }
+
+    /// Each house rule's name and how many of its runs changed the game.
+    pub fn script_fired(&self) -> Vec<(String, u32)> {
+        self.script.as_deref().map_or_else(Vec::new, |s| {
+            (0..s.program.len())
+                .map(|i| (s.program.name(i).to_owned(), s.fired[i]))
+                .collect()
+        })
+    }
+}

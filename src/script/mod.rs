@@ -1,0 +1,466 @@
+//! House rules written as scripts: the `[[script]]` tables of a variant
+//! file, in Rhai (<https://rhai.rs>), checked when the file is loaded and
+//! run by a game's engine at its hook points (`docs/scripts.md`).
+//!
+//! This layer knows no game. A game that offers scripts describes its hook
+//! points and registers the context type its scripts see ([`Api`]); its
+//! engine builds that context at a hook, runs every script of the hook on
+//! it ([`Program::run`]) and applies the operations the scripts asked for
+//! through its own checked moves.
+//!
+//! Sandboxed: Rhai has no file, network or environment access; the build
+//! leaves out its clock (`no_time`) and its modules (`no_module`), `eval`
+//! is disabled, `print` and `debug` go nowhere. Every run has a budget of
+//! operations and bounds on strings, arrays, maps, call depth and
+//! expression depth, so a script that loops for ever or grows a string
+//! without end fails, and the game it runs in ends with the failure.
+//! Nothing in a script can draw a random number: a house rule that wants
+//! chance asks the engine to roll a die again, a chance node like any
+//! other (seeded, recorded, checked by `roots replay`).
+
+use std::sync::{Arc, OnceLock};
+
+use rhai::{Dynamic, Engine, EvalAltResult, Position, Scope};
+use serde::{Deserialize, Serialize};
+
+mod names;
+
+pub use names::{Unknown, unknown_names};
+
+/// Operations one run of one script may take (Rhai counts each step of
+/// evaluation): a loop that never ends fails here, in a few milliseconds.
+pub const MAX_OPERATIONS: u64 = 200_000;
+/// Longest string a script may build, in bytes.
+pub const MAX_STRING: usize = 1_000;
+/// Most items in an array a script builds.
+pub const MAX_ARRAY: usize = 1_000;
+/// Most entries in an object map a script builds.
+pub const MAX_MAP: usize = 100;
+/// Deepest chain of function calls.
+pub const MAX_CALL_LEVELS: usize = 16;
+/// Deepest nesting of expressions (and of statements in functions).
+pub const MAX_EXPR_DEPTH: usize = 32;
+/// Longest script, in bytes.
+pub const MAX_CODE: usize = 10_000;
+/// Most scripts in one variant.
+pub const MAX_SCRIPTS: usize = 32;
+/// Most named numbers a game keeps for its scripts (`ctx.set`).
+pub const MAX_MEMORY: usize = 64;
+
+/// One house rule written as a script, as the resolved rules carry it (and
+/// so every record of a game played with it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Script {
+    /// Its name: what `explain`, `diff`, the narration and errors call it,
+    /// and what a child variant names to change or turn it off.
+    pub name: String,
+    /// The rule in words, for people.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    /// The hook point it runs at (the game's own list: `docs/scripts.md`).
+    pub hook: String,
+    /// The Rhai code.
+    pub code: String,
+}
+
+/// A `[[script]]` table of a variant file: every key but `name` optional,
+/// since a child variant may change one key of a script it inherits.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScriptFile {
+    /// The rule's name, unique in the variant: a child variant changes or turns off an inherited rule by naming it.
+    #[schemars(length(min = 1, max = 64))]
+    pub name: String,
+    /// The rule in words, shown by `roots explain` and `roots diff`.
+    #[schemars(length(max = 1000))]
+    pub description: Option<String>,
+    /// When the script runs: one of the game's hook points (docs/scripts.md), such as "after_action", "scored", "legal" or "final" in Roots and Shoots. Required for a new rule.
+    #[schemars(length(min = 1, max = 64))]
+    pub hook: Option<String>,
+    /// The script, in Rhai. It sees the moment through `ctx` (what happened, the position) and changes the game only by asking `ctx` (`ctx.add_score(1, 2)`). Required for a new rule.
+    #[schemars(length(max = 10000))]
+    pub code: Option<String>,
+    /// false turns off a rule inherited through `extends`. Standard: true.
+    pub enabled: Option<bool>,
+}
+
+/// A hook point of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hook {
+    /// Its name in `hook = "..."`.
+    pub name: &'static str,
+    /// When it runs and what it may do, in words.
+    pub about: &'static str,
+}
+
+/// What a game offers scripts: its hook points, and the registration of
+/// the context its scripts see as `ctx`.
+pub struct Api {
+    /// The game's hook points; a hook's number is its index here.
+    pub hooks: &'static [Hook],
+    /// Registers the context type, its fields and its operations.
+    pub register: fn(&mut Engine),
+}
+
+impl Api {
+    /// The number of the hook named `name`.
+    pub fn hook(&self, name: &str) -> Option<usize> {
+        self.hooks.iter().position(|h| h.name == name)
+    }
+
+    /// The hook names, in order.
+    pub fn hook_names(&self) -> Vec<&'static str> {
+        self.hooks.iter().map(|h| h.name).collect()
+    }
+}
+
+/// The engine every script runs in: the game's context registered, the
+/// limits set, nothing that reaches outside.
+pub fn engine(api: &Api) -> Engine {
+    let mut e = Engine::new();
+    e.set_max_operations(MAX_OPERATIONS)
+        .set_max_string_size(MAX_STRING)
+        .set_max_array_size(MAX_ARRAY)
+        .set_max_map_size(MAX_MAP)
+        .set_max_call_levels(MAX_CALL_LEVELS)
+        .set_max_expr_depths(MAX_EXPR_DEPTH, MAX_EXPR_DEPTH)
+        .set_max_variables(256)
+        .set_max_functions(64)
+        .set_strict_variables(true)
+        .set_fail_on_invalid_map_property(true);
+    e.disable_symbol("eval");
+    e.on_print(|_| {});
+    e.on_debug(|_, _, _| {});
+    (api.register)(&mut e);
+    e
+}
+
+/// Where a problem is in a script's own text: 1-based line and column (in
+/// characters), and how many characters it spans (at least 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spot {
+    pub line: usize,
+    pub col: usize,
+    pub len: usize,
+}
+
+/// A problem found in a script before it runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The key of the `[[script]]` table it is about: `hook` or `code`.
+    pub key: &'static str,
+    pub spot: Option<Spot>,
+    pub message: String,
+    pub help: Option<String>,
+}
+
+/// Every problem of `script` for a game of `api`: an unknown hook, a
+/// syntax error, an undefined variable, an unknown operation or field
+/// (with "did you mean"), a script over [`MAX_CODE`].
+pub fn check(api: &Api, engine: &Engine, script: &Script) -> Vec<Problem> {
+    let mut out = Vec::new();
+    if api.hook(&script.hook).is_none() {
+        let names = api.hook_names();
+        let help = crate::core::did_you_mean(&script.hook, &names)
+            .map(|w| format!("did you mean `{w}`?"))
+            .or_else(|| Some(format!("the hooks are {}", names.join(", "))));
+        out.push(Problem {
+            key: "hook",
+            spot: None,
+            message: format!("`{}` is not a hook of this game", script.hook),
+            help,
+        });
+    }
+    if script.code.len() > MAX_CODE {
+        out.push(Problem {
+            key: "code",
+            spot: None,
+            message: format!(
+                "the script is {} bytes long; the most is {MAX_CODE}",
+                script.code.len()
+            ),
+            help: Some("a house rule is a few lines: split it, or simplify it".into()),
+        });
+        return out;
+    }
+    let mut found = Vec::new();
+    if let Err(e) = compile(engine, &script.code) {
+        let help = match e.err_type() {
+            rhai::ParseErrorType::VariableUndefined(_) => {
+                "a script starts with one variable, `ctx`; declare others with `let`"
+            }
+            _ => "the script is Rhai: https://rhai.rs/book/",
+        };
+        found.push(Problem {
+            key: "code",
+            spot: spot_of(e.position(), 1),
+            message: format!("the script does not compile: {}", parse_message(&e)),
+            help: Some(help.into()),
+        });
+    }
+    for u in unknown_names(engine, &script.code) {
+        found.push(Problem {
+            key: "code",
+            spot: Some(u.spot),
+            message: u.message,
+            help: u.help,
+        });
+    }
+    // In the order of the script's text.
+    found.sort_by_key(|p| p.spot.map(|s| (s.line, s.col)));
+    out.extend(found);
+    out
+}
+
+/// A script compiled with `ctx` known, as every hook runs it.
+fn compile(engine: &Engine, code: &str) -> Result<rhai::AST, rhai::ParseError> {
+    let mut scope = Scope::new();
+    scope.push_dynamic("ctx", Dynamic::UNIT);
+    engine.compile_with_scope(&scope, code)
+}
+
+/// A parse error's message without the position Rhai appends.
+fn parse_message(e: &rhai::ParseError) -> String {
+    e.err_type().to_string()
+}
+
+fn spot_of(pos: Position, len: usize) -> Option<Spot> {
+    Some(Spot {
+        line: pos.line()?,
+        col: pos.position().unwrap_or(1),
+        len,
+    })
+}
+
+/// The compiled scripts of a variant for one game: an engine, and each
+/// script's code ready to run, by hook.
+pub struct Program {
+    engine: Engine,
+    compiled: Vec<Compiled>,
+    /// `by_hook[h]`: the scripts of hook `h`, in file order.
+    by_hook: Vec<Vec<usize>>,
+}
+
+struct Compiled {
+    name: String,
+    hook: &'static str,
+    ast: rhai::AST,
+}
+
+/// A script that failed while a game was played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The script's name.
+    pub script: String,
+    /// Its hook.
+    pub hook: &'static str,
+    /// What went wrong, with its place in the script when Rhai knows it.
+    pub message: String,
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "house rule `{}` (hook `{}`) failed: {}",
+            self.script, self.hook, self.message
+        )
+    }
+}
+
+impl Program {
+    /// Compile `scripts` for a game of `api`; `Err` says which script is
+    /// wrong and why (the variant pipeline reports each problem at its
+    /// place; a record's rules come here unchecked).
+    pub fn new(api: &Api, scripts: &[Script]) -> Result<Program, String> {
+        if scripts.len() > MAX_SCRIPTS {
+            return Err(format!(
+                "{} house rules; the most is {MAX_SCRIPTS}",
+                scripts.len()
+            ));
+        }
+        let engine = engine(api);
+        let mut compiled = Vec::with_capacity(scripts.len());
+        let mut by_hook = vec![Vec::new(); api.hooks.len()];
+        for (i, s) in scripts.iter().enumerate() {
+            if let Some(p) = check(api, &engine, s).into_iter().next() {
+                let at = p
+                    .spot
+                    .map(|s| format!(" (line {}, column {})", s.line, s.col))
+                    .unwrap_or_default();
+                return Err(format!("house rule `{}`: {}{at}", s.name, p.message));
+            }
+            let hook = api.hook(&s.hook).expect("checked");
+            let ast = compile(&engine, &s.code).map_err(|e| e.to_string())?;
+            by_hook[hook].push(i);
+            compiled.push(Compiled {
+                name: s.name.clone(),
+                hook: api.hooks[hook].name,
+                ast,
+            });
+        }
+        Ok(Program {
+            engine,
+            compiled,
+            by_hook,
+        })
+    }
+
+    /// The scripts of hook `hook`, by index.
+    #[inline]
+    pub fn at(&self, hook: usize) -> &[usize] {
+        &self.by_hook[hook]
+    }
+
+    /// How many scripts there are.
+    pub fn len(&self) -> usize {
+        self.compiled.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.compiled.is_empty()
+    }
+
+    /// The name of script `i`.
+    pub fn name(&self, i: usize) -> &str {
+        &self.compiled[i].name
+    }
+
+    /// Run script `i` with `ctx` as its `ctx`: what the script evaluates to
+    /// (the value of its last statement, or of `return`), `ctx` as the
+    /// script left it.
+    pub fn run<T>(&self, i: usize, ctx: &mut T) -> Result<Dynamic, Failure>
+    where
+        T: Clone + Default + Send + Sync + 'static,
+    {
+        let c = &self.compiled[i];
+        let mut scope = Scope::new();
+        scope.push("ctx", std::mem::take(ctx));
+        let result = self
+            .engine
+            .eval_ast_with_scope::<Dynamic>(&mut scope, &c.ast);
+        if let Some(back) = scope.remove::<T>("ctx") {
+            *ctx = back;
+        }
+        result.map_err(|e| self.failure(i, &e))
+    }
+
+    /// A failure of script `i` in words.
+    pub fn failure(&self, i: usize, e: &EvalAltResult) -> Failure {
+        let c = &self.compiled[i];
+        let pos = e.position();
+        let place = match (pos.line(), pos.position()) {
+            (Some(l), Some(col)) => format!(" at line {l}, column {col} of the script"),
+            (Some(l), None) => format!(" at line {l} of the script"),
+            _ => String::new(),
+        };
+        let what = match e.unwrap_inner() {
+            EvalAltResult::ErrorTooManyOperations(_) => format!(
+                "it ran past its budget of {MAX_OPERATIONS} operations (a loop that does not end?)"
+            ),
+            EvalAltResult::ErrorDataTooLarge(what, _) => {
+                format!("{what} grew past its limit")
+            }
+            EvalAltResult::ErrorStackOverflow(_) => {
+                format!("it called functions deeper than {MAX_CALL_LEVELS} levels")
+            }
+            other => {
+                let mut text = other.to_string();
+                // Rhai appends the position; ours is said apart.
+                if let Some(i) = text.rfind(" (line ") {
+                    text.truncate(i);
+                }
+                text
+            }
+        };
+        Failure {
+            script: c.name.clone(),
+            hook: c.hook,
+            message: format!("{what}{place}"),
+        }
+    }
+
+    /// A failure of script `i` the engine found in what it asked for (an
+    /// operation refused, a wrong result).
+    pub fn refused(&self, i: usize, message: impl Into<String>) -> Failure {
+        let c = &self.compiled[i];
+        Failure {
+            script: c.name.clone(),
+            hook: c.hook,
+            message: message.into(),
+        }
+    }
+}
+
+/// The scripts of a variant, as its resolved rules carry them (the key
+/// `script`), with their compiled form made once, on first use, and
+/// shared by every game of the rules (and every thread).
+#[derive(Clone, Default)]
+pub struct Scripts {
+    list: Vec<Script>,
+    program: OnceLock<Result<Arc<Program>, String>>,
+}
+
+impl Scripts {
+    pub fn new(list: Vec<Script>) -> Scripts {
+        Scripts {
+            list,
+            program: OnceLock::new(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    pub fn list(&self) -> &[Script] {
+        &self.list
+    }
+
+    /// The compiled program for `api`, `None` without scripts (the engine
+    /// then pays nothing for them); `Err` when a script does not compile
+    /// (rules that did not come through the variant pipeline).
+    pub fn program(&self, api: &Api) -> Result<Option<Arc<Program>>, String> {
+        if self.list.is_empty() {
+            return Ok(None);
+        }
+        self.program
+            .get_or_init(|| Program::new(api, &self.list).map(Arc::new))
+            .clone()
+            .map(Some)
+    }
+}
+
+impl PartialEq for Scripts {
+    fn eq(&self, other: &Scripts) -> bool {
+        self.list == other.list
+    }
+}
+
+impl Eq for Scripts {}
+
+impl std::fmt::Debug for Scripts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.list.fmt(f)
+    }
+}
+
+impl Serialize for Scripts {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.list.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Scripts {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Scripts, D::Error> {
+        Vec::<Script>::deserialize(d).map(Scripts::new)
+    }
+}
+
+/// A number a script gave, as an `i64`, or why not.
+pub fn int(value: &Dynamic, what: &str) -> Result<i64, String> {
+    value
+        .as_int()
+        .map_err(|t| format!("{what} must be a whole number, not {t}"))
+}
