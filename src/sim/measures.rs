@@ -210,11 +210,21 @@ impl<G: Game> Trace<G> {
     }
 
     /// Seat `seat` is about to decide at `state`.
+    ///
+    /// Inlined where the games are played, so that a run measuring only
+    /// outcomes pays a test and a count per decision, however the compiler
+    /// splits the crate into units (the per-decision measures are a call).
+    #[inline]
     pub fn before(&mut self, state: &G::State, seat: Seat) {
         if self.depth == Depth::Outcomes {
             self.note_turn(seat);
-            return;
+        } else {
+            self.before_measured(state, seat);
         }
+    }
+
+    /// [`Trace::before`] at `Standard` and `Full`.
+    fn before_measured(&mut self, state: &G::State, seat: Seat) {
         // Clarity reads the moves themselves; the count alone may come
         // from the game without listing them.
         let n = match G::legal_count(state) {
@@ -241,6 +251,7 @@ impl<G: Game> Trace<G> {
     }
 
     /// A decision of `seat`, counted for the duration measures.
+    #[inline]
     fn note_turn(&mut self, seat: Seat) {
         self.decisions += 1;
         if self.last != Some(seat) {
@@ -297,11 +308,18 @@ impl<G: Game> Trace<G> {
         win_chances(&self.values, self.scale, &mut self.row);
     }
 
-    /// The decision was played: `state` is the position after it.
+    /// The decision was played: `state` is the position after it. Inlined
+    /// as [`Trace::before`] is: nothing to do when only outcomes are
+    /// measured.
+    #[inline]
     pub fn after(&mut self, state: &G::State) {
-        if self.depth == Depth::Outcomes {
-            return;
+        if self.depth != Depth::Outcomes {
+            self.after_measured(state);
         }
+    }
+
+    /// [`Trace::after`] at `Standard` and `Full`.
+    fn after_measured(&mut self, state: &G::State) {
         if state.next() != Next::Over {
             self.row_of(state);
             self.tension.push(&self.row);
