@@ -725,3 +725,62 @@ fn the_soak_script_short_form_holds() {
     assert!(out.status.success(), "{said}");
     assert!(said.contains("SIGTERM: exit 143"), "{said}");
 }
+
+/// `timeout -s TERM` on a run with external players: SIGTERM and SIGHUP
+/// stop it like Ctrl-C (the partial report printed, exit 128 + the signal)
+/// and leave none of the players' processes behind. It exited 143 with no
+/// report, or (before) left every player's children running.
+#[test]
+fn simulate_ends_its_players_and_prints_a_partial_report_on_sigterm_and_sighup() {
+    for (sig, code) in [(libc::SIGTERM, 143), (libc::SIGHUP, 129)] {
+        let d = tmp_dir("hostile4", &format!("simulate-{sig}"));
+        let mark = marker(3, sig);
+        let _sweep = Sweep(mark.clone());
+        let bot = sleepy_bot(&d, &mark);
+        let bots = format!("{bot},random");
+        let mut child = Command::new(BIN)
+            .args([
+                "simulate",
+                "sprout-r-out",
+                "--bots",
+                &bots,
+                "--cmd-timeout",
+                "1",
+                "--games",
+                "1000",
+                "--jobs",
+                "1",
+                "--seed",
+                "3",
+            ])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let until = Instant::now() + Duration::from_secs(20);
+        while alive(&mark) < 2 && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        assert!(alive(&mark) >= 2, "the bot's processes did not start");
+        signal(&child, sig);
+        let status = wait_for(&mut child, 20).expect("simulate ended");
+        let mut out = String::new();
+        child
+            .stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut out)
+            .unwrap();
+        assert_eq!(status.code(), Some(code), "signal {sig}: {status:?}\n{out}");
+        assert!(
+            out.starts_with("PARTIAL REPORT: interrupted after "),
+            "signal {sig}: {out}"
+        );
+        assert_eq!(
+            settle(&mark, 3),
+            0,
+            "signal {sig}: the bot's processes are left"
+        );
+    }
+}

@@ -393,6 +393,15 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn script_api() -> Option<&'static crate::script::Api> {
         None
     }
+    /// Whether these rules carry house rules written as scripts. The
+    /// default (a game that offers none) says no. Reports leave out the
+    /// ways to end that only scripts bring ([`crate::script::END_KEYS`])
+    /// for rules without them, so an unscripted variant's report is what
+    /// it was before scripts existed.
+    fn has_scripts(rules: &Self::Rules) -> bool {
+        let _ = rules;
+        false
+    }
     /// Recount the state from scratch and compare (property tests). The
     /// default checks nothing.
     fn check_invariants(state: &Self::State) -> Result<(), String> {

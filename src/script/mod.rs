@@ -30,6 +30,10 @@ pub use names::{Unknown, unknown_names};
 /// Operations one run of one script may take (Rhai counts each step of
 /// evaluation): a loop that never ends fails here, in a few milliseconds.
 pub const MAX_OPERATIONS: u64 = 200_000;
+/// The keys of the ways to end a game that only house rules bring (a rule
+/// ends it; a rule fails): a game that offers scripts lists them among its
+/// `END_REASONS`, and reports show them only for rules with scripts.
+pub const END_KEYS: [&str; 2] = ["script", "script_error"];
 /// Longest string a script may build, in bytes.
 pub const MAX_STRING: usize = 1_000;
 /// Most items in an array a script builds.

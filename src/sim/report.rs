@@ -335,6 +335,12 @@ impl Report {
         let limited = G::safety_limit(&config.rules)
             .and_then(|l| acc.ends.get(l.reason).copied())
             .unwrap_or(0);
+        // The ways to end that only house rules bring, for rules with them
+        // (or, should one ever happen without, when it did).
+        let scripted = G::has_scripts(&config.rules);
+        let shown = |stat: &Stat, count: u64| {
+            scripted || count > 0 || !crate::script::END_KEYS.contains(&stat.key)
+        };
         let design = Design::new(
             &acc.measures,
             acc.rule_events,
@@ -359,6 +365,7 @@ impl Report {
                 .end_reasons
                 .iter()
                 .zip(&acc.ends)
+                .filter(|&(stat, &k)| shown(stat, k))
                 .map(|(stat, &k)| (stat.key.to_owned(), Rate::new(k, n)))
                 // Forfeits of external players, only when there were any.
                 .chain(
@@ -373,7 +380,9 @@ impl Report {
             end_order: acc
                 .end_reasons
                 .iter()
-                .copied()
+                .zip(&acc.ends)
+                .filter(|&(stat, &k)| shown(stat, k))
+                .map(|(stat, _)| *stat)
                 .chain((acc.forfeits > 0).then_some(FORFEIT))
                 .collect(),
             count_order,

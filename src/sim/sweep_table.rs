@@ -37,8 +37,10 @@ pub struct SweepTable {
     pub asked: usize,
     /// Interrupted: the points after the last played are left out.
     pub partial: bool,
-    /// The game's ways to end ([`Game::END_REASONS`]).
-    pub end_reasons: &'static [Stat],
+    /// The game's ways to end ([`Game::END_REASONS`]), less those that
+    /// only house-rule scripts bring when no point's rules have any (the
+    /// reports leave them out too).
+    pub end_reasons: Vec<Stat>,
     /// The game's count of its length ([`Game::LENGTH`]).
     pub length: Stat,
     /// Each measure in words, for the plot.
@@ -75,6 +77,16 @@ impl SweepTable {
         points: Vec<(Vec<usize>, Result<Report, String>)>,
         asked: usize,
     ) -> SweepTable {
+        let end_reasons = G::END_REASONS
+            .iter()
+            .filter(|e| {
+                !crate::script::END_KEYS.contains(&e.key)
+                    || points
+                        .iter()
+                        .any(|(_, r)| r.as_ref().is_ok_and(|r| r.end_reasons.contains_key(e.key)))
+            })
+            .copied()
+            .collect();
         SweepTable {
             heading,
             labels: measures.iter().map(Measure::label::<G>).collect(),
@@ -83,7 +95,7 @@ impl SweepTable {
             points,
             asked,
             partial: false,
-            end_reasons: G::END_REASONS,
+            end_reasons,
             length: G::COUNTERS.get(G::LENGTH).copied().unwrap_or(MARGIN),
         }
     }
@@ -228,7 +240,7 @@ impl SweepTable {
             let w = &r.seats[0].wins;
             let (mean, sd) = Self::length_of(r);
             row.extend([mean, sd, w.rate, w.low, w.high].map(|x| x.to_string()));
-            for e in self.end_reasons {
+            for e in &self.end_reasons {
                 row.push(r.end_reasons.get(e.key).map_or(0.0, |x| x.rate).to_string());
             }
             for m in &extra {

@@ -236,6 +236,10 @@ impl Game for RootsAndShoots {
         Some(&script::API)
     }
 
+    fn has_scripts(rules: &Rules) -> bool {
+        !rules.script.is_empty()
+    }
+
     const END_REASONS: &'static [Stat] = &[
         Stat {
             key: "nutrients_out",
