@@ -53,6 +53,14 @@ pub struct Args {
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
 
+    /// With --shard: keep the shard's progress in FILE as it plays (every
+    /// 2 s, written whole), and when FILE exists, resume from it: the same
+    /// command run again after a SIGTERM, a kill -9 or a preemption goes on
+    /// where it stopped and prints the same part. A FILE of other arguments
+    /// is refused.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub checkpoint: Option<std::path::PathBuf>,
+
     /// The smallest difference that matters for one statistic (repeatable):
     /// a rate's in percentage points (`seat1-wins=3`), a count's in its own
     /// units (`rounds=0.5`). Defaults: 2 points; 5% of a count's mean or a
@@ -112,6 +120,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
     let format = plan.format;
     let job = Compare {
         shard: plan::shard(args.shard.as_deref(), plan.seed_given)?,
+        checkpoint: args.checkpoint.clone(),
         plan,
         sets_b: args.set.clone(),
         skill: args.skill.clone(),

@@ -67,6 +67,14 @@ pub struct Args {
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
 
+    /// With --shard: keep the shard's progress in FILE as it plays (every
+    /// 2 s, written whole), and when FILE exists, resume from it: the same
+    /// command run again after a SIGTERM, a kill -9 or a preemption goes on
+    /// where it stopped and prints the same part. A FILE of other arguments
+    /// is refused.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub checkpoint: Option<std::path::PathBuf>,
+
     /// Also write game N of the run (numbered from 0, as the rows of --out
     /// are) as a game record, to look at with `roots view` or `roots replay`.
     #[arg(long, value_name = "N")]
@@ -99,6 +107,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
     let job = Simulate {
         plan,
         shard,
+        checkpoint: args.checkpoint.clone(),
         sets: args.set.set.clone(),
         strong,
         margins: args.margin.clone(),

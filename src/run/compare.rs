@@ -11,6 +11,7 @@ use crate::sim::verdict::{Margins, Outcome};
 use crate::sim::{self, Accumulator, AccumulatorData, Comparison, Report, compare_with};
 use crate::variant::Override;
 
+use super::checkpoint::Checkpoint;
 use super::console::{self, Progress};
 use super::failure::Failure;
 use super::finished::{Finished, Ran, Render};
@@ -24,6 +25,8 @@ pub struct Compare {
     pub plan: Plan,
     /// Play only this slice of both sides' games, for a part.
     pub shard: Option<Shard>,
+    /// Keep the shard's progress in this file, and resume from it.
+    pub checkpoint: Option<std::path::PathBuf>,
     /// The `--set` changes of B, named with its variant.
     pub sets_b: Vec<Override>,
     /// Also a ladder among these bots in both variants.
@@ -90,17 +93,18 @@ pub fn compare(
             (a, b, None, Some(stopped), changed)
         } else {
         if let Some(shard) = job.shard {
-            let acc_a = part::play_slice(&config_a, shard, "A")?;
-            let acc_b = if interrupt::interrupted() {
-                Accumulator::new::<G>(plan.players)
-            } else {
-                part::play_slice(&config_b, shard, "B")?
-            };
             let setup = Setup {
                 label_b: variant_label(G::name(rb), &job.sets_b),
                 sim: plan.settings(),
                 rules_a: part::rules_json(&**ra)?,
                 rules_b: part::rules_json(&**rb)?,
+            };
+            let mut ck = Checkpoint::open(job.checkpoint.as_deref(), "compare", shard, G::ID, &setup, &["A", "B"])?;
+            let acc_a = part::play_slice(&config_a, shard, "A", ck.as_mut().map(|c| (c, 0)))?;
+            let acc_b = if interrupt::interrupted() {
+                Accumulator::new::<G>(plan.players)
+            } else {
+                part::play_slice(&config_b, shard, "B", ck.as_mut().map(|c| (c, 1)))?
             };
             let runs = vec![part::totals("A", &acc_a), part::totals("B", &acc_b)];
             return Ok(Ran::Part(part::part("compare", shard, G::ID, &setup, runs)?));

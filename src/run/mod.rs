@@ -17,6 +17,7 @@
 //! - interruption ([`interrupt`]): a Ctrl-C lets the games under way finish
 //!   and the run report what it played, marked partial, exit 130.
 
+pub mod checkpoint;
 pub mod compare;
 pub mod console;
 mod failure;

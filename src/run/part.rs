@@ -11,31 +11,61 @@ use crate::games::{Game, GameId};
 use crate::sim::shard::{self, Partial, PartialRun, Shard};
 use crate::sim::{Accumulator, AccumulatorData, Config};
 
+use super::checkpoint::Checkpoint;
 use super::console::Progress;
 use super::failure::Failure;
 use super::finished::Finished;
 use super::interrupt;
 
 /// Play one shard's slice of a run's games (no per-game file, no report),
-/// with a progress bar.
+/// with a progress bar; with a checkpoint, from where it stopped (run
+/// `run` of its runs), keeping it as it goes and at the end.
 pub fn play_slice<G: Game>(
     config: &Config<G>,
     shard: Shard,
     label: &str,
+    mut checkpoint: Option<(&mut Checkpoint, usize)>,
 ) -> Result<Accumulator, Failure> {
     let range = shard.range(config.games);
-    let progress = Progress::new(range.end - range.start, label);
+    let slice = range.end - range.start;
+    let before = match &checkpoint {
+        Some((c, run)) => c.resumed::<G>(*run, slice)?,
+        None => None,
+    };
+    let done = before.as_ref().map_or(0, |a| a.games);
+    let progress = Progress::new(slice, label);
     let pool = crate::sim::pool(config.jobs)?;
+    // The totals so far, games in order, as the checkpoint keeps them.
+    let mut so_far = before
+        .clone()
+        .unwrap_or_else(|| Accumulator::new::<G>(config.players));
     let acc = crate::sim::run_games(
         config,
-        range,
+        range.start + done..range.end,
         pool.as_ref(),
         interrupt::flag(),
-        |_| Ok(()),
-        |done| progress.update(done),
+        |r| match &mut checkpoint {
+            Some((c, run)) => {
+                so_far.add(r);
+                if c.due() {
+                    c.save(*run, &so_far);
+                }
+                Ok(())
+            }
+            None => Ok(()),
+        },
+        |n| progress.update(done + n),
     );
     progress.finish();
-    Ok(acc?)
+    let mut acc = acc?;
+    if let Some(mut before) = before {
+        before.merge(&acc);
+        acc = before;
+    }
+    if let Some((c, run)) = checkpoint {
+        c.save(run, &acc);
+    }
+    Ok(acc)
 }
 
 /// A run's totals as a part keeps them.
@@ -97,6 +127,9 @@ pub fn merge(names: &[String]) -> Result<Finished, Failure> {
             })?,
         );
     }
+    for (name, p) in names.iter().zip(&parts) {
+        check_slice(name, p).map_err(Failure::invalid_line)?;
+    }
     shard::check_parts(names, &mut parts).map_err(Failure::invalid_line)?;
     let first = &parts[0];
     // Each run's totals over the shards, or why it was not played.
@@ -138,6 +171,38 @@ pub fn merge(names: &[String]) -> Result<Finished, Failure> {
             names[0]
         ))),
     }
+}
+
+/// Check that each run of part `p` counts the games of its shard's slice
+/// of the run, as its header (the shard, and the run's games in its
+/// settings) says: a part whose totals were edited to more or fewer games,
+/// or whose header was edited to another shard, is refused whatever its
+/// checksum. Simulate, compare and sweep play every run's slice whole; a
+/// tune's runs are its candidates' rounds, their games its own business.
+fn check_slice(name: &str, p: &Partial) -> Result<(), String> {
+    // An interrupted part (or a checkpoint) is refused as such, below.
+    if p.interrupted || !matches!(p.command.as_str(), "simulate" | "compare" | "sweep") {
+        return Ok(());
+    }
+    let Some(games) = p.setup.pointer("/sim/games").and_then(|g| g.as_u64()) else {
+        return Err(format!(
+            "{name}: a part of `roots {}` without the run's number of games in its settings",
+            p.command
+        ));
+    };
+    let range = p.shard.range(games);
+    let want = range.end - range.start;
+    for run in &p.runs {
+        if let Some(t) = &run.totals
+            && t.games != want
+        {
+            return Err(format!(
+                "{name}: shard {} of a run of {games} games plays games {}..{} ({want} games), but the totals of {} count {} games",
+                p.shard, range.start, range.end, run.label, t.games
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Check that `totals` are the statistics of `game` in this version.

@@ -11,6 +11,7 @@ use crate::sim::verdict::Margins;
 use crate::sim::{Accumulator, AccumulatorData, Config, Report};
 use crate::variant::Override;
 
+use super::checkpoint::Checkpoint;
 use super::console::{self, Progress};
 use super::failure::Failure;
 use super::finished::{Finished, Ran};
@@ -24,6 +25,8 @@ pub struct Simulate {
     pub plan: Plan,
     /// Play only this slice of the games, for a part.
     pub shard: Option<Shard>,
+    /// Keep the shard's progress in this file, and resume from it.
+    pub checkpoint: Option<PathBuf>,
     /// The `--set` changes, named with the variant in the report.
     pub sets: Vec<Override>,
     /// A skill measure: the strong bot and the one it plays against (the
@@ -62,13 +65,14 @@ pub fn simulate(rules: &AnyRules, job: &Simulate) -> Result<Ran<Report>, Failure
         }
         let config = job.plan.config::<G>(Arc::clone(r))?;
         if let Some(shard) = job.shard {
-            let acc = part::play_slice(&config, shard, "simulating")?;
             let setup = Setup {
                 label: variant_label(G::name(r), &job.sets),
                 strong: job.strong.clone(),
                 sim: job.plan.settings(),
                 rules: part::rules_json(&**r)?,
             };
+            let mut ck = Checkpoint::open(job.checkpoint.as_deref(), "simulate", shard, G::ID, &setup, &["run"])?;
+            let acc = part::play_slice(&config, shard, "simulating", ck.as_mut().map(|c| (c, 0)))?;
             let runs = vec![part::totals("run", &acc)];
             return Ok(Ran::Part(part::part("simulate", shard, G::ID, &setup, runs)?));
         }

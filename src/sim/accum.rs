@@ -170,6 +170,9 @@ impl AccumulatorData {
                 u128::from(games) * u128::from(self.players)
             ));
         }
+        if let Some(m) = &self.measures {
+            m.check(games, &self.seat_wins, self.ties)?;
+        }
         Ok(())
     }
 
@@ -237,6 +240,9 @@ impl AccumulatorData {
                 (Some(a), Some(b)) => {
                     if a.moments.len() != b.moments.len() || a.events.len() != b.events.len() {
                         return Err("the parts' measures are not of the same statistics".into());
+                    }
+                    if !a.can_merge(b) {
+                        return Err(too_large());
                     }
                     let mut m = a.clone();
                     m.merge(b);

@@ -621,6 +621,89 @@ impl MeasureTotals {
         *self.outcomes.entry(mask).or_default() += 1;
     }
 
+    /// Check that these totals are those of `games` real games with these
+    /// sole wins per seat and `ties`: every game counted once by its set
+    /// of top seats, a set of one seat being that seat's sole win (so
+    /// seat wins edited, even to the same sum, do not pass); no measure
+    /// or rule event counted in more games than there are.
+    pub fn check(&self, games: u64, seat_wins: &[u64], ties: u64) -> Result<(), String> {
+        let seats = seat_wins.len();
+        let mut total = 0u64;
+        let mut shared = 0u64;
+        let mut sole = vec![0u64; seats];
+        for (&mask, &n) in &self.outcomes {
+            if mask == 0 || (seats < 32 && mask >> seats != 0) {
+                return Err(format!(
+                    "the games by top seats name a set of seats ({mask:#b}) that is not of {seats} seats"
+                ));
+            }
+            total = total
+                .checked_add(n)
+                .ok_or_else(|| "a sum is larger than 2^64".to_string())?;
+            if mask.count_ones() == 1 {
+                sole[mask.trailing_zeros() as usize] = n;
+            } else {
+                shared += n;
+            }
+        }
+        if total != games {
+            return Err(format!(
+                "expected the games by top seats to count the {games} games, found {total}"
+            ));
+        }
+        if let Some(s) = (0..seats).find(|&s| sole[s] != seat_wins[s]) {
+            return Err(format!(
+                "seat {} has {} wins, but {} games with it alone on top",
+                s + 1,
+                seat_wins[s],
+                sole[s]
+            ));
+        }
+        if shared != ties {
+            return Err(format!(
+                "expected {ties} ties to be the games with several seats on top, found {shared}"
+            ));
+        }
+        if let Some(m) = self.moments.iter().position(|m| m.n > games) {
+            return Err(format!(
+                "a measure ({}) counts {} games of {games}",
+                PER_GAME.get(m).map_or("?", |s| s.key),
+                self.moments[m].n
+            ));
+        }
+        if let Some(e) = self
+            .events
+            .iter()
+            .position(|&(fired, n)| n > games || n > fired)
+        {
+            let (fired, n) = self.events[e];
+            return Err(format!(
+                "rule event {} fired {fired} times in {n} games of {games}",
+                e + 1
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether [`MeasureTotals::merge`] of `o` fits (forged parts may hold
+    /// sums near the largest integers).
+    pub fn can_merge(&self, o: &MeasureTotals) -> bool {
+        self.moments.iter().zip(&o.moments).all(|(a, b)| {
+            a.n.checked_add(b.n).is_some()
+                && a.sum.checked_add(b.sum).is_some()
+                && a.squares.checked_add(b.squares).is_some()
+        }) && self
+            .events
+            .iter()
+            .zip(&o.events)
+            .all(|(a, b)| a.0.checked_add(b.0).is_some() && a.1.checked_add(b.1).is_some())
+            && o.outcomes.iter().all(|(k, n)| {
+                self.outcomes
+                    .get(k)
+                    .is_none_or(|m| m.checked_add(*n).is_some())
+            })
+    }
+
     pub fn merge(&mut self, o: &MeasureTotals) {
         for (a, b) in self.moments.iter_mut().zip(&o.moments) {
             a.merge(b);

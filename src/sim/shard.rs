@@ -277,7 +277,7 @@ pub fn check_parts(names: &[String], parts: &mut [Partial]) -> Result<(), String
     for (name, p) in names.iter().zip(parts.iter()) {
         if p.interrupted {
             return Err(format!(
-                "{name}: shard {} was interrupted (Ctrl-C) and holds only part of its games: run it again",
+                "{name}: shard {} was interrupted (Ctrl-C or a signal) and holds only part of its games: run it again (with --checkpoint, it goes on from where it stopped)",
                 p.shard
             ));
         }
@@ -297,6 +297,19 @@ pub fn check_parts(names: &[String], parts: &mut [Partial]) -> Result<(), String
             return Err(format!(
                 "{name}: shard {} of a run split {} ways, but {} is of one split {count} ways",
                 p.shard, p.shard.count, names[0]
+            ));
+        }
+    }
+    // Each slice of the games once: two parts of one shard would count
+    // its games twice.
+    for (i, p) in parts.iter().enumerate() {
+        if let Some(j) = parts[..i].iter().position(|q| q.shard == p.shard) {
+            return Err(format!(
+                "{}: shard {} again ({} is shard {} too): give each slice of the games exactly once, or its games count twice",
+                names.get(i).map_or("?", String::as_str),
+                p.shard,
+                names.get(j).map_or("?", String::as_str),
+                p.shard
             ));
         }
     }
