@@ -17,6 +17,7 @@ pub mod run;
 pub mod script;
 #[cfg(feature = "serve")]
 pub mod serve;
+pub mod signals;
 pub mod sim;
 pub mod variant;
 pub mod view;

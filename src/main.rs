@@ -3,7 +3,7 @@
 //! Before a command runs: standard output must be open (a command whose
 //! output would be lost says so and does nothing), and the signals that end
 //! a program (SIGINT, SIGTERM, SIGHUP) end the external players' process
-//! groups with it ([`roots::bots::signals`]). `--help` and `--version`
+//! groups with it ([`roots::signals`]). `--help` and `--version`
 //! check their output like every command.
 
 use std::io::Write;
@@ -21,7 +21,7 @@ fn main() -> ExitCode {
         return ExitCode::from(cli::exit::USAGE);
     }
     {
-        use roots::bots::signals::{SIGHUP, SIGINT, SIGTERM, catch};
+        use roots::signals::{SIGHUP, SIGINT, SIGTERM, catch};
         catch(&[SIGINT, SIGTERM, SIGHUP]);
     }
     let cli = match cli::Cli::try_parse() {

@@ -85,15 +85,15 @@ fn ctrl_c_leaves_a_valid_file_and_a_report_of_the_games_played() {
 }
 
 /// Whether the process of `status_file` (`/proc/PID/status`) catches
-/// SIGINT: bit 2 of its `SigCgt` mask.
-fn catches_sigint(status_file: &str) -> bool {
+/// signal `number`: its bit of the `SigCgt` mask.
+fn catches(status_file: &str, number: u32) -> bool {
     let Ok(text) = std::fs::read_to_string(status_file) else {
         return false;
     };
     text.lines()
         .find_map(|l| l.strip_prefix("SigCgt:"))
         .and_then(|hex| u64::from_str_radix(hex.trim(), 16).ok())
-        .is_some_and(|mask| mask & 2 != 0)
+        .is_some_and(|mask| mask & (1 << (number - 1)) != 0)
 }
 
 /// Start `roots ARGS`, wait `after`, send SIGINT `times` times (10 ms
@@ -102,6 +102,20 @@ fn interrupt(
     args: &[&str],
     wait_for: impl Fn() -> bool,
     times: usize,
+) -> (Option<i32>, String, String) {
+    signal(args, wait_for, times, "INT", 2, Duration::ZERO)
+}
+
+/// [`interrupt`] with the signal `name`, numbered `number`: `TERM` (15)
+/// from `timeout`, Slurm or Kubernetes, `HUP` (1) from a closed terminal;
+/// `gap` between two signals (back to back, the kernel may merge them).
+fn signal(
+    args: &[&str],
+    wait_for: impl Fn() -> bool,
+    times: usize,
+    name: &str,
+    number: u32,
+    gap: Duration,
 ) -> (Option<i32>, String, String) {
     // ROOTS_BIN: another build, to show a test fails before its fix.
     let bin = std::env::var("ROOTS_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_roots").to_owned());
@@ -116,20 +130,23 @@ fn interrupt(
         assert!(started.elapsed() < Duration::from_secs(120), "never ready");
         std::thread::sleep(Duration::from_millis(10));
     }
-    // Wait until the process catches SIGINT at all (bit 2 of SigCgt): before
-    // that a SIGINT is the kernel's default action, not ours.
+    // Wait until the process catches the signal at all: before that it is
+    // the kernel's default action, not ours.
     let status_file = format!("/proc/{}/status", child.id());
-    while !catches_sigint(&status_file) {
+    while !catches(&status_file, number) {
         assert!(
             started.elapsed() < Duration::from_secs(120),
-            "SIGINT never caught"
+            "SIG{name} never caught"
         );
         std::thread::sleep(Duration::from_millis(1));
     }
     // Back to back: the second arrives while the first is being handled.
-    for _ in 0..times {
+    for i in 0..times {
+        if i > 0 {
+            std::thread::sleep(gap);
+        }
         let status = Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
+            .args([&format!("-{name}"), &child.id().to_string()])
             .status()
             .unwrap();
         assert!(status.success());
@@ -443,5 +460,104 @@ fn an_interrupted_sweep_s_picture_and_tune_s_file_say_partial() {
         text.starts_with("# PARTIAL: the tune was interrupted"),
         "{text}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// SIGTERM (from `timeout`, Slurm, Kubernetes, systemd) and SIGHUP stop a
+/// run as a Ctrl-C does (issue #50): the games under way finish, the
+/// partial report is printed, the exit is 128 + the signal. A second
+/// SIGTERM while the run stops only says so: the report still comes.
+#[test]
+fn sigterm_and_sighup_stop_a_run_as_ctrl_c_does() {
+    let run = [
+        "simulate",
+        "-n",
+        "100000000",
+        "--bots",
+        "random",
+        "--seed",
+        "1",
+        "--jobs",
+        "2",
+        "--format",
+        "json",
+    ];
+    for (name, number, code) in [("TERM", 15, 143), ("HUP", 1, 129)] {
+        let (got, stdout, stderr) = signal(&run, after(300), 1, name, number, Duration::ZERO);
+        assert_eq!(got, Some(code), "SIG{name}: {stdout}{stderr}");
+        assert!(
+            stderr.contains("interrupted: the report covers the first"),
+            "SIG{name}: {stderr}"
+        );
+        let report: serde_json::Value = serde_json::from_str(&stdout).expect("a JSON report");
+        assert!(report.get("partial").is_some(), "SIG{name}: {stdout}");
+    }
+    // A second SIGTERM while the games under way finish (slow bots: a game
+    // takes seconds) only says so; the report still comes.
+    let slow = [
+        "simulate",
+        "-n",
+        "1000",
+        "--bots",
+        "mcts:2000",
+        "--seed",
+        "1",
+        "--jobs",
+        "1",
+        "--format",
+        "json",
+    ];
+    let (got, stdout, stderr) = signal(
+        &slow,
+        after(1500),
+        2,
+        "TERM",
+        15,
+        Duration::from_millis(200),
+    );
+    assert_eq!(got, Some(143), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("already stopping: finishing the games under way"),
+        "{stderr}"
+    );
+    let report: serde_json::Value = serde_json::from_str(&stdout).expect("a JSON report");
+    assert!(report.get("partial").is_some(), "{stdout}");
+}
+
+/// A shard stopped by SIGTERM writes its part, marked interrupted (it lost
+/// every game before issue #50), and `merge` refuses it: run the shard
+/// again (with `--checkpoint`, from where it stopped:
+/// `tests/preemptible_shards.rs`).
+#[test]
+fn a_shard_stopped_by_sigterm_writes_its_part_marked_interrupted() {
+    let shard = [
+        "simulate",
+        "-n",
+        "100000000",
+        "--bots",
+        "random",
+        "--seed",
+        "1",
+        "--jobs",
+        "2",
+        "--shard",
+        "1/2",
+    ];
+    let (code, stdout, stderr) = signal(&shard, after(300), 1, "TERM", 15, Duration::ZERO);
+    assert_eq!(code, Some(143), "{stderr}");
+    let part = roots::sim::shard::Partial::read("part", stdout.as_bytes()).expect("a part");
+    assert!(part.interrupted, "{stdout}");
+    let dir = std::env::temp_dir().join(format!("roots-sigterm-part-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("part-1.json");
+    std::fs::write(&path, &stdout).unwrap();
+    let merged = Command::new(env!("CARGO_BIN_EXE_roots"))
+        .arg("merge")
+        .arg(&path)
+        .output()
+        .expect("the binary runs");
+    let said = String::from_utf8_lossy(&merged.stderr);
+    assert_eq!(merged.status.code(), Some(1), "{said}");
+    assert!(said.contains("was interrupted"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }

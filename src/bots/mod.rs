@@ -19,7 +19,7 @@ mod mcts;
 mod random;
 pub mod wire;
 
-pub use cmd::{CmdPlayer, end_all as end_external_players, signals};
+pub use cmd::{CmdPlayer, end_all as end_external_players};
 pub use greedy::GreedyBot;
 pub use mcts::MctsBot;
 pub use random::RandomBot;

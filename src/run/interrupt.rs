@@ -4,13 +4,13 @@
 //! sweep, tune, ladder) lets the games under way finish, starts no more,
 //! and the run prints (or, as a shard, writes) what it played marked
 //! partial, exit 128 + the signal (130, 143, 129); any other command ends
-//! at once, its external players with it. The signals themselves are caught by [`crate::bots::signals`]
+//! at once, its external players with it. The signals themselves are caught by [`crate::signals`]
 //! (the binary installs it before any command runs).
 
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 
 use super::failure::{Failure, exit};
-use crate::bots::signals;
+use crate::signals;
 
 /// Set by the first signal of a run.
 static FLAG: AtomicBool = AtomicBool::new(false);
@@ -32,7 +32,7 @@ pub fn catch() {
 /// For any other command: the first signal ends it at once, and its
 /// external players with it (they run in process groups of their own,
 /// which a Ctrl-C at the terminal does not reach). This is what
-/// [`crate::bots::signals`] does when no command asked otherwise, so there
+/// [`crate::signals`] does when no command asked otherwise, so there
 /// is nothing to set up.
 pub fn end_at_once() {}
 

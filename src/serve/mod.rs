@@ -1249,7 +1249,7 @@ pub fn router(hub: Shared) -> Router {
 /// have [`GRACE`] to finish, the external players are ended, and the
 /// process exits with 128 + the signal (130, 143, 129).
 pub async fn serve(hub: Shared, listener: tokio::net::TcpListener) -> std::io::Result<()> {
-    use crate::bots::signals;
+    use crate::signals;
     let limits = hub.cfg.limits;
     let app = router(Arc::clone(&hub));
     let (stop_tx, mut stop_rx) = watch::channel(0i32);
