@@ -30,6 +30,12 @@ if [ ! -s parts/part-2.ckpt ]; then
 fi
 echo "\$ scontrol requeue ${array}_2   (mid-run: its checkpoint holds games)"
 scontrol requeue "${array}_2"
+# A requeued job waits about three minutes before it may start again
+# (seen on Slurm 22.05): let it start at once.
+for _ in $(seq 1 20); do
+    scontrol update JobId="${array}_2" StartTime=now 2>/dev/null && break
+    sleep 0.5
+done
 merge=$(sbatch --parsable --dependency="afterok:$array" --chdir="$work" --output=merge.log \
     --wrap "\"$roots\" merge parts/part-*.json > merged.txt")
 echo "merge job $merge (after the array)"
