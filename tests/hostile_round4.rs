@@ -384,19 +384,25 @@ fn a_table_stopped_by_a_full_disk_goes_on_by_itself() {
     assert_eq!(lines, events + 2, "a header and every event once");
 }
 
+/// Asks the server on `port` (host key `host`) to open a Sprout-R-Out
+/// table for two people: the status and the answer.
+fn open_for_two(port: u16, host: &str) -> (u16, serde_json::Value) {
+    serve_kit::request(
+        port,
+        "POST",
+        "/api/tables",
+        Some(host),
+        Some(br#"{"variant": "sprout-r-out", "players": ["human", "human"]}"#),
+    )
+}
+
 #[test]
 fn a_table_that_cannot_be_opened_on_a_full_disk_leaves_no_file() {
     let d = dir("full-open");
     let (child, port, host) = serve_with_file_limit(&d, &[]);
     let child = Killed(child);
     set_file_limit(child.0.id(), Some(0));
-    let (code, r) = serve_kit::request(
-        port,
-        "POST",
-        "/api/tables",
-        Some(&host),
-        Some(br#"{"variant": "sprout-r-out", "players": ["human", "human"]}"#),
-    );
+    let (code, r) = open_for_two(port, &host);
     assert_eq!(code, 500, "{r}");
     let left: Vec<String> = std::fs::read_dir(&d)
         .unwrap()
@@ -405,13 +411,7 @@ fn a_table_that_cannot_be_opened_on_a_full_disk_leaves_no_file() {
         .collect();
     assert!(left.is_empty(), "left behind: {left:?}");
     set_file_limit(child.0.id(), None);
-    let (code, r) = serve_kit::request(
-        port,
-        "POST",
-        "/api/tables",
-        Some(&host),
-        Some(br#"{"variant": "sprout-r-out", "players": ["human", "human"]}"#),
-    );
+    let (code, r) = open_for_two(port, &host);
     assert_eq!(code, 201, "{r}");
 }
 
@@ -461,6 +461,16 @@ impl Drop for Sweep {
             }
         }
     }
+}
+
+/// Waits (up to 20 seconds) for the two marked processes of a
+/// [`sleepy_bot`] to run, and fails the test if they do not.
+fn bot_started(mark: &str) {
+    let until = Instant::now() + Duration::from_secs(20);
+    while alive(mark) < 2 && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(alive(mark) >= 2, "the bot's processes did not start");
 }
 
 fn settle(mark: &str, secs: u64) -> usize {
@@ -567,11 +577,7 @@ fn serve_ends_its_players_and_exits_128_plus_the_signal() {
                 .0,
             200
         );
-        let until = Instant::now() + Duration::from_secs(20);
-        while alive(&mark) < 2 && Instant::now() < until {
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        assert!(alive(&mark) >= 2, "the bot's processes did not start");
+        bot_started(&mark);
         signal(&server.child, sig);
         let status = wait_for(&mut server.child, 10).expect("serve ended");
         assert_eq!(status.code(), Some(code), "signal {sig}: {status:?}");
@@ -609,11 +615,7 @@ fn play_ends_its_external_players_on_sigterm_and_sighup() {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let until = Instant::now() + Duration::from_secs(20);
-        while alive(&mark) < 2 && Instant::now() < until {
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        assert!(alive(&mark) >= 2, "the bot's processes did not start");
+        bot_started(&mark);
         signal(&child, sig);
         let status = wait_for(&mut child, 10).expect("play ended");
         assert_eq!(status.code(), Some(code), "{status:?}");
@@ -758,11 +760,7 @@ fn simulate_ends_its_players_and_prints_a_partial_report_on_sigterm_and_sighup()
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let until = Instant::now() + Duration::from_secs(20);
-        while alive(&mark) < 2 && Instant::now() < until {
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        assert!(alive(&mark) >= 2, "the bot's processes did not start");
+        bot_started(&mark);
         signal(&child, sig);
         let status = wait_for(&mut child, 20).expect("simulate ended");
         let mut out = String::new();

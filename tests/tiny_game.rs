@@ -31,11 +31,13 @@ struct Rules {
 
 roots::rules_head!(Rules);
 
-/// The raw file: no keys beyond the head.
-#[derive(schemars::JsonSchema)]
-#[allow(dead_code)]
-struct File {
-    name: Option<String>,
+roots::variant_file! {
+    /// The raw file: no keys beyond the head every game's file shares
+    /// (`game`, `extends`, `name`, `description`), written by the macro.
+    #[derive(Debug, Default, serde::Deserialize, schemars::JsonSchema)]
+    #[schemars(title = "Windy Noughts variant")]
+    #[allow(dead_code)] // Read by serde and the schema only.
+    pub struct File for "windy-noughts", standard "windy" {}
 }
 
 const LINES: [[usize; 3]; 8] = [
@@ -238,7 +240,17 @@ fn the_minimum_has_its_defaults() {
     assert_eq!(Tiny::END_REASONS.len(), 1);
     assert!(Tiny::counters(&state).is_empty());
     assert!(Tiny::check_invariants(&state).is_ok());
-    assert!(Tiny::file_schema().as_object().is_some());
+    // The file's head, as every game's: its keys in the schema, unknown
+    // keys refused, a `game` key naming another game found.
+    let schema = serde_json::to_value(Tiny::file_schema()).expect("a schema");
+    for key in ["game", "extends", "name", "description"] {
+        assert!(schema["properties"][key].is_object(), "{key}: {schema}");
+    }
+    let file: File = toml::from_str("game = \"branches\"\nname = \"x\"").expect("a file");
+    assert!(file.other_game().is_some());
+    let own: File = toml::from_str("game = \"windy-noughts\"").expect("a file");
+    assert!(own.other_game().is_none());
+    assert!(toml::from_str::<File>("board = 3").is_err());
     assert!(Tiny::bot(BotSpec::Greedy, &SeededDice::for_game(1, 0)).is_none());
 }
 

@@ -148,24 +148,26 @@ impl Svg {
     }
 }
 
-/// The legend under a board: one line per seat, a swatch in its colour,
-/// its letter, its player's name and `detail` (scores and the like).
-/// Returns the height used.
+/// The legend under a board, from its left edge: one line per seat, a
+/// round swatch filled with `fill(seat)` and drawn with `outline` (the
+/// stroke attributes, like the game's pieces), its letter, its player's name
+/// and `detail` (scores and the like). Returns the height used.
 pub fn legend(
     svg: &mut Svg,
     top: f64,
-    left: f64,
     rows: &[(Seat, char, String)],
-    swatch: impl Fn(Seat) -> String,
+    fill: impl Fn(Seat) -> &'static str,
+    outline: &str,
 ) -> f64 {
     let step = 22.0;
+    let left = 14.0;
     for (i, (seat, letter, text)) in rows.iter().enumerate() {
         let y = top + step * i as f64;
         svg.raw(&format!(
-            r#"<circle cx="{}" cy="{}" r="7" {}/>"#,
+            r#"<circle cx="{}" cy="{}" r="7" fill="{}" {outline}/>"#,
             num(left + 8.0),
             num(y + 8.0),
-            swatch(*seat)
+            fill(*seat)
         ));
         svg.text(
             (left + 22.0, y + 13.0),
@@ -198,6 +200,9 @@ pub struct Key<'a> {
     items: Vec<(Swatch<'a>, String)>,
 }
 
+/// The colour the pictures outline the last move with.
+pub const LAST_MOVE: &str = "#e6a100";
+
 /// The key's row height and text size, in pixels.
 const KEY_ROW: f64 = 20.0;
 const KEY_FONT: f64 = 11.0;
@@ -216,6 +221,22 @@ impl<'a> Key<'a> {
     pub fn add(mut self, swatch: impl Fn(&mut Svg, (f64, f64)) + 'a, words: &str) -> Key<'a> {
         self.items.push((Box::new(swatch), words.to_owned()));
         self
+    }
+
+    /// The mark of the last move, as every game outlines it: a square
+    /// `side` pixels across in [`LAST_MOVE`]'s colour, and its `words`.
+    pub fn last_move(self, side: f64, words: &str) -> Key<'a> {
+        self.add(
+            move |svg, at| {
+                square(
+                    svg,
+                    at,
+                    side,
+                    &format!(r#"fill="none" stroke="{LAST_MOVE}" stroke-width="2.5""#),
+                );
+            },
+            words,
+        )
     }
 
     /// Where each item starts, from the key's top left, and the height used.

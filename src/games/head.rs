@@ -105,3 +105,81 @@ macro_rules! variant_file {
         }
     };
 }
+
+/// The seats a game's `[players]` table may name ([`PlayersFile`]): from 2
+/// to [`SeatRange::MOST`], and the words an editor shows for its two keys.
+pub trait SeatRange {
+    /// The most seats a variant may have.
+    const MOST: u8;
+    /// `players.max` of the standard game.
+    const STANDARD_MOST: u8;
+    /// The editor texts of `min` and `max` when the game words them its
+    /// own way; by default "The fewest players, from 2 to MOST. Standard:
+    /// 2." and "The most players, from 2 to MOST, and no fewer than `min`.
+    /// Standard: STANDARD_MOST.".
+    const TEXTS: Option<(&'static str, &'static str)> = None;
+}
+
+/// How many people may play: the `[players]` table of every game's variant
+/// file, `min` and `max`, each from 2 to the game's most (`S`). Its schema
+/// is named `PlayersFile`, as every game's file refers to it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields, bound = "")]
+pub struct PlayersFile<S> {
+    /// The fewest players.
+    pub min: Option<u8>,
+    /// The most players.
+    pub max: Option<u8>,
+    #[serde(skip)]
+    seats: std::marker::PhantomData<S>,
+}
+
+impl<S: SeatRange> schemars::JsonSchema for PlayersFile<S> {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "PlayersFile".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let most = S::MOST;
+        let (min, max) = match S::TEXTS {
+            Some((min, max)) => (min.to_owned(), max.to_owned()),
+            None => (
+                format!("The fewest players, from 2 to {most}. Standard: 2."),
+                format!(
+                    "The most players, from 2 to {most}, and no fewer than `min`. Standard: {}.",
+                    S::STANDARD_MOST
+                ),
+            ),
+        };
+        schemars::json_schema!({
+            "description": "How many people may play.",
+            "type": "object",
+            "properties": {
+                "min": {
+                    "description": min,
+                    "type": "integer",
+                    "minimum": 2,
+                    "maximum": most,
+                },
+                "max": {
+                    "description": max,
+                    "type": "integer",
+                    "minimum": 2,
+                    "maximum": most,
+                },
+            },
+            "additionalProperties": false,
+        })
+    }
+}
+
+/// How many people may play, resolved: the `players` table of every
+/// game's rules (each bound checked by the game's schema and checks).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Players {
+    /// The fewest players.
+    pub min: u8,
+    /// The most players.
+    pub max: u8,
+}

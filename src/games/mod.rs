@@ -29,7 +29,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-pub use head::Problem;
+pub use head::{Players, PlayersFile, Problem, SeatRange};
 
 use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::dice::SeededDice;
@@ -72,6 +72,19 @@ pub struct SafetyLimit {
     pub words: String,
     /// What to do when games need it.
     pub help: String,
+}
+
+impl SafetyLimit {
+    /// A round limit set by `end.max_rounds` (the games that have one
+    /// name it so): `reason` is its index in [`Game::END_REASONS`].
+    pub fn round_limit(reason: usize, max_rounds: u32, help: &str) -> SafetyLimit {
+        SafetyLimit {
+            reason,
+            key: "end.max_rounds",
+            words: format!("the round limit ({max_rounds} rounds)"),
+            help: help.to_owned(),
+        }
+    }
 }
 
 /// A game's counts given by name, in the order of `stats` (a [`Game::COUNTERS`]

@@ -259,6 +259,12 @@ pub fn players_meaning(key: &str, min: u8, max: u8) -> Option<String> {
     }
 }
 
+/// The meaning of a switch key (`true` or `false`) at its new value: `on`
+/// when it is set, `off` when not.
+pub fn switch_meaning(set: bool, on: &str, off: &str) -> String {
+    if set { on } else { off }.to_owned()
+}
+
 /// How many players, in words: `2 to 6 players`, `exactly 2 players`.
 pub fn players_words(min: u8, max: u8) -> String {
     if min == max {

@@ -41,65 +41,30 @@ pub enum Ran<T> {
     Part(crate::sim::shard::Partial),
 }
 
-impl Render for Report {
-    fn table(&self) -> String {
-        self.to_table()
-    }
-    fn csv(&self) -> String {
-        self.to_csv()
-    }
-    fn json(&self) -> serde_json::Result<String> {
-        serde_json::to_string_pretty(self)
-    }
+/// [`Render`] for report types with `to_table` and `to_csv` methods, each
+/// written once here: the JSON is the one `json` makes of the report (its
+/// `Serialize` form, or its own `to_json`).
+macro_rules! render_by_methods {
+    ($json:expr => $($report:ty),+) => {
+        $(
+            impl Render for $report {
+                fn table(&self) -> String {
+                    self.to_table()
+                }
+                fn csv(&self) -> String {
+                    self.to_csv()
+                }
+                fn json(&self) -> serde_json::Result<String> {
+                    let json: fn(&Self) -> serde_json::Result<String> = $json;
+                    json(self)
+                }
+            }
+        )+
+    };
 }
 
-impl Render for Comparison {
-    fn table(&self) -> String {
-        self.to_table()
-    }
-    fn csv(&self) -> String {
-        self.to_csv()
-    }
-    fn json(&self) -> serde_json::Result<String> {
-        serde_json::to_string_pretty(self)
-    }
-}
-
-impl Render for Ladder {
-    fn table(&self) -> String {
-        self.to_table()
-    }
-    fn csv(&self) -> String {
-        self.to_csv()
-    }
-    fn json(&self) -> serde_json::Result<String> {
-        serde_json::to_string_pretty(self)
-    }
-}
-
-impl Render for SweepTable {
-    fn table(&self) -> String {
-        self.to_table()
-    }
-    fn csv(&self) -> String {
-        self.to_csv()
-    }
-    fn json(&self) -> serde_json::Result<String> {
-        self.to_json()
-    }
-}
-
-impl Render for TuneTable {
-    fn table(&self) -> String {
-        self.to_table()
-    }
-    fn csv(&self) -> String {
-        self.to_csv()
-    }
-    fn json(&self) -> serde_json::Result<String> {
-        self.to_json()
-    }
-}
+render_by_methods!(serde_json::to_string_pretty => Report, Comparison, Ladder);
+render_by_methods!(|r| r.to_json() => SweepTable, TuneTable);
 
 impl Render for Box<dyn Render> {
     fn table(&self) -> String {

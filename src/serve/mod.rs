@@ -745,6 +745,28 @@ fn client(parts: &Parts) -> IpAddr {
         .map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.ip())
 }
 
+/// The client's address, unless it has sent too many wrong keys: then 429,
+/// before anything else of the request is looked at.
+#[allow(clippy::result_large_err)]
+fn guessing_client(parts: &Parts, hub: &Shared) -> Result<IpAddr, Response> {
+    let addr = client(parts);
+    if hub.may_guess(addr) {
+        Ok(addr)
+    } else {
+        Err(too_many())
+    }
+}
+
+/// A right key held to its own request budget: 429 past it.
+#[allow(clippy::result_large_err)]
+fn key_budget(hub: &Shared, key: &str) -> Result<(), Response> {
+    if hub.allow(&format!("k:{key}")) {
+        Ok(())
+    } else {
+        Err(too_many())
+    }
+}
+
 fn too_many() -> Response {
     error(
         StatusCode::TOO_MANY_REQUESTS,
@@ -770,10 +792,7 @@ impl FromRequestParts<Shared> for Admitted {
     type Rejection = Response;
 
     async fn from_request_parts(parts: &mut Parts, hub: &Shared) -> Result<Admitted, Response> {
-        let addr = client(parts);
-        if !hub.may_guess(addr) {
-            return Err(too_many());
-        }
+        let addr = guessing_client(parts, hub)?;
         let id = match UrlPath::<HashMap<String, String>>::from_request_parts(parts, hub).await {
             Ok(UrlPath(p)) => p.get("id").cloned().unwrap_or_default(),
             Err(r) => return Err(r.into_response()),
@@ -792,9 +811,7 @@ impl FromRequestParts<Shared> for Admitted {
         };
         // A right key: its own budget (the host's key by the table's, a
         // seat's by its own).
-        if !hub.allow(&format!("k:{}", key.unwrap_or_default())) {
-            return Err(too_many());
-        }
+        key_budget(hub, &key.unwrap_or_default())?;
         Ok(Admitted { entry, who })
     }
 }
@@ -828,18 +845,9 @@ impl FromRequestParts<Shared> for ServerHost {
     type Rejection = Response;
 
     async fn from_request_parts(parts: &mut Parts, hub: &Shared) -> Result<ServerHost, Response> {
-        let addr = client(parts);
-        if !hub.may_guess(addr) {
-            return Err(too_many());
-        }
+        let addr = guessing_client(parts, hub)?;
         match request_key(parts) {
-            Some(k) if same(&k, &hub.host) => {
-                if hub.allow(&format!("k:{k}")) {
-                    Ok(ServerHost)
-                } else {
-                    Err(too_many())
-                }
-            }
+            Some(k) if same(&k, &hub.host) => key_budget(hub, &k).map(|()| ServerHost),
             _ => {
                 hub.wrong_key(addr);
                 Err(error(

@@ -165,19 +165,35 @@ impl<G: Game> Config<G> {
     }
 }
 
-/// Play game `game` of the run.
-pub fn play_game<G: Game>(config: &Config<G>, game: u64) -> Result<GameResult, SimError> {
-    let mut state =
+/// Game `game` of a run before its first event: the first node, the
+/// seats' bots (their specs, and the players built with their seeded
+/// dice) and the game's own dice. [`play_game`] and [`record_game`] start
+/// from the same.
+type Opening<G> = (
+    <G as Game>::State,
+    Vec<BotSpec>,
+    Vec<Box<dyn crate::bots::Player<<G as Game>::State> + Send>>,
+    SeededDice,
+);
+
+fn opening<G: Game>(config: &Config<G>, game: u64) -> Result<Opening<G>, SimError> {
+    let state =
         G::new_state(Arc::clone(&config.rules), config.players).map_err(SimError::Config)?;
     let specs = config.seat_bots(game);
-    let mut bots: Vec<_> = specs
+    let bots = specs
         .iter()
         .enumerate()
         .map(|(s, b)| {
             crate::bots::build::<G>(*b, SeededDice::for_seat(config.seed, game, s as Seat))
         })
         .collect();
-    let mut dice = SeededDice::for_game(config.seed, game);
+    let dice = SeededDice::for_game(config.seed, game);
+    Ok((state, specs, bots, dice))
+}
+
+/// Play game `game` of the run.
+pub fn play_game<G: Game>(config: &Config<G>, game: u64) -> Result<GameResult, SimError> {
+    let (mut state, specs, mut bots, mut dice) = opening(config, game)?;
     let mut trace = measures::Trace::<G>::new(config.players, config.measures);
     let mut steps = 0u64;
     loop {
@@ -226,17 +242,7 @@ pub fn record_game<G: Game>(
     game: u64,
 ) -> Result<(Vec<String>, Vec<crate::record::Event>), SimError> {
     use crate::record::Event;
-    let mut state =
-        G::new_state(Arc::clone(&config.rules), config.players).map_err(SimError::Config)?;
-    let specs = config.seat_bots(game);
-    let mut bots: Vec<_> = specs
-        .iter()
-        .enumerate()
-        .map(|(s, b)| {
-            crate::bots::build::<G>(*b, SeededDice::for_seat(config.seed, game, s as Seat))
-        })
-        .collect();
-    let mut dice = SeededDice::for_game(config.seed, game);
+    let (mut state, specs, mut bots, mut dice) = opening(config, game)?;
     let mut events = Vec::new();
     loop {
         match state.next() {

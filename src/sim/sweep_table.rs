@@ -67,6 +67,19 @@ pub fn point_words(axes: &[Axis], p: &[usize]) -> String {
         .join(", ")
 }
 
+/// A point as JSON: each axis's key with its value there.
+pub fn point_json(axes: &[Axis], p: &[usize]) -> serde_json::Map<String, serde_json::Value> {
+    axes.iter()
+        .zip(p)
+        .map(|(a, &i)| {
+            (
+                a.key.clone(),
+                serde_json::to_value(&a.values[i]).unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
 impl SweepTable {
     /// The table of a sweep of game `G` (its ways to end, its count of
     /// length, its measures' words): the points played of the `asked`.
@@ -257,17 +270,7 @@ impl SweepTable {
         let mut rows = Vec::new();
         let mut skipped = Vec::new();
         for (p, r) in &self.points {
-            let vals: serde_json::Map<String, serde_json::Value> = self
-                .axes
-                .iter()
-                .zip(p)
-                .map(|(a, &i)| {
-                    (
-                        a.key.clone(),
-                        serde_json::to_value(&a.values[i]).unwrap_or_default(),
-                    )
-                })
-                .collect();
+            let vals = point_json(&self.axes, p);
             match r {
                 Ok(r) => {
                     let measures: serde_json::Map<String, serde_json::Value> = self

@@ -219,17 +219,7 @@ impl TuneTable {
             .best
             .iter()
             .map(|(p, r)| {
-                let values: serde_json::Map<String, serde_json::Value> = self
-                    .axes
-                    .iter()
-                    .zip(p)
-                    .map(|(a, &i)| {
-                        (
-                            a.key.clone(),
-                            serde_json::to_value(&a.values[i]).unwrap_or_default(),
-                        )
-                    })
-                    .collect();
+                let values = super::sweep_table::point_json(&self.axes, p);
                 serde_json::json!({
                     "values": values,
                     "measures": measures_of(r),

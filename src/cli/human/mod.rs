@@ -117,6 +117,31 @@ impl<G: Registered> Console<G> {
         )
     }
 
+    /// A line typed at `prompt` for the caller to read, or `None` when it
+    /// was answered here: an empty line, a word every prompt takes (quit,
+    /// undo, help...), or a request for what may be typed (`legal`, `?`),
+    /// answered with `legal`'s text.
+    fn next_line(
+        &mut self,
+        state: &G::State,
+        prompt: &str,
+        legal: impl FnOnce() -> String,
+    ) -> Result<Option<String>, NoAction> {
+        let line = self.read(prompt).ok_or(NoAction::EndOfInput)?;
+        if line.is_empty() {
+            return Ok(None);
+        }
+        if let Some(r) = self.common(state, &line) {
+            r?;
+            return Ok(None);
+        }
+        if asks_legal(&line) {
+            outln!("{}", legal());
+            return Ok(None);
+        }
+        Ok(Some(line))
+    }
+
     /// Forget faces typed ahead (after an undo).
     pub fn forget_pending(&mut self) {
         self.pending.clear();
@@ -141,18 +166,12 @@ impl<G: Registered> Console<G> {
                 "{}\nroll the {die} and type the face (1-{sides}); the faces of the next rolls may follow on the line\n> ",
                 self.prompt(state)
             );
-            let line = self.read(&prompt).ok_or(NoAction::EndOfInput)?;
-            if line.is_empty() {
+            let Some(line) = self.next_line(state, &prompt, || {
+                format!("a face of the {die}: 1 to {sides}")
+            })?
+            else {
                 continue;
-            }
-            if let Some(r) = self.common(state, &line) {
-                r?;
-                continue;
-            }
-            if asks_legal(&line) {
-                outln!("a face of the {die}: 1 to {sides}");
-                continue;
-            }
+            };
             let faces: Result<Vec<u32>, _> = line
                 .split(|c: char| c.is_whitespace() || c == ',')
                 .filter(|w| !w.is_empty())
@@ -192,18 +211,12 @@ impl<G: Registered> Console<G> {
                 "{}\nturn the card over and type what it shows\n> ",
                 self.prompt(state)
             );
-            let line = self.read(&prompt).ok_or(NoAction::EndOfInput)?;
-            if line.is_empty() {
+            let Some(line) = self.next_line(state, &prompt, || {
+                format!("cards left in this deck: {}", left.join(", "))
+            })?
+            else {
                 continue;
-            }
-            if let Some(r) = self.common(state, &line) {
-                r?;
-                continue;
-            }
-            if asks_legal(&line) {
-                outln!("cards left in this deck: {}", left.join(", "));
-                continue;
-            }
+            };
             match G::parse_draw(state, &line) {
                 Ok(face)
                     if usize::from(face)
@@ -227,18 +240,9 @@ impl<G: Registered> Console<G> {
     pub fn decide(&mut self, state: &G::State) -> Result<ActionOf<G>, NoAction> {
         loop {
             let prompt = format!("{}\n> ", self.prompt(state));
-            let line = self.read(&prompt).ok_or(NoAction::EndOfInput)?;
-            if line.is_empty() {
+            let Some(line) = self.next_line(state, &prompt, || G::legal_text(state))? else {
                 continue;
-            }
-            if let Some(r) = self.common(state, &line) {
-                r?;
-                continue;
-            }
-            if asks_legal(&line) {
-                outln!("{}", G::legal_text(state));
-                continue;
-            }
+            };
             let action = match G::interpret(state, &line) {
                 Ok(a) => a,
                 Err(why) => {

@@ -37,17 +37,17 @@ crate::variant_file! {
     }
 }
 
-/// How many people may play.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PlayersFile {
-    /// The fewest players, from 2 to 6. Standard: 2.
-    #[schemars(range(min = 2, max = 6))]
-    pub min: Option<u8>,
-    /// The most players, from 2 to 6, and no fewer than `min`. Standard: 6.
-    #[schemars(range(min = 2, max = 6))]
-    pub max: Option<u8>,
+/// The seats of the `[players]` table: 2 to 6.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Seats;
+
+impl crate::games::SeatRange for Seats {
+    const MOST: u8 = 6;
+    const STANDARD_MOST: u8 = 6;
 }
+
+/// How many people may play.
+pub type PlayersFile = crate::games::PlayersFile<Seats>;
 
 /// The board.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]

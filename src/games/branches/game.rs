@@ -138,8 +138,6 @@ impl Game for Branches {
         Stat::new("passes", "passes", "passes"),
     ];
 
-    const LENGTH: usize = 0;
-
     fn end_reason(state: &State) -> usize {
         let label = super::end_reason(state).unwrap_or("no_moves");
         Self::END_REASONS

@@ -2,6 +2,8 @@
 //! table, in one line ([`crate::games::Game::meaning`], printed by
 //! `roots diff` and at the top of the rules sheet).
 
+use crate::games::sheet::switch_meaning;
+
 use super::rules::{BoardShape, Markers, Mouth, OwnerPaidBy, Rules, WhenStuck};
 
 fn more_or_fewer(a: u8, b: u8, more: String, fewer: String) -> String {
@@ -80,12 +82,11 @@ pub fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
                 "Martian Go's setup: no nulls and no setup moves, one root per player fixed on the centre cells".into()
             }
         },
-        "setup.nulls_must_not_cut" => if b.setup.nulls_must_not_cut {
-            "a null may not split the board into parts"
-        } else {
-            "a null may split the board into parts, walling off cells nobody can ever point from"
-        }
-        .into(),
+        "setup.nulls_must_not_cut" => switch_meaning(
+            b.setup.nulls_must_not_cut,
+            "a null may not split the board into parts",
+            "a null may split the board into parts, walling off cells nobody can ever point from",
+        ),
         "scoring.owner_paid_by" => match b.scoring.owner_paid_by {
             OwnerPaidBy::Pot => {
                 "pointing at an opponent costs the target's size, and the owner takes the pointer's size from the pot".into()

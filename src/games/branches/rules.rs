@@ -34,14 +34,7 @@ pub struct Rules {
 }
 
 /// How many people may play.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PlayerRules {
-    /// Fewest players.
-    pub min: u8,
-    /// Most players.
-    pub max: u8,
-}
+pub use crate::games::Players as PlayerRules;
 
 /// The board for each number of players.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -270,12 +270,13 @@ pub fn svg(state: &State, names: &[String]) -> String {
     }
 
     let top = h + 2.0;
-    let used = legend(&mut svg, top, 14.0, &rows, |s| {
-        format!(
-            r##"fill="{}" stroke="#00000055" stroke-width="1""##,
-            seat_fill(s)
-        )
-    });
+    let used = legend(
+        &mut svg,
+        top,
+        &rows,
+        seat_fill,
+        r##"stroke="#00000055" stroke-width="1""##,
+    );
     let status = match state.end() {
         Some(e) => format!("game over: {}", e.label().replace('_', " ")),
         None if !state.in_play() => {
@@ -347,17 +348,7 @@ fn key(width: f64) -> Key<'static> {
             },
             "pyramid (pips: its size), pointing at what it grows from",
         )
-        .add(
-            |svg, at| {
-                square(
-                    svg,
-                    at,
-                    14.0,
-                    r##"fill="none" stroke="#e6a100" stroke-width="2.5""##,
-                );
-            },
-            "the last move",
-        )
+        .last_move(14.0, "the last move")
 }
 
 /// A pyramid lying in cell `f`, pointing `dir`: a triangle whose size

@@ -61,17 +61,21 @@ pub struct BoardFile {
     pub size: Option<u8>,
 }
 
-/// How many people may play.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PlayersFile {
-    /// The fewest players the variant can be played with, from 2 to 8. Standard: 2.
-    #[schemars(range(min = 2, max = 8))]
-    pub min: Option<u8>,
-    /// The most players the variant can be played with, from 2 to 8: every player's first bead goes on one of the 8 points around the centre. Standard: 6.
-    #[schemars(range(min = 2, max = 8))]
-    pub max: Option<u8>,
+/// The seats of the `[players]` table: 2 to 8.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Seats;
+
+impl crate::games::SeatRange for Seats {
+    const MOST: u8 = 8;
+    const STANDARD_MOST: u8 = 6;
+    const TEXTS: Option<(&'static str, &'static str)> = Some((
+        "The fewest players the variant can be played with, from 2 to 8. Standard: 2.",
+        "The most players the variant can be played with, from 2 to 8: every player's first bead goes on one of the 8 points around the centre. Standard: 6.",
+    ));
 }
+
+/// How many people may play.
+pub type PlayersFile = crate::games::PlayersFile<Seats>;
 
 /// The first turn.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]

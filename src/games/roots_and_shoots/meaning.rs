@@ -1,6 +1,8 @@
 //! What a change of each Roots and Shoots rule key means at the table, in
 //! one line ([`crate::games::Game::meaning`], printed by `roots diff`).
 
+use crate::games::sheet::switch_meaning;
+
 use super::rules::{ActionDie, Growth, LostEnds, RollKind, Rules};
 
 fn more_or_fewer(a: u32, b: u32, more: &str, fewer: &str) -> String {
@@ -99,12 +101,11 @@ pub fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
                 _ => format!("{name} rolls a smaller die: fewer {unit} per turn"),
             }
         }
-        "growth.new_plant_connected" => if b.growth.new_plant_connected {
-            "the beads of one new-plant roll must form a single plant"
-        } else {
-            "the beads of one new-plant roll may start several plants"
-        }
-        .into(),
+        "growth.new_plant_connected" => switch_meaning(
+            b.growth.new_plant_connected,
+            "the beads of one new-plant roll must form a single plant",
+            "the beads of one new-plant roll may start several plants",
+        ),
         "growth.buds_touch" => match b.growth.buds_touch {
             super::rules::BudsTouch::Any => {
                 "other colours' beads count toward the two a bud must touch: buds grow easily beside rivals".into()
@@ -122,12 +123,11 @@ pub fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
                 "one simple-growth roll extends a single path".into()
             }
         },
-        "turn.one_nutrient_per_turn" => if b.turn.one_nutrient_per_turn {
-            "placing stops for the turn after marking a nutrient: no sweeping up a cluster in one roll"
-        } else {
-            "a player may mark several nutrients in one roll"
-        }
-        .into(),
+        "turn.one_nutrient_per_turn" => switch_meaning(
+            b.turn.one_nutrient_per_turn,
+            "placing stops for the turn after marking a nutrient: no sweeping up a cluster in one roll",
+            "a player may mark several nutrients in one roll",
+        ),
         "rain.rolls" => {
             let name = |k: &RollKind| match k {
                 RollKind::Growth => "the growth die",
@@ -196,12 +196,11 @@ pub fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
             }
             n => format!("at most {n} struggle{} a turn", if n == 1 { "" } else { "s" }),
         },
-        "severing.winner_occupies" => if b.severing.winner_occupies {
-            "the winner of a struggle grows onto the point it won"
-        } else {
-            "the winner of a struggle only cuts: the point is left empty"
-        }
-        .into(),
+        "severing.winner_occupies" => switch_meaning(
+            b.severing.winner_occupies,
+            "the winner of a struggle grows onto the point it won",
+            "the winner of a struggle only cuts: the point is left empty",
+        ),
         "removal.lost_ends" => match b.removal.lost_ends {
             LostEnds::OneEnd => "after a removal, one dangling end is lost (its owner chooses)",
             LostEnds::AllEnds => "after a removal, every dangling end is lost: cuts hurt more",
@@ -222,12 +221,11 @@ pub fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
             }
         }
         .into(),
-        "end.final_scoring" => if b.end.final_scoring {
-            "a last rain scores the nutrients left on the board at the end"
-        } else {
-            "nutrients left on the board at the end are not scored"
-        }
-        .into(),
+        "end.final_scoring" => switch_meaning(
+            b.end.final_scoring,
+            "a last rain scores the nutrients left on the board at the end",
+            "nutrients left on the board at the end are not scored",
+        ),
         "end.max_rounds" => format!(
             "the safety limit stops a game after {}{}",
             crate::core::count(b.end.max_rounds, "round", "rounds"),

@@ -321,8 +321,6 @@ impl Game for RootsAndShoots {
         },
     ];
 
-    const LENGTH: usize = 0;
-
     fn step_budget(rules: &Rules, seats: u8) -> u64 {
         // 1,000 per seat and round of the limit, at least a million. A random
         // standard game takes a few thousand steps; a turn that cannot end is
@@ -331,12 +329,11 @@ impl Game for RootsAndShoots {
     }
 
     fn safety_limit(rules: &Rules) -> Option<SafetyLimit> {
-        Some(SafetyLimit {
-            reason: 2,
-            key: "end.max_rounds",
-            words: format!("the round limit ({} rounds)", rules.end.max_rounds),
-            help: "the round limit is a safety net: make the supplies smaller or raise `end.max_rounds`".to_owned(),
-        })
+        Some(SafetyLimit::round_limit(
+            2,
+            rules.end.max_rounds,
+            "the round limit is a safety net: make the supplies smaller or raise `end.max_rounds`",
+        ))
     }
 
     fn past_limit(state: &State) -> bool {

@@ -45,14 +45,7 @@ pub struct BoardRules {
     pub size: u8,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PlayerRules {
-    /// Fewest players the variant allows.
-    pub min: u8,
-    /// Most players the variant allows.
-    pub max: u8,
-}
+pub use crate::games::Players as PlayerRules;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

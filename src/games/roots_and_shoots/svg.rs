@@ -154,12 +154,13 @@ pub fn svg(state: &State, names: &[String]) -> String {
 
     // The table: each seat, then the pile and the round.
     let top = board_w + 4.0;
-    let used = legend(&mut svg, top, 14.0, &rows, |s| {
-        format!(
-            r##"fill="{}" stroke="#00000055" stroke-width="1""##,
-            seat_fill(s)
-        )
-    });
+    let used = legend(
+        &mut svg,
+        top,
+        &rows,
+        seat_fill,
+        r##"stroke="#00000055" stroke-width="1""##,
+    );
     let round = if state.in_first_turn() {
         "first turn".to_string()
     } else {

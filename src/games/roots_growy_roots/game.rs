@@ -123,8 +123,6 @@ impl Game for RootsGrowyRoots {
         Stat::new("decided_by_longest", "won by the longest root", "by long"),
     ];
 
-    const LENGTH: usize = 0;
-
     fn step_budget(rules: &Rules, seats: u8) -> u64 {
         // Each turn has one step that ends it without a connector (an end,
         // a stone, a blocked start) and every other step puts a connector
@@ -136,12 +134,11 @@ impl Game for RootsGrowyRoots {
     }
 
     fn safety_limit(rules: &Rules) -> Option<SafetyLimit> {
-        Some(SafetyLimit {
-            reason: 3,
-            key: "end.max_rounds",
-            words: format!("the round limit ({} rounds)", rules.end.max_rounds),
-            help: "raise end.max_rounds, or look at why games do not find the last artifact".into(),
-        })
+        Some(SafetyLimit::round_limit(
+            3,
+            rules.end.max_rounds.into(),
+            "raise end.max_rounds, or look at why games do not find the last artifact",
+        ))
     }
 
     fn past_limit(state: &State) -> bool {

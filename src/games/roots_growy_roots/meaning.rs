@@ -2,6 +2,8 @@
 //! one line ([`crate::games::Game::meaning`], printed by `roots diff` and at
 //! the top of the rules sheet).
 
+use crate::games::sheet::switch_meaning;
+
 use super::rules::{BonusTies, Deck, EndTrigger, RootMeasure, Rules, Sticks};
 
 fn more(a: u32, b: u32) -> bool {
@@ -92,12 +94,11 @@ pub fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
             "a fertilizer gives {} sticks at once instead of {}",
             b.turn.fertilizer, a.turn.fertilizer
         ),
-        "turn.bridges" => if b.turn.bridges {
-            "roots may bridge over a connector to the cell behind it"
-        } else {
-            "no bridges: a root blocked by another root must go round it"
-        }
-        .into(),
+        "turn.bridges" => switch_meaning(
+            b.turn.bridges,
+            "roots may bridge over a connector to the cell behind it",
+            "no bridges: a root blocked by another root must go round it",
+        ),
         "turn.bridge_cost" => format!(
             "a bridge costs {} sticks instead of {}: bridges are {}",
             b.turn.bridge_cost,
@@ -120,18 +121,16 @@ pub fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
             "a player whose root is blocked has the sticks left {}",
             sticks(b.turn.blocked_end)
         ),
-        "turn.artifact_ends_turn" => if b.turn.artifact_ends_turn {
-            "reaching an artifact ends the turn (sticks kept)"
-        } else {
-            "reaching an artifact counts as earth: the turn goes on"
-        }
-        .into(),
-        "turn.enter_start_areas" => if b.turn.enter_start_areas {
-            "roots may grow into other players' start areas and take their water"
-        } else {
-            "roots may not grow into other players' start areas: each start area is safe"
-        }
-        .into(),
+        "turn.artifact_ends_turn" => switch_meaning(
+            b.turn.artifact_ends_turn,
+            "reaching an artifact ends the turn (sticks kept)",
+            "reaching an artifact counts as earth: the turn goes on",
+        ),
+        "turn.enter_start_areas" => switch_meaning(
+            b.turn.enter_start_areas,
+            "roots may grow into other players' start areas and take their water",
+            "roots may not grow into other players' start areas: each start area is safe",
+        ),
         "end.trigger" => match b.end.trigger {
             EndTrigger::LastHiddenArtifact => {
                 "the game ends when the last face-down artifact is turned over".into()
@@ -170,12 +169,11 @@ pub fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
             BonusTies::AllTied => "a bonus several players tie for goes to each of them".into(),
             BonusTies::Nobody => "a bonus several players tie for goes to nobody".into(),
         },
-        "artifacts.abilities" => if b.artifacts.abilities {
-            "each artifact gets a one-use ability of this toolkit's design (skry, jump, deny, destroy, dry), on top of its point"
-        } else {
-            "an artifact is worth its point and nothing more"
-        }
-        .into(),
+        "artifacts.abilities" => switch_meaning(
+            b.artifacts.abilities,
+            "each artifact gets a one-use ability of this toolkit's design (skry, jump, deny, destroy, dry), on top of its point",
+            "an artifact is worth its point and nothing more",
+        ),
         _ => return None,
     })
 }

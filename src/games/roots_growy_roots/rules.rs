@@ -104,12 +104,7 @@ pub enum BonusTies {
 }
 
 /// How many people may play.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Players {
-    pub min: u8,
-    pub max: u8,
-}
+pub use crate::games::Players;
 
 /// The face-down kinds of a deck, counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -271,17 +266,17 @@ pub struct ArtifactsFile {
     pub abilities: Option<bool>,
 }
 
-/// How many people may play.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PlayersFile {
-    /// The fewest players, from 2 to 4. Standard: 2.
-    #[schemars(range(min = 2, max = 4))]
-    pub min: Option<u8>,
-    /// The most players, from 2 to 4, and no fewer than `min`. Standard: 4.
-    #[schemars(range(min = 2, max = 4))]
-    pub max: Option<u8>,
+/// The seats of the `[players]` table: 2 to 4.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Seats;
+
+impl crate::games::SeatRange for Seats {
+    const MOST: u8 = 4;
+    const STANDARD_MOST: u8 = 4;
 }
+
+/// How many people may play.
+pub type PlayersFile = crate::games::PlayersFile<Seats>;
 
 macro_rules! deck_file {
     ($name:ident, $doc:literal) => {

@@ -228,12 +228,13 @@ pub fn svg(state: &State, names: &[String]) -> String {
     // The legend: each seat's score, water, hand and sticks; then the state
     // of the game and the key to the marks.
     let top = h + 2.0;
-    let used = legend(&mut svg, top, 14.0, &rows_text, |s| {
-        format!(
-            r##"fill="{}" stroke="#ffffff" stroke-width="2""##,
-            seat_fill(s)
-        )
-    });
+    let used = legend(
+        &mut svg,
+        top,
+        &rows_text,
+        seat_fill,
+        r##"stroke="#ffffff" stroke-width="2""##,
+    );
     let status = match state.end() {
         Some(reason) => {
             let why = match reason {
@@ -401,17 +402,7 @@ fn key(width: f64, abilities: bool) -> Key<'static> {
         },
         "bridge (over a connector)",
     )
-    .add(
-        |svg, at| {
-            square(
-                svg,
-                at,
-                15.0,
-                &format!(r#"fill="none" stroke="{LAST}" stroke-width="2.5""#),
-            );
-        },
-        "the last move",
-    )
+    .last_move(15.0, "the last move")
 }
 
 /// A stick from `a` to `b`: a straight line, or for a bridge an arch over

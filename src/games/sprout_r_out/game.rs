@@ -263,8 +263,6 @@ impl Game for SproutROut {
         Stat::new("territory_2", "final territory, seat 2", "terr. 2"),
     ];
 
-    const LENGTH: usize = 0;
-
     fn end_reason(state: &State) -> usize {
         match super::end_reason(state) {
             Some("double_pass") => 1,

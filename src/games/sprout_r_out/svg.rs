@@ -146,12 +146,13 @@ pub fn svg(state: &State, names: &[String]) -> String {
     }
 
     let top = h + 2.0;
-    let used = legend(&mut svg, top, 14.0, &rows, |s| {
-        format!(
-            r##"fill="{}" stroke="#000000" stroke-width="1""##,
-            stone_fill(s)
-        )
-    });
+    let used = legend(
+        &mut svg,
+        top,
+        &rows,
+        stone_fill,
+        r##"stroke="#000000" stroke-width="1""##,
+    );
     let status = match state.end() {
         Some((reason, winner)) => format!(
             "game over ({}): {}",
@@ -225,17 +226,7 @@ fn key(width: f64) -> Key<'static> {
             },
             "an enemy stone not yet played against this turn",
         )
-        .add(
-            |svg, at| {
-                square(
-                    svg,
-                    at,
-                    15.0,
-                    r##"fill="none" stroke="#e6a100" stroke-width="2.5""##,
-                );
-            },
-            "the last placement",
-        )
+        .last_move(15.0, "the last placement")
 }
 
 fn count(set: CellSet) -> u32 {
