@@ -250,6 +250,31 @@ struct Compiled {
     name: String,
     hook: &'static str,
     ast: rhai::AST,
+    /// The words of its code (names, keywords, words in strings and
+    /// comments), sorted: what it may read, for [`Program::mentions`].
+    words: Vec<String>,
+    /// Whether it may call a function by a name it computes (`Fn`,
+    /// `call`, `curry`): it then may read anything.
+    calls_by_name: bool,
+}
+
+/// The words of `code`: runs of letters, digits and `_`, sorted, once each.
+fn words_of(code: &str) -> Vec<String> {
+    let mut words: Vec<String> = code
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    words
+}
+
+thread_local! {
+    /// The scope every run on this thread reuses: `ctx` stays in it from
+    /// one run to the next (its value swapped in and out), so a run costs
+    /// no allocation of its own.
+    static SCOPE: std::cell::RefCell<Scope<'static>> = std::cell::RefCell::new(Scope::new());
 }
 
 /// A script that failed while a game was played.
@@ -298,10 +323,16 @@ impl Program {
             let hook = api.hook(&s.hook).expect("checked");
             let ast = compile(&engine, &s.code).map_err(|e| e.to_string())?;
             by_hook[hook].push(i);
+            let words = words_of(&s.code);
+            let calls_by_name = ["Fn", "call", "curry"]
+                .iter()
+                .any(|w| words.binary_search_by(|x| x.as_str().cmp(w)).is_ok());
             compiled.push(Compiled {
                 name: s.name.clone(),
                 hook: api.hooks[hook].name,
                 ast,
+                words,
+                calls_by_name,
             });
         }
         Ok(Program {
@@ -331,23 +362,73 @@ impl Program {
         &self.compiled[i].name
     }
 
+    /// Whether script `i` may use `word` (a field or an operation of
+    /// `ctx`): false only when the word is nowhere in its code and the
+    /// code calls no function by a computed name. A game builds the parts
+    /// of the position a hook's scripts never read only when one does.
+    pub fn mentions(&self, i: usize, word: &str) -> bool {
+        let c = &self.compiled[i];
+        c.calls_by_name || c.words.binary_search_by(|w| w.as_str().cmp(word)).is_ok()
+    }
+
+    /// Whether some script of `hook` may use one of `words`.
+    pub fn hook_mentions(&self, hook: usize, words: &[&str]) -> bool {
+        self.by_hook[hook]
+            .iter()
+            .any(|&i| words.iter().any(|w| self.mentions(i, w)))
+    }
+
     /// Run script `i` with `ctx` as its `ctx`: what the script evaluates to
     /// (the value of its last statement, or of `return`), `ctx` as the
-    /// script left it.
+    /// script left it. The scope is the thread's own, reused: `ctx` is
+    /// swapped into the value already there, the variables the script
+    /// declared are dropped after it.
     pub fn run<T>(&self, i: usize, ctx: &mut T) -> Result<Dynamic, Failure>
     where
         T: Clone + Default + Send + Sync + 'static,
     {
+        SCOPE.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut scope) => self.run_in(i, ctx, &mut scope),
+            // A run within a run (no operation does that): a scope of its own.
+            Err(_) => self.run_in(i, ctx, &mut Scope::new()),
+        })
+    }
+
+    fn run_in<T>(
+        &self,
+        i: usize,
+        ctx: &mut T,
+        scope: &mut Scope<'static>,
+    ) -> Result<Dynamic, Failure>
+    where
+        T: Clone + Default + Send + Sync + 'static,
+    {
         let c = &self.compiled[i];
-        let mut scope = Scope::new();
-        scope.push("ctx", std::mem::take(ctx));
-        let result = self
-            .engine
-            .eval_ast_with_scope::<Dynamic>(&mut scope, &c.ast);
-        if let Some(back) = scope.remove::<T>("ctx") {
-            *ctx = back;
+        // `ctx` first and alone, holding a `T`: else start afresh.
+        let reuse = scope.len() == 1
+            && scope
+                .get_mut("ctx")
+                .and_then(|d| {
+                    d.write_lock::<T>()
+                        .map(|mut v| std::mem::swap(&mut *v, ctx))
+                })
+                .is_some();
+        if !reuse {
+            scope.clear();
+            scope.push("ctx", std::mem::take(ctx));
         }
-        result.map_err(|e| self.failure(i, &e))
+        let result = self.engine.eval_ast_with_scope::<Dynamic>(scope, &c.ast);
+        scope.rewind(1);
+        let back = scope.get_mut("ctx").and_then(|d| {
+            d.write_lock::<T>()
+                .map(|mut v| std::mem::swap(&mut *v, ctx))
+        });
+        let result = result.map_err(|e| self.failure(i, &e))?;
+        if back.is_none() {
+            scope.clear();
+            return Err(self.refused(i, "it gave `ctx` another value"));
+        }
+        Ok(result)
     }
 
     /// A failure of script `i` in words.
