@@ -549,3 +549,91 @@ pub fn int(value: &Dynamic, what: &str) -> Result<i64, String> {
         .as_int()
         .map_err(|t| format!("{what} must be a whole number, not {t}"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Debug, Default)]
+    struct Probe {
+        n: i64,
+        big: [i64; 8],
+    }
+
+    fn register(e: &mut Engine) {
+        e.register_type_with_name::<Probe>("Probe");
+        e.register_get("n", |p: &mut Probe| p.n);
+        e.register_fn("bump", |p: &mut Probe| p.n += 1);
+        e.register_fn("peek", |p: &mut Probe, i: i64| p.big[i as usize & 7]);
+    }
+
+    static TEST_API: Api = Api {
+        hooks: &[
+            Hook {
+                name: "a",
+                about: "",
+            },
+            Hook {
+                name: "b",
+                about: "",
+            },
+        ],
+        register,
+    };
+
+    fn script(name: &str, hook: &str, code: &str) -> Script {
+        Script {
+            name: name.into(),
+            description: String::new(),
+            hook: hook.into(),
+            code: code.into(),
+        }
+    }
+
+    #[test]
+    fn mentions_sees_the_words_of_a_script_and_everything_behind_a_computed_name() {
+        let p = Program::new(
+            &TEST_API,
+            &[
+                script("plain", "a", "ctx.bump(); // peek later"),
+                script("computed", "b", "let f = Fn(\"bu\" + \"mp\"); f.call(ctx);"),
+            ],
+        )
+        .expect("compiles");
+        assert!(p.mentions(0, "bump"));
+        assert!(p.mentions(0, "peek"), "a word in a comment counts");
+        assert!(!p.mentions(0, "pee"));
+        assert!(!p.mentions(0, "n"));
+        assert!(p.mentions(1, "anything"), "a computed name may be any");
+        assert!(p.hook_mentions(0, &["n", "bump"]));
+        assert!(!p.hook_mentions(0, &["n", "x"]));
+        assert!(p.hook_mentions(1, &["x"]));
+    }
+
+    #[test]
+    fn runs_reuse_the_scope_and_give_back_ctx_and_forget_their_variables() {
+        let p = Program::new(
+            &TEST_API,
+            &[
+                script("bump", "a", "let x = ctx.n; ctx.bump(); x"),
+                script("strict", "a", "ctx.bump(); ctx.n"),
+                script("replace", "b", "ctx = 3;"),
+            ],
+        )
+        .expect("compiles");
+        let mut c = Probe { n: 5, big: [7; 8] };
+        assert_eq!(p.run(0, &mut c).unwrap().as_int(), Ok(5));
+        assert_eq!(c.n, 6);
+        assert_eq!(c.big, [7; 8]);
+        // `x` of the last run is gone: a script that read it would not
+        // compile (strict variables), and the scope holds `ctx` alone.
+        assert_eq!(p.run(1, &mut c).unwrap().as_int(), Ok(7));
+        SCOPE.with(|s| assert_eq!(s.borrow().len(), 1));
+        let f = p.run(2, &mut c).expect_err("ctx replaced");
+        assert!(f.message.contains("another value"), "{f}");
+        // The next run starts afresh.
+        let mut d = Probe::default();
+        assert_eq!(p.run(0, &mut d).unwrap().as_int(), Ok(0));
+        assert_eq!(d.n, 1);
+    }
+}
