@@ -554,3 +554,65 @@ fn a_scripted_game_is_recorded_replayed_and_narrated() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("a house rule fails"), "{}", run.stdout);
 }
+
+#[test]
+fn a_script_reads_the_board_even_through_a_function_named_at_run_time() {
+    // The board's points are copied for a hook only when a script names
+    // `bead` or `nutrients`; a script that builds the name (here "be" +
+    // "ad") must see them all the same.
+    let r = rules(&with_script(
+        "after_action",
+        "let f = Fn(\"be\" + \"ad\");
+         let seen = 0;
+         for x in 0..ctx.size { for y in 0..ctx.size { if f.call(ctx, x, y) > 0 { seen += 1; } } }
+         if seen != ctx.on_board(1) + ctx.on_board(2) { throw `saw ${seen} beads`; }",
+    ));
+    for seed in 0..3 {
+        let state = play(&r, seed);
+        assert_eq!(state.script_failure(), None, "seed {seed}");
+        assert_ne!(state.end_reason(), Some(EndReason::ScriptError));
+    }
+}
+
+#[test]
+fn a_script_that_gives_ctx_another_value_fails_cleanly_and_the_next_game_runs() {
+    let r = rules(&with_script(
+        "after_action",
+        "if ctx.round > 1 { ctx = 1; }",
+    ));
+    let state = play(&r, 3);
+    assert_eq!(state.end_reason(), Some(EndReason::ScriptError));
+    let message = state.script_failure().expect("a failure");
+    assert!(message.contains("gave `ctx` another value"), "{message}");
+    state.check_invariants().expect("the game is whole");
+    // The thread's reused scope starts afresh for the next script.
+    let edge = rules(&std::fs::read_to_string(manifest("variants/edge-double.toml")).unwrap());
+    let mut fired = 0;
+    for seed in 0..10 {
+        let state = play(&edge, seed);
+        assert_eq!(state.script_failure(), None);
+        fired += state.script_fired().iter().map(|(_, n)| n).sum::<u32>();
+    }
+    assert!(fired > 0, "edge-double fired in some of 10 games");
+}
+
+#[test]
+fn the_rule_event_script_counts_the_runs_that_changed_the_game() {
+    use roots::games::Game;
+    use roots::games::roots_and_shoots::RootsAndShoots;
+    let edge = rules(&std::fs::read_to_string(manifest("variants/edge-double.toml")).unwrap());
+    let i = RootsAndShoots::RULE_EVENTS
+        .iter()
+        .position(|e| e.key == "script")
+        .expect("the event");
+    let mut fired_in = 0;
+    for seed in 0..10 {
+        let state = play(&edge, seed);
+        let fired: u32 = state.script_fired().iter().map(|(_, n)| n).sum();
+        assert_eq!(RootsAndShoots::rule_events(&state)[i], fired, "seed {seed}");
+        fired_in += u32::from(fired > 0);
+    }
+    assert!(fired_in > 0, "the rule fired in some of 10 games");
+    let plain = play(&Arc::new(Rules::standard()), 1);
+    assert_eq!(RootsAndShoots::rule_events(&plain)[i], 0);
+}

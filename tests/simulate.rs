@@ -894,7 +894,7 @@ mod rule_events_from_records {
             &[("standard", 40, 31, None), ("fewer-beads", 30, 32, None)],
             rs::recount,
             // A first-turn reroll happens in about 0.4% of games: none here.
-            &["first_reroll"],
+            &["first_reroll", "script"],
         );
     }
 

@@ -250,6 +250,31 @@ struct Compiled {
     name: String,
     hook: &'static str,
     ast: rhai::AST,
+    /// The words of its code (names, keywords, words in strings and
+    /// comments), sorted: what it may read, for [`Program::mentions`].
+    words: Vec<String>,
+    /// Whether it may call a function by a name it computes (`Fn`,
+    /// `call`, `curry`): it then may read anything.
+    calls_by_name: bool,
+}
+
+/// The words of `code`: runs of letters, digits and `_`, sorted, once each.
+fn words_of(code: &str) -> Vec<String> {
+    let mut words: Vec<String> = code
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    words
+}
+
+thread_local! {
+    /// The scope every run on this thread reuses: `ctx` stays in it from
+    /// one run to the next (its value swapped in and out), so a run costs
+    /// no allocation of its own.
+    static SCOPE: std::cell::RefCell<Scope<'static>> = std::cell::RefCell::new(Scope::new());
 }
 
 /// A script that failed while a game was played.
@@ -298,10 +323,16 @@ impl Program {
             let hook = api.hook(&s.hook).expect("checked");
             let ast = compile(&engine, &s.code).map_err(|e| e.to_string())?;
             by_hook[hook].push(i);
+            let words = words_of(&s.code);
+            let calls_by_name = ["Fn", "call", "curry"]
+                .iter()
+                .any(|w| words.binary_search_by(|x| x.as_str().cmp(w)).is_ok());
             compiled.push(Compiled {
                 name: s.name.clone(),
                 hook: api.hooks[hook].name,
                 ast,
+                words,
+                calls_by_name,
             });
         }
         Ok(Program {
@@ -331,23 +362,73 @@ impl Program {
         &self.compiled[i].name
     }
 
+    /// Whether script `i` may use `word` (a field or an operation of
+    /// `ctx`): false only when the word is nowhere in its code and the
+    /// code calls no function by a computed name. A game builds the parts
+    /// of the position a hook's scripts never read only when one does.
+    pub fn mentions(&self, i: usize, word: &str) -> bool {
+        let c = &self.compiled[i];
+        c.calls_by_name || c.words.binary_search_by(|w| w.as_str().cmp(word)).is_ok()
+    }
+
+    /// Whether some script of `hook` may use one of `words`.
+    pub fn hook_mentions(&self, hook: usize, words: &[&str]) -> bool {
+        self.by_hook[hook]
+            .iter()
+            .any(|&i| words.iter().any(|w| self.mentions(i, w)))
+    }
+
     /// Run script `i` with `ctx` as its `ctx`: what the script evaluates to
     /// (the value of its last statement, or of `return`), `ctx` as the
-    /// script left it.
+    /// script left it. The scope is the thread's own, reused: `ctx` is
+    /// swapped into the value already there, the variables the script
+    /// declared are dropped after it.
     pub fn run<T>(&self, i: usize, ctx: &mut T) -> Result<Dynamic, Failure>
     where
         T: Clone + Default + Send + Sync + 'static,
     {
+        SCOPE.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut scope) => self.run_in(i, ctx, &mut scope),
+            // A run within a run (no operation does that): a scope of its own.
+            Err(_) => self.run_in(i, ctx, &mut Scope::new()),
+        })
+    }
+
+    fn run_in<T>(
+        &self,
+        i: usize,
+        ctx: &mut T,
+        scope: &mut Scope<'static>,
+    ) -> Result<Dynamic, Failure>
+    where
+        T: Clone + Default + Send + Sync + 'static,
+    {
         let c = &self.compiled[i];
-        let mut scope = Scope::new();
-        scope.push("ctx", std::mem::take(ctx));
-        let result = self
-            .engine
-            .eval_ast_with_scope::<Dynamic>(&mut scope, &c.ast);
-        if let Some(back) = scope.remove::<T>("ctx") {
-            *ctx = back;
+        // `ctx` first and alone, holding a `T`: else start afresh.
+        let reuse = scope.len() == 1
+            && scope
+                .get_mut("ctx")
+                .and_then(|d| {
+                    d.write_lock::<T>()
+                        .map(|mut v| std::mem::swap(&mut *v, ctx))
+                })
+                .is_some();
+        if !reuse {
+            scope.clear();
+            scope.push("ctx", std::mem::take(ctx));
         }
-        result.map_err(|e| self.failure(i, &e))
+        let result = self.engine.eval_ast_with_scope::<Dynamic>(scope, &c.ast);
+        scope.rewind(1);
+        let back = scope.get_mut("ctx").and_then(|d| {
+            d.write_lock::<T>()
+                .map(|mut v| std::mem::swap(&mut *v, ctx))
+        });
+        let result = result.map_err(|e| self.failure(i, &e))?;
+        if back.is_none() {
+            scope.clear();
+            return Err(self.refused(i, "it gave `ctx` another value"));
+        }
+        Ok(result)
     }
 
     /// A failure of script `i` in words.
@@ -467,4 +548,92 @@ pub fn int(value: &Dynamic, what: &str) -> Result<i64, String> {
     value
         .as_int()
         .map_err(|t| format!("{what} must be a whole number, not {t}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Debug, Default)]
+    struct Probe {
+        n: i64,
+        big: [i64; 8],
+    }
+
+    fn register(e: &mut Engine) {
+        e.register_type_with_name::<Probe>("Probe");
+        e.register_get("n", |p: &mut Probe| p.n);
+        e.register_fn("bump", |p: &mut Probe| p.n += 1);
+        e.register_fn("peek", |p: &mut Probe, i: i64| p.big[i as usize & 7]);
+    }
+
+    static TEST_API: Api = Api {
+        hooks: &[
+            Hook {
+                name: "a",
+                about: "",
+            },
+            Hook {
+                name: "b",
+                about: "",
+            },
+        ],
+        register,
+    };
+
+    fn script(name: &str, hook: &str, code: &str) -> Script {
+        Script {
+            name: name.into(),
+            description: String::new(),
+            hook: hook.into(),
+            code: code.into(),
+        }
+    }
+
+    #[test]
+    fn mentions_sees_the_words_of_a_script_and_everything_behind_a_computed_name() {
+        let p = Program::new(
+            &TEST_API,
+            &[
+                script("plain", "a", "ctx.bump(); // peek later"),
+                script("computed", "b", "let f = Fn(\"bu\" + \"mp\"); f.call(ctx);"),
+            ],
+        )
+        .expect("compiles");
+        assert!(p.mentions(0, "bump"));
+        assert!(p.mentions(0, "peek"), "a word in a comment counts");
+        assert!(!p.mentions(0, "pee"));
+        assert!(!p.mentions(0, "n"));
+        assert!(p.mentions(1, "anything"), "a computed name may be any");
+        assert!(p.hook_mentions(0, &["n", "bump"]));
+        assert!(!p.hook_mentions(0, &["n", "x"]));
+        assert!(p.hook_mentions(1, &["x"]));
+    }
+
+    #[test]
+    fn runs_reuse_the_scope_and_give_back_ctx_and_forget_their_variables() {
+        let p = Program::new(
+            &TEST_API,
+            &[
+                script("bump", "a", "let x = ctx.n; ctx.bump(); x"),
+                script("strict", "a", "ctx.bump(); ctx.n"),
+                script("replace", "b", "ctx = 3;"),
+            ],
+        )
+        .expect("compiles");
+        let mut c = Probe { n: 5, big: [7; 8] };
+        assert_eq!(p.run(0, &mut c).unwrap().as_int(), Ok(5));
+        assert_eq!(c.n, 6);
+        assert_eq!(c.big, [7; 8]);
+        // `x` of the last run is gone: a script that read it would not
+        // compile (strict variables), and the scope holds `ctx` alone.
+        assert_eq!(p.run(1, &mut c).unwrap().as_int(), Ok(7));
+        SCOPE.with(|s| assert_eq!(s.borrow().len(), 1));
+        let f = p.run(2, &mut c).expect_err("ctx replaced");
+        assert!(f.message.contains("another value"), "{f}");
+        // The next run starts afresh.
+        let mut d = Probe::default();
+        assert_eq!(p.run(0, &mut d).unwrap().as_int(), Ok(0));
+        assert_eq!(d.n, 1);
+    }
 }

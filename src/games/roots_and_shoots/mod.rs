@@ -388,6 +388,13 @@ impl Game for RootsAndShoots {
             "a bead pile emptied",
             &["beads.supply", "end.beads_out"],
         ),
+        // Shown only for rules with scripts, as the ends they bring
+        // (`script::END_KEYS`).
+        event(
+            "script",
+            "house-rule runs that changed the game",
+            &["script"],
+        ),
     ];
 
     fn rule_events(state: &State) -> Vec<u32> {
@@ -402,6 +409,7 @@ impl Game for RootsAndShoots {
             st.beads_lost_to_ends,
             st.first_rerolls,
             st.piles_emptied,
+            state.script_fired_total(),
         ]
     }
 

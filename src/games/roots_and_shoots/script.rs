@@ -14,7 +14,7 @@ use crate::core::geometry::Point;
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::roots_and_shoots::action::Action;
 use crate::games::roots_and_shoots::rules::ValueRolled;
-use crate::games::roots_and_shoots::state::{EndReason, Phase, State, Task};
+use crate::games::roots_and_shoots::state::{EndReason, MAX_SEATS, Phase, State, Task};
 use crate::script::{Api, Failure, Hook, MAX_MEMORY, Program};
 
 /// `hook = "legal"`: may the seat make this move? Evaluates to `false` to
@@ -85,17 +85,17 @@ pub enum Op {
     EndGame,
 }
 
-/// The position a script reads, copied once per step that runs a script.
+/// The position a script reads, made for each run: a few numbers, and
+/// the board only when a script of the hook may read it (`bead`,
+/// `nutrients`: [`Program::mentions`]), made once per step then shared.
 #[derive(Clone, Debug, Default)]
 pub struct View {
     size: i64,
     seats: i64,
-    /// Seat (from 1) of the bead on each point, row by row; 0 for none.
-    beads: Vec<u8>,
-    /// Nutrient markers on each point.
-    nuts: Vec<u8>,
+    /// The points, when a script of the hook reads them.
+    board: Option<Arc<Board>>,
     /// score, store, supply, on board, removed, per seat.
-    players: Vec<[i64; 5]>,
+    players: [[i64; 5]; MAX_SEATS],
     pile: i64,
     round: i64,
     turn: i64,
@@ -103,11 +103,23 @@ pub struct View {
     over: bool,
 }
 
+/// The points of the board as a script reads them.
+#[derive(Debug, Default)]
+pub struct Board {
+    /// Seat (from 1) of the bead on each point, row by row; 0 for none.
+    beads: Vec<u8>,
+    /// Nutrient markers on each point.
+    nuts: Vec<u8>,
+}
+
+/// The words of a script that read the board's points.
+const BOARD_WORDS: &[&str] = &["bead", "nutrients"];
+
 /// The `ctx` of a script: the moment (what happened), the position, the
 /// game's memory for its scripts, and what the script asked for.
 #[derive(Clone, Debug, Default)]
 pub struct Ctx {
-    view: Arc<View>,
+    view: View,
     hook: &'static str,
     kind: &'static str,
     growth: &'static str,
@@ -179,6 +191,13 @@ impl Ctx {
         Ok(())
     }
 
+    fn board(&self) -> Res<&Board> {
+        match &self.view.board {
+            Some(b) => Ok(b),
+            None => refuse("the board was not read for this script (a bug of the engine)".into()),
+        }
+    }
+
     fn player(&self, s: i64, k: usize) -> Res<i64> {
         let i = self.seat_index(s)?;
         Ok(self.view.players[usize::from(i)][k])
@@ -216,11 +235,11 @@ fn register(e: &mut Engine) {
     e.register_get("over", |c: &mut Ctx| c.view.over);
     e.register_fn("bead", |c: &mut Ctx, x: i64, y: i64| -> Res<i64> {
         let i = c.cell(x, y)?;
-        Ok(i64::from(c.view.beads[i]))
+        Ok(i64::from(c.board()?.beads[i]))
     });
     e.register_fn("nutrients", |c: &mut Ctx, x: i64, y: i64| -> Res<i64> {
         let i = c.cell(x, y)?;
-        Ok(i64::from(c.view.nuts[i]))
+        Ok(i64::from(c.board()?.nuts[i]))
     });
     e.register_fn("on_edge", |c: &mut Ctx, x: i64, y: i64| -> Res<bool> {
         c.cell(x, y)?;
@@ -357,6 +376,8 @@ pub(crate) struct Scripted {
     pub rerolls: u32,
     /// Whether hook `final` has run.
     pub final_done: bool,
+    /// Whether a script of each hook reads the board's points.
+    pub reads_board: [bool; HOOKS.len()],
 }
 
 impl std::fmt::Debug for Scripted {
@@ -388,7 +409,6 @@ impl Scripted {
     pub fn new(program: Arc<Program>) -> Scripted {
         let n = program.len();
         Scripted {
-            program,
             memory: Vec::new(),
             scored: Vec::new(),
             notes: Vec::new(),
@@ -397,13 +417,45 @@ impl Scripted {
             pending: OnceLock::new(),
             rerolls: 0,
             final_done: false,
+            reads_board: std::array::from_fn(|h| program.hook_mentions(h, BOARD_WORDS)),
+            program,
         }
     }
 }
 
 impl State {
-    /// The position as a script reads it.
-    fn view(&self) -> View {
+    /// The position as a script reads it; with the board's points when
+    /// `board` (else `None`).
+    fn view(&self, board: Option<&Arc<Board>>) -> View {
+        let mut players = [[0i64; 5]; MAX_SEATS];
+        for (out, p) in players.iter_mut().zip(&self.players) {
+            *out = [
+                i64::from(p.score),
+                i64::from(p.store),
+                i64::from(p.supply),
+                i64::from(p.on_board()),
+                i64::from(p.removed),
+            ];
+        }
+        View {
+            size: i64::from(self.grid().size()),
+            seats: i64::from(self.seats),
+            board: board.cloned(),
+            players,
+            pile: i64::from(self.nutrient_supply),
+            round: i64::from(self.round),
+            turn: i64::from(self.seat) + 1,
+            first_turn: self.in_first_turn(),
+            over: self.phase == Phase::Over,
+        }
+    }
+
+    /// The board's points as a script reads them, when a script of `hook`
+    /// may read them.
+    fn board_for(&self, hook: usize) -> Option<Arc<Board>> {
+        if !self.script.as_deref().is_some_and(|s| s.reads_board[hook]) {
+            return None;
+        }
         let g = self.grid();
         let n = usize::from(g.size());
         let mut beads = vec![0u8; n * n];
@@ -414,39 +466,15 @@ impl State {
             beads[i] = self.bead(p).map_or(0, |s| s + 1);
             nuts[i] = self.nutrients_at(p);
         }
-        View {
-            size: n as i64,
-            seats: i64::from(self.seats),
-            beads,
-            nuts,
-            players: self
-                .players
-                .iter()
-                .map(|p| {
-                    [
-                        i64::from(p.score),
-                        i64::from(p.store),
-                        i64::from(p.supply),
-                        i64::from(p.on_board()),
-                        i64::from(p.removed),
-                    ]
-                })
-                .collect(),
-            pile: i64::from(self.nutrient_supply),
-            round: i64::from(self.round),
-            turn: i64::from(self.seat) + 1,
-            first_turn: self.in_first_turn(),
-            over: self.phase == Phase::Over,
-        }
+        Some(Arc::new(Board { beads, nuts }))
     }
 
-    /// The `ctx` of `event` at `hook`.
-    fn ctx(&self, view: &Arc<View>, hook: usize, event: &Event) -> Ctx {
-        let sc = self.script.as_deref().expect("a scripted game");
+    /// The `ctx` of `event` at `hook`, with the board's points `board`
+    /// and no memory (the caller lends it).
+    fn ctx(&self, board: Option<&Arc<Board>>, hook: usize, event: &Event) -> Ctx {
         let mut c = Ctx {
-            view: view.clone(),
+            view: self.view(board),
             hook: HOOKS[hook].name,
-            memory: sc.memory.clone(),
             x: -1,
             y: -1,
             ..Ctx::default()
@@ -611,15 +639,18 @@ impl State {
         let mut face = face;
         if !program.at(ROLL).is_empty() {
             let event = Event::Roll { die, kind, face };
-            let view = Arc::new(self.view());
+            let board = self.board_for(ROLL);
             for &i in program.at(ROLL) {
-                let mut c = self.ctx(&view, ROLL, &event);
+                let mut c = self.ctx(board.as_ref(), ROLL, &event);
                 c.face = i64::from(face);
-                if let Err(f) = program.run(i, &mut c) {
+                let sc = self.script.as_deref_mut().expect("scripted");
+                c.memory = std::mem::take(&mut sc.memory);
+                let ran = program.run(i, &mut c);
+                let sc = self.script.as_deref_mut().expect("scripted");
+                sc.memory = std::mem::take(&mut c.memory);
+                if let Err(f) = ran {
                     return self.fail(&f.to_string(), &event);
                 }
-                let sc = self.script.as_deref_mut().expect("scripted");
-                sc.memory = c.memory;
                 if c.reroll {
                     sc.fired[i] += 1;
                     sc.rerolls += 1;
@@ -716,7 +747,8 @@ impl State {
         event: &Event,
         runs: &mut usize,
     ) -> bool {
-        let mut view: Option<Arc<View>> = None;
+        // The board's points, made when first needed after each change.
+        let mut board: Option<Option<Arc<Board>>> = None;
         for &i in program.at(hook) {
             *runs += 1;
             if *runs > MAX_RUNS_PER_STEP {
@@ -727,19 +759,22 @@ impl State {
                 self.fail(&f.to_string(), event);
                 return false;
             }
-            let v = view.get_or_insert_with(|| Arc::new(self.view())).clone();
-            let mut c = self.ctx(&v, hook, event);
-            if let Err(f) = program.run(i, &mut c) {
+            let b = board.get_or_insert_with(|| self.board_for(hook));
+            let mut c = self.ctx(b.as_ref(), hook, event);
+            let sc = self.script.as_deref_mut().expect("scripted");
+            c.memory = std::mem::take(&mut sc.memory);
+            let ran = program.run(i, &mut c);
+            let sc = self.script.as_deref_mut().expect("scripted");
+            sc.memory = std::mem::take(&mut c.memory);
+            if let Err(f) = ran {
                 self.fail(&f.to_string(), event);
                 return false;
             }
-            let sc = self.script.as_deref_mut().expect("scripted");
-            sc.memory = std::mem::take(&mut c.memory);
             if c.ops.is_empty() {
                 continue;
             }
             sc.fired[i] += 1;
-            view = None;
+            board = None;
             if let Err(why) = self.apply_ops(program.name(i), &c.ops) {
                 let f: Failure = program.refused(i, why);
                 self.fail(&f.to_string(), event);
@@ -899,14 +934,14 @@ impl State {
     pub(crate) fn scripts_allow(&self, action: Action) -> bool {
         match self.script.as_deref() {
             Some(sc) if !sc.program.at(LEGAL).is_empty() => {
-                self.allowed_in(&Arc::new(self.view()), action)
+                self.allowed_in(self.board_for(LEGAL).as_ref(), action)
             }
             _ => true,
         }
     }
 
-    /// [`State::scripts_allow`] with the position's view made.
-    fn allowed_in(&self, view: &Arc<View>, action: Action) -> bool {
+    /// [`State::scripts_allow`] with the board's points made (if read).
+    fn allowed_in(&self, board: Option<&Arc<Board>>, action: Action) -> bool {
         let Some(sc) = self.script.as_deref() else {
             return true;
         };
@@ -917,7 +952,9 @@ impl State {
         };
         let event = Event::Action { seat, action };
         for &i in program.at(LEGAL) {
-            let mut c = self.ctx(view, LEGAL, &event);
+            let mut c = self.ctx(board, LEGAL, &event);
+            // A filter changes nothing: the memory is lent as a copy.
+            c.memory.clone_from(&sc.memory);
             match program.run(i, &mut c) {
                 Ok(v) => {
                     if let Ok(allowed) = v.as_bool() {
@@ -975,11 +1012,11 @@ impl State {
         if sc.program.at(LEGAL).is_empty() || out.is_empty() {
             return;
         }
-        let view = Arc::new(self.view());
+        let board = self.board_for(LEGAL);
         let kept: Vec<Action> = out
             .iter()
             .copied()
-            .filter(|&a| self.allowed_in(&view, a))
+            .filter(|&a| self.allowed_in(board.as_ref(), a))
             .collect();
         if kept.is_empty() {
             let names = sc
@@ -999,8 +1036,11 @@ impl State {
         *out = kept;
     }
 
-    /// A random move the house rules allow: a move of the fast path, tried
-    /// a few times, else one from the filtered list.
+    /// A random move the house rules allow: the move of the fast path if
+    /// allowed, else moves of the plain list drawn one by one without
+    /// replacement until one is allowed (as uniform over the allowed moves
+    /// as drawing from the filtered list, with the filter run only on the
+    /// moves drawn).
     #[cold]
     #[inline(never)]
     pub(crate) fn random_allowed(
@@ -1011,15 +1051,25 @@ impl State {
         let Some(sc) = self.script.as_deref() else {
             return first;
         };
-        if sc.program.at(LEGAL).is_empty() || self.scripts_allow(first) {
+        if sc.program.at(LEGAL).is_empty() {
+            return first;
+        }
+        let board = self.board_for(LEGAL);
+        if self.allowed_in(board.as_ref(), first) {
             return first;
         }
         let mut list = Vec::new();
-        self.legal_actions(&mut list);
-        if list.is_empty() {
-            return first;
+        self.legal_plain(&mut list);
+        while !list.is_empty() {
+            let a = list.swap_remove(dice.below(list.len() as u32) as usize);
+            if self.allowed_in(board.as_ref(), a) {
+                return a;
+            }
         }
-        list[dice.below(list.len() as u32) as usize]
+        // Every move forbidden: the filter notes the failure, and the game
+        // ends with it at its next step.
+        self.legal_actions(&mut list);
+        first
     }
 
     /// Whether a house rule's filter failed, or forbade every move: the
@@ -1046,6 +1096,12 @@ impl State {
     /// Why the game ended with a failed house rule, if it did.
     pub fn script_failure(&self) -> Option<&str> {
         self.script.as_deref()?.failure.as_deref()
+    }
+
+    /// How many runs of the house rules changed the game, all together
+    /// (the rule event `script`).
+    pub fn script_fired_total(&self) -> u32 {
+        self.script.as_deref().map_or(0, |s| s.fired.iter().sum())
     }
 
     /// Each house rule's name and how many of its runs changed the game.

@@ -2051,7 +2051,7 @@ impl GameState for State {
 
 impl State {
     /// The legal moves of the rules' keys, before any house rule's filter.
-    fn legal_plain(&self, out: &mut Vec<Action>) {
+    pub(crate) fn legal_plain(&self, out: &mut Vec<Action>) {
         out.clear();
         if !matches!(self.next(), Next::Decide(_)) {
             return;
