@@ -341,7 +341,7 @@ impl Report {
         let shown = |stat: &Stat, count: u64| {
             scripted || count > 0 || !crate::script::END_KEYS.contains(&stat.key)
         };
-        let design = Design::new(
+        let mut design = Design::new(
             &acc.measures,
             acc.rule_events,
             acc.players,
@@ -349,6 +349,9 @@ impl Report {
             config.measures,
             config.seed,
         );
+        for e in &mut design.rule_events {
+            e.possible = G::rule_event_possible(&config.rules, e.key);
+        }
         Report {
             variant: G::name(&config.rules).to_owned(),
             players: config.players,
