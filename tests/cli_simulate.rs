@@ -276,7 +276,7 @@ fn summary_says_every_rule_came_into_play() {
     assert!(!run.stdout.contains("Never happened"), "{}", run.stdout);
     assert!(
         run.stdout.contains(
-            "Rules: each of the 9 rule events happened in some game; the rarest, a bead pile emptied (`pile_emptied`), in 0.5% (0.1–2.8%) of games"
+            "Rules: each of the 9 rule events happened in some game; the rarest, a bead pile emptied, in 0.5% (0.1–2.8%) of games"
         ),
         "{}",
         run.stdout

@@ -46,6 +46,7 @@ mod line_editing;
 mod merge_adds_up;
 mod narration;
 mod newcomer_list;
+mod newcomer_open;
 mod play_cli;
 mod preemptible_shards;
 mod readme_figures;

@@ -393,7 +393,7 @@ pub trait Game: Sized + Send + Sync + 'static {
         let _ = state;
         text.trim()
             .parse()
-            .map_err(|_| format!("expected a card, found \"{text}\""))
+            .map_err(|_| format!("expected a card, found `{text}`"))
     }
     /// What a person typed at the table: the text form or a shorthand.
     fn interpret(state: &Self::State, text: &str) -> Result<ActionOf<Self>, String> {
@@ -589,6 +589,13 @@ pub trait Game: Sized + Send + Sync + 'static {
     }
     /// The game's rule events (rule coverage: `docs/statistics.md`).
     const RULE_EVENTS: &'static [RuleEvent] = &[];
+    /// Whether the rules let the rule event `key` happen at all: reports
+    /// do not list as "never happened" an event the variant rules out (an
+    /// ability used where abilities are off). The default: every event can.
+    fn rule_event_possible(rules: &Self::Rules, key: &str) -> bool {
+        let _ = (rules, key);
+        true
+    }
     /// How often each rule event fired in a finished game, in
     /// [`Game::RULE_EVENTS`] order.
     fn rule_events(state: &Self::State) -> Vec<u32> {

@@ -96,16 +96,17 @@ impl Progress {
 }
 
 /// One line of stderr redrawn in place (a ladder's pair, a tune's round),
-/// on a terminal only.
+/// on a terminal only, and not under `--quiet`.
 pub struct Status {
     on: bool,
 }
 
 impl Status {
-    /// A status line, drawn when stderr is a terminal.
+    /// A status line, drawn when stderr is a terminal and `--quiet` is
+    /// not given (like the progress bar).
     pub fn new() -> Status {
         Status {
-            on: stderr_is_terminal(),
+            on: stderr_is_terminal() && !quiet(),
         }
     }
 

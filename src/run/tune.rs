@@ -111,13 +111,19 @@ fn tune_game<G: Registered>(job: &Tune, base: &Arc<G::Rules>) -> Result<Ran<Tune
     let first_games = job.plan.games.div_ceil(job.candidates as u64).max(1);
     // The first round plays every point of the first bracket; a budget
     // below it would be overrun before the search could stop.
-    let first_round = first_games.saturating_mul(job.candidates as u64);
+    // A bracket has --candidates points, or every point of a smaller space.
+    let points = u64::try_from(size.min(job.candidates as u128)).unwrap_or(u64::MAX);
+    let first_round = first_games.saturating_mul(points);
     if job.budget < first_round {
         return Err(Failure::usage(format!(
-            "--budget {} is smaller than the search's first round ({} points \
-             of {} games each: {} games); give a --budget of at least {}, or \
+            "--budget {} is smaller than the search's first round ({} of \
+             {} games each: {} games); give a --budget of at least {}, or \
              fewer --candidates or --games",
-            job.budget, job.candidates, first_games, first_round, first_round
+            job.budget,
+            crate::core::count(points, "point", "points"),
+            first_games,
+            first_round,
+            first_round
         )));
     }
     let write = job

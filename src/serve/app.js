@@ -82,6 +82,8 @@
         }
         var ul = $("tables");
         ul.textContent = "";
+        // Before the first table, say what the list will hold.
+        if (!j.tables.length) ul.appendChild(el("li", "No table yet: each table you open is listed here, with a link to watch it."));
         j.tables.forEach(function (t) {
           var li = el("li");
           li.appendChild(el("strong", t.table.title));

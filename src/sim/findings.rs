@@ -43,7 +43,13 @@ impl Report {
                 o,
                 "\nRule events        per game   games where it happened (95%)"
             );
-            for e in &d.rule_events {
+            // An event the rules rule out, and which did not happen, has
+            // no row.
+            for e in d
+                .rule_events
+                .iter()
+                .filter(|e| e.possible || e.games.count > 0)
+            {
                 let _ = writeln!(
                     o,
                     "  {:<28} {:>6.2}   {}",
@@ -74,10 +80,9 @@ impl Report {
                     )
                 };
                 format!(
-                    "Never happened in {} games: {} (`{}`){keys}",
+                    "Never happened in {} games: {}{keys}",
                     thousands(self.games),
                     e.label,
-                    e.key
                 )
             })
             .collect()
@@ -109,8 +114,22 @@ impl Report {
                 .filter(|s| !s.constant())
                 .map(|s| format!(", give or take {:.1}", s.value))
                 .unwrap_or_default();
+            // The measure counts runs of one seat's decisions; where the
+            // game counts its turns otherwise (Roots and Shoots' setup and
+            // the choice of a cut end), both are named.
+            let own = self
+                .counts
+                .get("turns")
+                .map(|c| c.mean)
+                .filter(|&m| (m - t.value).abs() >= 0.05);
+            let unit = match own {
+                Some(m) => format!(
+                    "seat runs a game{spread} (a seat's decisions in a row; the game's own count: {m:.1} turns)"
+                ),
+                None => format!("turns a game{spread}"),
+            };
             out.push(format!(
-                "Length: {} turns a game{spread}, {} decisions",
+                "Length: {} {unit}, {} decisions",
                 t.words(),
                 dd.words()
             ));
@@ -185,7 +204,8 @@ impl Report {
         if dead.is_empty() {
             // Every rule came into play: say so, with the rarest, so that the
             // summary always reports coverage.
-            let rarest = self.design.rule_events.iter().min_by(|a, b| {
+            let possible = || self.design.rule_events.iter().filter(|e| e.possible);
+            let rarest = possible().min_by(|a, b| {
                 a.games
                     .rate
                     .partial_cmp(&b.games.rate)
@@ -193,10 +213,9 @@ impl Report {
             });
             if let Some(e) = rarest {
                 out.push(format!(
-                    "Rules: each of the {} rule events happened in some game; the rarest, {} (`{}`), in {} of games",
-                    self.design.rule_events.len(),
+                    "Rules: each of the {} rule events happened in some game; the rarest, {}, in {} of games",
+                    possible().count(),
                     e.label,
-                    e.key,
                     e.games.words()
                 ));
             }

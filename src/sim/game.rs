@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::bots::BotSpec;
-use crate::core::protocol::Seat;
+use crate::core::protocol::{GameState, Seat};
 use crate::games::{Game, Stat};
 
 use super::measures;
@@ -124,15 +124,17 @@ pub fn result_of<G: Game>(
     trace: measures::Trace<G>,
 ) -> GameResult {
     let scores: Vec<i32> = G::scores(state);
-    let best = scores.iter().copied().max().unwrap_or(0);
-    let top: Vec<Seat> = (0..scores.len())
-        .filter(|&s| scores[s] == best)
-        .map(|s| s as Seat)
-        .collect();
+    // The winners are the game's own: its tie rule (Sprout-R-Out's
+    // `rules.tie = "mover-wins"`) may give equal scores to one seat.
+    let top: Vec<Seat> = match state.outcome() {
+        Some(o) if !o.winners.is_empty() => o.winners,
+        _ => crate::core::protocol::Outcome::from_scores(scores.clone()).winners,
+    };
+    let best = top.first().map_or(0, |&s| scores[usize::from(s)]);
     let second = scores
         .iter()
         .enumerate()
-        .filter(|(s, _)| Some(&(*s as Seat)) != top.first() || top.len() > 1)
+        .filter(|(s, _)| top.len() > 1 || !top.contains(&(*s as Seat)))
         .map(|(_, &v)| v)
         .max()
         .unwrap_or(best);

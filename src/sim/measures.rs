@@ -83,7 +83,7 @@ const fn def(key: &'static str, label: &'static str, group: &'static str, share:
 pub const PER_GAME: &[Def] = &[
     Def {
         depth: Depth::Outcomes,
-        ..def("duration_turns", "turns (seat runs)", "duration", false)
+        ..def("duration_turns", "seat runs", "duration", false)
     },
     Def {
         depth: Depth::Outcomes,
@@ -865,6 +865,10 @@ pub struct EventLine {
     pub per_game: f64,
     /// Games where it fired at least once.
     pub games: Rate,
+    /// Whether the variant's rules let it happen at all
+    /// ([`crate::games::Game::rule_event_possible`]).
+    #[serde(skip)]
+    pub possible: bool,
 }
 
 /// The measures of a run.
@@ -1050,6 +1054,7 @@ impl Design {
                     fired as f64 / games as f64
                 },
                 games: Rate::new(in_games, games),
+                possible: true,
             })
             .collect();
         Design {
@@ -1066,7 +1071,9 @@ impl Design {
 
     /// The rule events that never fired.
     pub fn dead(&self) -> impl Iterator<Item = &EventLine> {
-        self.rule_events.iter().filter(|e| e.games.count == 0)
+        self.rule_events
+            .iter()
+            .filter(|e| e.games.count == 0 && e.possible)
     }
 }
 
@@ -1579,6 +1586,7 @@ mod tests {
             keys: vec!["beads.supply"],
             per_game: 0.0,
             games: Rate::new(fired, 100),
+            possible: true,
         };
         let d = |fired| Design {
             depth: Depth::Standard,

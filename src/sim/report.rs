@@ -352,6 +352,9 @@ impl Report {
         design
             .rule_events
             .retain(|e| scripted || !crate::script::END_KEYS.contains(&e.key));
+        for e in &mut design.rule_events {
+            e.possible = G::rule_event_possible(&config.rules, e.key);
+        }
         Report {
             variant: G::name(&config.rules).to_owned(),
             players: config.players,

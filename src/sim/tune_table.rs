@@ -61,6 +61,16 @@ impl TuneTable {
             .chain(self.best.iter().map(|(p, r)| (Some(p), r)))
     }
 
+    /// Whether `p` is the point of the original rules (every key searched
+    /// at the original's value).
+    fn is_original(&self, p: &Point) -> bool {
+        self.axes
+            .iter()
+            .zip(p)
+            .zip(&self.original_values)
+            .all(|((a, &i), v)| v.as_ref() == Some(&a.values[i].to_toml()))
+    }
+
     pub fn to_table(&self) -> String {
         let s = &self.summary;
         let mut o = String::new();
@@ -108,7 +118,12 @@ impl TuneTable {
             let _ = write!(o, "  {:<30}", t.measure.key());
         }
         let _ = writeln!(o, "  {:>8}  {:>6}", "distance", "games");
-        for (k, (p, r)) in self.rows().enumerate() {
+        // The original rules' point, when it ranks among the best, is
+        // shown once: as the original row, on the best point's games.
+        let shown = self
+            .rows()
+            .filter(|(p, _)| self.original.is_none() || p.is_none_or(|p| !self.is_original(p)));
+        for (k, (p, r)) in shown.enumerate() {
             match p {
                 None => {
                     let _ = write!(o, "orig");

@@ -278,6 +278,14 @@ fn finish(
         .and_then(|_| chain.last()?.parsed.extends.as_deref())
         .and_then(|t| GameId::of_builtin(&stem_of(Path::new(t))))
         .map(|(g, _)| g);
+    // A chain cut short that names no game: the loaded file's own keys may
+    // still say it (`board.size` is Roots and Shoots'), and its own
+    // mistakes are then told with the broken parent.
+    let fitting = broken
+        .as_ref()
+        .filter(|_| !named && hinted.is_none())
+        .and_then(|_| fitting_game(&chain[0]));
+    let hinted = hinted.or(fitting);
     let game = match game_of(&chain) {
         Ok(game) => hinted.unwrap_or(game),
         Err(d) => {
@@ -292,7 +300,7 @@ fn finish(
     // the mistakes of the parents, each saying whose parent it is.
     let mut errors = Vec::new();
     if broken.is_none() || named || hinted.is_some() {
-        errors.extend(load::check_layer(&chain[0], game));
+        errors.extend(own_errors(&chain, game));
     }
     if let Some(broken) = broken {
         errors.extend(broken.items);
@@ -309,6 +317,77 @@ fn finish(
     let layer = override_layer(game, &overrides).map_err(|items| fail(items, &sources))?;
     let extra = layer.map(|l| (l, overrides.as_slice()));
     crate::with_game_id!(game, G => resolve::<G>(chain, extra, sources))
+}
+
+/// The one game whose keys the file's own keys all are (a file that names
+/// no game, read before its game is known), if exactly one.
+fn fitting_game(layer: &Layer) -> Option<GameId> {
+    let mut fits = GameId::ALL.iter().copied().filter(|&g| {
+        !load::check_layer(layer, g)
+            .iter()
+            .any(|d| d.code == Code::UnknownKey)
+    });
+    let first = fits.next()?;
+    fits.next().is_none().then_some(first)
+}
+
+/// The game the chain so far says it is: a `game` key or a built-in's,
+/// else the one game the loaded file's keys fit.
+fn chain_game(chain: &[Layer]) -> Option<GameId> {
+    chain
+        .iter()
+        .find_map(|l| {
+            l.parsed
+                .game
+                .as_deref()
+                .and_then(GameId::parse)
+                .or(l.implied_game)
+        })
+        .or_else(|| chain.first().and_then(fitting_game))
+}
+
+/// The built-in variant a file of `game` can extend: the game's own first
+/// (`standard` for Roots and Shoots, `btt` for Branches & Twigs & Thorns).
+fn base_of(game: Option<GameId>) -> &'static str {
+    game.and_then(|g| g.builtins().first().map(|(n, _)| *n))
+        .unwrap_or("standard")
+}
+
+/// The loaded file's own mistakes as a file of `game`. A file that names
+/// no game, extends a variant of `game` and whose keys are another game's
+/// is told so once, and its keys are judged as that game's (not a flood of
+/// unknown tables).
+fn own_errors(chain: &[Layer], game: GameId) -> Vec<Diagnostic> {
+    let root = &chain[0];
+    let errors = load::check_layer(root, game);
+    if root.parsed.game.is_some() || !errors.iter().any(|d| d.code == Code::UnknownKey) {
+        return errors;
+    }
+    let Some(own) = fitting_game(root).filter(|&g| g != game) else {
+        return errors;
+    };
+    let parent = chain.get(1).map_or("its parent", |l| l.file.as_str());
+    let mut d = Diagnostic::error(
+        Code::Extends,
+        &root.file,
+        format!(
+            "this file's keys are those of a {} variant, but it extends {parent}, a {} variant",
+            own.title(),
+            game.title()
+        ),
+    )
+    .help(format!(
+        "extend a {} variant (extends = \"{}\"), and name the game: game = \"{}\"",
+        own.title(),
+        base_of(Some(own)),
+        own.key()
+    ));
+    if let Some(place) = root.place("extends") {
+        d = d.at(&root.text, place.value.clone()).key("extends");
+    }
+    let mut out = vec![d];
+    out.extend(load::check_layer(root, own));
+    out
 }
 
 /// Add to each diagnostic of a parent file whose parent it is.
@@ -569,7 +648,14 @@ fn build_chain_into(chain: &mut Vec<Layer>, sources: &mut Sources) -> Result<(),
                         )
                         .help(match GameId::of_builtin(&stem_of(&path)) {
                             Some(_) => format!("`{0}` is a built-in variant: write extends = \"{0}\" (a path is relative to the file that contains `extends`)", stem_of(&path)),
-                            None => "the path is relative to the file that contains `extends`; for the built-in standard rules write extends = \"standard\"".to_owned(),
+                            None => {
+                                let game = chain_game(chain);
+                                format!(
+                                    "the path is relative to the file that contains `extends`; for the built-in rules of {} write extends = \"{}\"",
+                                    game.map_or("Roots and Shoots", GameId::title),
+                                    base_of(game)
+                                )
+                            }
                         });
                         return fail(at(d), sources);
                     }

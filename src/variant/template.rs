@@ -89,6 +89,9 @@ pub fn starter(s: &Starter<'_>) -> String {
         &mut out,
     );
     out.push('\n');
+    // The game is named in every file, the default's too: a reader (and
+    // an editor's schema) need not follow `extends` to know it.
+    out.push_str(&format!("game = {}\n", toml_string(game.key())));
     out.push_str(&format!("extends = {}\n", toml_string(s.extends)));
     out.push_str(&format!("name = {}\n", toml_string(s.name)));
     out.push_str("description = \"What this variant changes, and why.\"\n");

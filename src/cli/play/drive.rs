@@ -21,7 +21,11 @@ use crate::cli::records::{print_result, scores_line};
 /// the move it answered), or the last face typed at the table. Never a roll
 /// or a card the program drew: taking it back would roll or draw again, so a
 /// player could fish for a better one.
-fn undo_plan(applied: &[Event], names: &[String], mode: DiceMode) -> Result<usize, String> {
+fn undo_plan<G: Registered>(
+    applied: &[Event],
+    names: &[String],
+    mode: DiceMode,
+) -> Result<usize, String> {
     let human = |seat: Seat| names.get(usize::from(seat)).is_some_and(|n| n == "human");
     let mut bots = 0;
     for (i, event) in applied.iter().enumerate().rev() {
@@ -29,7 +33,7 @@ fn undo_plan(applied: &[Event], names: &[String], mode: DiceMode) -> Result<usiz
             Event::Act { seat, .. } if human(*seat) => return Ok(bots + 1),
             Event::Act { .. } => bots += 1,
             Event::Roll { .. } | Event::Draw { .. } if mode == DiceMode::Auto => {
-                return Err(chance_stands(&applied[..i], event, names));
+                return Err(chance_stands::<G>(&applied[..i], event, names));
             }
             Event::Roll { .. } | Event::Draw { .. } => return Ok(bots + 1),
             Event::Forfeit { .. } => {
@@ -49,16 +53,16 @@ fn undo_plan(applied: &[Event], names: &[String], mode: DiceMode) -> Result<usiz
 /// the events `before`): whose move drew it, what it showed, why it
 /// stands, and, when a bot's reply drew it, that the person's move goes
 /// back only with the replies to it.
-fn chance_stands(before: &[Event], chance: &Event, names: &[String]) -> String {
+fn chance_stands<G: Registered>(before: &[Event], chance: &Event, names: &[String]) -> String {
     let mut replied = false;
     let mover = before.iter().rev().find_map(|e| match e {
         Event::Act { seat, action } => {
             let name = names.get(usize::from(*seat)).map_or("?", String::as_str);
             Some(if name == "human" {
-                format!("the move `{action}` of seat {}", seat + 1)
+                format!("the move `{action}` of {}", G::seat_letter(*seat))
             } else {
                 replied = true;
-                format!("the reply `{action}` of seat {} ({name})", seat + 1)
+                format!("the reply `{action}` of {} ({name})", G::seat_letter(*seat))
             })
         }
         _ => None,
@@ -90,6 +94,19 @@ fn chance_stands(before: &[Event], chance: &Event, names: &[String]) -> String {
         ". Undo takes back moves that turned over no card and rolled no die, and faces typed at the table (--dice manual)",
     );
     why
+}
+
+/// An event taken back, in the game's words: the seat by its letter, with
+/// who plays it (`the decision "E6" of O (greedy)`).
+fn undone<G: Registered>(event: &Event, names: &[String]) -> String {
+    match event {
+        Event::Act { seat, action } => format!(
+            "the decision \"{action}\" of {} ({})",
+            G::seat_letter(*seat),
+            names.get(usize::from(*seat)).map_or("?", String::as_str)
+        ),
+        other => other.describe(),
+    }
 }
 
 /// The game loop at the terminal.
@@ -169,13 +186,16 @@ pub(super) fn drive<G: Registered>(
             }
             Err(Stop::NoAction(NoAction::Undo)) => {
                 console.borrow_mut().forget_pending();
-                match undo_plan(game.applied(), &names, mode) {
+                match undo_plan::<G>(game.applied(), &names, mode) {
                     Err(why) => outln!("cannot undo: {why}"),
                     Ok(n) => {
                         for _ in 0..n {
                             match game.undo() {
                                 Ok(e) => {
-                                    outln!("  undone: {} (recorded as an undo)", e.describe());
+                                    outln!(
+                                        "  undone: {} (recorded as an undo)",
+                                        undone::<G>(&e, &names)
+                                    );
                                     drawn_at = None;
                                 }
                                 Err(ApplyError::Io(e)) => {

@@ -176,6 +176,10 @@ impl Game for RootsGrowyRoots {
         event("turn_denied", "turns denied", &[]),
     ];
 
+    fn rule_event_possible(rules: &Rules, key: &str) -> bool {
+        key != "ability_used" || rules.artifacts.abilities
+    }
+
     fn rule_events(state: &State) -> Vec<u32> {
         let t = state.tally;
         vec![

@@ -584,21 +584,11 @@ fn card(svg: &mut Svg, at: P, face: u8, state: &State, cell: u16, labels: &mut V
                 s,
                 r##"fill="#f3d46b" stroke="#a47c00" stroke-width="1.5" rx="4""##,
             );
-            svg.polygon(
-                &[
-                    (at.0, ic.1 - 15.0),
-                    (at.0 + 4.0, ic.1 - 9.0),
-                    (at.0, ic.1 - 3.0),
-                    (at.0 - 4.0, ic.1 - 9.0),
-                ],
-                r##"fill="#a47c00""##,
-            );
-            svg.text(
-                (at.0, ic.1 + 7.0),
-                symbol,
-                r##"font-size="9" fill="#5a4300" text-anchor="middle""##,
-            );
+            // The symbol's name at the card's head, written like its name
+            // at the foot once sticks and connectors are drawn (in the
+            // middle, the connector there hid it).
             label(key, "#3a2b00");
+            labels.push(((at.0, y + 11.0), symbol, "#5a4300"));
         }
         RUBBLE => {
             // A stone broken by the hammer: pale, in pieces; grown onto as

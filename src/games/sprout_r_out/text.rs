@@ -32,7 +32,7 @@ pub fn parse_action(state: &State, text: &str) -> Result<Action, String> {
     let cell = |w: &str| {
         board.cell_of(w).ok_or_else(|| {
             format!(
-                "\"{w}\" is not a cell of the {} board; cells are named by column letter and row number, {} to {}",
+                "`{w}` is not a cell of the {} board; cells are named by column letter and row number, {} to {}",
                 board.name(),
                 board.label(0),
                 board.label((board.len() - 1) as Cell)
@@ -40,7 +40,7 @@ pub fn parse_action(state: &State, text: &str) -> Result<Action, String> {
         })
     };
     match words.as_slice() {
-        [] => Err("nothing typed: expected a cell (e.g. C4), \"remove C4\" or \"pass\"".into()),
+        [] => Err("nothing typed: expected a cell (e.g. C4), `remove C4` or `pass`".into()),
         ["pass"] => Ok(Action::Pass),
         ["remove" | "x" | "capture", w] => {
             let c = cell(w)?;
@@ -55,7 +55,7 @@ pub fn parse_action(state: &State, text: &str) -> Result<Action, String> {
         }
         [w] => cell(w).map(Action::Place),
         _ => Err(format!(
-            "\"{}\" is not a sub-move: expected a cell (e.g. {}), \"remove <cell>\" or \"pass\"",
+            "`{}` is not a sub-move: expected a cell (e.g. {}), `remove <cell>` or `pass`",
             text.trim(),
             board.label(0)
         )),
