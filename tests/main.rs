@@ -44,6 +44,7 @@ mod layers;
 mod line_editing;
 mod narration;
 mod newcomer_list;
+mod paired;
 mod play_cli;
 mod readme_figures;
 mod record_recovery;

@@ -5,10 +5,13 @@
 use std::sync::Arc;
 
 use crate::games::{AnyRules, Game, Registered};
+use crate::sim::paired::{PairBuilder, Pairs};
 use crate::sim::shard::{Partial, Shard};
 use crate::sim::sweep::Measure;
 use crate::sim::verdict::{Margins, Outcome};
-use crate::sim::{self, Accumulator, AccumulatorData, Comparison, Report, compare_with};
+use crate::sim::{
+    self, Accumulator, AccumulatorData, Comparison, Report, SameRules, compare_paired,
+};
 use crate::variant::Override;
 
 use super::console::{self, Progress};
@@ -34,6 +37,20 @@ pub struct Compare {
     pub margins: Vec<String>,
     /// Play in batches until the primary statistic is decided.
     pub until: Option<Until>,
+    /// `--independent`: B plays its own seeds ([`independent_seed`]), not
+    /// A's, so that equal rules give unrelated games (to audit the error
+    /// rates).
+    pub independent: bool,
+}
+
+/// The seed of B's games with `--independent`: a fixed scramble of the
+/// run's seed (SplitMix64's finalizer), so that no report's B shares the
+/// seeds of another report's A or B for nearby seeds.
+pub fn independent_seed(seed: u64) -> u64 {
+    let mut z = seed ^ 0x9e37_79b9_7f4a_7c15;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// `--until-decided`: the most games per side and the statistic decided.
@@ -46,6 +63,9 @@ pub struct Until {
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Setup {
     label_b: String,
+    /// `--independent` (absent from parts of versions before it: false).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    independent: bool,
     sim: Settings,
     rules_a: serde_json::Value,
     rules_b: serde_json::Value,
@@ -72,41 +92,54 @@ pub fn compare(
 ) -> Result<Ran<Box<dyn Render>>, Failure> {
     let plan = &job.plan;
     let margins: Margins;
-    let (a, b, skill, sequential, changed) = crate::with_game!(rules_a, G, ra => {
+    let (a, b, skill, sequential, changed, pairs) = crate::with_game!(rules_a, G, ra => {
         let rb = G::unwrap(rules_b)
             .ok_or_else(|| Failure::usage("the two variants are of different games"))?;
         margins = margins_of::<G>(&job.margins, plan.players)?;
         let changed = changed_keys::<G>(ra, rb);
         // Both sides' settings checked before the seed is announced.
         let config_a = plan.config::<G>(Arc::clone(ra))?;
-        let config_b = plan.config::<G>(Arc::clone(rb))?;
+        let mut config_b = plan.config::<G>(Arc::clone(rb))?;
+        if changed.is_empty() && !job.independent {
+            // The same rules: matched games would be the same games.
+            let same = SameRules::new(G::name(ra), &variant_label(G::name(rb), &job.sets_b));
+            return Ok(Ran::Report(Box::new(same)));
+        }
+        if job.independent {
+            config_b.seed = independent_seed(config_b.seed);
+        }
         if let Some(until) = &job.until {
             let primary = Measure::parse::<G>(&until.primary, plan.players)
                 .map_err(|e| Failure::usage(format!("--primary: {e}")))?
                 .key();
             plan.note_seed();
-            let (a, mut b, stopped) = until_decided(&config_a, &config_b, until, &primary, &margins)?;
+            let (a, mut b, stopped, pairs) = until_decided(&config_a, &config_b, until, &primary, &margins)?;
             b.variant = variant_label(&b.variant, &job.sets_b);
-            (a, b, None, Some(stopped), changed)
+            (a, b, None, Some(stopped), changed, pairs)
         } else {
         if let Some(shard) = job.shard {
-            let acc_a = part::play_slice(&config_a, shard, "A")?;
+            let mut builder = PairBuilder::new();
+            let acc_a = play_slice(&config_a, shard, "A", |r| builder.add_a(r))?;
             let acc_b = if interrupt::interrupted() {
                 Accumulator::new::<G>(plan.players)
             } else {
-                part::play_slice(&config_b, shard, "B")?
+                play_slice(&config_b, shard, "B", |r| builder.add_b(r))?
             };
             let setup = Setup {
                 label_b: variant_label(G::name(rb), &job.sets_b),
+                independent: job.independent,
                 sim: plan.settings(),
                 rules_a: part::rules_json(&**ra)?,
                 rules_b: part::rules_json(&**rb)?,
             };
             let runs = vec![part::totals("A", &acc_a), part::totals("B", &acc_b)];
-            return Ok(Ran::Part(part::part("compare", shard, G::ID, &setup, runs)?));
+            let mut p = part::part("compare", shard, G::ID, &setup, runs)?;
+            p.pairs = Some(builder.into_pairs().unwrap_or_default());
+            return Ok(Ran::Part(p));
         }
         plan.note_seed();
-        let a = super::simulate::play(&config_a, None, "A")?;
+        let mut builder = PairBuilder::new();
+        let a = super::simulate::play_each(&config_a, None, "A", |r| builder.add_a(r))?;
         if interrupt::interrupted() {
             // B would play no game: no comparison, only what A played.
             console::err(&format!(
@@ -115,7 +148,7 @@ pub fn compare(
             ));
             return Ok(Ran::Report(Box::new(a)));
         }
-        let mut b = super::simulate::play(&config_b, None, "B")?;
+        let mut b = super::simulate::play_each(&config_b, None, "B", |r| builder.add_b(r))?;
         b.variant = variant_label(&b.variant, &job.sets_b);
         if interrupt::interrupted() {
             if b.games == 0 {
@@ -140,13 +173,17 @@ pub fn compare(
             }
             _ => None,
         };
-        (a, b, skill, None, changed)
+        // Pairs only of matched runs: an interrupted B leaves A's extra
+        // games unpaired, and the comparison says it is not of matched runs.
+        let pairs = builder.into_pairs().filter(|p| p.pairs == a.games && a.games == b.games);
+        (a, b, skill, None, changed, pairs)
         }
     });
     let (mut a, mut b) = (a, b);
     a.set_margins(&margins);
     b.set_margins(&margins);
-    let mut c = compare_with(a, b, &margins);
+    let mut c = compare_paired(a, b, pairs.as_ref(), &margins);
+    c.analysis.independent_seeds = job.independent;
     c.sequential = sequential;
     c.dead_rules = dead_rules(&changed, &c);
     let c = match skill {
@@ -156,13 +193,35 @@ pub fn compare(
     Ok(Ran::Report(Box::new(c)))
 }
 
-/// The comparison of merged shards of `compare`.
-pub fn merge(part: &Partial, totals: &[AccumulatorData]) -> Result<Finished, Failure> {
+/// The comparison of merged shards of `compare`: `parts` in shard order,
+/// named `names` (in the order given), each with its paired sums.
+pub fn merge(
+    names: &[String],
+    parts: &[Partial],
+    totals: &[AccumulatorData],
+) -> Result<Finished, Failure> {
+    let part = parts
+        .first()
+        .ok_or_else(|| Failure::usage("no part to merge"))?;
+    let mut pairs = Pairs::default();
+    for p in parts {
+        let this = p.pairs.as_ref().ok_or_else(|| {
+            Failure::invalid_line(format!(
+                "shard {} of the parts given ({}) has no paired sums: a part of `roots compare` written by a version before paired analysis; run that shard again with this version",
+                p.shard,
+                names.join(", ")
+            ))
+        })?;
+        pairs = pairs.checked_add(this).map_err(Failure::invalid_line)?;
+    }
     let setup: Setup = part::setup_of(part)?;
     let game = part::game_of(part)?;
     let a = crate::with_game_id!(game, G => {
         let ca = setup.sim.config::<G>(&setup.rules_a)?;
-        let cb = setup.sim.config::<G>(&setup.rules_b)?;
+        let mut cb = setup.sim.config::<G>(&setup.rules_b)?;
+        if setup.independent {
+            cb.seed = independent_seed(cb.seed);
+        }
         let acc = |d| Accumulator::from_data::<G>(d).map_err(Failure::usage);
         let a = Report::new(&ca, &acc(&totals[0])?);
         let mut b = Report::new(&cb, &acc(&totals[1])?);
@@ -170,7 +229,14 @@ pub fn merge(part: &Partial, totals: &[AccumulatorData]) -> Result<Finished, Fai
         (a, b, changed_keys::<G>(&ca.rules, &cb.rules))
     });
     setup.sim.note_seed();
-    let mut c = compare_with(a.0, a.1, &Margins::default());
+    if pairs.pairs != a.0.games || pairs.pairs != a.1.games {
+        return Err(Failure::invalid_line(format!(
+            "the parts' paired sums hold {} pairs, but the sides {} and {} games",
+            pairs.pairs, a.0.games, a.1.games
+        )));
+    }
+    let mut c = compare_paired(a.0, a.1, Some(&pairs), &Margins::default());
+    c.analysis.independent_seeds = setup.independent;
     c.dead_rules = dead_rules(&a.2, &c);
     Ok(Finished::new(c, setup.sim.format))
 }
@@ -197,7 +263,7 @@ fn until_decided<G: Registered>(
     until: &Until,
     primary: &str,
     margins: &Margins,
-) -> Result<(Report, Report, sim::sequential::Stopped), Failure> {
+) -> Result<(Report, Report, sim::sequential::Stopped, Option<Pairs>), Failure> {
     use crate::sim::sequential::{Plan, Stopped};
     let max_games = until.max_games;
     if max_games == 0 || max_games > sim::MAX_GAMES {
@@ -216,6 +282,7 @@ fn until_decided<G: Registered>(
     let mut acc_a = Accumulator::new::<G>(ca.players);
     let mut acc_b = Accumulator::new::<G>(cb.players);
     let (mut before, mut looks) = (0u64, 0usize);
+    let mut builder = PairBuilder::new();
     let all_looks = plan.looks();
     loop {
         let now = all_looks[looks];
@@ -225,7 +292,10 @@ fn until_decided<G: Registered>(
             before..now,
             pool.as_ref(),
             stop,
-            |_| Ok(()),
+            |r| {
+                builder.add_a(r);
+                Ok(())
+            },
             |d| progress.update(2 * before + d),
         )?);
         acc_b.merge(&sim::run_games(
@@ -233,14 +303,24 @@ fn until_decided<G: Registered>(
             before..now,
             pool.as_ref(),
             stop,
-            |_| Ok(()),
+            |r| {
+                builder.add_b(r);
+                Ok(())
+            },
             |d| progress.update(before + now + d),
         )?);
+        builder.next_range();
         looks += 1;
         let a = Report::new(&ca, &acc_a);
         let b = Report::new(&cb, &acc_b);
         let interrupted_now = interrupt::interrupted() || acc_a.games - done_a < now - before;
-        let stats = sim::statistics(&a, &b, margins);
+        // The primary family from the pairs (matched games only), the
+        // measures as before.
+        let pairs = builder
+            .pairs()
+            .filter(|p| p.pairs == acc_a.games && p.pairs == acc_b.games);
+        let mut stats = sim::paired_statistics(&a, &b, pairs, margins);
+        stats.extend(sim::measures::statistics(&a.design, &b.design, margins));
         let stat = stats
             .iter()
             .find(|s| s.2.key.replace('_', "-") == primary.replace('_', "-"))
@@ -269,8 +349,37 @@ fn until_decided<G: Registered>(
                 level: plan.level(before, now),
                 verdict,
             };
-            return Ok((a, b, stopped));
+            let pairs = builder
+                .into_pairs()
+                .filter(|p| p.pairs == acc_a.games && p.pairs == acc_b.games);
+            return Ok((a, b, stopped, pairs));
         }
         before = now;
     }
+}
+
+/// Play one shard's slice of a side's games with a progress bar, handing
+/// every game to `each` in game order (for the pairs).
+fn play_slice<G: Game>(
+    config: &sim::Config<G>,
+    shard: Shard,
+    label: &str,
+    mut each: impl FnMut(&sim::GameResult),
+) -> Result<Accumulator, Failure> {
+    let range = shard.range(config.games);
+    let progress = Progress::new(range.end - range.start, label);
+    let pool = sim::pool(config.jobs)?;
+    let acc = sim::run_games(
+        config,
+        range,
+        pool.as_ref(),
+        interrupt::flag(),
+        |r| {
+            each(r);
+            Ok(())
+        },
+        |done| progress.update(done),
+    );
+    progress.finish();
+    Ok(acc?)
 }

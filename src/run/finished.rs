@@ -4,7 +4,7 @@
 use crate::sim::ladder::Ladder;
 use crate::sim::sweep_table::SweepTable;
 use crate::sim::tune_table::TuneTable;
-use crate::sim::{Comparison, Report};
+use crate::sim::{Comparison, Report, SameRules};
 
 use super::plan::Format;
 
@@ -54,6 +54,18 @@ impl Render for Report {
 }
 
 impl Render for Comparison {
+    fn table(&self) -> String {
+        self.to_table()
+    }
+    fn csv(&self) -> String {
+        self.to_csv()
+    }
+    fn json(&self) -> serde_json::Result<String> {
+        serde_json::to_string_pretty(self)
+    }
+}
+
+impl Render for SameRules {
     fn table(&self) -> String {
         self.to_table()
     }
