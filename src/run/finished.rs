@@ -36,6 +36,8 @@ impl Finished {
 
 /// What a run gives back: its finished report, or (a shard) the part to
 /// write for `roots merge`.
+// A part is made once per run and moved once: its size does not matter.
+#[allow(clippy::large_enum_variant)]
 pub enum Ran<T> {
     Report(T),
     Part(crate::sim::shard::Partial),
