@@ -569,10 +569,11 @@ mod tests {
         let n = v.games_needed.unwrap();
         assert!((3_000..3_600).contains(&n), "{n}");
         // With a standard error of 5 points the effect could be the margin
-        // itself: no number of games is sure to decide, hence "or more".
+        // itself: no number of games is sure to decide, hence "or more";
+        // 760 is the games if it were one standard error (5 points) away.
         assert_eq!(
             words(&v),
-            "not decided yet: 3,000 games or more would decide",
+            "not decided yet: 760 games or more would decide",
             "{v:?}"
         );
     }
