@@ -155,7 +155,19 @@ fn forfeits_lose_the_game_and_the_run_goes_on() {
 fn compare_seats_an_external_player() {
     let bots = format!("{BOT},greedy");
     let r = roots(&[
-        "compare", "btt", "btt", "--bots", &bots, "-n", "2", "--seed", "4", "--format", "json",
+        "compare",
+        "btt",
+        "btt",
+        "--bots",
+        &bots,
+        "-n",
+        "2",
+        "--seed",
+        "4",
+        "--format",
+        "json",
+        // The same rules on both sides: played only with B on its own seeds.
+        "--independent",
     ]);
     assert_eq!(r.code, 0, "{}", r.stderr);
 }

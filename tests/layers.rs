@@ -244,7 +244,7 @@ fn the_scan_sees_paths_groups_and_cycles() {
 const SIM_LAYERS: &[&[&str]] = &[
     &["stats", "histogram", "rate", "csv"],
     &["verdict", "sequential"],
-    &["measures", "game", "accum", "play", "shard"],
+    &["measures", "game", "accum", "play", "shard", "paired"],
     &[
         "ladder",
         "report",

@@ -47,6 +47,7 @@ mod merge_adds_up;
 mod narration;
 mod newcomer_list;
 mod newcomer_open;
+mod paired;
 mod play_cli;
 mod preemptible_shards;
 mod readme_figures;

@@ -172,7 +172,8 @@ fn ctrl_c_during_compare_is_a_partial_report_and_exit_130() {
         &[
             "compare",
             "standard",
-            "standard",
+            // Not the same rules: those are not played.
+            "more-beads",
             "-n",
             "100000000",
             "--bots",

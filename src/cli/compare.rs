@@ -93,6 +93,12 @@ pub struct Args {
         requires = "until_decided"
     )]
     pub primary: String,
+
+    /// B plays its own seeds instead of A's: equal rules then give
+    /// unrelated games, so the rate of wrong "different" verdicts can be
+    /// measured (docs/statistics.md). Identical rules are compared too.
+    #[arg(long)]
+    pub independent: bool,
 }
 
 /// The bots of `compare --skill` when none are named.
@@ -130,6 +136,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
             max_games: args.max_games,
             primary: args.primary.clone(),
         }),
+        independent: args.independent,
     };
     print::ran(&compare(&rules_a, &rules_b, &job)?, format)
 }

@@ -25,6 +25,7 @@ use serde::Serialize;
 
 use crate::games::Game;
 use crate::sim::Accumulator;
+use crate::sim::paired::Pairs;
 use crate::sim::shard::{Partial, PartialRun, Shard};
 
 use super::console;
@@ -139,6 +140,12 @@ impl Checkpoint {
         self.last.elapsed() >= EVERY
     }
 
+    /// The pairs a `compare` checkpoint holds (of the games its sides have
+    /// both played).
+    pub fn pairs(&self) -> Option<&Pairs> {
+        self.part.pairs.as_ref()
+    }
+
     /// Keep `acc` (the totals of the first games of run `run`'s slice, in
     /// game order) in the file: written whole, then renamed over it. A
     /// write that fails (a full disk) is said once, and the shard goes on:
@@ -147,6 +154,21 @@ impl Checkpoint {
         if let Some(r) = self.part.runs.get_mut(run) {
             r.totals = Some(acc.to_data());
         }
+        self.write();
+    }
+
+    /// Keep every run's totals (`accs`, in the order of the runs) and their
+    /// `pairs` in one write, so that the file never holds one side ahead of
+    /// the other.
+    pub fn save_all(&mut self, accs: &[&Accumulator], pairs: Option<&Pairs>) {
+        for (r, acc) in self.part.runs.iter_mut().zip(accs) {
+            r.totals = Some(acc.to_data());
+        }
+        self.part.pairs = pairs.cloned();
+        self.write();
+    }
+
+    fn write(&mut self) {
         self.last = Instant::now();
         if let Err(e) = write_whole(&self.path, self.part.to_text().as_bytes())
             && !self.warned

@@ -5,10 +5,13 @@
 use std::sync::Arc;
 
 use crate::games::{AnyRules, Game, Registered};
+use crate::sim::paired::{PairBuilder, Pairs};
 use crate::sim::shard::{Partial, Shard};
 use crate::sim::sweep::Measure;
 use crate::sim::verdict::{Margins, Outcome};
-use crate::sim::{self, Accumulator, AccumulatorData, Comparison, Report, compare_with};
+use crate::sim::{
+    self, Accumulator, AccumulatorData, Comparison, Report, SameRules, compare_paired,
+};
 use crate::variant::Override;
 
 use super::checkpoint::Checkpoint;
@@ -37,6 +40,20 @@ pub struct Compare {
     pub margins: Vec<String>,
     /// Play in batches until the primary statistic is decided.
     pub until: Option<Until>,
+    /// `--independent`: B plays its own seeds ([`independent_seed`]), not
+    /// A's, so that equal rules give unrelated games (to audit the error
+    /// rates).
+    pub independent: bool,
+}
+
+/// The seed of B's games with `--independent`: a fixed scramble of the
+/// run's seed (SplitMix64's finalizer), so that no report's B shares the
+/// seeds of another report's A or B for nearby seeds.
+pub fn independent_seed(seed: u64) -> u64 {
+    let mut z = seed ^ 0x9e37_79b9_7f4a_7c15;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// `--until-decided`: the most games per side and the statistic decided.
@@ -49,6 +66,9 @@ pub struct Until {
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct Setup {
     label_b: String,
+    /// `--independent` (absent from parts of versions before it: false).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    independent: bool,
     sim: Settings,
     rules_a: serde_json::Value,
     rules_b: serde_json::Value,
@@ -75,42 +95,49 @@ pub fn compare(
 ) -> Result<Ran<Box<dyn Render>>, Failure> {
     let plan = &job.plan;
     let margins: Margins;
-    let (a, b, skill, sequential, changed) = crate::with_game!(rules_a, G, ra => {
+    let (a, b, skill, sequential, changed, pairs) = crate::with_game!(rules_a, G, ra => {
         let rb = G::unwrap(rules_b)
             .ok_or_else(|| Failure::usage("the two variants are of different games"))?;
         margins = margins_of::<G>(&job.margins, plan.players)?;
         let changed = changed_keys::<G>(ra, rb);
         // Both sides' settings checked before the seed is announced.
         let config_a = plan.config::<G>(Arc::clone(ra))?;
-        let config_b = plan.config::<G>(Arc::clone(rb))?;
+        let mut config_b = plan.config::<G>(Arc::clone(rb))?;
+        if changed.is_empty() && !job.independent {
+            // The same rules: matched games would be the same games.
+            let same = SameRules::new(G::name(ra), &variant_label(G::name(rb), &job.sets_b));
+            return Ok(Ran::Report(Box::new(same)));
+        }
+        if job.independent {
+            config_b.seed = independent_seed(config_b.seed);
+        }
         if let Some(until) = &job.until {
             let primary = Measure::parse::<G>(&until.primary, plan.players)
                 .map_err(|e| Failure::usage(format!("--primary: {e}")))?
                 .key();
             plan.note_seed();
-            let (a, mut b, stopped) = until_decided(&config_a, &config_b, until, &primary, &margins)?;
+            let (a, mut b, stopped, pairs) = until_decided(&config_a, &config_b, until, &primary, &margins)?;
             b.variant = variant_label(&b.variant, &job.sets_b);
-            (a, b, None, Some(stopped), changed)
+            (a, b, None, Some(stopped), changed, pairs)
         } else {
         if let Some(shard) = job.shard {
             let setup = Setup {
                 label_b: variant_label(G::name(rb), &job.sets_b),
+                independent: job.independent,
                 sim: plan.settings(),
                 rules_a: part::rules_json(&**ra)?,
                 rules_b: part::rules_json(&**rb)?,
             };
             let mut ck = Checkpoint::open(job.checkpoint.as_deref(), "compare", shard, G::ID, &setup, &["A", "B"])?;
-            let acc_a = part::play_slice(&config_a, shard, "A", ck.as_mut().map(|c| (c, 0)))?;
-            let acc_b = if interrupt::interrupted() {
-                Accumulator::new::<G>(plan.players)
-            } else {
-                part::play_slice(&config_b, shard, "B", ck.as_mut().map(|c| (c, 1)))?
-            };
+            let (acc_a, acc_b, pairs) = play_shard(&config_a, &config_b, shard, ck.as_mut(), plan.players)?;
             let runs = vec![part::totals("A", &acc_a), part::totals("B", &acc_b)];
-            return Ok(Ran::Part(part::part("compare", shard, G::ID, &setup, runs)?));
+            let mut p = part::part("compare", shard, G::ID, &setup, runs)?;
+            p.pairs = Some(pairs.unwrap_or_default());
+            return Ok(Ran::Part(p));
         }
         plan.note_seed();
-        let a = super::simulate::play(&config_a, None, "A")?;
+        let mut builder = PairBuilder::new();
+        let a = super::simulate::play_each(&config_a, None, "A", |r| builder.add_a(r))?;
         if interrupt::interrupted() {
             // B would play no game: no comparison, only what A played.
             console::err(&format!(
@@ -119,7 +146,7 @@ pub fn compare(
             ));
             return Ok(Ran::Report(Box::new(a)));
         }
-        let mut b = super::simulate::play(&config_b, None, "B")?;
+        let mut b = super::simulate::play_each(&config_b, None, "B", |r| builder.add_b(r))?;
         b.variant = variant_label(&b.variant, &job.sets_b);
         if interrupt::interrupted() {
             if b.games == 0 {
@@ -144,13 +171,17 @@ pub fn compare(
             }
             _ => None,
         };
-        (a, b, skill, None, changed)
+        // Pairs only of matched runs: an interrupted B leaves A's extra
+        // games unpaired, and the comparison says it is not of matched runs.
+        let pairs = builder.into_pairs().filter(|p| p.pairs == a.games && a.games == b.games);
+        (a, b, skill, None, changed, pairs)
         }
     });
     let (mut a, mut b) = (a, b);
     a.set_margins(&margins);
     b.set_margins(&margins);
-    let mut c = compare_with(a, b, &margins);
+    let mut c = compare_paired(a, b, pairs.as_ref(), &margins);
+    c.analysis.independent_seeds = job.independent;
     c.sequential = sequential;
     c.dead_rules = dead_rules(&changed, &c);
     let c = match skill {
@@ -160,13 +191,35 @@ pub fn compare(
     Ok(Ran::Report(Box::new(c)))
 }
 
-/// The comparison of merged shards of `compare`.
-pub fn merge(part: &Partial, totals: &[AccumulatorData]) -> Result<Finished, Failure> {
+/// The comparison of merged shards of `compare`: `parts` in shard order,
+/// named `names` (in the order given), each with its paired sums.
+pub fn merge(
+    names: &[String],
+    parts: &[Partial],
+    totals: &[AccumulatorData],
+) -> Result<Finished, Failure> {
+    let part = parts
+        .first()
+        .ok_or_else(|| Failure::usage("no part to merge"))?;
+    let mut pairs = Pairs::default();
+    for p in parts {
+        let this = p.pairs.as_ref().ok_or_else(|| {
+            Failure::invalid_line(format!(
+                "shard {} of the parts given ({}) has no paired sums: a part of `roots compare` written by a version before paired analysis; run that shard again with this version",
+                p.shard,
+                names.join(", ")
+            ))
+        })?;
+        pairs = pairs.checked_add(this).map_err(Failure::invalid_line)?;
+    }
     let setup: Setup = part::setup_of(part)?;
     let game = part::game_of(part)?;
     let a = crate::with_game_id!(game, G => {
         let ca = setup.sim.config::<G>(&setup.rules_a)?;
-        let cb = setup.sim.config::<G>(&setup.rules_b)?;
+        let mut cb = setup.sim.config::<G>(&setup.rules_b)?;
+        if setup.independent {
+            cb.seed = independent_seed(cb.seed);
+        }
         let acc = |d| Accumulator::from_data::<G>(d).map_err(Failure::usage);
         let a = Report::new(&ca, &acc(&totals[0])?);
         let mut b = Report::new(&cb, &acc(&totals[1])?);
@@ -174,7 +227,14 @@ pub fn merge(part: &Partial, totals: &[AccumulatorData]) -> Result<Finished, Fai
         (a, b, changed_keys::<G>(&ca.rules, &cb.rules))
     });
     setup.sim.note_seed();
-    let mut c = compare_with(a.0, a.1, &Margins::default());
+    if pairs.pairs != a.0.games || pairs.pairs != a.1.games {
+        return Err(Failure::invalid_line(format!(
+            "the parts' paired sums hold {} pairs, but the sides {} and {} games",
+            pairs.pairs, a.0.games, a.1.games
+        )));
+    }
+    let mut c = compare_paired(a.0, a.1, Some(&pairs), &Margins::default());
+    c.analysis.independent_seeds = setup.independent;
     c.dead_rules = dead_rules(&a.2, &c);
     Ok(Finished::new(c, setup.sim.format))
 }
@@ -201,7 +261,7 @@ fn until_decided<G: Registered>(
     until: &Until,
     primary: &str,
     margins: &Margins,
-) -> Result<(Report, Report, sim::sequential::Stopped), Failure> {
+) -> Result<(Report, Report, sim::sequential::Stopped, Option<Pairs>), Failure> {
     use crate::sim::sequential::{Plan, Stopped};
     let max_games = until.max_games;
     if max_games == 0 || max_games > sim::MAX_GAMES {
@@ -220,6 +280,7 @@ fn until_decided<G: Registered>(
     let mut acc_a = Accumulator::new::<G>(ca.players);
     let mut acc_b = Accumulator::new::<G>(cb.players);
     let (mut before, mut looks) = (0u64, 0usize);
+    let mut builder = PairBuilder::new();
     let all_looks = plan.looks();
     loop {
         let now = all_looks[looks];
@@ -229,7 +290,10 @@ fn until_decided<G: Registered>(
             before..now,
             pool.as_ref(),
             stop,
-            |_| Ok(()),
+            |r| {
+                builder.add_a(r);
+                Ok(())
+            },
             |d| progress.update(2 * before + d),
         )?);
         acc_b.merge(&sim::run_games(
@@ -237,14 +301,24 @@ fn until_decided<G: Registered>(
             before..now,
             pool.as_ref(),
             stop,
-            |_| Ok(()),
+            |r| {
+                builder.add_b(r);
+                Ok(())
+            },
             |d| progress.update(before + now + d),
         )?);
+        builder.next_range();
         looks += 1;
         let a = Report::new(&ca, &acc_a);
         let b = Report::new(&cb, &acc_b);
         let interrupted_now = interrupt::interrupted() || acc_a.games - done_a < now - before;
-        let stats = sim::statistics(&a, &b, margins);
+        // The primary family from the pairs (matched games only), the
+        // measures as before.
+        let pairs = builder
+            .pairs()
+            .filter(|p| p.pairs == acc_a.games && p.pairs == acc_b.games);
+        let mut stats = sim::paired_statistics(&a, &b, pairs, margins);
+        stats.extend(sim::measures::statistics(&a.design, &b.design, margins));
         let stat = stats
             .iter()
             .find(|s| s.2.key.replace('_', "-") == primary.replace('_', "-"))
@@ -273,8 +347,109 @@ fn until_decided<G: Registered>(
                 level: plan.level(before, now),
                 verdict,
             };
-            return Ok((a, b, stopped));
+            let pairs = builder
+                .into_pairs()
+                .filter(|p| p.pairs == acc_a.games && p.pairs == acc_b.games);
+            return Ok((a, b, stopped, pairs));
         }
         before = now;
     }
+}
+
+/// Games of a shard's slice per step of [`play_shard`]: A's values are
+/// kept only until B's game of the same index is played.
+const STEP: u64 = 256;
+
+/// Both sides of a shard's slice, step by step ([`STEP`] games of A, then
+/// the same games of B, their pairs folded), so that after every step the
+/// two sides have played the same games and their totals and pairs can be
+/// kept by the checkpoint, which a rerun resumes from. Interrupted, the
+/// games played so far are returned (the part is then marked partial); the
+/// checkpoint keeps only whole steps.
+fn play_shard<G: Game>(
+    config_a: &sim::Config<G>,
+    config_b: &sim::Config<G>,
+    shard: Shard,
+    mut ck: Option<&mut Checkpoint>,
+    players: u8,
+) -> Result<(Accumulator, Accumulator, Option<Pairs>), Failure> {
+    let range = shard.range(config_a.games);
+    let slice = range.end - range.start;
+    let resumed = |ck: &Option<&mut Checkpoint>, run| match ck {
+        Some(c) => c.resumed::<G>(run, slice),
+        None => Ok(None),
+    };
+    let fresh = || Accumulator::new::<G>(players);
+    let mut acc_a = resumed(&ck, 0)?.unwrap_or_else(fresh);
+    let mut acc_b = resumed(&ck, 1)?.unwrap_or_else(fresh);
+    let mut pairs = match &ck {
+        Some(c) if acc_a.games > 0 => c.pairs().cloned(),
+        _ => Some(Pairs::default()),
+    };
+    if acc_a.games != acc_b.games || pairs.as_ref().is_some_and(|p| p.pairs != acc_a.games) {
+        return Err(Failure::invalid(
+            "--checkpoint: its sides A and B, or their pairs, hold different numbers of games: not a checkpoint this run wrote\n  = help: remove it to start the shard again",
+        ));
+    }
+    let progress = Progress::new(2 * slice, "A and B");
+    let mut start = range.start + acc_a.games;
+    while start < range.end && !interrupt::interrupted() {
+        let end = (start + STEP).min(range.end);
+        let base = 2 * (start - range.start);
+        let mut builder = PairBuilder::new();
+        let a = play_range(
+            config_a,
+            start..end,
+            |r| builder.add_a(r),
+            |n| progress.update(base + n),
+        )?;
+        acc_a.merge(&a);
+        if interrupt::interrupted() {
+            break;
+        }
+        let b = play_range(
+            config_b,
+            start..end,
+            |r| builder.add_b(r),
+            |n| progress.update(base + (end - start) + n),
+        )?;
+        acc_b.merge(&b);
+        pairs = match (pairs, builder.into_pairs()) {
+            (Some(p), Some(q)) => Some(p.checked_add(&q).map_err(Failure::invalid)?),
+            _ => None,
+        };
+        if interrupt::interrupted() {
+            break;
+        }
+        if let Some(c) = ck.as_deref_mut()
+            && (c.due() || end == range.end)
+        {
+            c.save_all(&[&acc_a, &acc_b], pairs.as_ref());
+        }
+        start = end;
+    }
+    progress.finish();
+    Ok((acc_a, acc_b, pairs))
+}
+
+/// The games `range` of one side, each handed to `each` as it ends.
+fn play_range<G: Game>(
+    config: &sim::Config<G>,
+    range: std::ops::Range<u64>,
+    mut each: impl FnMut(&sim::GameResult),
+    progress: impl Fn(u64) + Sync,
+) -> Result<Accumulator, Failure> {
+    let pool = sim::pool(config.jobs)?;
+    let acc = sim::run_games(
+        config,
+        range,
+        pool.as_ref(),
+        interrupt::flag(),
+        |r| {
+            each(r);
+            Ok(())
+        },
+        progress,
+    );
+    Ok(acc?)
 }

@@ -4,7 +4,7 @@
 use crate::sim::ladder::Ladder;
 use crate::sim::sweep_table::SweepTable;
 use crate::sim::tune_table::TuneTable;
-use crate::sim::{Comparison, Report};
+use crate::sim::{Comparison, Report, SameRules};
 
 use super::plan::Format;
 
@@ -36,6 +36,8 @@ impl Finished {
 
 /// What a run gives back: its finished report, or (a shard) the part to
 /// write for `roots merge`.
+// A part is made once per run and moved once: its size does not matter.
+#[allow(clippy::large_enum_variant)]
 pub enum Ran<T> {
     Report(T),
     Part(crate::sim::shard::Partial),
@@ -63,7 +65,7 @@ macro_rules! render_by_methods {
     };
 }
 
-render_by_methods!(serde_json::to_string_pretty => Report, Comparison, Ladder);
+render_by_methods!(serde_json::to_string_pretty => Report, Comparison, SameRules, Ladder);
 render_by_methods!(|r| r.to_json() => SweepTable, TuneTable);
 
 impl Render for Box<dyn Render> {

@@ -163,7 +163,7 @@ pub fn merge(names: &[String]) -> Result<Finished, Failure> {
     };
     match first.command.as_str() {
         "simulate" => super::simulate::merge(first, &all(totals)?),
-        "compare" => super::compare::merge(first, &all(totals)?),
+        "compare" => super::compare::merge(names, &parts, &all(totals)?),
         "sweep" => super::sweep::merge(first, totals),
         "tune" => super::tune::merge(&parts),
         other => Err(Failure::invalid_line(format!(

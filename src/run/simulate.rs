@@ -99,6 +99,17 @@ pub fn play<G: Registered>(
     out: Option<(&str, GamesFormat)>,
     label: &str,
 ) -> Result<Report, Failure> {
+    play_each(config, out, label, |_| {})
+}
+
+/// [`play`], handing every game's result to `each` in game order (for
+/// `compare`'s pairs).
+pub fn play_each<G: Registered>(
+    config: &Config<G>,
+    out: Option<(&str, GamesFormat)>,
+    label: &str,
+    mut each: impl FnMut(&crate::sim::GameResult),
+) -> Result<Report, Failure> {
     let progress = Progress::new(config.games, label);
     let mut writer = match out {
         Some((path, format)) => Some(GamesFile::create::<G>(path, format, config.players)?),
@@ -109,6 +120,7 @@ pub fn play<G: Registered>(
         config,
         interrupt::flag(),
         |r| {
+            each(r);
             if let Some((seat, why)) = &r.forfeit {
                 // Say why, for the first few; the report counts them all.
                 forfeits += 1;

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use super::csv::csv_text;
 use super::ladder::Ladder;
+use super::paired::Pairs;
 use super::rate::Rate;
 use super::report::Report;
 use super::sequential::Stopped;
@@ -62,6 +63,26 @@ pub struct Comparison {
     /// Changed keys whose rule events never happened in either run.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dead_rules: Vec<String>,
+    /// How the primary statistics were judged: from the matched pairs, or
+    /// as independent samples.
+    pub analysis: Analysis,
+}
+
+/// How `compare` judged its primary statistics.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Analysis {
+    /// `paired`: each matched pair of games (game `i` of A and of B) is
+    /// the unit; `independent`: the sides as two independent samples.
+    pub method: &'static str,
+    /// Whether B played its own seeds (`--independent`).
+    pub independent_seeds: bool,
+    /// Pairs of games, when paired.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pairs: Option<u64>,
+    /// Pairs whose two games agree in the winner, the way to end and every
+    /// count.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub identical_pairs: Option<u64>,
 }
 
 /// How much skill each of two variants rewards, from a ladder of each.
@@ -138,7 +159,37 @@ pub fn compare(a: Report, b: Report) -> Comparison {
 /// question and turn verdicts the primary family reaches alone into "not
 /// decided" (docs/statistics.md, "Two families").
 pub fn compare_with(a: Report, b: Report, margins: &Margins) -> Comparison {
-    let primary = primary_statistics(&a, &b, margins);
+    compare_paired(a, b, None, margins)
+}
+
+/// The primary statistics of B - A, each from the matched pairs when
+/// `pairs` has it ([`crate::sim::paired`]), else as independent samples.
+pub fn paired_statistics(
+    a: &Report,
+    b: &Report,
+    pairs: Option<&Pairs>,
+    margins: &Margins,
+) -> Vec<(f64, f64, Statistic)> {
+    let mut out = primary_statistics(a, b, margins);
+    if let Some(p) = pairs {
+        for (_, _, s) in &mut out {
+            if let Some(t) = p.statistic(&s.key, &s.label, s.unit, s.margin) {
+                *s = t;
+            }
+        }
+    }
+    out
+}
+
+/// [`compare_with`] with the matched pairs of both runs (game `i` of A and
+/// of B on the same seed): the primary family is judged from the pairs.
+pub fn compare_paired(
+    a: Report,
+    b: Report,
+    pairs: Option<&Pairs>,
+    margins: &Margins,
+) -> Comparison {
+    let primary = paired_statistics(&a, &b, pairs, margins);
     let measures = super::measures::statistics(&a.design, &b.design, margins);
     let judge = |stats: &[(f64, f64, Statistic)], family: Family| {
         let list: Vec<Statistic> = stats.iter().map(|s| s.2.clone()).collect();
@@ -164,6 +215,80 @@ pub fn compare_with(a: Report, b: Report, margins: &Margins) -> Comparison {
         skill: None,
         sequential: None,
         dead_rules: Vec::new(),
+        analysis: Analysis {
+            method: if pairs.is_some() {
+                "paired"
+            } else {
+                "independent"
+            },
+            independent_seeds: false,
+            pairs: pairs.map(|p| p.pairs),
+            identical_pairs: pairs.map(|p| p.identical),
+        },
+    }
+}
+
+impl Analysis {
+    /// The line under the table's heading.
+    fn words(&self) -> String {
+        match (self.pairs, self.identical_pairs) {
+            (Some(n), Some(same)) => format!(
+                "Paired: each pair of games (game i of A and of B{}) is the unit; {} of {} pairs alike in winner, ending and every count",
+                if self.independent_seeds {
+                    ", here on unrelated seeds"
+                } else {
+                    ", the same dice"
+                },
+                verdict::thousands(same),
+                verdict::thousands(n)
+            ),
+            _ => "Not paired: the two sides judged as independent samples".to_owned(),
+        }
+    }
+
+    /// How the tests were made, for the footer.
+    fn tests_words(&self) -> &'static str {
+        if self.method == "paired" {
+            "Above the measures: from the pairs' differences\n(a share of decided games or a bot's wins by the delta method); the measures: normal test of two proportions, Welch's t."
+        } else {
+            "Rates: normal test of two proportions; means: Welch's t."
+        }
+    }
+}
+
+/// Two variants that resolve to the same rules: `compare` plays nothing.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SameRules {
+    pub a: String,
+    pub b: String,
+    /// Always true: the field a script reads.
+    pub same_game: bool,
+    /// No rule differs (`roots diff`'s comparison of the resolved rules).
+    pub changed: Vec<String>,
+}
+
+impl SameRules {
+    pub fn new(a: &str, b: &str) -> SameRules {
+        SameRules {
+            a: a.to_owned(),
+            b: b.to_owned(),
+            same_game: true,
+            changed: Vec::new(),
+        }
+    }
+
+    pub fn to_table(&self) -> String {
+        format!(
+            "A: `{}`   B: `{}`\nthe same game: no rule differs (as `roots diff` finds), so no game was played: every figure would be equal\n",
+            self.a, self.b
+        )
+    }
+
+    pub fn to_csv(&self) -> String {
+        csv_text([
+            vec!["a".to_owned(), "b".to_owned(), "same_game".to_owned()],
+            vec![self.a.clone(), self.b.clone(), "true".to_owned()],
+        ])
     }
 }
 
@@ -259,11 +384,17 @@ impl Comparison {
                     .map_or(0, |p| p.games_asked)
             );
         }
+        let seeds = if self.analysis.independent_seeds {
+            "on independent seeds (--independent)"
+        } else {
+            "on matched seeds"
+        };
         let _ = writeln!(
             o,
-            "A: `{}`   B: `{}`   {} players, {} games each on matched seeds (seed {})\n",
+            "A: `{}`   B: `{}`   {} players, {} games each {seeds} (seed {})",
             self.a.variant, self.b.variant, self.a.players, self.a.games, self.a.seed
         );
+        let _ = writeln!(o, "{}\n", self.analysis.words());
         if let Some(q) = &self.sequential {
             o.push_str(&q.words());
             o.push('\n');
@@ -310,8 +441,9 @@ impl Comparison {
         self.skill_table(&mut o);
         let _ = writeln!(
             o,
-            "\n\"different\": significant after Holm's correction across {} (5% error rate each) and at least the margin;\n\"the same within\": two one-sided tests put the difference inside the margin (margins: a rate 2 points, a count 5% of its mean\nor a fifth of its spread, or --margin KEY=VALUE). Rates: normal test of two proportions; means: Welch's t. docs/statistics.md",
-            self.families_words()
+            "\n\"different\": significant after Holm's correction across {} (5% error rate each) and at least the margin;\n\"the same within\": two one-sided tests put the difference inside the margin (margins: a rate 2 points, a count 5% of its mean\nor a fifth of its spread, or --margin KEY=VALUE). {} docs/statistics.md",
+            self.families_words(),
+            self.analysis.tests_words()
         );
         o
     }

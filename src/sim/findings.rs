@@ -249,6 +249,17 @@ impl Comparison {
     /// measures the verdict rule calls different, largest change first.
     pub fn findings(&self) -> Vec<String> {
         let mut out = self.dead_rules.clone();
+        let an = &self.analysis;
+        if let (Some(n), Some(alike)) = (an.pairs, an.identical_pairs)
+            && n > 0
+            && alike == n
+            && !an.independent_seeds
+        {
+            out.push(format!(
+                "All {} pairs of games came out alike (winner, ending, every count): the change made no difference in these games under these bots",
+                thousands(n)
+            ));
+        }
         let mut differ: Vec<(f64, String)> = Vec::new();
         for e in &self.a.design.measures {
             let Some(d) = self.differences.iter().find(|d| d.verdict.key == e.key) else {
@@ -287,7 +298,14 @@ impl Comparison {
                 thousands(self.a.games)
             ));
         } else {
+            let more = differ.len().saturating_sub(5);
             out.extend(differ.into_iter().take(5).map(|(_, l)| l));
+            if more > 0 {
+                out.push(format!(
+                    "and {more} more design measure{} called different (the table below)",
+                    if more == 1 { "" } else { "s" }
+                ));
+            }
         }
         out
     }

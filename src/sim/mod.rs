@@ -24,6 +24,7 @@ mod game;
 mod histogram;
 pub mod ladder;
 pub mod measures;
+pub mod paired;
 mod play;
 pub mod plot;
 mod rate;
@@ -39,8 +40,8 @@ pub mod verdict;
 
 pub use accum::{Accumulator, AccumulatorData};
 pub use comparison::{
-    Comparison, Difference, Family, SkillComparison, compare, compare_with, primary_statistics,
-    statistics,
+    Analysis, Comparison, Difference, Family, SameRules, SkillComparison, compare, compare_paired,
+    compare_with, paired_statistics, primary_statistics, statistics,
 };
 pub use csv::csv_text;
 pub use game::{FORFEIT, GameResult, forfeited, result_of};

@@ -8,6 +8,7 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 
 use super::accum::AccumulatorData;
+use super::paired::Pairs;
 
 /// The K-th (from 1) of N shards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -117,6 +118,11 @@ pub struct Partial {
     /// The command's settings, variants and seed: what makes the report.
     pub setup: serde_json::Value,
     pub runs: Vec<PartialRun>,
+    /// The paired sums of `compare`'s matched games (absent from other
+    /// commands' parts, and from parts of versions before paired analysis:
+    /// a merge of `compare` refuses those).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pairs: Option<Pairs>,
     /// Whether a Ctrl-C cut this shard short (a merge refuses it).
     #[serde(default)]
     pub interrupted: bool,
@@ -146,6 +152,7 @@ impl Partial {
             game: game.to_owned(),
             setup,
             runs,
+            pairs: None,
             interrupted: false,
             program: program(),
             checksum: String::new(),
@@ -210,6 +217,11 @@ impl Partial {
                 p.program,
                 program()
             ));
+        }
+        if let Some(pairs) = &p.pairs {
+            pairs
+                .check()
+                .map_err(|why| format!("{name}: the paired sums do not add up: {why}"))?;
         }
         for run in &p.runs {
             if let Some(t) = &run.totals {

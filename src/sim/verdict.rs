@@ -164,6 +164,19 @@ pub struct Verdict {
     /// games would, e.g. a zero margin).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub games_needed: Option<u64>,
+    /// The range of that estimate, rounded outwards to two significant
+    /// figures: the games that would decide if the true effect were one
+    /// standard error below or above the estimate. `high` is none when
+    /// no number of games would (the effect could be the margin itself).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub games_needed_range: Option<GamesRange>,
+}
+
+/// The games that would decide a statistic, as a range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct GamesRange {
+    pub low: u64,
+    pub high: Option<u64>,
 }
 
 /// Holm's step-down adjustment of `p` (same order out).
@@ -202,14 +215,21 @@ pub fn decide(stats: &[Statistic], alpha: f64) -> Vec<Verdict> {
             let games_needed = (verdict == Outcome::Undecided)
                 .then(|| games_needed(s, alpha / m))
                 .flatten();
+            let games_needed_range = games_needed.and_then(|_| games_range(s, alpha / m));
             let half = Z95 * s.se;
+            // A difference of two proportions (or a share less a fair
+            // share) lies within ±1: the interval says no more than that.
+            let bound = |x: f64| match s.unit {
+                Unit::Rate => x.clamp(-1.0, 1.0),
+                Unit::Count => x,
+            };
             Verdict {
                 key: s.key.clone(),
                 label: s.label.clone(),
                 unit: s.unit,
                 estimate: s.estimate,
-                low: s.estimate - half,
-                high: s.estimate + half,
+                low: bound(s.estimate - half),
+                high: bound(s.estimate + half),
                 margin: s.margin,
                 p_value: p[i],
                 p_adjusted: pa[i],
@@ -217,6 +237,7 @@ pub fn decide(stats: &[Statistic], alpha: f64) -> Vec<Verdict> {
                 p_same_adjusted: qa[i],
                 verdict,
                 games_needed,
+                games_needed_range,
             }
         })
         .collect()
@@ -260,6 +281,46 @@ fn games_needed(s: &Statistic, alpha: f64) -> Option<u64> {
     };
     let n = s.games as f64 * (s.se / needed_se).powi(2);
     (n.is_finite() && n < 1e12).then(|| (n.ceil() as u64).max(s.games + 1))
+}
+
+/// [`games_needed`] with the effect one standard error either side of its
+/// estimate (the one-standard-error band of the effect): its least and
+/// most, rounded outwards to two significant figures; the most is none
+/// when the band reaches the margin, where no number of games decides.
+fn games_range(s: &Statistic, alpha: f64) -> Option<GamesRange> {
+    let at = |e: f64| {
+        games_needed(
+            &Statistic {
+                estimate: e,
+                ..s.clone()
+            },
+            alpha,
+        )
+    };
+    let (e, d) = (s.estimate.abs(), s.margin);
+    let band = [(e - s.se).max(0.0), e, e + s.se];
+    let needs: Vec<Option<u64>> = band.iter().map(|&x| at(x)).collect();
+    let low = needs.iter().flatten().min().copied()?;
+    let crosses = band[0] < d && band[2] >= d;
+    let high = if crosses || needs.iter().any(Option::is_none) {
+        None
+    } else {
+        needs.iter().flatten().max().copied()
+    };
+    Some(GamesRange {
+        low: round_two_figures(low, false),
+        high: high.map(|h| round_two_figures(h, true)),
+    })
+}
+
+/// `n` to two significant figures, down or up.
+fn round_two_figures(n: u64, up: bool) -> u64 {
+    let mut unit = 1u64;
+    while n / unit >= 100 {
+        unit *= 10;
+    }
+    let down = n / unit * unit;
+    if up && down < n { down + unit } else { down }
 }
 
 /// Margins set by hand (`--margin KEY=VALUE`), in the statistic's units:
@@ -353,9 +414,32 @@ pub fn words(v: &Verdict) -> String {
         // A zero margin: only a figure that never varies can be the same.
         Outcome::Same if v.margin == 0.0 => "the same in every game".to_owned(),
         Outcome::Same => format!("the same within ±{}", amount(v.unit, v.margin, false)),
-        Outcome::Undecided => match v.games_needed {
-            Some(n) => format!("not decided yet: about {} games would decide", thousands(n)),
-            None => "not decided yet".to_owned(),
+        Outcome::Undecided => match (v.games_needed_range, v.games_needed) {
+            (
+                Some(GamesRange {
+                    low,
+                    high: Some(high),
+                }),
+                _,
+            ) if high > low => format!(
+                "not decided yet: about {} to {} games would decide",
+                thousands(low),
+                thousands(high)
+            ),
+            (Some(GamesRange { low, high: None }), _) => format!(
+                "not decided yet: {} games or more would decide",
+                thousands(low)
+            ),
+            (Some(GamesRange { low, .. }), _) => {
+                format!(
+                    "not decided yet: about {} games would decide",
+                    thousands(low)
+                )
+            }
+            (None, Some(n)) => {
+                format!("not decided yet: about {} games would decide", thousands(n))
+            }
+            (None, None) => "not decided yet".to_owned(),
         },
     }
 }
@@ -484,10 +568,13 @@ mod tests {
         assert_eq!(v.verdict, Outcome::Undecided);
         let n = v.games_needed.unwrap();
         assert!((3_000..3_600).contains(&n), "{n}");
-        assert!(
-            words(&v).starts_with("not decided yet: about "),
-            "{}",
-            words(&v)
+        // With a standard error of 5 points the effect could be the margin
+        // itself: no number of games is sure to decide, hence "or more";
+        // 760 is the games if it were one standard error (5 points) away.
+        assert_eq!(
+            words(&v),
+            "not decided yet: 760 games or more would decide",
+            "{v:?}"
         );
     }
 
@@ -563,6 +650,7 @@ mod tests {
             p_same_adjusted: 1.0,
             verdict: Outcome::Different,
             games_needed: None,
+            games_needed_range: None,
         };
         assert_eq!(effect_words(&v), "-2.0 in every game");
         let same = Verdict {
@@ -614,5 +702,33 @@ mod tests {
         assert_eq!(thousands(999), "999");
         assert_eq!(amount(Unit::Rate, 0.02, false), "2.0pt");
         assert_eq!(amount(Unit::Count, 0.03, true), "+0.03");
+    }
+
+    /// The games to decide are given as a range rounded outwards, and
+    /// open-ended when the effect could be the margin itself.
+    #[test]
+    fn the_games_to_decide_are_a_rounded_range() {
+        assert_eq!(round_two_figures(3366, false), 3300);
+        assert_eq!(round_two_figures(3366, true), 3400);
+        assert_eq!(round_two_figures(3300, true), 3300);
+        assert_eq!(round_two_figures(87, true), 87);
+        let s = |estimate: f64, se: f64| Statistic {
+            key: "k".into(),
+            label: "k".into(),
+            unit: Unit::Rate,
+            estimate,
+            se,
+            df: f64::INFINITY,
+            margin: 0.02,
+            games: 1000,
+        };
+        let r = games_range(&s(0.005, 0.004), 0.05 / 18.0).unwrap();
+        let point = games_needed(&s(0.005, 0.004), 0.05 / 18.0).unwrap();
+        assert!(r.low <= point && r.high.unwrap() >= point, "{r:?} {point}");
+        // An effect one standard error from the margin: no upper bound.
+        let r = games_range(&s(0.015, 0.006), 0.05 / 18.0).unwrap();
+        assert_eq!(r.high, None);
+        let v = decide(&[s(0.005, 0.008)], 0.05 / 18.0).remove(0);
+        assert!(words(&v).contains(" to "), "{}", words(&v));
     }
 }
