@@ -93,7 +93,10 @@ impl<G: Game> CmdPlayer<G> {
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
         // Registered while the registry's lock is held, so that `end_all`
-        // (a Ctrl-C) never misses a group being started.
+        // (a Ctrl-C) never misses a group being started; and `end_all` made
+        // the signals' default before the first group starts (set after,
+        // a signal in between found nothing to end players with).
+        crate::signals::end_players_with(end_all);
         let mut live = groups::lock();
         let mut child = command
             .spawn()
@@ -343,9 +346,8 @@ mod groups {
     }
 
     /// The same groups without a lock, for the signal handler (which may
-    /// not take one), and the players' end for its first signal.
+    /// not take one).
     pub fn remember(pid: u32) {
-        crate::signals::end_players_with(super::end_all);
         crate::signals::remember_group(pid);
     }
 

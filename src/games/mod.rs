@@ -169,7 +169,11 @@ pub trait RulesHead {
 /// - `pictures`: `svg` and `click_points` from its `svg.rs`, and
 ///   `narrate` from its `narrate.rs` (`narrate(before, after)`);
 /// - `state`: `scores` and `check_invariants` from the state's own
-///   methods of those names.
+///   methods of those names;
+/// - `text`: `format_action`, `parse_action` and `draw` from the module's
+///   functions of those names, and `last_move` from its `narrate.rs`;
+/// - `eval`: `style` (the module's `STYLE`) and `evaluate` (its
+///   `evaluate(state, seat)`).
 #[macro_export]
 macro_rules! game_hooks {
     ($m:ident: $($hook:ident),+ $(,)?) => {
@@ -218,6 +222,35 @@ macro_rules! game_hooks {
             actions: &[$crate::games::ActionOf<Self>],
         ) -> Vec<Option<(f64, f64)>> {
             $m::svg::click_points(state, actions)
+        }
+    };
+    (@ $m:ident text) => {
+        fn format_action(state: &Self::State, action: $crate::games::ActionOf<Self>) -> String {
+            $m::format_action(state, action)
+        }
+
+        fn parse_action(
+            state: &Self::State,
+            text: &str,
+        ) -> Result<$crate::games::ActionOf<Self>, String> {
+            $m::parse_action(state, text)
+        }
+
+        fn draw(state: &Self::State) -> String {
+            $m::draw(state)
+        }
+
+        fn last_move(state: &Self::State) -> Option<String> {
+            $m::narrate::last_move(state)
+        }
+    };
+    (@ $m:ident eval) => {
+        fn style() -> $crate::core::player::Style {
+            $m::STYLE
+        }
+
+        fn evaluate(state: &Self::State, seat: $crate::core::protocol::Seat) -> f64 {
+            $m::evaluate(state, seat)
         }
     };
     (@ $m:ident state) => {

@@ -8,7 +8,7 @@ use crate::core::player::BotSpec;
 use crate::core::protocol::Seat;
 use crate::games::{Game, RuleEvent, Stat, event};
 
-use super::{Action, Rules, State, VariantFile};
+use super::{Rules, State, VariantFile};
 
 /// The game, as the generic layers see it.
 #[derive(Clone, Copy, Debug)]
@@ -25,7 +25,7 @@ impl Game for Branches {
     type File = VariantFile;
     type State = State;
 
-    crate::game_hooks!(super: rules, seats, sheet, pictures, state);
+    crate::game_hooks!(super: rules, seats, sheet, pictures, state, text, eval);
 
     fn check(rules: &Rules, c: &Checker<'_>) -> Vec<Diagnostic> {
         // The module's own checks run on complete rules: layering an empty
@@ -48,14 +48,6 @@ impl Game for Branches {
         Ok(State::new(&rules, seats))
     }
 
-    fn format_action(state: &State, action: Action) -> String {
-        super::format_action(state, action)
-    }
-
-    fn parse_action(state: &State, text: &str) -> Result<Action, String> {
-        super::parse_action(state, text)
-    }
-
     fn describe_node(state: &State) -> String {
         super::describe_node(state)
     }
@@ -71,14 +63,6 @@ impl Game for Branches {
   pass           when the variant lets a player with no move pass";
     const NOTATION_HELP: &'static str = "Cells are a column letter and a row number, a1 in the bottom left corner; `board` draws them.";
     const SCORES_CHANGED: &'static str = "coins change hands";
-
-    fn draw(state: &State) -> String {
-        super::draw(state)
-    }
-
-    fn last_move(state: &State) -> Option<String> {
-        super::narrate::last_move(state)
-    }
 
     /// `cells`: each cell by name with what it holds (`empty`, `null`,
     /// `root`, or a pyramid's seat from 1, size and direction); each seat's
@@ -178,14 +162,6 @@ impl Game for Branches {
     /// its seeded playouts, plays varied games (104 distinct results in 200
     /// games of `btt-martian-go`, greedy 11), at about 90 games a second.
     const DEFAULT_BOT: BotSpec = BotSpec::Mcts { iterations: 100 };
-
-    fn style() -> crate::core::player::Style {
-        super::eval::STYLE
-    }
-
-    fn evaluate(state: &State, seat: Seat) -> f64 {
-        super::evaluate(state, seat)
-    }
 
     fn playout() -> crate::core::player::Playout {
         super::eval::playout()

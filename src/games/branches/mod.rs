@@ -25,7 +25,7 @@ pub mod svg;
 pub use action::{Action, format_action, parse_action};
 pub use board::{Board, Dir};
 pub use draw::{describe_node, draw};
-pub use eval::{counters, end_reason, evaluate};
+pub use eval::{STYLE, counters, end_reason, evaluate};
 pub use file::{GAME_ID, Problem, VariantFile, resolve};
 pub use game::Branches;
 pub use rules::Rules;

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::dice::SeededDice;
-use crate::core::player::{BotSpec, Player, Style};
+use crate::core::player::{BotSpec, Player};
 use crate::core::protocol::Seat;
 use crate::games::{Game, RuleEvent, SafetyLimit, Stat, event};
 
@@ -25,7 +25,7 @@ impl Game for RootsGrowyRoots {
     type File = VariantFile;
     type State = State;
 
-    crate::game_hooks!(super: rules, seats, sheet, pictures, state);
+    crate::game_hooks!(super: rules, seats, sheet, pictures, state, text, eval);
 
     fn check(rules: &Rules, c: &Checker<'_>) -> Vec<Diagnostic> {
         super::rules::check(rules)
@@ -49,14 +49,6 @@ impl Game for RootsGrowyRoots {
 
     fn new_state(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
         State::new(rules, seats)
-    }
-
-    fn format_action(state: &State, action: Action) -> String {
-        text::format_action(state, action)
-    }
-
-    fn parse_action(state: &State, text: &str) -> Result<Action, String> {
-        text::parse_action(state, text)
     }
 
     fn format_draw(_state: &State, face: u8) -> String {
@@ -89,14 +81,6 @@ impl Game for RootsGrowyRoots {
     const NOTATION_HELP: &'static str =
         "Cells are a row letter (A at the top) and a column number (1 on the left), like D6.";
     const SCORES_CHANGED: &'static str = "scores";
-
-    fn draw(state: &State) -> String {
-        text::draw(state)
-    }
-
-    fn last_move(state: &State) -> Option<String> {
-        super::narrate::last_move(state)
-    }
 
     const END_REASONS: &'static [Stat] = &[
         Stat::new("last_artifact", "the last artifact was found", "artifact"),
@@ -198,10 +182,6 @@ impl Game for RootsGrowyRoots {
         ]
     }
 
-    fn style() -> Style {
-        text::STYLE
-    }
-
     /// The generic greedy's decisions (exact ties, one decision: this
     /// game's [`Style`]), priced without copies; `greedy-v1` is the generic
     /// bot that copies, every other bot the generic one.
@@ -210,10 +190,6 @@ impl Game for RootsGrowyRoots {
             BotSpec::Greedy => Some(Box::new(super::greedy::FastGreedy::new(dice.clone()))),
             _ => None,
         }
-    }
-
-    fn evaluate(state: &State, seat: Seat) -> f64 {
-        text::evaluate(state, seat)
     }
 
     /// Greedy's prices, from one reading of the position (the same values

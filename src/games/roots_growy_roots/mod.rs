@@ -25,6 +25,7 @@ pub mod text;
 pub use game::RootsGrowyRoots;
 pub use rules::{Artifact, GAME_ID, Rules, VariantFile};
 pub use state::{Action, EndReason, State};
+pub use text::{STYLE, draw, evaluate, format_action, parse_action};
 
 /// Built-in variants: name and file text, the standard first.
 pub const BUILTINS: [(&str, &str); 6] = [

@@ -15,8 +15,8 @@ use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::{Builtin, Game, RuleEvent, Stat, event};
 
 use super::{
-    Action, BoardShape, EndCheck, EyeDetection, EyeMemory, Groups, Repetition, Rules, State,
-    StrictOrder, StuckRemoval, Territory, Tie, VariantFile,
+    BoardShape, EndCheck, EyeDetection, EyeMemory, Groups, Repetition, Rules, State, StrictOrder,
+    StuckRemoval, Territory, Tie, VariantFile,
 };
 
 /// The shipped variants, the designer's rules first.
@@ -135,7 +135,7 @@ impl Game for SproutROut {
     type File = VariantFile;
     type State = State;
 
-    crate::game_hooks!(super: rules, sheet, pictures, state);
+    crate::game_hooks!(super: rules, sheet, pictures, state, text, eval);
 
     fn seats(rules: &Variant) -> RangeInclusive<u8> {
         rules.engine().seats()
@@ -153,14 +153,6 @@ impl Game for SproutROut {
             return Err(format!("Sprout-R-Out is a game for 2 players, not {seats}"));
         }
         Ok(State::new(&rules.engine(), seats))
-    }
-
-    fn format_action(state: &State, action: Action) -> String {
-        super::format_action(state, action)
-    }
-
-    fn parse_action(state: &State, text: &str) -> Result<Action, String> {
-        super::parse_action(state, text)
     }
 
     fn describe_node(state: &State) -> String {
@@ -206,16 +198,8 @@ impl Game for SproutROut {
     const NOTATION_HELP: &'static str = "Cells are named by a column letter and a row number; the board (`board`) prints every cell's name before its content: `C4.` is the empty cell C4, `D5X` a stone of X on D5.";
     const SCORES_CHANGED: &'static str = "territory";
 
-    fn draw(state: &State) -> String {
-        super::draw(state)
-    }
-
     fn draw_for_people(state: &State, _names: &[String], _colour: bool) -> String {
         super::text::draw_for_people(state)
-    }
-
-    fn last_move(state: &State) -> Option<String> {
-        super::narrate::last_move(state)
     }
 
     /// `cells`: each cell by label with its stone's seat (from 1) or null,
@@ -326,13 +310,5 @@ impl Game for SproutROut {
         let stones = (state.stones(0) | state.stones(1)).iter().count();
         let cells = state.board().cells().iter().count();
         Some((stones as u32, cells as u32))
-    }
-
-    fn style() -> crate::core::player::Style {
-        super::eval::STYLE
-    }
-
-    fn evaluate(state: &State, seat: Seat) -> f64 {
-        super::evaluate(state, seat)
     }
 }

@@ -16,7 +16,7 @@ mod state;
 mod svg;
 mod text;
 
-pub use eval::evaluate;
+pub use eval::{STYLE, evaluate};
 pub use game::{BUILTINS, SproutROut, Variant, VariantBoard, VariantRules};
 pub use rules::{
     BoardFile, BoardShape, EndCheck, EyeDetection, EyeMemory, Groups, Problem, Repetition, Rules,
