@@ -217,7 +217,7 @@ fn a_checkpoint_of_other_arguments_is_refused_and_kept() {
         &[
             "compare",
             "standard",
-            "standard",
+            "more-beads",
             "--games",
             "50",
             "--seed",
