@@ -616,3 +616,27 @@ fn the_rule_event_script_counts_the_runs_that_changed_the_game() {
     let plain = play(&Arc::new(Rules::standard()), 1);
     assert_eq!(RootsAndShoots::rule_events(&plain)[i], 0);
 }
+
+/// `compare standard edge-double` says how often the house rule fired: its
+/// event exists only in B, the variant that has the script.
+#[test]
+fn compare_says_how_often_a_house_rule_fired() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_roots"))
+        .args(["compare", "standard"])
+        .arg(manifest("variants/edge-double.toml"))
+        .args(["-n", "100", "--seed", "3", "-q", "-b", "random"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = stdout
+        .lines()
+        .find(|l| l.contains("`script.edge-double` can matter only in games with"))
+        .unwrap_or_else(|| panic!("no line on the house rule's firing:\n{stdout}"));
+    assert!(line.contains("A not counted, B "), "{line}");
+    assert!(line.contains("%") && line.ends_with("of games"), "{line}");
+}

@@ -1182,10 +1182,14 @@ pub fn dead_changes(changed: &[String], a: &Design, b: &Design, games: u64) -> V
         let governs = |e: &&EventLine| e.keys.iter().any(|k| key_under(key, k));
         let ea: Vec<&EventLine> = a.rule_events.iter().filter(governs).collect();
         let eb: Vec<&EventLine> = b.rule_events.iter().filter(governs).collect();
-        if ea.is_empty() {
+        // A house rule's events exist only in the variant that has it: the
+        // events of either side, A's first.
+        let mut all = ea.clone();
+        all.extend(eb.iter().filter(|y| !ea.iter().any(|x| x.key == y.key)));
+        if all.is_empty() {
             continue;
         }
-        let names: Vec<String> = ea
+        let names: Vec<String> = all
             .iter()
             .map(|e| format!("{} (`{}`)", e.label, e.key))
             .collect();
@@ -1209,16 +1213,20 @@ pub fn dead_changes(changed: &[String], a: &Design, b: &Design, games: u64) -> V
                 format!("{} of games", e.games.words())
             }
         };
-        let each: Vec<String> = ea
+        let counted = |v: &[&EventLine], key: &str| {
+            v.iter()
+                .find(|y| y.key == key)
+                .map_or_else(|| "not counted".to_owned(), |y| side(y))
+        };
+        let each: Vec<String> = all
             .iter()
             .map(|x| {
-                let y = eb.iter().find(|y| y.key == x.key);
                 format!(
                     "{} (`{}`): A {}, B {}",
                     x.label,
                     x.key,
-                    side(x),
-                    y.map_or_else(|| "not counted".to_owned(), |y| side(y))
+                    counted(&ea, x.key),
+                    counted(&eb, x.key)
                 )
             })
             .collect();
