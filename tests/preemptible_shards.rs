@@ -30,6 +30,10 @@ fn run(dir: &Path, args: &[&str]) -> Output {
 fn shard_args(command: &str, k: u32) -> Vec<String> {
     let mut args: Vec<String> = match command {
         "simulate" => vec!["simulate".into()],
+        // Two values of one key: each a run of the part.
+        "sweep" => ["sweep", "standard", "--set", "beads.supply=50..60:10"]
+            .map(String::from)
+            .to_vec(),
         _ => vec!["compare".into(), "standard".into(), "fewer-beads".into()],
     };
     for a in [
@@ -100,6 +104,7 @@ fn interrupted_then_resumed(dir: &Path, command: &str, k: u32, signal: &str) -> 
     }
     let slice: u64 = match command {
         "simulate" => 4_000,
+        // Both sides' games (compare), both values' (sweep).
         _ => 8_000,
     };
     assert!(
@@ -172,6 +177,11 @@ fn a_simulate_shard_killed_with_kill_9_resumes_and_merges_as_one_run() {
 #[test]
 fn a_compare_shard_stopped_by_sigterm_resumes_and_merges_as_one_run() {
     preempted_shard_merges_as_one_run("compare", "-TERM");
+}
+
+#[test]
+fn a_sweep_shard_stopped_by_sigterm_resumes_and_merges_as_one_run() {
+    preempted_shard_merges_as_one_run("sweep", "-TERM");
 }
 
 #[test]

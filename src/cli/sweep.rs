@@ -56,6 +56,14 @@ pub struct Args {
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
 
+    /// With --shard: keep the shard's progress in FILE as it plays (each
+    /// value's totals, every 2 s, written whole), and when FILE exists,
+    /// resume from it: the same command run again after a SIGTERM, a kill
+    /// -9 or a preemption goes on where it stopped and prints the same
+    /// part. A FILE of other arguments is refused.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub checkpoint: Option<std::path::PathBuf>,
+
     #[command(flatten)]
     pub sim: SimArgs,
 }
@@ -113,6 +121,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
         variant: args.variant.clone(),
         plan,
         shard,
+        checkpoint: args.checkpoint.clone(),
         axes_given,
         axes,
         fixed,

@@ -11,7 +11,8 @@ use crate::sim::sweep_table::{Heading, SweepTable, point_words, points};
 use crate::sim::{Accumulator, AccumulatorData, Config, Report};
 use crate::variant::Override;
 
-use super::console::{self, Progress};
+use super::checkpoint::Checkpoint;
+use super::console;
 use super::failure::Failure;
 use super::finished::{Finished, Ran};
 use super::interrupt;
@@ -26,6 +27,8 @@ pub struct Sweep {
     pub plan: Plan,
     /// Play only this slice of every point's games, for a part.
     pub shard: Option<Shard>,
+    /// Keep the shard's progress in this file, and resume from it.
+    pub checkpoint: Option<std::path::PathBuf>,
     /// The keys swept as given (`beads.supply=30..90:10`), and parsed.
     pub axes_given: Vec<String>,
     pub axes: Vec<Axis>,
@@ -150,12 +153,26 @@ fn sweep_game<G: Registered>(
     if job.shard.is_none() {
         job.plan.note_seed();
     }
-    let pool = crate::sim::pool(base_config.jobs)?;
     let shard = job.shard.unwrap_or(Shard::WHOLE);
     let range = shard.range(job.plan.games);
+    let labels: Vec<String> = grid.iter().map(|p| point_words(axes, p)).collect();
+    let mut ck = match job.shard {
+        Some(shard) => {
+            let labels: Vec<&str> = labels.iter().map(String::as_str).collect();
+            Checkpoint::open(
+                job.checkpoint.as_deref(),
+                "sweep",
+                shard,
+                G::ID,
+                setup,
+                &labels,
+            )?
+        }
+        None => None,
+    };
     let mut outcomes: Vec<Outcome> = Vec::new();
     let count = grid.len();
-    for (k, (p, r)) in grid.iter().zip(rules).enumerate() {
+    for (k, (label, r)) in labels.iter().zip(rules).enumerate() {
         if interrupt::interrupted() {
             break;
         }
@@ -168,20 +185,8 @@ fn sweep_game<G: Registered>(
         };
         let mut config: Config<G> = base_config.clone();
         config.rules = rules;
-        let progress = Progress::new(
-            range.end - range.start,
-            &format!("{} ({}/{count})", point_words(axes, p), k + 1),
-        );
-        let acc = crate::sim::run_games(
-            &config,
-            range.clone(),
-            pool.as_ref(),
-            interrupt::flag(),
-            |_| Ok(()),
-            |done| progress.update(done),
-        );
-        progress.finish();
-        let acc = acc?;
+        let label = format!("{label} ({}/{count})", k + 1);
+        let acc = part::play_slice(&config, shard, &label, ck.as_mut().map(|c| (c, k)))?;
         if acc.games == 0 && range.end > range.start {
             // A value that played no game is left out, not shown as 0 games.
             break;
