@@ -373,3 +373,39 @@ fn artifact_symbols_are_not_hidden_under_a_connector() {
         assert!(at > last_stick, "{symbol} is drawn under the sticks");
     }
 }
+
+/// A value out of range gets its own game's help, never another game's:
+/// Roots and Shoots explains its 8 players; Branches & Twigs & Thorns and
+/// Roots Growy Roots only name their limit.
+#[test]
+fn range_help_is_the_games_own() {
+    let dir = tmp_dir("newcomer-open", "range-help");
+    for (name, text, help) in [
+        (
+            "rs.toml",
+            "extends = \"standard\"\n[players]\nmax = 9\n",
+            true,
+        ),
+        ("b.toml", "extends = \"btt\"\n[players]\nmax = 9\n", false),
+        (
+            "r.toml",
+            "extends = \"roots-growy-roots\"\n[players]\nmax = 9\n",
+            false,
+        ),
+    ] {
+        std::fs::write(dir.join(name), text).expect("written");
+        let run = roots_in(&dir, &["validate", name], "");
+        assert_ne!(run.code, 0, "{}", run.transcript());
+        assert!(
+            run.stdout.contains("more than the largest allowed"),
+            "{}",
+            run.stdout
+        );
+        assert_eq!(
+            run.stdout.contains("8 points around the centre"),
+            help,
+            "{name}: {}",
+            run.stdout
+        );
+    }
+}

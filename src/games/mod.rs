@@ -322,6 +322,13 @@ pub trait Game: Sized + Send + Sync + 'static {
 
     /// The shipped variants, the standard one first.
     fn builtins() -> &'static [Builtin];
+    /// A line of help for a value of `key` out of its range in a variant
+    /// file (why the range is what it is, and the standard value), said
+    /// under `roots validate`'s error; none by default (the error names
+    /// the limit).
+    fn range_help(_key: &str) -> Option<&'static str> {
+        None
+    }
     /// The standard rules (the first built-in, resolved).
     fn standard() -> Self::Rules;
     /// The seat counts the rules can be played with.
@@ -821,6 +828,14 @@ macro_rules! __games_items {
             pub fn by(self) -> &'static str {
                 match self {
                     $(GameId::$v => <$crate::games::$($p)::+ as Game>::BY,)*
+                }
+            }
+
+            /// The game's help for a value of `key` out of range
+            /// ([`Game::range_help`]).
+            pub fn range_help(self, key: &str) -> Option<&'static str> {
+                match self {
+                    $(GameId::$v => <$crate::games::$($p)::+ as Game>::range_help(key),)*
                 }
             }
 

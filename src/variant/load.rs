@@ -703,7 +703,7 @@ fn explain(
             };
             ctx.at_value(Code::Range, message)
                 .maybe_expected(expected)
-                .maybe_help(range_help(&key))
+                .maybe_help(ctx.game.range_help(&key).map(str::to_owned))
         }
         K::Not { .. } | K::MultipleOf { .. }
             if key == "board.size"
@@ -818,24 +818,6 @@ fn word_help(ctx: &Ctx<'_>, words: &[String]) -> Option<String> {
     } else {
         Some("write the value in double quotes".into())
     }
-}
-
-fn range_help(key: &str) -> Option<String> {
-    Some(
-        match key {
-            "players.max" | "players.min" => {
-                "every player's first bead goes on one of the 8 points around the centre, so 8 players at most"
-            }
-            "board.size" => "the board is a square of 5x5 to 25x25 points; the standard board is 19x19",
-            "beads.supply" | "beads.store" => "the standard game has 6 beads in the store and 60 in the supply",
-            "nutrients.supply" => "the standard game has 40 nutrients; the game ends when they run out",
-            "nutrients.max_on_board" => "the standard game allows 11 nutrients on the board at once",
-            "end.max_rounds" => "this is a safety limit; the standard game uses 300",
-            "severing.per_turn" => "0 turns severing off; the standard game allows 1 struggle per turn",
-            _ => return None,
-        }
-        .to_owned(),
-    )
 }
 
 fn unknown_key(ctx: &Ctx<'_>, name: &str) -> Diagnostic {

@@ -80,6 +80,31 @@ pub struct RootsAndShoots;
 crate::rules_head!(Rules);
 
 impl Game for RootsAndShoots {
+    fn range_help(key: &str) -> Option<&'static str> {
+        Some(match key {
+            "players.max" | "players.min" => {
+                "every player's first bead goes on one of the 8 points around the centre, so 8 players at most"
+            }
+            "board.size" => {
+                "the board is a square of 5x5 to 25x25 points; the standard board is 19x19"
+            }
+            "beads.supply" | "beads.store" => {
+                "the standard game has 6 beads in the store and 60 in the supply"
+            }
+            "nutrients.supply" => {
+                "the standard game has 40 nutrients; the game ends when they run out"
+            }
+            "nutrients.max_on_board" => {
+                "the standard game allows 11 nutrients on the board at once"
+            }
+            "end.max_rounds" => "this is a safety limit; the standard game uses 300",
+            "severing.per_turn" => {
+                "0 turns severing off; the standard game allows 1 struggle per turn"
+            }
+            _ => return None,
+        })
+    }
+
     const ID: &'static str = "roots-and-shoots";
     const TITLE: &'static str = "Roots and Shoots";
     const BY: &'static str = "Tom Gale, 2007";
