@@ -397,7 +397,7 @@ fn play_shard<G: Game>(
         let end = (start + STEP).min(range.end);
         let base = 2 * (start - range.start);
         let mut builder = PairBuilder::new();
-        let a = play_range(
+        let a = part::play_range(
             config_a,
             start..end,
             |r| builder.add_a(r),
@@ -407,7 +407,7 @@ fn play_shard<G: Game>(
         if interrupt::interrupted() {
             break;
         }
-        let b = play_range(
+        let b = part::play_range(
             config_b,
             start..end,
             |r| builder.add_b(r),
@@ -430,26 +430,4 @@ fn play_shard<G: Game>(
     }
     progress.finish();
     Ok((acc_a, acc_b, pairs))
-}
-
-/// The games `range` of one side, each handed to `each` as it ends.
-fn play_range<G: Game>(
-    config: &sim::Config<G>,
-    range: std::ops::Range<u64>,
-    mut each: impl FnMut(&sim::GameResult),
-    progress: impl Fn(u64) + Sync,
-) -> Result<Accumulator, Failure> {
-    let pool = sim::pool(config.jobs)?;
-    let acc = sim::run_games(
-        config,
-        range,
-        pool.as_ref(),
-        interrupt::flag(),
-        |r| {
-            each(r);
-            Ok(())
-        },
-        progress,
-    );
-    Ok(acc?)
 }

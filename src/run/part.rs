@@ -34,25 +34,20 @@ pub fn play_slice<G: Game>(
     };
     let done = before.as_ref().map_or(0, |a| a.games);
     let progress = Progress::new(slice, label);
-    let pool = crate::sim::pool(config.jobs)?;
     // The totals so far, games in order, as the checkpoint keeps them.
     let mut so_far = before
         .clone()
         .unwrap_or_else(|| Accumulator::new::<G>(config.players));
-    let acc = crate::sim::run_games(
+    let acc = play_range(
         config,
         range.start + done..range.end,
-        pool.as_ref(),
-        interrupt::flag(),
-        |r| match &mut checkpoint {
-            Some((c, run)) => {
+        |r| {
+            if let Some((c, run)) = &mut checkpoint {
                 so_far.add(r);
                 if c.due() {
                     c.save(*run, &so_far);
                 }
-                Ok(())
             }
-            None => Ok(()),
         },
         |n| progress.update(done + n),
     );
@@ -66,6 +61,29 @@ pub fn play_slice<G: Game>(
         c.save(run, &acc);
     }
     Ok(acc)
+}
+
+/// The games `range` of a run on the run's threads, each handed to `each`
+/// as it ends (in game order), stopped by an interruption.
+pub fn play_range<G: Game>(
+    config: &Config<G>,
+    range: std::ops::Range<u64>,
+    mut each: impl FnMut(&crate::sim::GameResult),
+    progress: impl Fn(u64) + Sync,
+) -> Result<Accumulator, Failure> {
+    let pool = crate::sim::pool(config.jobs)?;
+    let acc = crate::sim::run_games(
+        config,
+        range,
+        pool.as_ref(),
+        interrupt::flag(),
+        |r| {
+            each(r);
+            Ok(())
+        },
+        progress,
+    );
+    Ok(acc?)
 }
 
 /// A run's totals as a part keeps them.
