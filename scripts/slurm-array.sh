@@ -8,7 +8,7 @@
 # One task of a Slurm job array: shard K of N of a `roots` run, its partial
 # result written to $ROOTS_PARTS/part-K.json. The array's size is N:
 # change --array=1-N to split the run another way (K runs from 1).
-# Preemptible: a simulate or compare shard keeps a checkpoint
+# Preemptible: a simulate, compare, sweep or tune shard keeps a checkpoint
 # ($ROOTS_PARTS/part-K.ckpt), so when Slurm preempts or requeues the task
 # (SIGTERM, then SIGKILL), its next run resumes from there; --requeue lets
 # Slurm run it again, --open-mode=append keeps both runs in the log.
@@ -24,7 +24,7 @@ args=${ROOTS_ARGS:-simulate standard -n 100000 --seed 1}
 mkdir -p "$parts"
 checkpoint=()
 case "$args" in
-simulate* | compare*) checkpoint=(--checkpoint "$parts/part-$k.ckpt") ;;
+simulate* | compare* | sweep* | tune*) checkpoint=(--checkpoint "$parts/part-$k.ckpt") ;;
 esac
 echo "task $k of $n, run ${SLURM_RESTART_COUNT:-0} (restarts), on $(hostname -s)" >&2
 # shellcheck disable=SC2086 # ROOTS_ARGS is a command line, split on purpose

@@ -265,3 +265,125 @@ fn a_checkpoint_of_other_arguments_is_refused_and_kept() {
     assert_ne!(merge.status.code(), Some(0), "{merge:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The arguments of shard `k` of 2 of a tune exchanging through `exchange`.
+fn tune_args(k: u32, exchange: &str) -> Vec<String> {
+    [
+        "tune",
+        "standard",
+        "--vary",
+        "beads.supply=30..90",
+        "--target",
+        "rounds=25",
+        "--budget",
+        "20000",
+        "--games",
+        "600",
+        "--bots",
+        "random",
+        "--seed",
+        "5",
+        "--jobs",
+        "1",
+        "--exchange",
+        exchange,
+    ]
+    .map(String::from)
+    .into_iter()
+    .chain(["--shard".into(), format!("{k}/2")])
+    .collect()
+}
+
+/// A tune's shards play together, swapping totals after every batch: shard
+/// 1 stopped by SIGTERM mid-search (shard 2 waits for it at the exchange)
+/// and run again resumes from its checkpoint's log of jobs; both parts are
+/// the uninterrupted shards' parts, and so is their merge, byte for byte.
+#[test]
+fn a_tune_shard_stopped_by_sigterm_resumes_and_merges_as_one_run() {
+    let dir = tmp_dir("preemptible_shards", "tune-TERM");
+    let spawn = |args: &[String]| {
+        Command::new(BIN)
+            .current_dir(&dir)
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs")
+    };
+    // The uninterrupted shards, together.
+    let whole: Vec<Output> = [1, 2]
+        .map(|k| spawn(&tune_args(k, "whole")))
+        .into_iter()
+        .map(|c| c.wait_with_output().expect("the shard ends"))
+        .collect();
+    for out in &whole {
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+    }
+    let with_checkpoint = |k: u32| {
+        let mut args = tune_args(k, "resumed");
+        args.extend(["--checkpoint".into(), format!("tune-{k}.ckpt")]);
+        args
+    };
+    let second = spawn(&with_checkpoint(2));
+    let first = spawn(&with_checkpoint(1));
+    let checkpoint = dir.join("tune-1.ckpt");
+    let started = Instant::now();
+    while games_in(&checkpoint).unwrap_or(0) == 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(300),
+            "no checkpoint written"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let status = Command::new("kill")
+        .args(["-TERM", &first.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let stopped = first.wait_with_output().expect("the shard ends");
+    let stderr = String::from_utf8_lossy(&stopped.stderr);
+    assert_eq!(stopped.status.code(), Some(143), "{stderr}");
+    let part = String::from_utf8_lossy(&stopped.stdout);
+    assert!(part.contains("\"interrupted\":true"), "{part}");
+    assert!(
+        !dir.join("tune-1.ckpt.tmp").exists(),
+        "a temporary file is left after SIGTERM"
+    );
+
+    let again = run(&dir, &strs(&with_checkpoint(1)));
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert_eq!(again.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("resuming from"), "{stderr}");
+    let second = second.wait_with_output().expect("the shard ends");
+    assert_eq!(second.status.code(), Some(0), "{second:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&again.stdout),
+        String::from_utf8_lossy(&whole[0].stdout),
+        "the resumed shard's part is the uninterrupted one's"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&second.stdout),
+        String::from_utf8_lossy(&whole[1].stdout),
+        "the shard that waited prints the uninterrupted one's part"
+    );
+    let merged = |parts: [&[u8]; 2], name: &str| {
+        let paths = [1, 2].map(|k| dir.join(format!("{name}-{k}.json")));
+        for (p, bytes) in paths.iter().zip(parts) {
+            std::fs::write(p, bytes).unwrap();
+        }
+        let out = Command::new(BIN)
+            .current_dir(&dir)
+            .arg("merge")
+            .args(&paths)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        out.stdout
+    };
+    assert_eq!(
+        String::from_utf8_lossy(&merged([&again.stdout, &second.stdout], "resumed")),
+        String::from_utf8_lossy(&merged([&whole[0].stdout, &whole[1].stdout], "whole")),
+        "the merge is the report of one run, byte for byte"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

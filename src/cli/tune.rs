@@ -82,6 +82,15 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     pub exchange: Option<PathBuf>,
 
+    /// With --shard: keep the shard's progress in FILE as it plays (the
+    /// totals of every job of the search, every 2 s, written whole), and
+    /// when FILE exists, resume from it: the same command run again after
+    /// a SIGTERM, a kill -9 or a preemption goes on where it stopped (the
+    /// other shards wait for it at the exchange) and prints the same part.
+    /// A FILE of other arguments is refused.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub checkpoint: Option<PathBuf>,
+
     /// `--games`: the games of each bracket's winner (the first round plays
     /// GAMES / candidates, rounded up).
     #[command(flatten)]
@@ -151,6 +160,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
         plan,
         // --shard requires --exchange (clap), so a shard has its directory.
         shard: shard.zip(args.exchange.clone()),
+        checkpoint: args.checkpoint.clone(),
         vary: args.vary.clone(),
         axes,
         targets: args.target.clone(),

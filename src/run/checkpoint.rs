@@ -17,6 +17,13 @@
 //! one: a reader, or a run killed while writing, never sees half of it. A
 //! checkpoint of other arguments (the command, game, shard, variant, seed,
 //! settings) or of another version is refused, saying which.
+//!
+//! A tune's shard ([`Checkpoint::open_log`]) keeps a log instead: the
+//! totals of every job of the search it played, in the order the search
+//! asked for them, the last one perhaps a prefix of its slice. The search
+//! is deterministic given its results, so a resumed shard takes the jobs'
+//! totals from the log in that order, plays the rest of the job the log
+//! ends in, and goes on.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -59,7 +66,33 @@ impl Checkpoint {
         setup: &S,
         labels: &[&str],
     ) -> Result<Option<Checkpoint>, Failure> {
+        Self::open_with(path, command, shard, game, setup, Some(labels))
+    }
+
+    /// The checkpoint `path` of a shard whose runs are a log that grows as
+    /// it plays (a tune's jobs, [`Checkpoint::log`]): read when it exists
+    /// and is of this run (whatever its log holds), else an empty one.
+    pub fn open_log<S: Serialize>(
+        path: Option<&Path>,
+        command: &str,
+        shard: Shard,
+        game: &str,
+        setup: &S,
+    ) -> Result<Option<Checkpoint>, Failure> {
+        Self::open_with(path, command, shard, game, setup, None)
+    }
+
+    fn open_with<S: Serialize>(
+        path: Option<&Path>,
+        command: &str,
+        shard: Shard,
+        game: &str,
+        setup: &S,
+        labels: Option<&[&str]>,
+    ) -> Result<Option<Checkpoint>, Failure> {
         let Some(path) = path else { return Ok(None) };
+        let log = labels.is_none();
+        let labels = labels.unwrap_or_default();
         let setup = serde_json::to_value(setup)
             .map_err(|e| Failure::usage(format!("cannot write the checkpoint: {e}")))?;
         let runs = labels
@@ -86,7 +119,7 @@ impl Checkpoint {
                         "{name}: not a checkpoint this run can resume: {why}\n  = help: remove it to start the shard again"
                     ))
                 })?;
-                if let Some(what) = differs(&old, &fresh) {
+                if let Some(what) = differs(&old, &fresh, log) {
                     return Err(Failure::invalid(format!(
                         "{name}: a checkpoint of another run: {what}; resuming would mix two runs' games\n  = help: run the shard with the arguments that wrote it, or give another --checkpoint (or remove this one) to start again"
                     )));
@@ -133,6 +166,45 @@ impl Checkpoint {
             ));
         }
         Ok(Some(acc))
+    }
+
+    /// What a log checkpoint ([`Checkpoint::open_log`]) holds: one entry
+    /// per job played, in order.
+    pub fn log(&self) -> &[PartialRun] {
+        &self.part.runs
+    }
+
+    /// Say that the shard resumes from this checkpoint, with `games`
+    /// already played.
+    pub fn say_resumed(&self, games: u64, what: &str) {
+        console::err(&format!(
+            "resuming from {}: {} of this shard already played{what}\n",
+            self.path.display(),
+            crate::core::count(games, "game", "games"),
+        ));
+    }
+
+    /// Why the checkpoint cannot be resumed (`why`), as a failure.
+    pub fn refused(&self, why: &str) -> Failure {
+        Failure::invalid(format!(
+            "--checkpoint {}: {why}\n  = help: remove it to start the shard again",
+            self.path.display()
+        ))
+    }
+
+    /// Set the log's entry `at` (the next one, or the last, still growing)
+    /// to `entry`; written when due or when `now`.
+    pub fn log_entry(&mut self, at: usize, entry: PartialRun, now: bool) {
+        self.part.runs.truncate(at);
+        self.part.runs.push(entry);
+        if now || self.due() {
+            self.write();
+        }
+    }
+
+    /// Write what the checkpoint holds now.
+    pub fn flush(&mut self) {
+        self.write();
     }
 
     /// Whether a checkpoint is due ([`EVERY`]).
@@ -184,7 +256,8 @@ impl Checkpoint {
 
 /// What differs between a checkpoint read back and the one this run would
 /// write, said as a person reads it; none when it is of this run.
-fn differs(old: &Partial, new: &Partial) -> Option<String> {
+/// `log`: the runs are a log, whatever it holds so far.
+fn differs(old: &Partial, new: &Partial, log: bool) -> Option<String> {
     if old.command != new.command {
         return Some(format!(
             "it is of `roots {}`, this run of `roots {}`",
@@ -200,11 +273,12 @@ fn differs(old: &Partial, new: &Partial) -> Option<String> {
             old.shard, new.shard
         ));
     }
-    if old
-        .runs
-        .iter()
-        .map(|r| &r.label)
-        .ne(new.runs.iter().map(|r| &r.label))
+    if !log
+        && old
+            .runs
+            .iter()
+            .map(|r| &r.label)
+            .ne(new.runs.iter().map(|r| &r.label))
     {
         return Some("its runs are not this run's".into());
     }

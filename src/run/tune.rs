@@ -17,6 +17,7 @@ use crate::sim::tune_table::{Summary, TuneTable};
 use crate::sim::{Accumulator, Report};
 use crate::variant::Override;
 
+use super::checkpoint::Checkpoint;
 use super::console;
 use super::failure::Failure;
 use super::finished::{Finished, Ran};
@@ -24,7 +25,7 @@ use super::interrupt;
 use super::part;
 use super::plan::{self, Settings};
 use super::tune_file::{value_at, write_best};
-use super::tune_runner::{Runner, refuse_idle_keys};
+use super::tune_runner::{Runner, point_text, refuse_idle_keys};
 
 /// A tune, planned.
 pub struct Tune {
@@ -35,6 +36,8 @@ pub struct Tune {
     /// Play only this slice of every round's games, exchanging totals with
     /// the other shards through the directory.
     pub shard: Option<(Shard, PathBuf)>,
+    /// Keep the shard's jobs in this file as it plays, and resume from it.
+    pub checkpoint: Option<PathBuf>,
     /// The keys searched as given (`beads.supply=30..90`), and parsed.
     pub vary: Vec<String>,
     pub axes: Vec<Axis>,
@@ -201,6 +204,27 @@ fn tune_game<G: Registered>(job: &Tune, base: &Arc<G::Rules>) -> Result<Ran<Tune
         })
         .collect();
     refuse_idle_keys(&mut runner, start.as_ref())?;
+    if let Some((shard, _)) = &job.shard {
+        runner.checkpoint =
+            Checkpoint::open_log(job.checkpoint.as_deref(), "tune", *shard, G::ID, &setup)?;
+        if let Some(c) = &runner.checkpoint {
+            let games: u64 = c
+                .log()
+                .iter()
+                .filter_map(|e| e.totals.as_ref())
+                .map(|t| t.games)
+                .sum();
+            if !c.log().is_empty() {
+                c.say_resumed(
+                    games,
+                    &format!(
+                        " ({} of its search)",
+                        crate::core::count(c.log().len() as u64, "job", "jobs")
+                    ),
+                );
+            }
+        }
+    }
     let plan = Plan {
         candidates: job.candidates,
         first_games,
@@ -212,6 +236,12 @@ fn tune_game<G: Registered>(job: &Tune, base: &Arc<G::Rules>) -> Result<Ran<Tune
     };
     let outcome = tune::search(axes, &targets, &plan, start, &mut runner);
     runner.status.clear();
+    if let Some(f) = runner.failure.take() {
+        return Err(f);
+    }
+    if let Some(c) = runner.checkpoint.as_mut() {
+        c.flush();
+    }
     let stopped = if timed_out.load(Ordering::SeqCst) {
         Some("the time (--time) ran out")
     } else if interrupt::interrupted() {
@@ -253,14 +283,6 @@ fn tune_game<G: Registered>(job: &Tune, base: &Arc<G::Rules>) -> Result<Ran<Tune
         .map(|(p, k)| ((*p).clone(), k.acc.clone()))
         .collect();
     finish::<G>(&setup, &targets, &runner, &ranked, summary).map(Ran::Report)
-}
-
-fn point_text(axes: &[Axis], p: &Point) -> String {
-    tune::describe(axes, p)
-        .iter()
-        .map(|(k, v)| format!("{k}={v}"))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The tune's report from its best points: the original rules played on

@@ -1,6 +1,8 @@
 //! The player of a tune's batches ([`Evaluate`]): each point's rules made
 //! once, its games played on one pool, and, for a shard, the totals swapped
-//! with the other shards through the exchange directory after every batch.
+//! with the other shards through the exchange directory after every batch;
+//! with a checkpoint, every job's totals kept as it plays, and taken back
+//! from it when the shard resumes.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -15,6 +17,7 @@ use crate::sim::tune::{Evaluate, Job, Point};
 use crate::sim::{Accumulator, Config, Report};
 use crate::variant::Override;
 
+use super::checkpoint::Checkpoint;
 use super::console::{self, Status};
 use super::failure::Failure;
 
@@ -35,6 +38,14 @@ pub struct Runner<'a, G: Registered> {
     pub status: Status,
     pub started: Instant,
     pub budget: u64,
+    /// The shard's checkpoint: a log of the jobs it played (its totals of
+    /// each), resumed from and kept as it plays.
+    pub checkpoint: Option<Checkpoint>,
+    /// The log entry of the next job played.
+    pub logged: usize,
+    /// Why the search was stopped, when not by a signal or the time (a
+    /// checkpoint that does not hold this search's jobs).
+    pub failure: Option<Failure>,
 }
 
 impl<'a, G: Registered> Runner<'a, G> {
@@ -60,6 +71,9 @@ impl<'a, G: Registered> Runner<'a, G> {
             status: Status::new(),
             started: Instant::now(),
             budget,
+            checkpoint: None,
+            logged: 0,
+            failure: None,
         }
     }
 
@@ -82,12 +96,13 @@ impl<'a, G: Registered> Runner<'a, G> {
         r
     }
 
-    /// Play the jobs (this shard's slice of each when sharded).
+    /// Play the jobs (this shard's slice of each when sharded), each taken
+    /// from the checkpoint's log as far as it goes.
     fn play(&mut self, jobs: &[Job]) -> Option<Vec<Result<Accumulator, String>>> {
         let mut out = Vec::new();
         for job in jobs {
             if self.stop.load(Ordering::Relaxed) {
-                return None;
+                return self.stopped();
             }
             let rules = match self.rules_of(&job.point) {
                 Ok(r) => r,
@@ -100,22 +115,121 @@ impl<'a, G: Registered> Runner<'a, G> {
                 Some((s, _)) => s.slice(job.from, job.to),
                 None => job.from..job.to,
             };
+            let label = format!(
+                "batch {}: {} games {}..{}",
+                self.batches,
+                point_text(self.axes, &job.point),
+                job.from,
+                job.to
+            );
+            let before = match self.from_log(&label, range.end - range.start) {
+                Ok(Logged::Whole(r)) => {
+                    out.push(r);
+                    continue;
+                }
+                Ok(Logged::Prefix(acc)) => acc,
+                Err(f) => {
+                    self.failure = Some(f);
+                    return None;
+                }
+            };
+            let done = before.as_ref().map_or(0, |a| a.games);
             let mut config = self.config.clone();
             config.rules = rules;
-            match crate::sim::run_games(
+            let mut so_far = before
+                .clone()
+                .unwrap_or_else(|| Accumulator::new::<G>(config.players));
+            let at = self.logged;
+            let checkpoint = &mut self.checkpoint;
+            let played = crate::sim::run_games(
                 &config,
-                range.clone(),
+                range.start + done..range.end,
                 self.pool.as_ref(),
                 &self.stop,
-                |_| Ok(()),
+                |r| {
+                    if let Some(c) = checkpoint.as_mut() {
+                        so_far.add(r);
+                        if c.due() {
+                            c.log_entry(at, logged(&label, Ok(&so_far)), false);
+                        }
+                    }
+                    Ok(())
+                },
                 |_| {},
-            ) {
-                Ok(acc) if acc.games == range.end - range.start => out.push(Ok(acc)),
-                Ok(_) => return None,
-                Err(e) => out.push(Err(e.to_string())),
+            );
+            match played {
+                Ok(acc) => {
+                    let mut acc = acc;
+                    if let Some(mut b) = before {
+                        b.merge(&acc);
+                        acc = b;
+                    }
+                    if let Some(c) = self.checkpoint.as_mut() {
+                        c.log_entry(at, logged(&label, Ok(&acc)), false);
+                    }
+                    if acc.games < range.end - range.start {
+                        return self.stopped();
+                    }
+                    self.logged += 1;
+                    out.push(Ok(acc));
+                }
+                Err(e) => {
+                    let e = e.to_string();
+                    if let Some(c) = self.checkpoint.as_mut() {
+                        c.log_entry(at, logged(&label, Err(&e)), false);
+                    }
+                    self.logged += 1;
+                    out.push(Err(e));
+                }
             }
         }
         Some(out)
+    }
+
+    /// The search stops: the checkpoint written as it stands.
+    fn stopped(&mut self) -> Option<Vec<Result<Accumulator, String>>> {
+        if let Some(c) = self.checkpoint.as_mut() {
+            c.flush();
+        }
+        None
+    }
+
+    /// What the checkpoint's log holds of the next job (`label`, a slice
+    /// of `slice` games): its whole outcome, the totals of its first games,
+    /// or nothing (it was not played).
+    fn from_log(&mut self, label: &str, slice: u64) -> Result<Logged, Failure> {
+        let Some(c) = &self.checkpoint else {
+            return Ok(Logged::Prefix(None));
+        };
+        let Some(entry) = c.log().get(self.logged) else {
+            return Ok(Logged::Prefix(None));
+        };
+        if entry.label != label {
+            return Err(c.refused(&format!(
+                "its job {} is `{}`, where this search asks for `{label}`",
+                self.logged + 1,
+                entry.label
+            )));
+        }
+        let acc = match (&entry.totals, &entry.error) {
+            (Some(d), _) => Accumulator::from_data::<G>(d).map_err(|e| c.refused(&e))?,
+            (None, Some(e)) => {
+                self.logged += 1;
+                return Ok(Logged::Whole(Err(e.clone())));
+            }
+            (None, None) => return Err(c.refused(&format!("its job `{label}` has no totals"))),
+        };
+        if acc.games > slice {
+            return Err(c.refused(&format!(
+                "it holds {} games of job `{label}`, a slice of {slice}",
+                acc.games
+            )));
+        }
+        if acc.games == slice {
+            self.logged += 1;
+            return Ok(Logged::Whole(Ok(acc)));
+        }
+        Ok(Logged::Prefix(Some(acc)))
     }
 
     /// Swap this shard's totals of batch `n` for every shard's, through
@@ -211,6 +325,32 @@ impl<G: Registered> Evaluate for Runner<'_, G> {
             true,
         );
     }
+}
+
+/// What a checkpoint's log holds of a job.
+enum Logged {
+    /// Its outcome: every game of its slice, or why it could not be played.
+    Whole(Result<Accumulator, String>),
+    /// The totals of its first games, if any.
+    Prefix(Option<Accumulator>),
+}
+
+/// A log entry: a job's totals so far, or why it could not be played.
+fn logged(label: &str, r: Result<&Accumulator, &String>) -> PartialRun {
+    PartialRun {
+        label: label.to_owned(),
+        totals: r.ok().map(Accumulator::to_data),
+        error: r.err().cloned(),
+    }
+}
+
+/// A point as `key=value key=value`.
+pub fn point_text(axes: &[Axis], p: &Point) -> String {
+    crate::sim::tune::describe(axes, p)
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Games a varied key's lowest and highest values are played on to see
