@@ -122,7 +122,7 @@ impl<'a, G: Registered> Runner<'a, G> {
                 job.from,
                 job.to
             );
-            let before = match self.from_log(&label, range.end - range.start) {
+            let before = match self.logged_job(&label, range.end - range.start) {
                 Ok(Logged::Whole(r)) => {
                     out.push(r);
                     continue;
@@ -197,7 +197,7 @@ impl<'a, G: Registered> Runner<'a, G> {
     /// What the checkpoint's log holds of the next job (`label`, a slice
     /// of `slice` games): its whole outcome, the totals of its first games,
     /// or nothing (it was not played).
-    fn from_log(&mut self, label: &str, slice: u64) -> Result<Logged, Failure> {
+    fn logged_job(&mut self, label: &str, slice: u64) -> Result<Logged, Failure> {
         let Some(c) = &self.checkpoint else {
             return Ok(Logged::Prefix(None));
         };
