@@ -628,9 +628,22 @@ pub struct Step {
     pub die: Option<Die>,
     /// What came of it, a line each ([`Game::narrate`]).
     pub notes: Vec<String>,
+    /// A decision as a person reads it ([`Game::action_words`]).
+    pub said: Option<String>,
 }
 
 impl Step {
+    /// A decision `event` taken at `before`, as a person reads it
+    /// ([`Game::action_words`]); none for other events.
+    pub fn said<G: Game>(before: &G::State, event: &Event) -> Option<String> {
+        match event {
+            Event::Act { action, .. } => G::parse_action(before, action)
+                .ok()
+                .map(|a| G::action_words(before, a)),
+            _ => None,
+        }
+    }
+
     /// Whether the step, which led to `after`, ended its turn: the seat
     /// whose turn it is changed, or a turn every seat plays in began or
     /// ended, and the game goes on.
@@ -670,12 +683,13 @@ impl Step {
                 None => format!("{}: a roll of {face}", self.waiting),
             },
             Event::Act { action, seat } => format!(
-                "{} ({}): {action}",
+                "{} ({}): {}",
                 G::seat_letter(*seat),
                 names
                     .get(usize::from(*seat))
                     .map(String::as_str)
-                    .unwrap_or("?")
+                    .unwrap_or("?"),
+                self.said.as_deref().unwrap_or(action)
             ),
             Event::Undo => "undo: the last roll or decision is taken back".to_string(),
             Event::Forfeit { seat, reason } => format!(
@@ -717,6 +731,7 @@ impl<G: Game> Referee<G> {
             let before = game.state.clone();
             game.apply(event)
                 .map_err(|m| RecordError::at(*line, m.to_string()))?;
+            let said = Step::said::<G>(&before, event);
             let roll = match event {
                 Event::Roll { face, .. } => Some(*face),
                 _ => None,
@@ -736,6 +751,7 @@ impl<G: Game> Referee<G> {
                 event: event.clone(),
                 die,
                 notes,
+                said,
             };
             visit(&step, &game.state);
             if *event == Event::Undo {

@@ -45,6 +45,7 @@ mod layers;
 mod line_editing;
 mod merge_adds_up;
 mod narration;
+mod newcomer_leftovers;
 mod newcomer_list;
 mod newcomer_open;
 mod paired;

@@ -44,12 +44,32 @@ pub struct Stat {
     pub label: &'static str,
     /// A column heading of at most nine characters (`roots sweep`).
     pub short: &'static str,
+    /// A per-game flag: 1 in the games where something holds (Roots Growy
+    /// Roots' `decided_by_branches`), 0 in the others. Reports show it as
+    /// the share of games, with a rate's interval, not as a mean.
+    pub flag: bool,
 }
 
 impl Stat {
     /// A statistic: its key, its name in words and its column heading.
     pub const fn new(key: &'static str, label: &'static str, short: &'static str) -> Stat {
-        Stat { key, label, short }
+        Stat {
+            key,
+            label,
+            short,
+            flag: false,
+        }
+    }
+
+    /// A per-game flag ([`Stat::flag`]): `label` says what holds in the
+    /// games it counts (`won by the branch bonus`).
+    pub const fn flag(key: &'static str, label: &'static str, short: &'static str) -> Stat {
+        Stat {
+            key,
+            label,
+            short,
+            flag: true,
+        }
     }
 
     /// The words of the statistic of `stats` whose key is `key` (an end
@@ -485,6 +505,12 @@ pub trait Game: Sized + Send + Sync + 'static {
             crate::core::draw::seat_colour(seat),
             colour,
         )
+    }
+    /// A decision as a person reads it (`replay --list`): the record's text
+    /// form unless the game has words of its own (Roots and Shoots: `grow
+    /// new plant (d4)` for the record's `grow new_plant`).
+    fn action_words(state: &Self::State, action: ActionOf<Self>) -> String {
+        Self::format_action(state, action)
     }
     /// The legal actions in words, for a person at the terminal: every one
     /// of them, counted (`legal (3): a, b, c`), never cut short.

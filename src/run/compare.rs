@@ -184,6 +184,7 @@ pub fn compare(
     c.analysis.independent_seeds = job.independent;
     c.sequential = sequential;
     c.dead_rules = dead_rules(&changed, &c);
+    c.changed_keys = changed;
     let c = match skill {
         Some((la, lb)) => c.with_skill(la, lb),
         None => c,
@@ -236,6 +237,7 @@ pub fn merge(
     let mut c = compare_paired(a.0, a.1, Some(&pairs), &Margins::default());
     c.analysis.independent_seeds = setup.independent;
     c.dead_rules = dead_rules(&a.2, &c);
+    c.changed_keys = a.2;
     Ok(Finished::new(c, setup.sim.format))
 }
 

@@ -458,6 +458,7 @@ impl<G: Game> Play<G> {
             event: event.clone(),
             die,
             notes: G::narrate(&before, roll, state),
+            said: Step::said::<G>(&before, event),
         };
         self.log.push(line_of::<G>(&step, &self.people));
         if step.ends_turn::<G>(state) {
@@ -519,9 +520,9 @@ impl<G: Game> Play<G> {
             Some(Event::Roll { .. } | Event::Draw { .. }) if self.mode == DiceMode::Auto => Err(
                 "the last event is a roll of the program's dice; only typed faces and people's decisions can be taken back".to_string(),
             ),
-            Some(Event::Act { seat, .. }) if !self.is_human(*seat) => Err(format!(
-                "the last event is the decision of the bot in seat {}; only typed faces and people's decisions can be taken back",
-                seat + 1
+            Some(Event::Act { seat, action }) if !self.is_human(*seat) => Err(format!(
+                "the last event is the decision \"{action}\" of the bot at {}; a bot's reply stands at a served table, so the person's move before it stands too; only typed faces and people's decisions made since the last bot move can be taken back",
+                G::seat_letter(*seat)
             )),
             Some(e) => Ok(e.clone()),
         }?;

@@ -63,6 +63,10 @@ pub struct Comparison {
     /// Changed keys whose rule events never happened in either run.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dead_rules: Vec<String>,
+    /// The dotted keys whose values differ between A and B (for the
+    /// findings: a key that never changed a game is named).
+    #[serde(skip)]
+    pub changed_keys: Vec<String>,
     /// How the primary statistics were judged: from the matched pairs, or
     /// as independent samples.
     pub analysis: Analysis,
@@ -129,7 +133,8 @@ pub fn primary_statistics(a: &Report, b: &Report, margins: &Margins) -> Vec<(f64
             out.push(rate(&key, &label, x, y));
         }
     }
-    for stat in &a.count_order {
+    // The per-game flags are among the rates above.
+    for stat in a.count_order.iter().filter(|s| !s.flag) {
         let (Some(x), Some(y)) = (a.counts.get(stat.key), b.counts.get(stat.key)) else {
             continue;
         };
@@ -215,6 +220,7 @@ pub fn compare_paired(
         skill: None,
         sequential: None,
         dead_rules: Vec::new(),
+        changed_keys: Vec::new(),
         analysis: Analysis {
             method: if pairs.is_some() {
                 "paired"

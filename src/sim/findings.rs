@@ -255,10 +255,36 @@ impl Comparison {
             && alike == n
             && !an.independent_seeds
         {
-            out.push(format!(
-                "All {} pairs of games came out alike (winner, ending, every count): the change made no difference in these games under these bots",
-                thousands(n)
-            ));
+            // The keys not already said to have had no chance to act.
+            let idle: Vec<String> = self
+                .changed_keys
+                .iter()
+                .filter(|k| {
+                    let named = format!("`{k}`");
+                    !self.dead_rules.iter().any(|d| d.starts_with(&named))
+                })
+                .map(|k| format!("`{k}`"))
+                .collect();
+            out.push(match idle.len() {
+                0 if !self.dead_rules.is_empty() => format!(
+                    "All {} pairs of games came out alike (winner, ending, every count)",
+                    thousands(n)
+                ),
+                0 => format!(
+                    "All {} pairs of games came out alike (winner, ending, every count): the change made no difference in these games under these bots",
+                    thousands(n)
+                ),
+                1 => format!(
+                    "The key {} never changed a game in {} pairs: every pair came out alike (winner, ending, every count) under these bots",
+                    idle[0],
+                    thousands(n)
+                ),
+                _ => format!(
+                    "The keys {} never changed a game in {} pairs: every pair came out alike (winner, ending, every count) under these bots",
+                    idle.join(", "),
+                    thousands(n)
+                ),
+            });
         }
         let mut differ: Vec<(f64, String)> = Vec::new();
         for e in &self.a.design.measures {

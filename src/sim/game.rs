@@ -12,11 +12,7 @@ use super::measures;
 
 /// The way a game ends when an external player forfeits it (crashed, too
 /// slow, an illegal move): not one of the game's own ways to end.
-pub const FORFEIT: Stat = Stat {
-    key: "forfeit",
-    label: "a player forfeited",
-    short: "forfeit",
-};
+pub const FORFEIT: Stat = Stat::new("forfeit", "a player forfeited", "forfeit");
 
 /// What one game came to: a row of `--out`.
 #[derive(Clone, Debug, PartialEq)]

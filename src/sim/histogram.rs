@@ -69,6 +69,12 @@ impl Histogram {
         &self.counts
     }
 
+    /// How many values above 0 were added: the games a per-game flag
+    /// ([`crate::games::Stat::flag`]) counts.
+    pub fn nonzero(&self) -> u64 {
+        self.counts.iter().skip(1).sum()
+    }
+
     /// A histogram from [`Histogram::counts`]; trailing zeros are dropped,
     /// so equal totals give equal histograms.
     pub fn from_counts(counts: Vec<u64>) -> Histogram {

@@ -232,6 +232,10 @@ pub struct Report {
     /// The game's counts per game, and the winning margin, by key.
     #[serde(flatten)]
     pub counts: BTreeMap<String, Summary>,
+    /// The game's per-game flags ([`Stat::flag`]) as shares of the games,
+    /// by key (their counts stay in `counts` too).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub flags: BTreeMap<String, Rate>,
     /// Win rate of each bot over the seats it played, when bots differ.
     pub per_bot: Vec<BotLine>,
     pub skill: Option<Skill>,
@@ -264,11 +268,7 @@ pub struct Partial {
 }
 
 /// The winning margin, which every game reports.
-pub const MARGIN: Stat = Stat {
-    key: "margin",
-    label: "winning margin",
-    short: "margin",
-};
+pub const MARGIN: Stat = Stat::new("margin", "winning margin", "margin");
 
 impl Report {
     pub fn new<G: Game>(config: &Config<G>, acc: &Accumulator) -> Report {
@@ -325,9 +325,13 @@ impl Report {
             Vec::new()
         };
         let mut counts = BTreeMap::new();
+        let mut flags = BTreeMap::new();
         let mut count_order = Vec::new();
         for (stat, h) in acc.counter_names.iter().zip(&acc.counters) {
             counts.insert(stat.key.to_owned(), h.summary());
+            if stat.flag {
+                flags.insert(stat.key.to_owned(), Rate::new(h.nonzero(), h.n()));
+            }
             count_order.push(*stat);
         }
         counts.insert(MARGIN.key.to_owned(), acc.margin.summary());
@@ -391,6 +395,7 @@ impl Report {
                 .map(|(stat, _)| *stat)
                 .chain((acc.forfeits > 0).then_some(FORFEIT))
                 .collect(),
+            flags,
             count_order,
             length: acc.counter_names.get(acc.length).copied().unwrap_or(MARGIN),
             partial: None,
@@ -454,10 +459,12 @@ impl Report {
         self
     }
 
-    /// The measures that have a mean per game, with their names in words.
+    /// The measures that have a mean per game, with their names in words
+    /// (not the per-game flags, which are rates: [`Report::rates`]).
     pub fn measures(&self) -> Vec<(&'static str, &Summary)> {
         self.count_order
             .iter()
+            .filter(|s| !s.flag)
             .filter_map(|s| self.counts.get(s.key).map(|sum| (s.label, sum)))
             .collect()
     }
@@ -489,6 +496,11 @@ impl Report {
                     format!("ends: {}", stat.key.replace('_', " ")),
                     r,
                 ));
+            }
+        }
+        for stat in self.count_order.iter().filter(|s| s.flag) {
+            if let Some(r) = self.flags.get(stat.key) {
+                v.push((stat.key.to_owned(), stat.label.to_owned(), r));
             }
         }
         for b in &self.per_bot {
@@ -595,6 +607,14 @@ impl Report {
         for stat in &self.end_order {
             if let Some(r) = self.end_reasons.get(stat.key) {
                 let _ = writeln!(o, "  {:<28} {}", stat.label, r.words());
+            }
+        }
+        if !self.flags.is_empty() {
+            let _ = writeln!(o, "\nShare of games");
+            for stat in self.count_order.iter().filter(|s| s.flag) {
+                if let Some(r) = self.flags.get(stat.key) {
+                    let _ = writeln!(o, "  {:<28} {}", stat.label, r.words());
+                }
             }
         }
         let _ = writeln!(

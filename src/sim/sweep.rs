@@ -258,6 +258,9 @@ pub enum Measure {
     End(String),
     /// The mean per game of a count of the game, or of the winning margin.
     Mean(String),
+    /// The share of games where a per-game flag of the game holds
+    /// ([`crate::games::Stat::flag`]: `decided_by_branches`).
+    Flag(String),
     /// An evaluation measure (`drama`, `balance`: [`crate::sim::measures`]),
     /// and whether it is a share.
     Design(String, bool),
@@ -286,10 +289,13 @@ impl Measure {
                     .map(|s| Measure::End(s.key.to_owned()))
             })
             .or_else(|| {
-                G::COUNTERS
-                    .iter()
-                    .find(|s| s.key == t)
-                    .map(|s| Measure::Mean(s.key.to_owned()))
+                G::COUNTERS.iter().find(|s| s.key == t).map(|s| {
+                    if s.flag {
+                        Measure::Flag(s.key.to_owned())
+                    } else {
+                        Measure::Mean(s.key.to_owned())
+                    }
+                })
             })
             .or_else(|| {
                 crate::sim::measures::keys(players)
@@ -363,7 +369,9 @@ impl Measure {
             Measure::SeatWins(n) => format!("seat{n}-wins"),
             Measure::Ties => "ties".into(),
             Measure::FirstPlayerAdvantage => "first-player-advantage".into(),
-            Measure::End(k) | Measure::Mean(k) | Measure::Design(k, _) => k.clone(),
+            Measure::End(k) | Measure::Mean(k) | Measure::Flag(k) | Measure::Design(k, _) => {
+                k.clone()
+            }
         }
     }
 
@@ -381,6 +389,10 @@ impl Measure {
                 .iter()
                 .find(|s| s.key == k)
                 .map_or_else(|| k.replace('_', " "), |s| format!("mean {}", s.label)),
+            Measure::Flag(k) => G::COUNTERS
+                .iter()
+                .find(|s| s.key == k)
+                .map_or_else(|| k.replace('_', " "), |s| format!("games {}", s.label)),
             Measure::Design(k, _) => crate::sim::measures::keys(8)
                 .into_iter()
                 .find(|(key, _, _)| key == k)
@@ -429,6 +441,7 @@ impl Measure {
                 .end_reasons
                 .get(k)
                 .map_or(rate(0, 0), |x| rate(x.count, x.of)),
+            Measure::Flag(k) => r.flags.get(k).map_or(rate(0, 0), |x| rate(x.count, x.of)),
             Measure::Mean(k) => r.count(k).map_or(
                 Estimate {
                     value: 0.0,

@@ -125,6 +125,16 @@ pub fn interpret(state: &State, line: &str) -> Result<Action, String> {
     full
 }
 
+/// A growth action as a person reads it, with its die: `grow new plant
+/// (d4)` (the record writes `grow new_plant`).
+pub fn grow_words(state: &State, growth: Growth) -> String {
+    format!(
+        "grow {} ({})",
+        growth.words(),
+        state.rules().die_for(growth).map(Die::name).unwrap_or("?")
+    )
+}
+
 /// The legal choices, compactly, counted as in every game
 /// (`legal (8): place at (8): ...`; [`crate::games::counted_list`]).
 pub fn legal_text(state: &State) -> String {
@@ -140,11 +150,7 @@ pub fn legal_text(state: &State) -> String {
         .filter_map(|a| match a {
             // In words (`grow new plant (d4)`), which the prompt reads as
             // well as the record's `grow new_plant`.
-            Action::Grow(gr) => Some(format!(
-                "grow {} ({})",
-                gr.key().replace('_', " "),
-                state.rules().die_for(*gr).map(Die::name).unwrap_or("?")
-            )),
+            Action::Grow(gr) => Some(grow_words(state, *gr)),
             _ => None,
         })
         .collect();

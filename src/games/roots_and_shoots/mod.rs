@@ -136,6 +136,13 @@ impl Game for RootsAndShoots {
         Action::parse(state.grid(), text)
     }
 
+    fn action_words(state: &State, action: Action) -> String {
+        match action {
+            Action::Grow(g) => action::grow_words(state, g),
+            _ => Self::format_action(state, action),
+        }
+    }
+
     fn interpret(state: &State, text: &str) -> Result<Action, String> {
         action::interpret(state, text)
     }
@@ -270,26 +277,31 @@ impl Game for RootsAndShoots {
             key: "nutrients_out",
             label: "the nutrient pile runs out",
             short: "nutr. out",
+            flag: false,
         },
         Stat {
             key: "beads_out",
             label: "a player's beads run out",
             short: "beads out",
+            flag: false,
         },
         Stat {
             key: "round_limit",
             label: "the round limit is reached",
             short: "limit",
+            flag: false,
         },
         Stat {
             key: "script",
             label: "a house rule ends it",
             short: "script",
+            flag: false,
         },
         Stat {
             key: "script_error",
             label: "a house rule fails",
             short: "scr. fail",
+            flag: false,
         },
     ];
 
@@ -298,51 +310,61 @@ impl Game for RootsAndShoots {
             key: "rounds",
             label: "rounds",
             short: "rounds",
+            flag: false,
         },
         Stat {
             key: "turns",
             label: "turns",
             short: "turns",
+            flag: false,
         },
         Stat {
             key: "placements",
             label: "beads placed",
             short: "placement",
+            flag: false,
         },
         Stat {
             key: "rains",
             label: "rains",
             short: "rains",
+            flag: false,
         },
         Stat {
             key: "struggles",
             label: "struggles",
             short: "struggles",
+            flag: false,
         },
         Stat {
             key: "severings",
             label: "severings",
             short: "severings",
+            flag: false,
         },
         Stat {
             key: "spawns",
             label: "nutrients spawned",
             short: "spawns",
+            flag: false,
         },
         Stat {
             key: "nutrients_scored",
             label: "nutrients scored",
             short: "nutrients",
+            flag: false,
         },
         Stat {
             key: "points_lost",
             label: "points lost to splits",
             short: "points_lo",
+            flag: false,
         },
         Stat {
             key: "lead_changes",
             label: "lead changes",
             short: "lead_chan",
+            flag: false,
         },
     ];
 

@@ -103,8 +103,8 @@ impl Game for RootsGrowyRoots {
         Stat::new("artifact_points", "points for artifacts", "artf pts"),
         Stat::new("branch_points", "points for branches", "brch pts"),
         Stat::new("longest_points", "points for longest root", "long pts"),
-        Stat::new("decided_by_branches", "won by the branch bonus", "by brch"),
-        Stat::new("decided_by_longest", "won by the longest root", "by long"),
+        Stat::flag("decided_by_branches", "won by the branch bonus", "by brch"),
+        Stat::flag("decided_by_longest", "won by the longest root", "by long"),
     ];
 
     fn step_budget(rules: &Rules, seats: u8) -> u64 {
