@@ -22,7 +22,10 @@ pub fn narrate(before: &State, roll: Option<u8>, after: &State) -> Vec<String> {
         && after.stats.placements == before.stats.placements
         && !matches!(after.phase, Phase::Place { .. })
     {
-        out.push(format!("no bead can be placed with this roll ({})", a.words()));
+        out.push(format!(
+            "no bead can be placed with this roll ({})",
+            a.words()
+        ));
     }
     if on_top
         && before.phase == Phase::SpawnCheck
