@@ -679,9 +679,14 @@ impl PairedSums {
             let centre: f64 = c.iter().enumerate().map(|(i, ci)| ci * s(i)).sum();
             (q - centre * centre / nf).max(0.0)
         };
-        let scale = match unit {
-            Unit::Rate => 1.0,
-            Unit::Count => sd(0, 0).max(sd(2, 7)) / unit_of,
+        // The pseudo-pairs: a rate's win and loss (s = 1); a count's, a
+        // design measure's (a mean of per-game values, shares included)
+        // and a spread's at the larger per-game standard deviation, as the
+        // unpaired t test of such a mean has no added games either.
+        let scale = if unit == Unit::Rate && self.scale == 1 && !self.spread {
+            1.0
+        } else {
+            sd(0, 0).max(sd(2, 7)) / unit_of
         };
         let var = (q / (unit_of * unit_of) + 2.0 * scale * scale) / ((nf + 1.0) * (nf + 2.0));
         Some((estimate / unit_of, var.sqrt()))
