@@ -27,6 +27,8 @@ def main():
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seeds", default="1001-1010")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--family", default="primary",
+                    help="primary (default), measures or all")
     ap.add_argument("a")
     ap.add_argument("b")
     args = ap.parse_args()
@@ -43,7 +45,7 @@ def main():
             sys.exit(f"{' '.join(cmd)}: exit {run.returncode}\n{run.stderr}")
         report = json.loads(run.stdout)
         for d in report["differences"]:
-            if d["family"] != "primary":
+            if args.family != "all" and d["family"] != args.family:
                 continue
             verdicts.setdefault(d["key"], []).append(d["verdict"])
             if d["verdict"] == "undecided" and "games_needed" in d:

@@ -300,9 +300,9 @@ fn simulate_json_carries_the_measures() {
         "duration_turns",
         "decision_moves",
         "branching",
-        "lead_change",
-        "drama",
-        "decisiveness",
+        "favourite_changes",
+        "winner_behind",
+        "settled_at",
         "coverage",
     ] {
         let m = measures
@@ -384,9 +384,9 @@ fn outcomes_depth_plays_the_same_games_and_measures_less() {
     for key in [
         "decision_moves",
         "branching",
-        "lead_change",
+        "favourite_changes",
         "stability",
-        "drama",
+        "winner_behind",
     ] {
         assert!(!ko.iter().any(|k| k == key), "{key} at outcomes");
         assert!(ks.iter().any(|k| k == key), "{key} missing at standard");
@@ -414,7 +414,7 @@ fn outcomes_depth_plays_the_same_games_and_measures_less() {
     let refused = [
         "sweep standard --set beads.supply=30,40 -n 4 --measure stability --measures outcomes",
         "sweep standard --set beads.supply=30,40 -n 4 --measure clarity_narrowness",
-        "tune standard --vary beads.supply=20..40 --target drama=max --measures outcomes",
+        "tune standard --vary beads.supply=20..40 --target winner_behind=max --measures outcomes",
     ];
     for line in refused {
         let args: Vec<&str> = line.split(' ').collect();

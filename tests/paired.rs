@@ -184,3 +184,89 @@ fn a_compare_part_without_pairs_is_refused() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `simulate --trace-measures`: each game's row of the `--out` file holds
+/// its measures and the rows of win chances they came from, and "winner
+/// behind" and "favourite changes" recomputed here from the rows alone
+/// (by the formulas of docs/statistics.md) equal the game's own.
+#[test]
+fn the_measures_can_be_recomputed_from_the_trace() {
+    let dir = temp_dir("trace");
+    let out = dir.join("games.jsonl");
+    let run = roots(&[
+        "simulate",
+        "standard",
+        "-n",
+        "12",
+        "--seed",
+        "5",
+        "-q",
+        "--out",
+        out.to_str().unwrap(),
+        "--trace-measures",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = std::fs::read_to_string(&out).expect("the --out file");
+    let mut checked = 0;
+    for line in text.lines() {
+        let g: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let rows: Vec<Vec<f64>> = serde_json::from_value(g["chances"].clone()).expect("chances");
+        let top: Vec<usize> = serde_json::from_value(g["top"].clone()).expect("top");
+        let m = &g["measures"];
+        assert!(rows.len() >= 2, "{g}");
+        // The sole leader of a row (none when the highest chance is shared).
+        let leader = |r: &[f64]| {
+            let best = r.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let at: Vec<usize> = (0..r.len()).filter(|&s| r[s] >= best - 1e-12).collect();
+            (at.len() == 1).then(|| at[0])
+        };
+        // The last row is the outcome: the seats on top share the game.
+        let last = rows.last().unwrap();
+        for (s, p) in last.iter().enumerate() {
+            let want = if top.contains(&(s + 1)) {
+                1.0 / top.len() as f64
+            } else {
+                0.0
+            };
+            assert!((p - want).abs() < 1e-12, "{g}");
+        }
+        // Favourite changes: rows whose sole leader differs from the
+        // previous row's (both led by someone) / (rows - 1).
+        let leaders: Vec<Option<usize>> = rows.iter().map(|r| leader(r)).collect();
+        let changes = leaders
+            .windows(2)
+            .filter(|w| w[0].is_some() && w[1].is_some() && w[0] != w[1])
+            .count();
+        let want = changes as f64 / (rows.len() - 1) as f64;
+        let got = m["favourite_changes"].as_f64().expect("favourite_changes");
+        assert!((got - want).abs() < 1e-9, "favourite changes {got} {want}");
+        // Winner behind: rows before the outcome at which the sole winner
+        // was not the sole leader / those rows; undefined on a tie.
+        match top.as_slice() {
+            [w] => {
+                let live = &leaders[..leaders.len() - 1];
+                let behind = live.iter().filter(|l| **l != Some(w - 1)).count();
+                let want = behind as f64 / live.len() as f64;
+                let got = m["winner_behind"].as_f64().expect("winner_behind");
+                assert!((got - want).abs() < 1e-9, "winner behind {got} {want}");
+                checked += 1;
+            }
+            _ => assert!(m["winner_behind"].is_null(), "{g}"),
+        }
+    }
+    assert!(checked >= 10, "{checked} games with a winner of 12");
+    // CSV has no room for the rows: refused, saying why.
+    let csv = dir.join("games.csv");
+    let run = roots(&[
+        "simulate",
+        "-n",
+        "2",
+        "-q",
+        "--out",
+        csv.to_str().unwrap(),
+        "--trace-measures",
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("--trace-measures"), "{}", run.stderr);
+    let _ = std::fs::remove_dir_all(dir);
+}

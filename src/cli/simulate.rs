@@ -42,6 +42,13 @@ pub struct Args {
     #[arg(long, value_enum, value_name = "FORMAT", requires = "out")]
     pub out_format: Option<OutFormat>,
 
+    /// With --out as JSON Lines or a JSON array: each game's row also
+    /// holds its per-game design measures and every row of win chances
+    /// they came from (each game replayed to keep them), so the measures
+    /// can be recomputed outside (docs/statistics.md).
+    #[arg(long, requires = "out")]
+    pub trace_measures: bool,
+
     /// Measure skill: the better of two comparable bots against the other,
     /// seats rotated: the first two different non-random bots of --bots, or
     /// mcts:100 against greedy. The first bot plays one seat, the second
@@ -116,6 +123,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
             (p.clone(), GamesFormat::of(p, given))
         }),
         record: args.record_game.map(|n| (n, args.record.clone())),
+        trace_measures: args.trace_measures,
     };
     let ran = simulate(&rules, &job)?;
     match &ran {

@@ -136,7 +136,7 @@ pub fn compare(
             return Ok(Ran::Part(p));
         }
         plan.note_seed();
-        let mut builder = PairBuilder::new();
+        let mut builder = pair_builder(&config_a, &config_b);
         let a = super::simulate::play_each(&config_a, None, "A", |r| builder.add_a(r))?;
         if interrupt::interrupted() {
             // B would play no game: no comparison, only what A played.
@@ -249,6 +249,13 @@ fn changed_keys<G: Game>(a: &G::Rules, b: &G::Rules) -> Vec<String> {
         .collect()
 }
 
+/// A [`PairBuilder`] that knows each side's safety limit (for the
+/// completion rate).
+fn pair_builder<G: Game>(a: &sim::Config<G>, b: &sim::Config<G>) -> PairBuilder {
+    let limit = |c: &sim::Config<G>| G::safety_limit(&c.rules).map(|l| l.reason);
+    PairBuilder::new().limits(limit(a), limit(b))
+}
+
 /// The changed keys that cannot have mattered: their rule events never
 /// happened in either run.
 fn dead_rules(changed: &[String], c: &Comparison) -> Vec<String> {
@@ -282,7 +289,7 @@ fn until_decided<G: Registered>(
     let mut acc_a = Accumulator::new::<G>(ca.players);
     let mut acc_b = Accumulator::new::<G>(cb.players);
     let (mut before, mut looks) = (0u64, 0usize);
-    let mut builder = PairBuilder::new();
+    let mut builder = pair_builder(&ca, &cb);
     let all_looks = plan.looks();
     loop {
         let now = all_looks[looks];
@@ -314,13 +321,12 @@ fn until_decided<G: Registered>(
         let a = Report::new(&ca, &acc_a);
         let b = Report::new(&cb, &acc_b);
         let interrupted_now = interrupt::interrupted() || acc_a.games - done_a < now - before;
-        // The primary family from the pairs (matched games only), the
-        // measures as before.
+        // Both families from the pairs (matched games only).
         let pairs = builder
             .pairs()
             .filter(|p| p.pairs == acc_a.games && p.pairs == acc_b.games);
         let mut stats = sim::paired_statistics(&a, &b, pairs, margins);
-        stats.extend(sim::measures::statistics(&a.design, &b.design, margins));
+        stats.extend(sim::paired_measures(&a, &b, pairs, margins));
         let stat = stats
             .iter()
             .find(|s| s.2.key.replace('_', "-") == primary.replace('_', "-"))
@@ -398,7 +404,7 @@ fn play_shard<G: Game>(
     while start < range.end && !interrupt::interrupted() {
         let end = (start + STEP).min(range.end);
         let base = 2 * (start - range.start);
-        let mut builder = PairBuilder::new();
+        let mut builder = pair_builder(config_a, config_b);
         let a = part::play_range(
             config_a,
             start..end,

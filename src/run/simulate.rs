@@ -39,6 +39,9 @@ pub struct Simulate {
     pub out: Option<(String, GamesFormat)>,
     /// Also write game N as a game record, to this file or the default.
     pub record: Option<(u64, Option<PathBuf>)>,
+    /// `--trace-measures`: the --out rows with each game's measures and
+    /// rows of win chances.
+    pub trace_measures: bool,
 }
 
 /// What `simulate --shard` keeps for `merge`.
@@ -81,7 +84,11 @@ pub fn simulate(rules: &AnyRules, job: &Simulate) -> Result<Ran<Report>, Failure
             record_game(&config, *n, path.as_deref())?;
         }
         let out = job.out.as_ref().map(|(p, f)| (p.as_str(), *f));
-        play(&config, out, "simulating")?
+        if job.trace_measures {
+            traced(&config, out)?
+        } else {
+            play(&config, out, "simulating")?
+        }
     });
     report.variant = variant_label(&report.variant, &job.sets);
     report.set_margins(&margins);
@@ -100,6 +107,55 @@ pub fn play<G: Registered>(
     label: &str,
 ) -> Result<Report, Failure> {
     play_each(config, out, label, |_| {})
+}
+
+/// [`play`] with `--trace-measures`: the run plays as always, and each game
+/// written to the per-game file (JSON only) is replayed to keep the rows of
+/// win chances its measures came from ([`crate::sim::trace_game`]; the
+/// same game, the seeds fixing it).
+fn traced<G: Registered>(
+    config: &Config<G>,
+    out: Option<(&str, GamesFormat)>,
+) -> Result<Report, Failure> {
+    let Some((path, format)) = out else {
+        return Err(Failure::usage(
+            "--trace-measures writes to the --out file: give --out",
+        ));
+    };
+    if format == GamesFormat::Csv {
+        return Err(Failure::usage(format!(
+            "--trace-measures: {path} would be CSV, which has no room for rows of chances; name a .jsonl or .json file, or --out-format jsonl"
+        )));
+    }
+    if config.measures == crate::sim::measures::Depth::Outcomes {
+        return Err(Failure::usage(
+            "--trace-measures with --measures outcomes: no chances are evaluated at that depth; use --measures standard or full",
+        ));
+    }
+    let mut writer = GamesFile::create::<G>(path, format, config.players)?;
+    let mut failed = None;
+    let report = play_each(config, None, "simulating", |r| {
+        if failed.is_some() {
+            return;
+        }
+        let row = crate::sim::trace_game(config, r.game)
+            .map_err(|e| Failure::usage(format!("game {}: {e}", r.game)))
+            .and_then(|t| {
+                writer
+                    .write(&t)
+                    .map_err(|e| Failure::usage(format!("cannot write {path}: {e}")))
+            });
+        if let Err(e) = row {
+            failed = Some(e);
+        }
+    })?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    writer
+        .finish()
+        .map_err(|e| Failure::usage(format!("cannot write the per-game file: {e}")))?;
+    Ok(report)
 }
 
 /// [`play`], handing every game's result to `each` in game order (for

@@ -186,8 +186,30 @@ pub fn paired_statistics(
     out
 }
 
+/// The design measures of B - A ([`super::measures::statistics`]), each
+/// from the matched pairs when `pairs` has it: every measure but
+/// drawishness (the primary family's ties) has its paired form
+/// ([`Pairs::statistic`]); one the pairs lack (parts of versions before
+/// paired measures) stays as independent samples.
+pub fn paired_measures(
+    a: &Report,
+    b: &Report,
+    pairs: Option<&Pairs>,
+    margins: &Margins,
+) -> Vec<(f64, f64, Statistic)> {
+    let mut out = super::measures::statistics(&a.design, &b.design, margins);
+    if let Some(p) = pairs {
+        for (_, _, s) in &mut out {
+            if let Some(t) = p.statistic(&s.key, &s.label, s.unit, s.margin) {
+                *s = t;
+            }
+        }
+    }
+    out
+}
+
 /// [`compare_with`] with the matched pairs of both runs (game `i` of A and
-/// of B on the same seed): the primary family is judged from the pairs.
+/// of B on the same seed): both families are judged from the pairs.
 pub fn compare_paired(
     a: Report,
     b: Report,
@@ -195,7 +217,7 @@ pub fn compare_paired(
     margins: &Margins,
 ) -> Comparison {
     let primary = paired_statistics(&a, &b, pairs, margins);
-    let measures = super::measures::statistics(&a.design, &b.design, margins);
+    let measures = paired_measures(&a, &b, pairs, margins);
     let judge = |stats: &[(f64, f64, Statistic)], family: Family| {
         let list: Vec<Statistic> = stats.iter().map(|s| s.2.clone()).collect();
         verdict::decide(&list, ALPHA)
@@ -255,7 +277,7 @@ impl Analysis {
     /// How the tests were made, for the footer.
     fn tests_words(&self) -> &'static str {
         if self.method == "paired" {
-            "Above the measures: from the pairs' differences\n(a share of decided games or a bot's wins by the delta method); the measures: normal test of two proportions, Welch's t."
+            "Every difference from the pairs' differences\n(a share, a spread or a figure of the outcomes by the delta method)."
         } else {
             "Rates: normal test of two proportions; means: Welch's t."
         }
@@ -329,14 +351,12 @@ impl Comparison {
             if let Some(k) = &l.skill {
                 let _ = writeln!(
                     o,
-                    "     spread {:.0} Elo; {} scores {} against {} (gap {:.0} Elo, {:.0} to {:.0})",
+                    "     spread {:.0} Elo; {} scores {} against {} (gap {})",
                     k.spread,
                     k.best,
                     k.best_vs_next.words(),
                     k.next,
-                    k.gap,
-                    k.gap_low,
-                    k.gap_high
+                    k.gap_words()
                 );
             }
         }

@@ -142,9 +142,11 @@ impl Report {
                 c.words()
             ));
         }
-        if let (Some(lead), Some(drama), Some(dec)) =
-            (d.get("lead_change"), d.get("drama"), d.get("decisiveness"))
-        {
+        if let (Some(lead), Some(drama), Some(dec)) = (
+            d.get("favourite_changes"),
+            d.get("winner_behind"),
+            d.get("settled_at"),
+        ) {
             let verdict = if dec.high < 1.0 / 3.0 {
                 "decided early"
             } else if dec.low > 2.0 / 3.0 {

@@ -65,6 +65,18 @@ impl Serialize for GameResult {
             m.serialize_entry("forfeit_seat", &(u16::from(*seat) + 1))?;
             m.serialize_entry("forfeit", why)?;
         }
+        if let Some(chances) = &self.measures.chances {
+            // `simulate --trace-measures`: the measures and the rows of
+            // win chances they came from.
+            let values: serde_json::Map<String, serde_json::Value> = measures::PER_GAME
+                .iter()
+                .zip(&self.measures.values)
+                .map(|(d, v)| (d.key.to_owned(), serde_json::json!(v)))
+                .collect();
+            m.serialize_entry("measures", &values)?;
+            let rows: Vec<&[f64]> = chances.chunks(self.scores.len().max(1)).collect();
+            m.serialize_entry("chances", &rows)?;
+        }
         m.end()
     }
 }

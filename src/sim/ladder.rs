@@ -144,9 +144,42 @@ pub struct SkillSpread {
     /// Elo of the best less the next, from their head-to-head score, with
     /// the interval of that score on the same scale (one estimate, one
     /// interval).
+    ///
+    /// A score of 0% or 100% has no finite Elo: the score is held within
+    /// [`GAP_SCORE_BOUND`] of them, so a clean sweep's `gap` (and an upper
+    /// end reaching 100%) reads 1,600 Elo, a bound of the arithmetic, not a
+    /// measurement; `gap_unbounded` says so, and the words give only the
+    /// lower end ("at least 446 Elo").
     pub gap: f64,
     pub gap_low: f64,
     pub gap_high: f64,
+    /// The interval's upper end (or the score itself) reached the bound:
+    /// no finite upper end.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub gap_unbounded: bool,
+}
+
+/// How near 0% or 100% a head-to-head score is taken on the Elo scale
+/// (`400 log10((1 - b) / b)` = 1,600 Elo at the bound).
+pub const GAP_SCORE_BOUND: f64 = 1e-4;
+
+impl SkillSpread {
+    /// The gap in words: `188 Elo (120 to 260)`, or `at least 446 Elo (...)`
+    /// when the score or its interval reaches 100% (a sweep has no finite
+    /// Elo; see [`SkillSpread::gap`]).
+    pub fn gap_words(&self) -> String {
+        if self.gap_unbounded {
+            format!(
+                "at least {:.0} Elo (the score's interval reaches 100%, which has no finite Elo: no upper end)",
+                self.gap_low
+            )
+        } else {
+            format!(
+                "{:.0} Elo ({:.0} to {:.0})",
+                self.gap, self.gap_low, self.gap_high
+            )
+        }
+    }
 }
 
 /// The result of a round robin.
@@ -432,7 +465,7 @@ impl Ladder {
             // The gap's interval from the two bots' head-to-head score, on
             // the Elo scale (the direct evidence for this one difference).
             let to_elo = |s: f64| {
-                let s = s.clamp(1e-4, 1.0 - 1e-4);
+                let s = s.clamp(GAP_SCORE_BOUND, 1.0 - GAP_SCORE_BOUND);
                 ELO * (s / (1.0 - s)).ln()
             };
             // Among comparable bots: random's rating after a clean sweep
@@ -458,6 +491,8 @@ impl Ladder {
                 gap: to_elo(best_vs_next.rate),
                 gap_low: to_elo(best_vs_next.low),
                 gap_high: to_elo(best_vs_next.high),
+                gap_unbounded: best_vs_next.high >= 1.0 - GAP_SCORE_BOUND
+                    || best_vs_next.rate >= 1.0 - GAP_SCORE_BOUND,
                 best_vs_next,
             }
         });
@@ -555,14 +590,12 @@ impl Ladder {
         if let Some(s) = &self.skill {
             let _ = writeln!(
                 o,
-                "\nSkill: the ratings span {:.0} Elo (random left out when two others play). The best bot, {}, scores {} against the next, {}:\n  a gap of {:.0} Elo ({:.0} to {:.0}). The wider the gap between comparable bots, the more\n  the variant rewards better play; near 50% and 0 Elo, luck decides between them.",
+                "\nSkill: the ratings span {:.0} Elo (random left out when two others play). The best bot, {}, scores {} against the next, {}:\n  a gap of {}. The wider the gap between comparable bots, the more\n  the variant rewards better play; near 50% and 0 Elo, luck decides between them.",
                 s.spread,
                 s.best,
                 s.best_vs_next.words(),
                 s.next,
-                s.gap,
-                s.gap_low,
-                s.gap_high
+                s.gap_words()
             );
             if !s.ordered {
                 let _ = writeln!(

@@ -92,11 +92,16 @@ pub const PER_GAME: &[Def] = &[
     def("decision_moves", "decisions with a choice", "choice", true),
     def("branching", "legal moves per decision", "choice", false),
     def("forced_moves", "forced moves per game", "choice", false),
-    def("lead_change", "lead changes per decision", "tension", true),
+    def(
+        "favourite_changes",
+        "favourite changes per decision",
+        "tension",
+        true,
+    ),
     def("stability", "stability", "tension", true),
-    def("uncertainty", "uncertainty", "tension", true),
-    def("drama", "winner behind", "tension", true),
-    def("decisiveness", "decided after", "tension", true),
+    def("chance_entropy", "entropy of chances", "tension", true),
+    def("winner_behind", "winner behind", "tension", true),
+    def("settled_at", "settled at", "tension", true),
     def("repetition", "repeated positions", "repetition", true),
     Def {
         depth: Depth::Outcomes,
@@ -183,9 +188,19 @@ pub struct Trace<G: Game> {
     values: Vec<f64>,
     row: Vec<f64>,
     after: Vec<f64>,
+    /// Every row of chances, kept when recording ([`Trace::recording`]).
+    chances: Option<Vec<f64>>,
 }
 
 impl<G: Game> Trace<G> {
+    /// Keep every row of win chances too, for [`GameMeasures::chances`]
+    /// (`simulate --trace-measures`): a row per decision, so only for a
+    /// game replayed to show them.
+    pub fn recording(mut self) -> Trace<G> {
+        self.chances = Some(Vec::new());
+        self
+    }
+
     pub fn new(seats: u8, depth: Depth) -> Trace<G> {
         let k = usize::from(seats);
         Trace {
@@ -206,6 +221,7 @@ impl<G: Game> Trace<G> {
             values: Vec::with_capacity(k),
             row: Vec::with_capacity(k),
             after: Vec::new(),
+            chances: None,
         }
     }
 
@@ -323,6 +339,9 @@ impl<G: Game> Trace<G> {
         if state.next() != Next::Over {
             self.row_of(state);
             self.tension.push(&self.row);
+            if let Some(c) = &mut self.chances {
+                c.extend_from_slice(&self.row);
+            }
         }
         let key = G::position_key(state).or_else(|| {
             (self.depth == Depth::Full).then(|| {
@@ -359,9 +378,25 @@ impl<G: Game> Trace<G> {
             m[M_CLARITY_NARROWNESS] = Some(self.narrowness / j);
             m[M_CLARITY_VARIANCE] = Some(self.spread / j);
         }
+        // The outcome row closes the recorded rows, as it closes the
+        // tension measures' (the seats on top share the game).
+        let chances = self.chances.take().map(|mut c| {
+            if self.depth >= Depth::Standard && self.decisions > 0 {
+                let share = 1.0 / top.len().max(1) as f64;
+                c.extend((0..self.seats).map(|s| {
+                    if top.iter().any(|&t| usize::from(t) == s) {
+                        share
+                    } else {
+                        0.0
+                    }
+                }));
+            }
+            c
+        });
         GameMeasures {
             values: m,
             events: G::rule_events(state),
+            chances,
         }
     }
 }
@@ -533,6 +568,9 @@ pub fn tension(chances: &[f64], k: usize, top: &[Seat]) -> Vec<Option<f64>> {
 pub struct GameMeasures {
     pub values: Vec<Option<f64>>,
     pub events: Vec<u32>,
+    /// Each seat's chance of winning after every decision, row after row
+    /// (the last row the outcome), when recorded ([`Trace::recording`]).
+    pub chances: Option<Vec<f64>>,
 }
 
 /// Values are kept in millionths, as integers: sums are then exact, and a

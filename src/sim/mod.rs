@@ -41,14 +41,14 @@ pub mod verdict;
 pub use accum::{Accumulator, AccumulatorData};
 pub use comparison::{
     Analysis, Comparison, Difference, Family, SameRules, SkillComparison, compare, compare_paired,
-    compare_with, paired_statistics, primary_statistics, statistics,
+    compare_with, paired_measures, paired_statistics, primary_statistics, statistics,
 };
 pub use csv::csv_text;
 pub use game::{FORFEIT, GameResult, forfeited, result_of};
 pub use histogram::{Bin, Histogram, Summary};
 pub use play::{
     BLOCK, Config, MAX_GAMES, Seating, SimError, max_jobs, play_game, pool, record_game, run,
-    run_games, run_until,
+    run_games, run_until, trace_game,
 };
 pub use rate::Rate;
 pub use report::{BotLine, MARGIN, Partial, Report, SeatBalance, SeatLine, Skill, simulate};

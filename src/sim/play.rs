@@ -193,8 +193,27 @@ fn opening<G: Game>(config: &Config<G>, game: u64) -> Result<Opening<G>, SimErro
 
 /// Play game `game` of the run.
 pub fn play_game<G: Game>(config: &Config<G>, game: u64) -> Result<GameResult, SimError> {
+    play_traced(
+        config,
+        game,
+        measures::Trace::<G>::new(config.players, config.measures),
+    )
+}
+
+/// Game `game` of the run again, the same game as [`play_game`]'s, with
+/// every row of win chances its measures came from kept in
+/// `measures.chances` (`simulate --trace-measures`).
+pub fn trace_game<G: Game>(config: &Config<G>, game: u64) -> Result<GameResult, SimError> {
+    let trace = measures::Trace::<G>::new(config.players, config.measures).recording();
+    play_traced(config, game, trace)
+}
+
+fn play_traced<G: Game>(
+    config: &Config<G>,
+    game: u64,
+    mut trace: measures::Trace<G>,
+) -> Result<GameResult, SimError> {
     let (mut state, specs, mut bots, mut dice) = opening(config, game)?;
-    let mut trace = measures::Trace::<G>::new(config.players, config.measures);
     let mut steps = 0u64;
     loop {
         match state.next() {
