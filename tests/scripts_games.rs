@@ -94,7 +94,7 @@ fn play<G: Game>(rules: &Arc<G::Rules>, seats: u8, seed: u64) -> G::State {
 #[test]
 fn btt_own_coin_pays_a_coin_for_each_pyramid_pointed_at_its_owners_own() {
     let base = file::<branches::Branches>("variants/btt.toml");
-    let rule = file::<branches::Branches>("variants/btt-own-coin.toml");
+    let rule = file::<branches::Branches>("variants/branches-own-coin.toml");
     let mut fired = 0;
     for seed in 1..=10 {
         let mut a = branches::Branches::new_state(base.clone(), 2).unwrap();
@@ -298,6 +298,13 @@ fn btt_hooks_and_operations() {
     assert!(m.contains("is not empty"), "{m}");
     assert!(m.contains("house rule `rule` (hook `after_action`)"), "{m}");
     assert!(m.contains("event: seat "), "{m}");
+    // Coins a player does not hold are refused before the game changes
+    // (found by the generated scripts below).
+    let r = btt("after_action", "ctx.add_score(1, -2);");
+    let s = play::<branches::Branches>(&r, 2, 0);
+    assert_eq!(s.end(), Some(branches::End::ScriptError));
+    let m = s.script_failure().unwrap();
+    assert!(m.contains("too few coins"), "{m}");
     let r = btt("final", "ctx.end_game();");
     let m = play::<branches::Branches>(&r, 2, 4)
         .script_failure()
@@ -428,7 +435,11 @@ fn unknown_names_and_hooks_are_placed_in_each_game() {
 fn scripted_games_of_each_game_are_recorded_and_replayed() {
     use crate::common::{roots, tmp_dir};
     let dir = tmp_dir("scripts_games", "replay");
-    for v in ["btt-own-coin", "sprout-edge-territory", "rgr-bridge-water"] {
+    for v in [
+        "branches-own-coin",
+        "sprout-edge-territory",
+        "rgr-bridge-water",
+    ] {
         let record = dir.join(format!("{v}.jsonl"));
         let record = record.to_str().unwrap();
         let path = format!("variants/{v}.toml");

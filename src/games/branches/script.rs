@@ -319,8 +319,16 @@ impl Host for State {
                 if bonus.abs() > session::MAX_BONUS || new.abs() > session::MAX_BONUS {
                     return Err(format!("seat {}'s score would pass a million", s + 1));
                 }
-                sc.bonus[seat] = bonus;
+                let old = self.scores[seat];
                 self.scores[seat] = new as i32;
+                if self.rules().coins.reset > 0 && self.coins().iter().any(|&c| c < 0) {
+                    // The coin resets pay only penalties: a rule may not
+                    // take coins a player does not hold.
+                    self.scores[seat] = old;
+                    return Err(format!("seat {} holds too few coins to pay {}", s + 1, -n));
+                }
+                let sc = self.script.as_deref_mut().ok_or("no house rules")?;
+                sc.bonus[seat] = bonus;
                 Ok(format!(
                     "seat {} {} {}",
                     s + 1,
