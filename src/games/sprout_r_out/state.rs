@@ -796,10 +796,10 @@ impl State {
                 self.hash_stones ^= STONE_KEYS[q][cell as usize];
             }
             None => {
-                for q in 0..2 {
-                    if self.stones[q].contains(cell) {
-                        self.stones[q].remove(cell);
-                        self.hash_stones ^= STONE_KEYS[q][cell as usize];
+                for (stones, keys) in self.stones.iter_mut().zip(&STONE_KEYS) {
+                    if stones.contains(cell) {
+                        stones.remove(cell);
+                        self.hash_stones ^= keys[cell as usize];
                     }
                 }
                 let mut marks = self.marks;
