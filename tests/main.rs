@@ -60,6 +60,7 @@ mod rgr_scenarios;
 mod scenarios;
 mod schema;
 mod scripts;
+mod scripts_games;
 #[cfg(feature = "serve")]
 mod serve_api;
 #[cfg(feature = "serve")]

@@ -979,8 +979,8 @@ mod rule_events_from_records {
             ],
             btt::recount,
             // No bot ever fails to place in these variants (a stash runs out
-            // only with the board).
-            &["stuck"],
+            // only with the board). These variants have no house rules.
+            &["stuck", "script"],
         );
     }
 
@@ -1083,7 +1083,8 @@ mod rule_events_from_records {
             // Passes are rare (a player with no placement and no removal
             // left): none in these 36 games, nor a pass forced by the
             // repetition rule (none in 300 greedy games either).
-            &["pass", "repetition_refused"],
+            // These variants have no house rules (`script`).
+            &["pass", "repetition_refused", "script"],
         );
     }
 
@@ -1238,7 +1239,8 @@ mod rule_events_from_records {
                 ("roots-growy-roots", 6, 63, Some(BotSpec::Random)),
             ],
             rgr::recount,
-            &[],
+            // These variants have no house rules.
+            &["script"],
         );
     }
 }

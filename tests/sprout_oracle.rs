@@ -198,6 +198,7 @@ fn replay(path: &Path, base: &Rules) -> Result<usize, String> {
             let r = match reason {
                 EndReason::Majority => "majority",
                 EndReason::DoublePass => "double_pass",
+                EndReason::Script | EndReason::ScriptError => "script",
             };
             if x["end_reason"].as_str() != Some(r) {
                 return Err(format!("{at}: end {}, engine {r}", x["end_reason"]));

@@ -24,6 +24,7 @@ use rhai::{Dynamic, Engine, EvalAltResult, Position, Scope};
 use serde::{Deserialize, Serialize};
 
 mod names;
+pub mod session;
 
 pub use names::{Unknown, unknown_names};
 
@@ -70,7 +71,7 @@ pub struct Script {
 
 /// A `[[script]]` table of a variant file: every key but `name` optional,
 /// since a child variant may change one key of a script it inherits.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScriptFile {
     /// The rule's name, unique in the variant: a child variant changes or turns off an inherited rule by naming it.

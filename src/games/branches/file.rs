@@ -34,6 +34,10 @@ crate::variant_file! {
         pub coins: Option<CoinsFile>,
         /// Turns.
         pub play: Option<PlayFile>,
+        /// House rules no key expresses, each a short script run at a hook point of the game (docs/scripts.md). Inherited through `extends`; a child changes one by its name, or turns it off with `enabled = false`.
+        #[schemars(length(max = 32))]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub script: Option<Vec<crate::script::ScriptFile>>,
     }
 }
 
@@ -124,6 +128,8 @@ pub fn resolve(parent: &Rules, file: &VariantFile) -> Result<Rules, Vec<Problem>
     let coins = file.coins.clone().unwrap_or_default();
     let play = file.play.clone().unwrap_or_default();
     let rules = Rules {
+        // The pipeline merges `[[script]]` tables by name on its own.
+        script: p.script.clone(),
         name: file.name.clone().unwrap_or_else(|| p.name.clone()),
         description: file.description.clone().unwrap_or_default(),
         players: PlayerRules {
@@ -266,6 +272,7 @@ pub fn complete(file: &VariantFile) -> Result<Rules, Vec<Problem>> {
     }
     // Every key is present, so the parent's values are never read.
     let placeholder = Rules {
+        script: crate::script::Scripts::default(),
         name: String::new(),
         description: String::new(),
         players: PlayerRules { min: 2, max: 2 },

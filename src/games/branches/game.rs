@@ -45,7 +45,7 @@ impl Game for Branches {
                 crate::core::players_phrase(*range.start(), *range.end())
             ));
         }
-        Ok(State::new(&rules, seats))
+        State::new(&rules, seats).with_scripts()
     }
 
     fn describe_node(state: &State) -> String {
@@ -108,7 +108,17 @@ impl Game for Branches {
         Stat::new("board_full", "the board is full", "full"),
         Stat::new("stashes_empty", "every stash is empty", "stashes"),
         Stat::new("no_moves", "nobody can point anywhere", "no moves"),
+        Stat::new("script", "a house rule ends it", "script"),
+        Stat::new("script_error", "a house rule fails", "scr. fail"),
     ];
+
+    fn script_api() -> Option<&'static crate::script::Api> {
+        Some(&super::script::API)
+    }
+
+    fn has_scripts(rules: &Rules) -> bool {
+        !rules.script.is_empty()
+    }
 
     const COUNTERS: &'static [Stat] = &[
         Stat::new("plies", "moves", "moves"),
@@ -140,6 +150,11 @@ impl Game for Branches {
         event("stuck", "a player could not place", &["play.when_stuck"]),
         event("pointed_at_root", "pyramids pointed at a root", &[]),
         event("pointed_at_own", "pyramids pointed at own", &[]),
+        event(
+            "script",
+            "house-rule runs that changed the game",
+            &["script"],
+        ),
     ];
 
     fn rule_events(state: &State) -> Vec<u32> {
@@ -154,6 +169,7 @@ impl Game for Branches {
                 ("stuck", get("passes") + ended_stuck),
                 ("pointed_at_root", get("pointed_at_root")),
                 ("pointed_at_own", get("pointed_at_own")),
+                ("script", i64::from(state.script_fired_total())),
             ],
         )
     }

@@ -19,6 +19,7 @@ mod game;
 pub mod meaning;
 pub mod narrate;
 pub mod rules;
+pub mod script;
 pub mod state;
 pub mod svg;
 

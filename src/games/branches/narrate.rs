@@ -102,6 +102,8 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
             End::BoardFull => "every cell is filled",
             End::StashesEmpty => "every stash is empty",
             End::NoMoves => "nobody can point a pyramid anywhere",
+            End::Script => "a house rule ends it",
+            End::ScriptError => "a house rule failed",
         };
         let best = b.iter().copied().max().unwrap_or(0);
         let winners: Vec<String> = (0..b.len())
@@ -114,6 +116,7 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
             if winners.len() == 1 { "wins" } else { "tie" }
         ));
     }
+    out.extend(after.script_notes().iter().cloned());
     out
 }
 

@@ -31,6 +31,10 @@ pub struct Rules {
     pub coins: CoinRules,
     /// Turns.
     pub play: PlayRules,
+    /// House rules written as scripts (`docs/scripts.md`); absent from
+    /// the JSON of rules without them, so their records are unchanged.
+    #[serde(default, skip_serializing_if = "crate::script::Scripts::is_empty")]
+    pub script: crate::script::Scripts,
 }
 
 /// How many people may play.

@@ -15,6 +15,7 @@ use crate::core::protocol::{GameState, Next, Outcome, Refusal, Seat};
 use super::action::Action;
 use super::board::{Board, Dir, MAX_CELLS, NONE};
 use super::rules::{Markers, OwnerPaidBy, Rules, WhenStuck};
+use crate::script::session::{self, Session};
 
 /// Most seats.
 pub const MAX_SEATS: usize = 6;
@@ -49,6 +50,10 @@ pub enum End {
     StashesEmpty,
     /// Cells and pyramids are left, but nobody can point anywhere (variants only).
     NoMoves,
+    /// A house rule written as a script ended it (`ctx.end_game()`).
+    Script,
+    /// A house rule written as a script failed: the game stopped there.
+    ScriptError,
 }
 
 impl End {
@@ -58,13 +63,15 @@ impl End {
             End::BoardFull => "board_full",
             End::StashesEmpty => "stashes_empty",
             End::NoMoves => "no_moves",
+            End::Script => "script",
+            End::ScriptError => "script_error",
         }
     }
 }
 
 /// What the rules fix for a whole game: shared by every node of it.
 #[derive(Debug, PartialEq, Eq)]
-pub(super) struct Fixed {
+pub(crate) struct Fixed {
     pub rules: Rules,
     pub board: Board,
     pub stash: [u8; 3],
@@ -124,6 +131,9 @@ pub struct State {
     pub(super) tally: Tally,
     /// The cell of the last marker or pyramid placed, or `NONE`.
     pub(super) last: u8,
+    /// The variant's house rules written as scripts, and what they keep;
+    /// `None` without scripts.
+    pub(super) script: Option<Box<Session>>,
 }
 
 impl State {
@@ -161,6 +171,7 @@ impl State {
             end: None,
             tally: Tally::default(),
             last: NONE,
+            script: None,
         };
         for c in centre {
             s.put_target(c, ROOT);
@@ -189,6 +200,7 @@ impl State {
             end: None,
             tally: Tally::default(),
             last: NONE,
+            script: self.script.as_deref().map(|sc| Box::new(sc.fresh())),
         };
         for i in 0..s.fixed.board.centre_roots().len() {
             let c = s.fixed.board.centre_roots()[i];
@@ -601,18 +613,27 @@ impl State {
                 ));
             }
         }
+        let scripted = self.script.is_some();
         for s in 0..n {
             for (k, &start) in self.fixed.stash.iter().enumerate() {
                 let total = on_board[s][k] + i64::from(self.stash[s][k]);
-                if total != i64::from(start) {
+                let added = if scripted {
+                    self.scripted_counts(s, k).0
+                } else {
+                    0
+                };
+                if total != i64::from(start) + added {
                     return Err(format!(
                         "seat {}: {} size-{} pyramids on board and in stash, not {}",
                         s + 1,
                         total,
                         k + 1,
-                        start
+                        i64::from(start) + added
                     ));
                 }
+            }
+            if scripted {
+                scores[s] += self.scripted_bonus(s);
             }
             if i64::from(self.scores[s]) != scores[s] {
                 return Err(format!(
@@ -628,7 +649,13 @@ impl State {
             .iter()
             .filter(|&&m| m == NULL)
             .count() as u32;
-        let want_roots = u32::from(self.setup_done) - want_nulls + centre;
+        let added_roots = if scripted {
+            self.scripted_counts(0, 0).1
+        } else {
+            0
+        };
+        let want_roots =
+            (i64::from(u32::from(self.setup_done) - want_nulls + centre) + added_roots) as u32;
         if nulls != want_nulls || roots != want_roots {
             return Err(format!(
                 "{nulls} nulls and {roots} roots on the board after {} setup plies",
@@ -655,6 +682,7 @@ impl State {
             Some(End::BoardFull) if self.empty != 0 => {
                 return Err("ended with the board full, but it is not".into());
             }
+            Some(End::Script | End::ScriptError) => {}
             Some(_) => {
                 if self.in_play()
                     && self.any_spot()
@@ -666,6 +694,42 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    /// The legal moves before any house rule filters them.
+    pub(super) fn legal_plain(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.end.is_some() {
+            return;
+        }
+        let cells = self.fixed.board.cells() as u8;
+        match self.setup_marker() {
+            Some(NULL) => out.extend(
+                (0..cells)
+                    .filter(|&c| self.null_allowed(c))
+                    .map(Action::Null),
+            ),
+            Some(_) => out.extend(
+                (0..cells)
+                    .filter(|&c| self.empty & (1u128 << c) != 0)
+                    .map(Action::Root),
+            ),
+            None => {
+                let stash = self.stash[usize::from(self.to_move)];
+                for c in 0..cells {
+                    let bit = 1u128 << c;
+                    for dir in Dir::ALL {
+                        if self.spots[dir as usize] & bit != 0 {
+                            for size in 1..=3u8 {
+                                if stash[usize::from(size - 1)] > 0 {
+                                    out.push(Action::Place { cell: c, size, dir });
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     fn advance(&mut self, mover: u8) {
@@ -717,37 +781,9 @@ impl GameState for State {
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
-        out.clear();
-        if self.end.is_some() {
-            return;
-        }
-        let cells = self.fixed.board.cells() as u8;
-        match self.setup_marker() {
-            Some(NULL) => out.extend(
-                (0..cells)
-                    .filter(|&c| self.null_allowed(c))
-                    .map(Action::Null),
-            ),
-            Some(_) => out.extend(
-                (0..cells)
-                    .filter(|&c| self.empty & (1u128 << c) != 0)
-                    .map(Action::Root),
-            ),
-            None => {
-                let stash = self.stash[usize::from(self.to_move)];
-                for c in 0..cells {
-                    let bit = 1u128 << c;
-                    for dir in Dir::ALL {
-                        if self.spots[dir as usize] & bit != 0 {
-                            for size in 1..=3u8 {
-                                if stash[usize::from(size - 1)] > 0 {
-                                    out.push(Action::Place { cell: c, size, dir });
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+        self.legal_plain(out);
+        if self.script.is_some() {
+            session::filter_legal(self, out);
         }
     }
 
@@ -757,11 +793,56 @@ impl GameState for State {
         }
         self.judge(action)
             .map_err(|reason| Refusal::Illegal { reason })?;
+        if self.script.is_some() && !session::allows(self, action) {
+            return Err(Refusal::Illegal {
+                reason: format!(
+                    "a house rule (`{}`) forbids it",
+                    self.script
+                        .as_deref()
+                        .map(session::filter_names)
+                        .unwrap_or_default()
+                ),
+            });
+        }
         self.play_unchecked(action);
         Ok(())
     }
 
     fn play_unchecked(&mut self, action: Action) {
+        if self.script.is_some() {
+            return self.play_scripted(action);
+        }
+        self.play_plain(action);
+    }
+
+    fn roll(&mut self, _face: u8) -> Result<(), Refusal> {
+        match self.end {
+            Some(_) => Err(Refusal::GameOver),
+            None => Err(Refusal::ExpectedAction { seat: self.to_move }),
+        }
+    }
+
+    fn roll_unchecked(&mut self, _face: u8) {}
+
+    fn random_action(&self, dice: &mut SeededDice) -> Action {
+        let first = self.random_plain(dice);
+        if self.script.is_some() {
+            let mut plain = Vec::new();
+            self.legal_plain(&mut plain);
+            return session::random_allowed(self, first, plain, dice);
+        }
+        first
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.end.map(|_| Outcome::from_scores(self.scores()))
+    }
+}
+
+impl State {
+    /// Apply a move, no house rule run.
+    #[inline]
+    pub(super) fn play_plain(&mut self, action: Action) {
         debug_assert_eq!(self.judge(action), Ok(()));
         let mover = self.to_move;
         self.last = match action {
@@ -796,16 +877,9 @@ impl GameState for State {
         self.advance(mover);
     }
 
-    fn roll(&mut self, _face: u8) -> Result<(), Refusal> {
-        match self.end {
-            Some(_) => Err(Refusal::GameOver),
-            None => Err(Refusal::ExpectedAction { seat: self.to_move }),
-        }
-    }
-
-    fn roll_unchecked(&mut self, _face: u8) {}
-
-    fn random_action(&self, dice: &mut SeededDice) -> Action {
+    /// A random legal move before any house rule filters it.
+    #[inline]
+    pub(super) fn random_plain(&self, dice: &mut SeededDice) -> Action {
         match self.setup_marker() {
             Some(m) => {
                 let empties = self.empty.count_ones();
@@ -825,7 +899,7 @@ impl GameState for State {
                     }
                 }
                 let mut all = Vec::new();
-                self.legal_actions(&mut all);
+                self.legal_plain(&mut all);
                 all[dice.below(all.len() as u32) as usize]
             }
             None => {
@@ -861,10 +935,6 @@ impl GameState for State {
                 unreachable!("the spot index is below the total")
             }
         }
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.end.map(|_| Outcome::from_scores(self.scores()))
     }
 }
 

@@ -48,7 +48,7 @@ impl Game for RootsGrowyRoots {
     }
 
     fn new_state(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
-        State::new(rules, seats)
+        State::new(rules, seats)?.with_scripts()
     }
 
     fn format_draw(_state: &State, face: u8) -> String {
@@ -87,7 +87,17 @@ impl Game for RootsGrowyRoots {
         Stat::new("all_claimed", "every artifact was claimed", "claimed"),
         Stat::new("blocked", "nobody could grow", "blocked"),
         Stat::new("round_limit", "the round limit", "rounds"),
+        Stat::new("script", "a house rule ends it", "script"),
+        Stat::new("script_error", "a house rule fails", "scr. fail"),
     ];
+
+    fn script_api() -> Option<&'static crate::script::Api> {
+        Some(&super::script::API)
+    }
+
+    fn has_scripts(rules: &Rules) -> bool {
+        !rules.script.is_empty()
+    }
 
     const COUNTERS: &'static [Stat] = &[
         Stat::new("turns", "turns", "turns"),
@@ -158,6 +168,11 @@ impl Game for RootsGrowyRoots {
         event("stick_lost", "sticks lost", &[]),
         event("ability_used", "artifact abilities used", &[]),
         event("turn_denied", "turns denied", &[]),
+        event(
+            "script",
+            "house-rule runs that changed the game",
+            &["script"],
+        ),
     ];
 
     fn rule_event_possible(rules: &Rules, key: &str) -> bool {
@@ -179,6 +194,7 @@ impl Game for RootsGrowyRoots {
             t.sticks_lost,
             t.abilities_used,
             t.turns_denied,
+            state.script_fired_total(),
         ]
     }
 

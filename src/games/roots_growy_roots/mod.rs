@@ -18,6 +18,7 @@ pub mod greedy;
 pub mod meaning;
 pub mod narrate;
 pub mod rules;
+pub mod script;
 pub mod state;
 pub mod svg;
 pub mod text;

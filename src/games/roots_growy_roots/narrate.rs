@@ -168,6 +168,8 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
                 EndReason::AllClaimed => "every artifact is claimed",
                 EndReason::Blocked => "nobody can grow",
                 EndReason::RoundLimit => "the round limit is reached",
+                EndReason::Script => "a house rule ends it",
+                EndReason::ScriptError => "a house rule failed",
             }
         ));
         for (s, p) in after.score_parts().iter().enumerate() {
@@ -200,6 +202,7 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
             }
         }
     }
+    out.extend(after.script_notes().iter().cloned());
     out
 }
 

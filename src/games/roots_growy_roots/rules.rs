@@ -206,6 +206,10 @@ pub struct Rules {
     /// Left out of a record made before the key existed: points only.
     #[serde(default)]
     pub artifacts: Artifacts,
+    /// House rules written as scripts (`docs/scripts.md`); absent from
+    /// the JSON of rules without them, so their records are unchanged.
+    #[serde(default, skip_serializing_if = "crate::script::Scripts::is_empty")]
+    pub script: crate::script::Scripts,
 }
 
 /// The artifacts' abilities (a house rule of ours; the cards' text is blank).
@@ -255,6 +259,10 @@ crate::variant_file! {
         pub scoring: Option<ScoringFile>,
         /// What the artifacts do besides their point.
         pub artifacts: Option<ArtifactsFile>,
+        /// House rules no key expresses, each a short script run at a hook point of the game (docs/scripts.md). Inherited through `extends`; a child changes one by its name, or turns it off with `enabled = false`.
+        #[schemars(length(max = 32))]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub script: Option<Vec<crate::script::ScriptFile>>,
     }
 }
 

@@ -120,6 +120,10 @@ pub enum EndReason {
     Blocked,
     /// The round limit.
     RoundLimit,
+    /// A house rule written as a script ended it (`ctx.end_game()`).
+    Script,
+    /// A house rule written as a script failed: the game stopped there.
+    ScriptError,
 }
 
 /// Counts kept for the statistics.
@@ -376,6 +380,9 @@ pub struct State {
     /// The last action chosen but a voluntary end (pictures highlight it).
     last: Option<Action>,
     pub tally: Tally,
+    /// The variant's house rules written as scripts, and what they keep;
+    /// `None` without scripts.
+    pub(super) script: Option<Box<super::script::Scripted>>,
 }
 
 /// `Clone` field by field, with a `clone_from` that reuses the target's
@@ -429,6 +436,7 @@ clone_fields!(
     over,
     last,
     tally,
+    script,
 );
 
 impl State {
@@ -633,6 +641,7 @@ impl State {
             over: None,
             last: None,
             tally: Tally::default(),
+            script: None,
             rules,
             geo,
         };
@@ -2278,10 +2287,14 @@ impl State {
     }
 
     pub fn scores(&self) -> Vec<i32> {
-        self.score_table(|s| self.figures(s))[..usize::from(self.seats)]
+        let scores = self.score_table(|s| self.figures(s))[..usize::from(self.seats)]
             .iter()
             .map(|p| p.iter().sum())
-            .collect()
+            .collect();
+        if self.script.is_some() {
+            return self.scripted_scores(scores);
+        }
+        scores
     }
 
     // --- Invariants ------------------------------------------------------------
@@ -2551,6 +2564,68 @@ impl GameState for State {
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.legal_plain(out);
+        if self.script.is_some() {
+            crate::script::session::filter_legal(self, out);
+        }
+    }
+
+    fn play(&mut self, action: Action) -> Result<(), Refusal> {
+        self.check(action)?;
+        if self.script.is_some() && !crate::script::session::allows(self, action) {
+            return Err(Refusal::Illegal {
+                reason: format!(
+                    "a house rule (`{}`) forbids it",
+                    self.script
+                        .as_deref()
+                        .map(|s| crate::script::session::filter_names(&s.session))
+                        .unwrap_or_default()
+                ),
+            });
+        }
+        self.play_unchecked(action);
+        Ok(())
+    }
+
+    fn play_unchecked(&mut self, action: Action) {
+        if self.script.is_some() {
+            return self.play_scripted(action);
+        }
+        self.apply(action);
+    }
+
+    fn roll(&mut self, face: u8) -> Result<(), Refusal> {
+        if self.script.is_some() {
+            return self.roll_scripted(face);
+        }
+        self.roll_plain(face)
+    }
+
+    fn draw_weights(&self) -> &[u32] {
+        let Some(at) = self.drawing_at() else {
+            return &[];
+        };
+        &self.decks[usize::from(self.geo.deck_of[usize::from(at)])]
+    }
+
+    fn random_action(&self, dice: &mut SeededDice) -> Action {
+        let first = self.random_plain(dice);
+        if self.script.is_some() {
+            let mut plain = Vec::new();
+            self.legal_plain(&mut plain);
+            return crate::script::session::random_allowed(self, first, plain, dice);
+        }
+        first
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.over.map(|_| Outcome::from_scores(self.scores()))
+    }
+}
+
+impl State {
+    /// The legal actions before any house rule filters them.
+    pub(super) fn legal_plain(&self, out: &mut Vec<Action>) {
         out.clear();
         if self.over.is_some() || self.pending.is_some() || self.reveal_len > 0 {
             return;
@@ -2562,17 +2637,21 @@ impl GameState for State {
         out.push(Action::End);
     }
 
-    fn play(&mut self, action: Action) -> Result<(), Refusal> {
-        self.check(action)?;
-        self.apply(action);
-        Ok(())
-    }
-
-    fn play_unchecked(&mut self, action: Action) {
+    /// Apply an action, no house rule run.
+    #[inline]
+    pub(super) fn apply_plain(&mut self, action: Action) {
         self.apply(action);
     }
 
-    fn roll(&mut self, face: u8) -> Result<(), Refusal> {
+    /// End the game now: a house rule ends it, or fails.
+    pub(super) fn end_now(&mut self, reason: EndReason) {
+        self.over = Some(reason);
+        self.pending = None;
+        self.reveal_len = 0;
+    }
+
+    /// A card turned over, no house rule run.
+    pub(super) fn roll_plain(&mut self, face: u8) -> Result<(), Refusal> {
         if let Some(at) = self.revealing()
             && self.over.is_none()
         {
@@ -2610,14 +2689,9 @@ impl GameState for State {
         Ok(())
     }
 
-    fn draw_weights(&self) -> &[u32] {
-        let Some(at) = self.drawing_at() else {
-            return &[];
-        };
-        &self.decks[usize::from(self.geo.deck_of[usize::from(at)])]
-    }
-
-    fn random_action(&self, dice: &mut SeededDice) -> Action {
+    /// A random legal action before any house rule filters it.
+    #[inline]
+    pub(super) fn random_plain(&self, dice: &mut SeededDice) -> Action {
         if self.usable(self.to_move) != 0 {
             return self.random_listed(dice);
         }
@@ -2638,10 +2712,6 @@ impl GameState for State {
             "{n} moves counted, more listed"
         );
         pick
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.over.map(|_| Outcome::from_scores(self.scores()))
     }
 }
 
@@ -2667,6 +2737,9 @@ impl State {
     /// How many actions [`GameState::legal_actions`] lists, from the kept
     /// counts; `None` while the mover may use an ability (they are listed).
     pub fn legal_count(&self) -> Option<usize> {
+        if self.script.is_some() {
+            return None;
+        }
         if self.over.is_some() || self.pending.is_some() || self.reveal_len > 0 {
             return Some(0);
         }

@@ -242,6 +242,8 @@ pub fn svg(state: &State, names: &[String]) -> String {
                 EndReason::AllClaimed => "every artifact is claimed",
                 EndReason::Blocked => "nobody can grow",
                 EndReason::RoundLimit => "the round limit",
+                EndReason::Script => "a house rule ended it",
+                EndReason::ScriptError => "a house rule failed",
             };
             let best = scores.iter().copied().max().unwrap_or(0);
             let winners: Vec<String> = (0..seats)

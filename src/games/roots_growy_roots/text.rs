@@ -388,6 +388,8 @@ pub fn describe_node(state: &State) -> String {
                 Some(EndReason::AllClaimed) => "every artifact is claimed",
                 Some(EndReason::Blocked) => "nobody can grow",
                 Some(EndReason::RoundLimit) => "the round limit",
+                Some(EndReason::Script) => "a house rule ended it",
+                Some(EndReason::ScriptError) => "a house rule failed",
                 None => "over",
             };
             format!("the game is over ({why})")
@@ -649,6 +651,8 @@ pub fn end_reason(state: &State) -> usize {
         Some(EndReason::AllClaimed) => 1,
         Some(EndReason::Blocked) => 2,
         Some(EndReason::RoundLimit) => 3,
+        Some(EndReason::Script) => 4,
+        Some(EndReason::ScriptError) => 5,
     }
 }
 

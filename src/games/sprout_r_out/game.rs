@@ -39,6 +39,10 @@ pub struct Variant {
     pub description: String,
     pub board: VariantBoard,
     pub rules: VariantRules,
+    /// House rules written as scripts (`docs/scripts.md`); absent from
+    /// the JSON of rules without them, so their records are unchanged.
+    #[serde(default, skip_serializing_if = "crate::script::Scripts::is_empty")]
+    pub script: crate::script::Scripts,
 }
 
 /// The `[board]` table, resolved.
@@ -83,6 +87,7 @@ impl Variant {
     /// A variant of the engine's rules.
     pub fn of(name: &str, description: &str, r: &Rules) -> Variant {
         Variant {
+            script: crate::script::Scripts::default(),
             name: name.to_owned(),
             description: description.to_owned(),
             board: VariantBoard {
@@ -152,7 +157,7 @@ impl Game for SproutROut {
         if seats != 2 {
             return Err(format!("Sprout-R-Out is a game for 2 players, not {seats}"));
         }
-        Ok(State::new(&rules.engine(), seats))
+        State::new(&rules.engine(), seats).with_scripts(&rules.script, &rules.name)
     }
 
     fn describe_node(state: &State) -> String {
@@ -232,7 +237,17 @@ impl Game for SproutROut {
     const END_REASONS: &'static [Stat] = &[
         Stat::new("majority", "a territory passes half", "majority"),
         Stat::new("double_pass", "both players pass", "passes"),
+        Stat::new("script", "a house rule ends it", "script"),
+        Stat::new("script_error", "a house rule fails", "scr. fail"),
     ];
+
+    fn script_api() -> Option<&'static crate::script::Api> {
+        Some(&super::script::API)
+    }
+
+    fn has_scripts(rules: &Variant) -> bool {
+        !rules.script.is_empty()
+    }
 
     const COUNTERS: &'static [Stat] = &[
         Stat::new("turns", "turns", "turns"),
@@ -250,13 +265,15 @@ impl Game for SproutROut {
     fn end_reason(state: &State) -> usize {
         match super::end_reason(state) {
             Some("double_pass") => 1,
+            Some("script") => 2,
+            Some("script_error") => 3,
             _ => 0,
         }
     }
 
     fn counters(state: &State) -> Vec<u32> {
         let mut named = super::counters(state);
-        let scores = state.scores();
+        let scores = state.territories();
         named.push(("territory_1", i64::from(scores[0])));
         named.push(("territory_2", i64::from(scores[1])));
         crate::games::counts_in_order(Self::COUNTERS, &named)
@@ -280,6 +297,11 @@ impl Game for SproutROut {
             "eyes made",
             &["rules.eye_detection", "rules.eye_memory", "rules.territory"],
         ),
+        event(
+            "script",
+            "house-rule runs that changed the game",
+            &["script"],
+        ),
     ];
 
     fn rule_events(state: &State) -> Vec<u32> {
@@ -293,6 +315,7 @@ impl Game for SproutROut {
                 ("pass", get("passes")),
                 ("repetition_refused", get("forced_passes")),
                 ("eye_made", get("eyes_made")),
+                ("script", i64::from(state.script_fired_total())),
             ],
         )
     }

@@ -12,6 +12,7 @@ mod game;
 mod meaning;
 mod narrate;
 mod rules;
+pub mod script;
 mod state;
 mod svg;
 mod text;

@@ -61,7 +61,7 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
         say(&mut out, s, "gains", b & !a, ["eye", "eyes"]);
         say(&mut out, s, "loses", a & !b, ["eye", "eyes"]);
     }
-    let (a, b) = (before.scores(), after.scores());
+    let (a, b) = (before.territories(), after.territories());
     for s in 0..2usize {
         if a[s] != b[s] {
             out.push(format!(
@@ -83,6 +83,8 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
                     after.board().len()
                 ),
                 EndReason::DoublePass => "both players passed in turn".to_owned(),
+                EndReason::Script => "a house rule ends it".to_owned(),
+                EndReason::ScriptError => "a house rule failed".to_owned(),
             },
             match winner {
                 Some(w) => format!("{} (seat {}) wins", seat_letter(w), w + 1),
@@ -106,6 +108,7 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
             }
         }
     }
+    out.extend(after.script_notes().iter().cloned());
     out
 }
 

@@ -343,6 +343,10 @@ crate::variant_file! {
         pub board: Option<BoardFile>,
         /// The rule readings.
         pub rules: Option<RulesFile>,
+        /// House rules no key expresses, each a short script run at a hook point of the game (docs/scripts.md). Inherited through `extends`; a child changes one by its name, or turns it off with `enabled = false`.
+        #[schemars(length(max = 32))]
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub script: Option<Vec<crate::script::ScriptFile>>,
     }
 }
 

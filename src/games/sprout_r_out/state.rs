@@ -28,6 +28,10 @@ pub enum EndReason {
     Majority,
     /// Both players passed, one turn after the other.
     DoublePass,
+    /// A house rule written as a script ended it (`ctx.end_game()`).
+    Script,
+    /// A house rule written as a script failed: the game stopped there.
+    ScriptError,
 }
 
 const fn splitmix(mut x: u64) -> u64 {
@@ -123,6 +127,9 @@ pub struct State {
     over: Option<(EndReason, Option<Seat>)>,
     last: Option<Action>,
     counts: Counts,
+    /// The variant's house rules written as scripts, and what they keep;
+    /// `None` without scripts.
+    pub(super) script: Option<Box<crate::script::session::Session>>,
 }
 
 /// The group table's entry of one cell: the representative cell of the
@@ -177,6 +184,7 @@ impl State {
             over: None,
             last: None,
             counts: Counts::default(),
+            script: None,
         };
         if s.rules.repetition == Repetition::Superko {
             s.record(0);
@@ -267,9 +275,21 @@ impl State {
     pub fn last_action(&self) -> Option<Action> {
         self.last
     }
-    /// Current scores per seat.
+    /// Current scores per seat: the territories, with what the house
+    /// rules added.
     pub fn scores(&self) -> Vec<i32> {
-        self.scores.to_vec()
+        match self.script.as_deref() {
+            Some(sc) => vec![
+                self.scores[0] + sc.bonus[0] as i32,
+                self.scores[1] + sc.bonus[1] as i32,
+            ],
+            None => self.scores.to_vec(),
+        }
+    }
+
+    /// Each seat's territory, in cells.
+    pub fn territories(&self) -> [i32; 2] {
+        self.scores
     }
     /// The hash of the position (stones and marks).
     pub fn position_hash(&self) -> u64 {
@@ -707,6 +727,108 @@ impl State {
         self.marks = marks;
     }
 
+    /// Apply a sub-move, no house rule run.
+    #[inline]
+    pub(super) fn apply_plain(&mut self, a: Action) {
+        debug_assert!(self.is_legal(a), "{a:?} is not legal");
+        self.apply(a);
+    }
+
+    /// The legal sub-moves before any house rule filters them.
+    pub(super) fn legal_plain(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.over.is_some() {
+            return;
+        }
+        out.extend(self.legal.place.iter().map(Action::Place));
+        out.extend(self.legal.remove.iter().map(Action::Remove));
+        if self.legal.pass {
+            out.push(Action::Pass);
+        }
+    }
+
+    /// Each cell's neighbours, by cell number.
+    pub(super) fn neighbour_sets(&self) -> &'static [CellSet] {
+        self.nbr
+    }
+
+    /// The winner of a game with `scores`, by the variant's tie rule.
+    pub(super) fn winner_of(&self, scores: [i32; 2]) -> Option<Seat> {
+        match scores[0].cmp(&scores[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => match self.rules.tie {
+                Tie::Draw => None,
+                Tie::MoverWins => Some(self.mover),
+            },
+        }
+    }
+
+    /// End the game now (a house rule ends it, or fails), the winner by
+    /// the scores.
+    pub(super) fn end_now(&mut self, reason: EndReason) {
+        let winner = self.winner_of(self.scores);
+        self.counts.mid_turn_end = self.sub > 0;
+        self.over = Some((reason, winner));
+        self.legal = Legal::default();
+    }
+
+    /// End the mover's turn now (a house rule asks), as a turn ends when
+    /// no marked stone is left.
+    pub(super) fn end_turn_now(&mut self) {
+        let o = self.mover as usize ^ 1;
+        self.set_marks(self.marks & !self.stones[o]);
+        self.lone_passes = 0;
+        self.mover ^= 1;
+        self.turn += 1;
+        self.sub = 0;
+        self.begin_turn();
+    }
+
+    /// Put a stone of `seat` on the empty `cell`, or (`None`) take the
+    /// stone off `cell`: the groups, hashes, marks, eyes and scores made
+    /// again, then the legal sub-moves.
+    pub(super) fn edit_stone(&mut self, seat: Option<Seat>, cell: Cell) {
+        match seat {
+            Some(q) => {
+                let q = usize::from(q & 1);
+                self.stones[q].insert(cell);
+                self.hash_stones ^= STONE_KEYS[q][cell as usize];
+            }
+            None => {
+                for (stones, keys) in self.stones.iter_mut().zip(&STONE_KEYS) {
+                    if stones.contains(cell) {
+                        stones.remove(cell);
+                        self.hash_stones ^= keys[cell as usize];
+                    }
+                }
+                let mut marks = self.marks;
+                marks.remove(cell);
+                self.set_marks(marks);
+            }
+        }
+        self.rebuild_groups();
+        if self.rules.eye_memory == EyeMemory::WhileGroupLives {
+            for q in 0..2 {
+                let mut kept = CellSet::EMPTY;
+                for e in self.eyes[q].iter() {
+                    if self.nbr[e as usize].is_subset(&self.stones[q]) {
+                        kept.insert(e);
+                    }
+                }
+                self.eyes[q] = kept;
+            }
+        }
+        for q in 0..2 {
+            self.eyes[q] &= !(self.stones[0] | self.stones[1]);
+        }
+        self.multi = self.touching_two(self.stones[self.mover as usize ^ 1]);
+        self.scores = self.territories_overlap_free_scores();
+        if self.over.is_none() {
+            self.analyse();
+        }
+    }
+
     fn apply(&mut self, a: Action) {
         let p = self.mover as usize;
         let o = p ^ 1;
@@ -962,14 +1084,9 @@ impl GameState for State {
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
-        out.clear();
-        if self.over.is_some() {
-            return;
-        }
-        out.extend(self.legal.place.iter().map(Action::Place));
-        out.extend(self.legal.remove.iter().map(Action::Remove));
-        if self.legal.pass {
-            out.push(Action::Pass);
+        self.legal_plain(out);
+        if self.script.is_some() {
+            crate::script::session::filter_legal(self, out);
         }
     }
 
@@ -982,13 +1099,26 @@ impl GameState for State {
                 reason: self.why_illegal(action),
             });
         }
-        self.apply(action);
+        if self.script.is_some() && !crate::script::session::allows(self, action) {
+            return Err(Refusal::Illegal {
+                reason: format!(
+                    "a house rule (`{}`) forbids it",
+                    self.script
+                        .as_deref()
+                        .map(crate::script::session::filter_names)
+                        .unwrap_or_default()
+                ),
+            });
+        }
+        self.play_unchecked(action);
         Ok(())
     }
 
     fn play_unchecked(&mut self, action: Action) {
-        debug_assert!(self.is_legal(action), "{action:?} is not legal");
-        self.apply(action);
+        if self.script.is_some() {
+            return self.play_scripted(action);
+        }
+        self.apply_plain(action);
     }
 
     fn roll(&mut self, _face: u8) -> Result<(), Refusal> {
@@ -1004,11 +1134,21 @@ impl GameState for State {
         if n == 0 {
             return Action::Pass;
         }
-        self.pick(dice.below(n))
+        let first = self.pick(dice.below(n));
+        if self.script.is_some() {
+            let mut plain = Vec::new();
+            self.legal_plain(&mut plain);
+            return crate::script::session::random_allowed(self, first, plain, dice);
+        }
+        first
     }
 
     fn outcome(&self) -> Option<Outcome> {
         let (_, winner) = self.over?;
+        if self.script.is_some() {
+            let (scores, winners) = self.scripted_outcome(self.scores, winner);
+            return Some(Outcome { scores, winners });
+        }
         Some(Outcome {
             scores: self.scores.to_vec(),
             winners: match winner {

@@ -159,6 +159,8 @@ pub fn svg(state: &State, names: &[String]) -> String {
             match reason {
                 EndReason::Majority => "a territory passes half the board",
                 EndReason::DoublePass => "both passed",
+                EndReason::Script => "a house rule ended it",
+                EndReason::ScriptError => "a house rule failed",
             },
             match winner {
                 Some(w) => format!("{} (seat {}) wins", seat_letter(w), w + 1),

@@ -198,6 +198,8 @@ pub fn end_reason(state: &State) -> Option<&'static str> {
     state.end().map(|(r, _)| match r {
         EndReason::Majority => "majority",
         EndReason::DoublePass => "double_pass",
+        EndReason::Script => "script",
+        EndReason::ScriptError => "script_error",
     })
 }
 

@@ -1,0 +1,433 @@
+//! House rules as scripts in Branches & Twigs & Thorns: the hook points,
+//! the `ctx` a script sees, and the operations it may ask for, each
+//! applied through the engine's own checked moves (`docs/scripts.md`).
+//! The steps every such game shares are in [`crate::script::session`].
+
+use std::sync::Arc;
+
+use rhai::{Engine, ImmutableString};
+
+use super::action::Action;
+use super::board::{MAX_CELLS, NONE};
+use super::state::{EMPTY, End, Fixed, MAX_SEATS, NULL, ROOT, State, as_pyramid};
+use crate::core::protocol::Seat;
+use crate::script::session::{self, Ctx as Common, Host, Op, Res, Session, refuse};
+use crate::script::{Api, Hook};
+
+/// The hook points of Branches & Twigs & Thorns (numbered as
+/// [`session::LEGAL`], [`session::AFTER_ACTION`], [`session::FINAL`]).
+pub const HOOKS: &[Hook] = &[
+    Hook {
+        name: "legal",
+        about: "before a seat decides, once per legal move (ctx.kind: null, root or place; ctx.x, ctx.y, ctx.size, ctx.dir, ctx.target_owner, ctx.target_size); evaluates to false to forbid the move; no operations",
+    },
+    Hook {
+        name: "after_action",
+        about: "after a marker or pyramid was placed (the same fields; the turn has passed on); any operation: add_score, add_stash, add_root, end_turn (the seat to move is passed), end_game",
+    },
+    Hook {
+        name: "final",
+        about: "once, when the game is over: adjust the final scores with ctx.add_score",
+    },
+];
+
+/// What Branches & Twigs & Thorns offers scripts.
+pub static API: Api = Api {
+    hooks: HOOKS,
+    register,
+};
+
+/// The operations of this game's own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BttOp {
+    /// Give (or take) pyramids of one size to a seat's stash.
+    AddStash(Seat, u8, i64),
+    /// Put a root on an empty cell.
+    AddRoot(u8),
+}
+
+/// The position a script reads: the cells, the stashes, the board's shape.
+#[derive(Clone, Debug)]
+pub struct View {
+    fixed: Option<Arc<Fixed>>,
+    cells: [u8; MAX_CELLS],
+    stash: [[u8; 3]; MAX_SEATS],
+    size: i64,
+    dir: &'static str,
+    target_owner: i64,
+    target_size: i64,
+}
+
+impl Default for View {
+    fn default() -> View {
+        View {
+            fixed: None,
+            cells: [EMPTY; MAX_CELLS],
+            stash: [[0; 3]; MAX_SEATS],
+            size: 0,
+            dir: "",
+            target_owner: 0,
+            target_size: 0,
+        }
+    }
+}
+
+/// The `ctx` of a Branches script.
+pub type Ctx = Common<View, BttOp>;
+
+impl View {
+    /// The cell at column `x`, row `y` (both from 0, a1 is 0,0).
+    fn cell(&self, x: i64, y: i64) -> Res<Option<u8>> {
+        let Some(f) = &self.fixed else {
+            return refuse("the board is not known here (a bug of the engine)".into());
+        };
+        if !(0..=255).contains(&x) || !(0..=255).contains(&y) {
+            return Ok(None);
+        }
+        Ok(f.board.cell_at(x as u8, y as u8))
+    }
+
+    fn content(&self, x: i64, y: i64) -> Res<u8> {
+        match self.cell(x, y)? {
+            Some(c) => Ok(self.cells[usize::from(c)]),
+            None => refuse(format!("{x},{y} is not a cell of the board")),
+        }
+    }
+}
+
+fn register(e: &mut Engine) {
+    session::register_common::<View, BttOp>(e);
+    e.register_get("size", |c: &mut Ctx| c.view.size);
+    e.register_get("dir", |c: &mut Ctx| ImmutableString::from(c.view.dir));
+    e.register_get("target_owner", |c: &mut Ctx| c.view.target_owner);
+    e.register_get("target_size", |c: &mut Ctx| c.view.target_size);
+    e.register_fn("on_board", |c: &mut Ctx, x: i64, y: i64| -> Res<bool> {
+        Ok(c.view.cell(x, y)?.is_some())
+    });
+    e.register_fn(
+        "piece",
+        |c: &mut Ctx, x: i64, y: i64| -> Res<ImmutableString> {
+            let v = c.view.content(x, y)?;
+            Ok(match v {
+                EMPTY => "empty",
+                NULL => "null",
+                ROOT => "root",
+                _ => "pyramid",
+            }
+            .into())
+        },
+    );
+    e.register_fn("owner", |c: &mut Ctx, x: i64, y: i64| -> Res<i64> {
+        let v = c.view.content(x, y)?;
+        Ok(as_pyramid(v).map_or(0, |(s, _, _)| i64::from(s) + 1))
+    });
+    e.register_fn("size_at", |c: &mut Ctx, x: i64, y: i64| -> Res<i64> {
+        let v = c.view.content(x, y)?;
+        Ok(as_pyramid(v).map_or(0, |(_, size, _)| i64::from(size)))
+    });
+    e.register_fn("stash", |c: &mut Ctx, s: i64, size: i64| -> Res<i64> {
+        let s = c.seat_index(s)?;
+        if !(1..=3).contains(&size) {
+            return refuse(format!("sizes are 1 to 3, not {size}"));
+        }
+        Ok(i64::from(c.view.stash[usize::from(s)][(size - 1) as usize]))
+    });
+    e.register_fn(
+        "add_stash",
+        |c: &mut Ctx, s: i64, size: i64, n: i64| -> Res<()> {
+            let s = c.seat_index(s)?;
+            if !(1..=3).contains(&size) {
+                return refuse(format!("sizes are 1 to 3, not {size}"));
+            }
+            let n = session::amount(n)?;
+            c.push(Op::Game(BttOp::AddStash(s, size as u8, n)))
+        },
+    );
+    e.register_fn("add_root", |c: &mut Ctx, x: i64, y: i64| -> Res<()> {
+        match c.view.cell(x, y)? {
+            Some(cell) => c.push(Op::Game(BttOp::AddRoot(cell))),
+            None => refuse(format!("{x},{y} is not a cell of the board")),
+        }
+    });
+}
+
+/// What happened, for a hook's `ctx` and for a failure's message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// `seat` made `action`.
+    Action { seat: Seat, action: Action },
+    /// The game is over.
+    Over,
+}
+
+/// Session slots of this game's counts: pyramids of each size added to a
+/// stash (0..3), roots added (3).
+const ROOTS_ADDED: usize = 3;
+
+impl State {
+    /// This state with the variant's house rules attached (none without
+    /// scripts); `Err` when a script does not compile (rules that did not
+    /// come through the variant pipeline).
+    pub fn with_scripts(mut self) -> Result<State, String> {
+        let rules = self.rules();
+        let program = rules
+            .script
+            .program(&API)
+            .map_err(|e| format!("variant `{}`: {e}", rules.name))?;
+        self.script = program.map(|p| Box::new(Session::new(p)));
+        Ok(self)
+    }
+
+    /// What the house rules added to seat `s`'s stash of size `k` (0-based)
+    /// and to the roots on the board.
+    pub(super) fn scripted_counts(&self, s: usize, k: usize) -> (i64, i64) {
+        self.script
+            .as_deref()
+            .map_or((0, 0), |sc| (sc.tallies[s][k], sc.tallies[0][ROOTS_ADDED]))
+    }
+
+    /// What the house rules added to seat `s`'s score.
+    pub(super) fn scripted_bonus(&self, s: usize) -> i64 {
+        self.script.as_deref().map_or(0, |sc| sc.bonus[s])
+    }
+
+    /// `play_unchecked` of a game with scripts.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn play_scripted(&mut self, action: Action) {
+        if session::before_move(self) {
+            return;
+        }
+        let seat = self.to_move;
+        self.play_plain(action);
+        session::after_move(self, Event::Action { seat, action });
+    }
+
+    /// What the house rules did in the last move, in words.
+    pub fn script_notes(&self) -> &[String] {
+        self.script.as_deref().map_or(&[], |s| &s.notes)
+    }
+
+    /// Why the game ended with a failed house rule, if it did.
+    pub fn script_failure(&self) -> Option<&str> {
+        self.script.as_deref()?.failure.as_deref()
+    }
+
+    /// How many runs of the house rules changed the game, all together.
+    pub fn script_fired_total(&self) -> u32 {
+        self.script.as_deref().map_or(0, Session::fired_total)
+    }
+
+    /// Each house rule's name and how many of its runs changed the game.
+    pub fn script_fired(&self) -> Vec<(String, u32)> {
+        self.script
+            .as_deref()
+            .map_or_else(Vec::new, Session::fired_by_name)
+    }
+
+    /// The number a house rule remembered under `name` (`ctx.set`), 0 if none.
+    pub fn script_memory(&self, name: &str) -> i64 {
+        self.script.as_deref().map_or(0, |s| s.memory_of(name))
+    }
+
+    fn when(&self) -> String {
+        if self.in_play() {
+            format!("at ply {}", self.tally.plies + 1)
+        } else {
+            format!("in the setup, ply {}", self.setup_done + 1)
+        }
+    }
+}
+
+impl Host for State {
+    type View = View;
+    type Op = BttOp;
+    type Event = Event;
+    type Action = Action;
+
+    fn session(&self) -> Option<&Session> {
+        self.script.as_deref()
+    }
+
+    fn session_mut(&mut self) -> Option<&mut Session> {
+        self.script.as_deref_mut()
+    }
+
+    fn ctx(&self, _hook: usize, event: &Event) -> Ctx {
+        let board = &self.fixed.board;
+        let n = usize::from(self.players);
+        let mut scores = [0i64; 8];
+        for (o, s) in scores.iter_mut().zip(&self.scores[..n]) {
+            *o = i64::from(*s);
+        }
+        let mut c = Ctx {
+            seats: i64::from(self.players),
+            turn: if self.end.is_some() {
+                0
+            } else {
+                i64::from(self.to_move) + 1
+            },
+            round: i64::from(self.tally.plies),
+            over: self.end.is_some(),
+            scores,
+            view: View {
+                fixed: Some(Arc::clone(&self.fixed)),
+                cells: self.cell,
+                stash: self.stash,
+                ..View::default()
+            },
+            ..Ctx::default()
+        };
+        c.hook = HOOKS[_hook].name;
+        match *event {
+            Event::Action { seat, action } => {
+                c.seat = i64::from(seat) + 1;
+                let (kind, cell) = match action {
+                    Action::Null(cell) => ("null", cell),
+                    Action::Root(cell) => ("root", cell),
+                    Action::Place { cell, size, dir } => {
+                        c.view.size = i64::from(size);
+                        c.view.dir = ["N", "E", "S", "W"][dir as usize];
+                        let t = board.neighbour(cell, dir);
+                        if t != NONE
+                            && let Some((owner, tsize, _)) = as_pyramid(self.cell[usize::from(t)])
+                        {
+                            c.view.target_owner = i64::from(owner) + 1;
+                            c.view.target_size = i64::from(tsize);
+                        }
+                        ("place", cell)
+                    }
+                };
+                c.kind = kind;
+                if usize::from(cell) < board.cells() {
+                    let (x, y) = board.place(cell);
+                    (c.x, c.y) = (i64::from(x), i64::from(y));
+                }
+            }
+            Event::Over => c.kind = "over",
+        }
+        c
+    }
+
+    fn apply(&mut self, op: &Op<BttOp>) -> Result<String, String> {
+        match *op {
+            Op::AddScore(s, n) => {
+                let seat = usize::from(s);
+                let sc = self.script.as_deref_mut().ok_or("no house rules")?;
+                let bonus = sc.bonus[seat] + n;
+                let new = i64::from(self.scores[seat]) + n;
+                if bonus.abs() > session::MAX_BONUS || new.abs() > session::MAX_BONUS {
+                    return Err(format!("seat {}'s score would pass a million", s + 1));
+                }
+                let old = self.scores[seat];
+                self.scores[seat] = new as i32;
+                if self.rules().coins.reset > 0 && self.coins().iter().any(|&c| c < 0) {
+                    // The coin resets pay only penalties: a rule may not
+                    // take coins a player does not hold.
+                    self.scores[seat] = old;
+                    return Err(format!("seat {} holds too few coins to pay {}", s + 1, -n));
+                }
+                let sc = self.script.as_deref_mut().ok_or("no house rules")?;
+                sc.bonus[seat] = bonus;
+                Ok(format!(
+                    "seat {} {} {}",
+                    s + 1,
+                    if n < 0 { "pays" } else { "gains" },
+                    crate::core::count(n.unsigned_abs(), "coin", "coins")
+                ))
+            }
+            Op::EndTurn => {
+                if self.end.is_some() || !self.in_play() {
+                    return Err(
+                        "a turn can be passed only in play (not in the setup, not at the end)"
+                            .into(),
+                    );
+                }
+                let passed = self.to_move;
+                self.tally.passes += 1;
+                self.settle_from((passed + 1) % self.players);
+                Ok(format!("seat {} is passed", passed + 1))
+            }
+            Op::EndGame => {
+                self.end = Some(End::Script);
+                Ok("the game ends".into())
+            }
+            Op::Game(BttOp::AddStash(s, size, n)) => {
+                let seat = usize::from(s);
+                let k = usize::from(size - 1);
+                let new = i64::from(self.stash[seat][k]) + n;
+                if !(0..=60).contains(&new) {
+                    return Err(format!(
+                        "seat {}'s stash of size {size} would hold {new} (0 to 60)",
+                        s + 1
+                    ));
+                }
+                let sc = self.script.as_deref_mut().ok_or("no house rules")?;
+                sc.tallies[seat][k] += n;
+                self.stash[seat][k] = new as u8;
+                if self.end.is_none() && self.in_play() {
+                    self.settle_from(self.to_move);
+                }
+                Ok(format!(
+                    "seat {} {} {} of size {size}",
+                    s + 1,
+                    if n < 0 { "loses" } else { "gains" },
+                    crate::core::count(n.unsigned_abs(), "pyramid", "pyramids")
+                ))
+            }
+            Op::Game(BttOp::AddRoot(cell)) => {
+                if self.cell[usize::from(cell)] != EMPTY {
+                    return Err(format!("{} is not empty", self.fixed.board.name(cell)));
+                }
+                let sc = self.script.as_deref_mut().ok_or("no house rules")?;
+                sc.tallies[0][ROOTS_ADDED] += 1;
+                self.place_raw(cell, ROOT);
+                if self.end.is_none() && self.in_play() {
+                    self.settle_from(self.to_move);
+                }
+                Ok(format!("a root is put on {}", self.fixed.board.name(cell)))
+            }
+        }
+    }
+
+    fn invariants(&self) -> Result<(), String> {
+        self.check_invariants()
+    }
+
+    fn event_words(&self, event: &Event) -> String {
+        match *event {
+            Event::Action { seat, action } => format!(
+                "seat {}'s move `{}` {}",
+                seat + 1,
+                super::format_action(self, action),
+                self.when()
+            ),
+            Event::Over => "the end of the game".into(),
+        }
+    }
+
+    fn stop(&mut self) {
+        self.end = Some(End::ScriptError);
+    }
+
+    fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    fn decision(&self, action: Action) -> Event {
+        Event::Action {
+            seat: self.to_move,
+            action,
+        }
+    }
+
+    fn over_event(&self) -> Event {
+        Event::Over
+    }
+}
+
+/// This game's hooks are numbered as the shared steps number them.
+const _: () = {
+    assert!(session::LEGAL == 0 && session::AFTER_ACTION == 1 && session::FINAL == 2);
+    assert!(HOOKS.len() == 3);
+};

@@ -1,0 +1,588 @@
+//! What a game's house rules keep during one game, and the steps every
+//! game runs them by: a filter on the legal moves (hook `legal`), the
+//! scripts after each action (hook `after_action`), and the final scores
+//! (hook `final`). A game that offers these three hooks (Branches & Twigs
+//! & Thorns, Sprout-R-Out, Roots Growy Roots) implements [`Host`]: its own
+//! `ctx` view, its own operations, each applied through its own checked
+//! moves, and its own invariants, checked after every scripted change.
+//!
+//! This layer knows no game: it lends the memory, counts the runs that
+//! changed something, keeps the narration's notes, and ends the game with
+//! a message naming the script, the hook and the event when a script
+//! fails or breaks a rule of the game.
+
+use std::sync::{Arc, OnceLock};
+
+use rhai::{Engine, EvalAltResult, ImmutableString};
+
+use super::{Failure, MAX_MEMORY, Program};
+use crate::core::dice::SeededDice;
+
+/// `hook = "legal"`: may the seat make this move? Evaluates to `false`
+/// to forbid it.
+pub const LEGAL: usize = 0;
+/// `hook = "after_action"`: a move was applied.
+pub const AFTER_ACTION: usize = 1;
+/// `hook = "final"`: the game is over: adjust the final scores.
+pub const FINAL: usize = 2;
+/// The names of the three hooks, in the order of their numbers.
+pub const HOOK_NAMES: [&str; 3] = ["legal", "after_action", "final"];
+
+/// Most script runs after one move.
+pub const MAX_RUNS_PER_STEP: usize = 1000;
+/// Most operations one run may ask for.
+pub const MAX_OPS: usize = 1000;
+/// The largest change of a score one operation may make.
+pub const MAX_CHANGE: i64 = 1000;
+/// The largest a scripted score adjustment may grow, either way.
+pub const MAX_BONUS: i64 = 1_000_000;
+
+/// What a script asked for: the operations every game has, or one of the
+/// game's own (`P`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Op<P> {
+    /// Add to a seat's score (0-based seat).
+    AddScore(u8, i64),
+    /// End the turn of the seat to move.
+    EndTurn,
+    /// End the game here.
+    EndGame,
+    /// An operation of the game's own.
+    Game(P),
+}
+
+/// Where the hook runs, and so what its scripts may ask for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Stage {
+    /// A filter: reads, changes nothing.
+    #[default]
+    Filter,
+    /// After a move: any operation.
+    Change,
+    /// The game is over: only scores change.
+    Final,
+}
+
+/// The `ctx` a script of such a game sees: what every game has (the
+/// moment, the seats, the scores, the memory), the game's own view `V`,
+/// and the operations asked for so far.
+#[derive(Clone, Debug)]
+pub struct Ctx<V, P> {
+    pub hook: &'static str,
+    pub stage: Stage,
+    /// What happened: the game's own word (`place`, `grow`, `over`...).
+    pub kind: &'static str,
+    /// The seat (from 1) that moved or would move; 0 for none.
+    pub seat: i64,
+    /// The cell of the move: column and row from 0, -1 for none.
+    pub x: i64,
+    pub y: i64,
+    pub seats: i64,
+    /// The seat (from 1) to move now, 0 when the game is over.
+    pub turn: i64,
+    pub round: i64,
+    pub over: bool,
+    /// Each seat's score, as the game counts it with the adjustments the
+    /// house rules made.
+    pub scores: [i64; 8],
+    pub view: V,
+    pub memory: Vec<(String, i64)>,
+    pub ops: Vec<Op<P>>,
+}
+
+impl<V: Default, P> Default for Ctx<V, P> {
+    fn default() -> Self {
+        Ctx {
+            hook: "",
+            stage: Stage::Filter,
+            kind: "",
+            seat: 0,
+            x: -1,
+            y: -1,
+            seats: 0,
+            turn: 0,
+            round: 0,
+            over: false,
+            scores: [0; 8],
+            view: V::default(),
+            memory: Vec::new(),
+            ops: Vec::new(),
+        }
+    }
+}
+
+/// A result of an operation or field of `ctx`.
+pub type Res<T> = Result<T, Box<EvalAltResult>>;
+
+/// Refuse what a script asked, in words.
+pub fn refuse<T>(message: String) -> Res<T> {
+    Err(message.into())
+}
+
+impl<V, P> Ctx<V, P> {
+    /// The 0-based seat of a script's seat number (from 1).
+    pub fn seat_index(&self, s: i64) -> Res<u8> {
+        if (1..=self.seats).contains(&s) {
+            Ok((s - 1) as u8)
+        } else {
+            refuse(format!(
+                "seat {s} does not play (the seats are 1 to {})",
+                self.seats
+            ))
+        }
+    }
+
+    /// Ask for `op`, if the hook may change the game and `op` is allowed at it.
+    pub fn push(&mut self, op: Op<P>) -> Res<()> {
+        let allowed = match self.stage {
+            Stage::Filter => false,
+            Stage::Final => matches!(op, Op::AddScore(..)),
+            Stage::Change => true,
+        };
+        if !allowed {
+            return refuse(format!(
+                "this operation cannot be asked for at hook `{}`",
+                self.hook
+            ));
+        }
+        if self.ops.len() >= MAX_OPS {
+            return refuse(format!("more than {MAX_OPS} operations in one run"));
+        }
+        self.ops.push(op);
+        Ok(())
+    }
+}
+
+/// A change a script asked for, checked for size.
+pub fn amount(n: i64) -> Res<i64> {
+    if (-MAX_CHANGE..=MAX_CHANGE).contains(&n) {
+        Ok(n)
+    } else {
+        refuse(format!(
+            "{n} is too large a change (at most {MAX_CHANGE} either way)"
+        ))
+    }
+}
+
+/// Register the `ctx` type of a game (`V`, `P`) with what every game has;
+/// the game then registers its own fields and operations on the same type.
+pub fn register_common<V, P>(e: &mut Engine)
+where
+    V: Clone + Default + Send + Sync + 'static,
+    P: Clone + Send + Sync + 'static,
+{
+    type C<V, P> = Ctx<V, P>;
+    e.register_type_with_name::<C<V, P>>("Ctx");
+    e.register_get("hook", |c: &mut C<V, P>| ImmutableString::from(c.hook));
+    e.register_get("kind", |c: &mut C<V, P>| ImmutableString::from(c.kind));
+    e.register_get("seat", |c: &mut C<V, P>| c.seat);
+    e.register_get("x", |c: &mut C<V, P>| c.x);
+    e.register_get("y", |c: &mut C<V, P>| c.y);
+    e.register_get("seats", |c: &mut C<V, P>| c.seats);
+    e.register_get("turn", |c: &mut C<V, P>| c.turn);
+    e.register_get("round", |c: &mut C<V, P>| c.round);
+    e.register_get("over", |c: &mut C<V, P>| c.over);
+    e.register_fn("score", |c: &mut C<V, P>, s: i64| -> Res<i64> {
+        let i = c.seat_index(s)?;
+        Ok(c.scores[usize::from(i)])
+    });
+    e.register_fn("get", |c: &mut C<V, P>, name: &str| -> i64 {
+        c.memory
+            .iter()
+            .find(|(k, _)| k == name)
+            .map_or(0, |(_, v)| *v)
+    });
+    e.register_fn("set", |c: &mut C<V, P>, name: &str, v: i64| -> Res<()> {
+        if c.stage == Stage::Filter {
+            return refuse("a filter (hook `legal`) cannot remember: it changes nothing".into());
+        }
+        if let Some(slot) = c.memory.iter_mut().find(|(k, _)| k == name) {
+            slot.1 = v;
+            return Ok(());
+        }
+        if c.memory.len() >= MAX_MEMORY || name.len() > 64 {
+            return refuse(format!(
+                "at most {MAX_MEMORY} remembered names of up to 64 bytes"
+            ));
+        }
+        c.memory.push((name.to_owned(), v));
+        Ok(())
+    });
+    e.register_fn("add_score", |c: &mut C<V, P>, s: i64, n: i64| -> Res<()> {
+        let s = c.seat_index(s)?;
+        let n = amount(n)?;
+        c.push(Op::AddScore(s, n))
+    });
+    e.register_fn("end_turn", |c: &mut C<V, P>| c.push(Op::EndTurn));
+    e.register_fn("end_game", |c: &mut C<V, P>| c.push(Op::EndGame));
+}
+
+/// The house rules of one game and what they keep.
+#[derive(Clone)]
+pub struct Session {
+    pub program: Arc<Program>,
+    /// The numbers scripts remember (`ctx.set`), in order of first use.
+    pub memory: Vec<(String, i64)>,
+    /// What the house rules did in the last step, for the narration.
+    pub notes: Vec<String>,
+    /// How many runs of each script changed the game.
+    pub fired: Vec<u32>,
+    /// Why the game ended with a failed script.
+    pub failure: Option<String>,
+    /// A failure found where the state cannot change (a filter): the game
+    /// ends with it at its next step.
+    pub pending: OnceLock<String>,
+    /// Whether hook `final` has run.
+    pub final_done: bool,
+    /// What the house rules added to each seat's score.
+    pub bonus: [i64; 8],
+    /// What the house rules added to each seat's counts of the game's own
+    /// (the game names them: Branches its three stash sizes), for the
+    /// game's invariants.
+    pub tallies: [[i64; 4]; 8],
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("memory", &self.memory)
+            .field("fired", &self.fired)
+            .field("failure", &self.failure)
+            .field("bonus", &self.bonus)
+            .finish_non_exhaustive()
+    }
+}
+
+impl PartialEq for Session {
+    fn eq(&self, other: &Session) -> bool {
+        Arc::ptr_eq(&self.program, &other.program)
+            && self.memory == other.memory
+            && self.failure == other.failure
+            && self.final_done == other.final_done
+            && self.bonus == other.bonus
+            && self.tallies == other.tallies
+    }
+}
+
+impl Eq for Session {}
+
+impl Session {
+    pub fn new(program: Arc<Program>) -> Session {
+        Session {
+            fired: vec![0; program.len()],
+            program,
+            memory: Vec::new(),
+            notes: Vec::new(),
+            failure: None,
+            pending: OnceLock::new(),
+            final_done: false,
+            bonus: [0; 8],
+            tallies: [[0; 4]; 8],
+        }
+    }
+
+    /// A fresh session of the same scripts (a new game).
+    pub fn fresh(&self) -> Session {
+        Session::new(Arc::clone(&self.program))
+    }
+
+    /// How many runs of the house rules changed the game, all together.
+    pub fn fired_total(&self) -> u32 {
+        self.fired.iter().sum()
+    }
+
+    /// Each house rule's name and how many of its runs changed the game.
+    pub fn fired_by_name(&self) -> Vec<(String, u32)> {
+        (0..self.program.len())
+            .map(|i| (self.program.name(i).to_owned(), self.fired[i]))
+            .collect()
+    }
+
+    /// The number remembered under `name`, 0 if none.
+    pub fn memory_of(&self, name: &str) -> i64 {
+        self.memory
+            .iter()
+            .find(|(k, _)| k == name)
+            .map_or(0, |(_, v)| *v)
+    }
+}
+
+/// A game that runs house rules at the three hooks of this module.
+pub trait Host {
+    /// The game's own part of `ctx`.
+    type View: Clone + Default + Send + Sync + 'static;
+    /// The game's own operations.
+    type Op: Clone + std::fmt::Debug + Send + Sync + 'static;
+    /// What happened, for `ctx` and for a failure's message.
+    type Event: Copy;
+    /// The game's moves.
+    type Action: Copy;
+
+    fn session(&self) -> Option<&Session>;
+    fn session_mut(&mut self) -> Option<&mut Session>;
+    /// The `ctx` of `event` at `hook` (stage, memory and ops left empty).
+    fn ctx(&self, hook: usize, event: &Self::Event) -> Ctx<Self::View, Self::Op>;
+    /// Apply one operation through the game's own checked moves: what it
+    /// did in words, or why it was refused.
+    fn apply(&mut self, op: &Op<Self::Op>) -> Result<String, String>;
+    /// The game's invariants.
+    fn invariants(&self) -> Result<(), String>;
+    /// An event in words (who, what, when).
+    fn event_words(&self, event: &Self::Event) -> String;
+    /// End the game now with a failed house rule (the end reason
+    /// `script_error`), the session's failure already set.
+    fn stop(&mut self);
+    /// Whether the game is over.
+    fn is_over(&self) -> bool;
+    /// The event of the seat to move making `action`.
+    fn decision(&self, action: Self::Action) -> Self::Event;
+    /// The event of the game's end.
+    fn over_event(&self) -> Self::Event;
+}
+
+/// End the game of `host` with `failure` at `event`.
+pub fn fail<H: Host>(host: &mut H, failure: &Failure, event: &H::Event) {
+    let message = format!("{failure}; event: {}", host.event_words(event));
+    end_with(host, message);
+}
+
+fn end_with<H: Host>(host: &mut H, message: String) {
+    if let Some(sc) = host.session_mut() {
+        sc.notes.push(format!("the game stops: {message}"));
+        sc.failure = Some(message);
+        sc.final_done = true;
+    }
+    host.stop();
+}
+
+/// Before a move is applied: end the game with a failure a filter left
+/// (`true`: the game is over, the move is not played), and clear the
+/// narration's notes.
+pub fn before_move<H: Host>(host: &mut H) -> bool {
+    let Some(sc) = host.session_mut() else {
+        return false;
+    };
+    sc.notes.clear();
+    match sc.pending.take() {
+        Some(message) => {
+            end_with(host, message);
+            true
+        }
+        None => false,
+    }
+}
+
+/// After a move (`event`): hook `after_action`, then hook `final` once
+/// the game is over.
+pub fn after_move<H: Host>(host: &mut H, event: H::Event) {
+    let Some(program) = host.session().map(|s| Arc::clone(&s.program)) else {
+        return;
+    };
+    let mut runs = 0usize;
+    if !program.at(AFTER_ACTION).is_empty()
+        && !run_hook(host, &program, AFTER_ACTION, &event, &mut runs)
+    {
+        return;
+    }
+    if host.is_over() && !host.session().is_some_and(|s| s.final_done) {
+        if let Some(sc) = host.session_mut() {
+            sc.final_done = true;
+        }
+        let over = host.over_event();
+        run_hook(host, &program, FINAL, &over, &mut runs);
+    }
+}
+
+/// Run every script of `hook` on `event`, applying what each asks for
+/// and checking the game's invariants after each; `false` when one failed
+/// (the game is then over).
+fn run_hook<H: Host>(
+    host: &mut H,
+    program: &Program,
+    hook: usize,
+    event: &H::Event,
+    runs: &mut usize,
+) -> bool {
+    for &i in program.at(hook) {
+        *runs += 1;
+        if *runs > MAX_RUNS_PER_STEP {
+            let f = program.refused(
+                i,
+                format!("the house rules ran more than {MAX_RUNS_PER_STEP} times in one step"),
+            );
+            fail(host, &f, event);
+            return false;
+        }
+        let mut c = host.ctx(hook, event);
+        c.stage = if hook == FINAL {
+            Stage::Final
+        } else {
+            Stage::Change
+        };
+        let Some(sc) = host.session_mut() else {
+            return false;
+        };
+        c.memory = std::mem::take(&mut sc.memory);
+        let ran = program.run(i, &mut c);
+        sc.memory = std::mem::take(&mut c.memory);
+        if let Err(f) = ran {
+            fail(host, &f, event);
+            return false;
+        }
+        if c.ops.is_empty() {
+            continue;
+        }
+        sc.fired[i] += 1;
+        for (k, op) in c.ops.iter().enumerate() {
+            if host.is_over() && !matches!(op, Op::AddScore(..)) {
+                let f = program.refused(
+                    i,
+                    format!(
+                        "operation {} refused: the game is over: only add_score may change it now",
+                        k + 1
+                    ),
+                );
+                fail(host, &f, event);
+                return false;
+            }
+            match host.apply(op) {
+                Ok(note) => {
+                    if let Some(sc) = host.session_mut() {
+                        sc.notes
+                            .push(format!("house rule `{}`: {note}", program.name(i)));
+                    }
+                }
+                Err(why) => {
+                    let f = program.refused(i, format!("operation {} refused: {why}", k + 1));
+                    fail(host, &f, event);
+                    return false;
+                }
+            }
+            if let Err(broken) = host.invariants() {
+                let f = program.refused(
+                    i,
+                    format!("what it did broke a rule of the game ({broken})"),
+                );
+                fail(host, &f, event);
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Whether the house rules allow the seat to move to make `action` (hook
+/// `legal`). A script that fails is noted, and ends the game at its next
+/// move.
+pub fn allows<H: Host>(host: &H, action: H::Action) -> bool {
+    let Some(sc) = host.session() else {
+        return true;
+    };
+    let program = &sc.program;
+    if program.at(LEGAL).is_empty() || host.is_over() {
+        return true;
+    }
+    let event = host.decision(action);
+    for &i in program.at(LEGAL) {
+        let mut c = host.ctx(LEGAL, &event);
+        c.stage = Stage::Filter;
+        // A filter changes nothing: the memory is lent as a copy.
+        c.memory.clone_from(&sc.memory);
+        match program.run(i, &mut c) {
+            Ok(v) => {
+                if let Ok(allowed) = v.as_bool() {
+                    if !allowed {
+                        return false;
+                    }
+                } else if !v.is_unit() {
+                    let f = program.refused(
+                        i,
+                        format!(
+                            "hook `legal` must give true or false, not {}",
+                            v.type_name()
+                        ),
+                    );
+                    let _ = sc
+                        .pending
+                        .set(format!("{f}; event: {}", host.event_words(&event)));
+                }
+            }
+            Err(f) => {
+                let _ = sc
+                    .pending
+                    .set(format!("{f}; event: {}", host.event_words(&event)));
+            }
+        }
+    }
+    true
+}
+
+/// The names of the house rules of hook `legal`, joined for a message.
+pub fn filter_names(sc: &Session) -> String {
+    sc.program
+        .at(LEGAL)
+        .iter()
+        .map(|&i| sc.program.name(i).to_owned())
+        .collect::<Vec<_>>()
+        .join("`, `")
+}
+
+/// Keep in `out` the moves the house rules allow; when they forbid every
+/// one, the game cannot go on: the failure is noted (the game ends at its
+/// next move) and the list is left whole.
+#[cold]
+#[inline(never)]
+pub fn filter_legal<H: Host>(host: &H, out: &mut Vec<H::Action>) {
+    let Some(sc) = host.session() else {
+        return;
+    };
+    if sc.program.at(LEGAL).is_empty() || out.is_empty() {
+        return;
+    }
+    let kept: Vec<H::Action> = out.iter().copied().filter(|&a| allows(host, a)).collect();
+    if kept.is_empty() {
+        let _ = sc.pending.set(format!(
+            "house rule `{}` (hook `legal`) failed: it forbids every legal move; event: {}",
+            filter_names(sc),
+            host.event_words(&host.decision(out[0]))
+        ));
+        return;
+    }
+    *out = kept;
+}
+
+/// A random move the house rules allow: `first` (the game's own random
+/// move) if allowed, else moves of `plain` (the unfiltered legal list)
+/// drawn one by one without replacement until one is allowed: as uniform
+/// over the allowed moves as drawing from the filtered list.
+#[cold]
+#[inline(never)]
+pub fn random_allowed<H: Host>(
+    host: &H,
+    first: H::Action,
+    mut plain: Vec<H::Action>,
+    dice: &mut SeededDice,
+) -> H::Action {
+    if host
+        .session()
+        .is_none_or(|sc| sc.program.at(LEGAL).is_empty())
+        || allows(host, first)
+    {
+        return first;
+    }
+    while !plain.is_empty() {
+        let a = plain.swap_remove(dice.below(plain.len() as u32) as usize);
+        if allows(host, a) {
+            return a;
+        }
+    }
+    // Every move forbidden: note it; the game ends at its next move.
+    if let Some(sc) = host.session() {
+        let _ = sc.pending.set(format!(
+            "house rule `{}` (hook `legal`) failed: it forbids every legal move; event: {}",
+            filter_names(sc),
+            host.event_words(&host.decision(first))
+        ));
+    }
+    first
+}
