@@ -195,6 +195,9 @@ fn opening<G: Game>(config: &Config<G>, game: u64) -> Result<Opening<G>, SimErro
 pub fn play_game<G: Game>(config: &Config<G>, game: u64) -> Result<GameResult, SimError> {
     let (mut state, specs, mut bots, mut dice) = opening(config, game)?;
     let mut trace = measures::Trace::<G>::new(config.players, config.measures);
+    // Decided once a game, not asked of the trace at every decision: a run
+    // of outcomes only counts the decision and calls nothing.
+    let measured = config.measures != measures::Depth::Outcomes;
     let mut steps = 0u64;
     loop {
         match state.next() {
@@ -207,7 +210,11 @@ pub fn play_game<G: Game>(config: &Config<G>, game: u64) -> Result<GameResult, S
                 state.roll_unchecked(face);
             }
             Next::Decide(seat) => {
-                trace.before(&state, seat);
+                if measured {
+                    trace.before(&state, seat);
+                } else {
+                    trace.note_turn(seat);
+                }
                 let action = match bots[usize::from(seat)].choose(&state) {
                     Ok(a) => a,
                     Err(NoAction::Forfeit(why)) => {
@@ -221,7 +228,9 @@ pub fn play_game<G: Game>(config: &Config<G>, game: u64) -> Result<GameResult, S
                         seat + 1
                     ))
                 })?;
-                trace.after(&state);
+                if measured {
+                    trace.after(&state);
+                }
             }
             Next::Over => break,
         }
