@@ -1,6 +1,9 @@
 //! Simulator throughput: random-bot games through `roots::sim` (statistics
-//! included) against the bare engine loop, greedy games, MCTS iterations, and
-//! the speed-up on two threads. Each benchmark checks what it timed.
+//! included) against the bare engine loop, greedy games, MCTS iterations,
+//! the speed-up on two threads, and what the design measures cost with each
+//! game's default bot (`--measures standard` against `outcomes`, the same
+//! games: issue #52 asks at most 1.2 times). Each benchmark checks what it
+//! timed.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -9,9 +12,14 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use roots::bots::BotSpec;
 use roots::core::dice::SeededDice;
 use roots::core::protocol::{GameState, Next, play_out_random};
+use roots::games::Game;
+use roots::games::branches::Branches;
 use roots::games::roots_and_shoots::State;
 use roots::games::roots_and_shoots::bots::MctsBot;
 use roots::games::roots_and_shoots::{RootsAndShoots, Rules};
+use roots::games::roots_growy_roots::RootsGrowyRoots;
+use roots::games::sprout_r_out::SproutROut;
+use roots::sim::measures::Depth;
 use roots::sim::{self, Config, Seating};
 
 const GAMES: u64 = 256;
@@ -109,5 +117,51 @@ fn mcts_iterations(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, random_games, greedy_games, mcts_iterations);
+/// One game's default bot over `games` seeded games of its standard rules,
+/// at `--measures outcomes` and at the default `standard`: the two timings
+/// side by side are the cost of the design measures.
+fn measures_cost_of<G: Game>(c: &mut Criterion, games: u64) {
+    let mut g = c.benchmark_group(format!("design measures/{}", G::ID));
+    g.throughput(Throughput::Elements(games));
+    g.sample_size(10);
+    let mut reports = Vec::new();
+    for depth in [Depth::Outcomes, Depth::Standard] {
+        let cfg = Config::<G> {
+            rules: Arc::new(G::standard()),
+            players: 2,
+            bots: vec![G::DEFAULT_BOT],
+            seating: Seating::Fixed,
+            games,
+            seed: 1,
+            jobs: 1,
+            measures: depth,
+        };
+        reports.push(sim::simulate(&cfg).expect("runs"));
+        g.bench_function(format!("{}, {games} games", depth.name()), |b| {
+            b.iter(|| {
+                let r = sim::simulate(&cfg).expect("runs");
+                assert_eq!(r.games, games);
+                black_box(r)
+            })
+        });
+    }
+    // The same games either way: the measures only look.
+    assert_eq!(reports[0].seats, reports[1].seats);
+    g.finish();
+}
+
+fn measures_cost(c: &mut Criterion) {
+    measures_cost_of::<RootsAndShoots>(c, 16);
+    measures_cost_of::<Branches>(c, 8);
+    measures_cost_of::<SproutROut>(c, 4);
+    measures_cost_of::<RootsGrowyRoots>(c, 32);
+}
+
+criterion_group!(
+    benches,
+    random_games,
+    greedy_games,
+    mcts_iterations,
+    measures_cost
+);
 criterion_main!(benches);

@@ -5,12 +5,17 @@
 # per game the wall-clock seconds of each run, the median of the pairs'
 # ratios (jobs 1 time over jobs 2 time), the peak resident memory of each
 # setting (median, KiB) and the load average before the first run and after
-# the last. The games are the same with any --jobs (the script checks that
+# the last; then a second table of the CPU time (user + system) of each
+# run and the median of the pairs' CPU ratios (jobs 2 CPU over jobs 1 CPU:
+# the extra work the second thread costs, which a busy machine spoils far
+# less than the wall-clock). With CPU_LIMIT=5 the script fails when a
+# game's median CPU ratio is more than 5% over 1. The games are the same with any --jobs (the script checks that
 # the two reports agree), so the ratio is the speed-up alone. Wall-clock
 # times depend on what else the machine runs: read them with the load.
 #
 # Usage: scripts/jobs-speed.sh [RUNS]   (default 5)
 #        ONLY="sprout-r-out" scripts/jobs-speed.sh   only those variants.
+#        CPU_LIMIT=5 scripts/jobs-speed.sh   fail past 5% more CPU with --jobs 2.
 # Needs a release build (cargo build --release, or ROOTS=path/to/roots),
 # python3 and /usr/bin/time.
 set -euo pipefail
@@ -32,7 +37,7 @@ echo "$games" | while read -r v n; do
     before=$(cut -d' ' -f1 /proc/loadavg)
     for r in $(seq "$runs"); do
         for j in 1 2; do
-            /usr/bin/time -f "%e %M" -o "$dir/t" "$roots" simulate "$v" -n "$n" --seed 1 \
+            /usr/bin/time -f "%e %M %U %S" -o "$dir/t" "$roots" simulate "$v" -n "$n" --seed 1 \
                 -j "$j" -q --format json > "$dir/$v.$j.json"
             echo "$v $n $r $j $(cat "$dir/t")" >> "$dir/index"
         done
@@ -44,14 +49,17 @@ echo "$games" | while read -r v n; do
     echo "$v load $before $(cut -d' ' -f1 /proc/loadavg)" >> "$dir/loads"
     echo "$v: $runs pairs done" >&2
 done
-python3 - "$dir/index" "$dir/loads" <<'PY'
+python3 - "$dir/index" "$dir/loads" "${CPU_LIMIT:-}" <<'PY'
 import statistics, sys
 from collections import OrderedDict
 
+limit = float(sys.argv[3]) if sys.argv[3] else None
+
 runs = OrderedDict()
 for line in open(sys.argv[1]):
-    v, n, r, j, wall, rss = line.split()
-    runs.setdefault((v, n), {}).setdefault(int(r), {})[int(j)] = (float(wall), int(rss))
+    v, n, r, j, wall, rss, user, system = line.split()
+    runs.setdefault((v, n), {}).setdefault(int(r), {})[int(j)] = (
+        float(wall), int(rss), float(user) + float(system))
 loads = {}
 for line in open(sys.argv[2]):
     v, _, a, b = line.split()
@@ -65,4 +73,19 @@ for (v, n), pairs in runs.items():
     rss1 = statistics.median(p[1][1] for p in pairs.values())
     rss2 = statistics.median(p[2][1] for p in pairs.values())
     print(f"| `{v}` | {n} | {one} | {two} | {statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) | {rss1:,.0f} / {rss2:,.0f} | {loads[v]} |")
+print()
+print("| variant (default bot) | games | --jobs 1 CPU s | --jobs 2 CPU s | median CPU ratio j2 / j1 (min-max) |")
+print("|---|---|---|---|---|")
+over = []
+for (v, n), pairs in runs.items():
+    cpu = [p[2][2] / p[1][2] for p in pairs.values() if p[1][2] > 0]
+    one = ", ".join(f"{p[1][2]:.2f}" for p in pairs.values())
+    two = ", ".join(f"{p[2][2]:.2f}" for p in pairs.values())
+    mid = statistics.median(cpu) if cpu else float("nan")
+    print(f"| `{v}` | {n} | {one} | {two} | {mid:.3f} ({min(cpu):.3f}-{max(cpu):.3f}) |")
+    if limit is not None and not mid <= 1 + limit / 100:
+        over.append(v)
+if over:
+    print(f"--jobs 2 spends more than {limit}% more CPU than --jobs 1 in: {', '.join(over)}", file=sys.stderr)
+    sys.exit(1)
 PY

@@ -103,6 +103,12 @@ impl SeededDice {
         SeededDice { rng }
     }
 
+    /// The generator itself, for samplers of other distributions (the
+    /// report's bootstrap draws binomials from it).
+    pub fn rng_mut(&mut self) -> &mut ChaCha8Rng {
+        &mut self.rng
+    }
+
     /// The dice of game `game` of a run seeded with `seed`: stream `16 * game`.
     pub fn for_game(seed: u64, game: u64) -> SeededDice {
         SeededDice::new(seed, game.wrapping_mul(16))

@@ -77,7 +77,11 @@ impl Accumulator {
         self.margin.add(r.margin);
         self.measures.add(&r.measures, &r.top);
         for (s, b) in r.bots.iter().enumerate() {
-            let e = self.bots.entry(b.clone()).or_default();
+            // The name is copied only the first time it is seen.
+            let e = match self.bots.get_mut(b) {
+                Some(e) => e,
+                None => self.bots.entry(b.clone()).or_default(),
+            };
             e.0 += 1;
             if r.winner == Some(s as u8) {
                 e.1 += 1;

@@ -214,6 +214,9 @@ fn play_traced<G: Game>(
     mut trace: measures::Trace<G>,
 ) -> Result<GameResult, SimError> {
     let (mut state, specs, mut bots, mut dice) = opening(config, game)?;
+    // Decided once a game, not asked of the trace at every decision: a run
+    // of outcomes only counts the decision and calls nothing.
+    let measured = config.measures != measures::Depth::Outcomes;
     let mut steps = 0u64;
     loop {
         match state.next() {
@@ -226,7 +229,11 @@ fn play_traced<G: Game>(
                 state.roll_unchecked(face);
             }
             Next::Decide(seat) => {
-                trace.before(&state, seat);
+                if measured {
+                    trace.before(&state, seat);
+                } else {
+                    trace.note_turn(seat);
+                }
                 let action = match bots[usize::from(seat)].choose(&state) {
                     Ok(a) => a,
                     Err(NoAction::Forfeit(why)) => {
@@ -240,7 +247,9 @@ fn play_traced<G: Game>(
                         seat + 1
                     ))
                 })?;
-                trace.after(&state);
+                if measured {
+                    trace.after(&state);
+                }
             }
             Next::Over => break,
         }

@@ -45,7 +45,23 @@ impl Game for Branches {
                 crate::core::players_phrase(*range.start(), *range.end())
             ));
         }
-        State::new(&rules, seats).with_scripts()
+        // The board graph is the same for every game of a run: a game
+        // after the first on this thread starts from the last one's fixed
+        // tables (`State::fresh`, the same state as `State::new` with the
+        // same house rules), where building them was a fifth of a random
+        // game's work.
+        thread_local! {
+            static LAST: std::cell::RefCell<Option<(Arc<Rules>, u8, State)>> =
+                const { std::cell::RefCell::new(None) };
+        }
+        LAST.with_borrow_mut(|last| match last {
+            Some((r, n, s)) if Arc::ptr_eq(r, &rules) && *n == seats => Ok(s.fresh()),
+            _ => {
+                let s = State::new(&rules, seats).with_scripts()?;
+                *last = Some((rules, seats, s.fresh()));
+                Ok(s)
+            }
+        })
     }
 
     fn describe_node(state: &State) -> String {
