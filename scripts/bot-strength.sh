@@ -8,11 +8,19 @@
 # interval is above 50%), its share of the decided games (ties left out),
 # and the CPU time of the match (games per CPU second, user time, one
 # thread; it depends on the machine's load, which is printed).
+# Each row is a claim, and the last column says whether it held on these
+# seeds: against `random`, the first bot wins at least 90% of the decided
+# games on every seed; against any other bot, the pooled interval is above
+# 50%, and for the search against `greedy` also at no more than 10 times
+# the CPU of a game of greedy against itself (the same games' count and
+# seeds, timed alongside; the column "CPU v greedy" is that ratio).
+# The seeds default to 1001-1005, which no tuning of the bots used (tune
+# on others: 1-100 or 2001 and up).
 # The table on stdout is the README's "Bot strength" table; with
 # WRITE_README=1 the script also puts it into README.md between the
 # `bot-strength` markers.
 #
-# Usage: scripts/bot-strength.sh [SCALE] [SEEDS]   (defaults: 1 and "1 2 3")
+# Usage: scripts/bot-strength.sh [SCALE] [SEEDS]   (defaults: 1 and "1001 1002 1003 1004 1005")
 #          SCALE multiplies every match's games (0.5 halves them).
 #        ONLY="sprout-r-out" scripts/bot-strength.sh   only those variants.
 #        MATCHES="standard mcts greedy 100" scripts/bot-strength.sh 1 "1 2 3 4 5"
@@ -59,33 +67,25 @@ if [ "${1:-}" = checksums ]; then
 fi
 
 scale=${1:-1}
-seeds=${2:-1 2 3}
+seeds=${2:-1001 1002 1003 1004 1005}
 # variant, first bot, second bot, games per seed (before SCALE); the first
 # bot is each game's default bot or the search. `greedy` is each game's
 # greedy bot as --bots greedy plays it (Sprout-R-Out: whole turns);
 # `greedy-v1` is the plain one-decision greedy (Sprout-R-Out: one sub-move).
-matches=${MATCHES:-"
-standard          greedy   random    200
-standard          mcts     greedy    100
-fewer-beads       mcts     greedy    100
-more-beads        mcts     greedy    100
-fewer-nutrients   mcts     greedy    100
-more-nutrients    mcts     greedy    100
-one-nutrient-per-turn mcts greedy    100
-pre-rolled-values mcts     greedy    100
-btt               mcts:100 random    200
-btt               mcts:100 greedy    200
-btt               greedy   random    200
-sprout-r-out      greedy   random    200
-sprout-r-out      greedy   greedy-v1 200
-sprout-r-out      mcts:100 greedy    60
-roots-growy-roots greedy   random    100
-roots-growy-roots mcts:100 greedy    100
-rgr-all-claimed   mcts:100 greedy    100
-rgr-artifacts     mcts:100 greedy    100
-rgr-3p            mcts:100 greedy    100
-rgr-4p            mcts:100 greedy    100
-"}
+# By default: every shipped variant (`roots games`), its game's default
+# bot against random, and the search at its default budget (`mcts`)
+# against greedy.
+if [ -z "${MATCHES:-}" ]; then
+    matches=$("$roots" games --json | python3 -c '
+import json, sys
+for g in json.load(sys.stdin):
+    for v in g["variants"]:
+        v = v["name"] if isinstance(v, dict) else v
+        print(v, g["default_bot"], "random", 200)
+        print(v, "mcts", "greedy", 100)')
+else
+    matches=$MATCHES
+fi
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 echo "$matches" | while read -r v a b n; do
@@ -121,7 +121,32 @@ print(seats(a, b) + (' ' + seats(b, a) if k % 2 else ''))")
                 --rotate -n "$m" --seed "$s" -j1 -q --format json > "$f.$i.json"
             files="$files${files:+,}$f.$i"
         done
-        echo "$v $a $b $s $files $(cut -d' ' -f1 /proc/loadavg)" >> "$dir/index"
+        # The search's CPU is judged against greedy's: the same lineups
+        # with greedy in every seat, timed only.
+        base=0
+        case "$a $b" in "mcts"*" greedy")
+            i=0
+            for bots in $lineups; do
+                i=$((i + 1))
+                g=$(echo "$bots" | sed -E 's/[^,]+/greedy/g')
+                # Greedy is fast and /usr/bin/time counts hundredths: too
+                # short a run is played again with more games (reps times
+                # as many) and its time divided by reps.
+                reps=1
+                while :; do
+                    /usr/bin/time -f "%U" -o "$f.$i.gtime" "$roots" simulate "$v" --bots "$g" \
+                        --rotate -n $((m * reps)) --seed "$s" -j1 -q --format json > /dev/null
+                    t=$(cat "$f.$i.gtime")
+                    k2=$(python3 -c "t = $t; print(0 if t >= 0.5 or $reps > 1 else min(100, int(0.5 / max(t, 0.005)) + 1))")
+                    [ "$k2" = 0 ] && break
+                    reps=$k2
+                done
+                python3 -c "print($t / $reps)" > "$f.$i.gtime"
+            done
+            base=$(cat "$f".*.gtime | awk '{ t += $1 } END { printf "%.6f", t }')
+            ;;
+        esac
+        echo "$v $a $b $s $files $(cut -d' ' -f1 /proc/loadavg) $base" >> "$dir/index"
         echo "$v: $a v $b, seed $s, $n games ($k seats): $(cat "$f".*.time | awk "{ t += \$1 } END { print t }") s of CPU" >&2
     done
 done
@@ -140,7 +165,7 @@ def wilson(k, n, z=1.96):
 
 rows = OrderedDict()
 for line in open(sys.argv[1]):
-    v, a, b, s, files, load = line.split()
+    v, a, b, s, files, load, base = line.split()
     wa = wb = ties = games = 0
     cpu = 0.0
     for f in files.split(","):
@@ -151,27 +176,44 @@ for line in open(sys.argv[1]):
         games += r["games"]
         ties += r["ties"]["count"]
         cpu += float(open(f + ".time").read().split()[-1])
-    rows.setdefault((v, a, b), []).append((s, wa, wb, ties, games, cpu, load))
+    rows.setdefault((v, a, b), []).append((s, wa, wb, ties, games, cpu, load, float(base)))
 
-print("| variant | bots | per seed: first bot's score | pooled score (95% interval) | first bot's share of decided games | games/s of CPU | load |")
-print("|---|---|---|---|---|---|---|")
+print("| variant | bots | per seed: first bot's score | pooled score (95% interval) | first bot's share of decided games | games/s of CPU | CPU v greedy | load | claim |")
+print("|---|---|---|---|---|---|---|---|---|")
+held_rows = 0
 for (v, a, b), runs in rows.items():
     per = []
     W = L = T = N = 0
-    cpu = 0.0
+    cpu = base = 0.0
     held = 0
-    for s, w, l, t, n, c, load in runs:
+    decided_ok = True
+    for s, w, l, t, n, c, load, g in runs:
         per.append(f"{s}: {100 * (w + t / 2) / n:.1f}%")
         held += wilson(w + t / 2, n)[0] > 0.5
-        W += w; L += l; T += t; N += n; cpu += c
+        decided_ok &= w + l > 0 and w >= 0.9 * (w + l)
+        W += w; L += l; T += t; N += n; cpu += c; base += g
     # How often the seed's own interval was above 50%.
     per.append(f"above 50% on {held} of {len(runs)}")
     score = W + T / 2
     lo, hi = wilson(score, N)
     decided = f"{100 * W / (W + L):.1f}% of {W + L}" if W + L else "none"
     speed = f"{N / cpu:,.0f}" if cpu > 0 else "-"
+    ratio = cpu / base if base > 0 else None
     loads = "-".join(sorted({r[6] for r in runs}))
-    print(f"| `{v}` | {a} v {b} | {', '.join(per)} | {100 * score / N:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%) of {N} | {decided} | {speed} | {loads} |")
+    if b == "random":
+        ok = decided_ok
+        claim = f"at least 90% of decided games on every seed: {'held' if ok else 'NOT held'}"
+    else:
+        ok = lo > 0.5
+        claim = f"pooled interval above 50%: {'held' if ok else 'NOT held'}"
+        if ratio is not None:
+            cheap = ratio <= 10
+            ok = ok and cheap
+            claim += f"; at most 10x greedy's CPU: {'held' if cheap else 'NOT held'}"
+    held_rows += ok
+    ratio_s = f"{ratio:.1f}x" if ratio is not None else "-"
+    print(f"| `{v}` | {a} v {b} | {', '.join(per)} | {100 * score / N:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%) of {N} | {decided} | {speed} | {ratio_s} | {loads} | {claim} |")
+print(f"\nEvery claim of a row held in {held_rows} of {len(rows)} rows (seeds {' '.join(sorted({r[0] for runs in rows.values() for r in runs}, key=int))}).")
 PY
 if [ "${WRITE_README:-0}" = 1 ]; then
     python3 - "$dir/table" <<'PY'

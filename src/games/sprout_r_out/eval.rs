@@ -43,6 +43,16 @@ pub const STYLE: crate::core::player::Style = crate::core::player::Style {
 };
 /// Each stone on the board.
 const STONE: f64 = 0.1;
+/// The cost of each group, mortal or immortal: the other seat places a
+/// stone against every one of them in its turn (one placement more for it
+/// a turn, and the race to half the board is won by placements). Without
+/// it the whole-turn greedy beat random in 89.5 to 93.0% of 200 games a
+/// seed (seeds 2001-2003, `sprout-r-out`), every lost game one where the
+/// other seat reached the majority first, a third of them by 1 to 3
+/// points; with it
+/// 99.5 to 100% (`sprout-r-out-ludii` the same), at 0.5 or 1.5 as good,
+/// and -0.5 (groups worth having) fell to 55-61%.
+const GROUP: f64 = 1.0;
 
 /// Static evaluation from `seat`'s point of view, higher is better: the
 /// territory difference plus the difference of the two players' group
@@ -75,6 +85,8 @@ fn groups_value(state: &State, seat: Seat) -> f64 {
     let eyes = my_eyes | state.eyes(seat ^ 1);
     let mut value = STONE * f64::from(mine.len());
     for (group, adj) in state.groups(seat) {
+        // Each group gives the other seat a placement in its turn.
+        value -= GROUP;
         let around = adj & !group;
         if around.intersects(&my_eyes) {
             continue; // immortal: counted in the territory
