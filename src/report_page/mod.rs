@@ -277,7 +277,7 @@ fn sample_section(page: &Page, o: &mut String) {
     }
     let _ = writeln!(
         o,
-        "<section id=\"samples\" class=\"samples\"><h2>A sample game of each variant</h2><p>Game 1 of the run (seed {}, the run's seats and bots){}: step through it with the buttons or the arrow keys. The page of <code>roots view</code>, embedded.</p>",
+        "<section id=\"samples\" class=\"samples\"><h2>A sample game of each variant</h2><p>Game 1 of the run (seed {}, the run's seats and bots; <code>--record-game 0</code> of simulate){}: step through it with the buttons or the arrow keys. The page of <code>roots view</code>, embedded.</p>",
         settings.seed,
         if page.variants.len() == 2 {
             ", the same dice in both"
