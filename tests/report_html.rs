@@ -285,7 +285,10 @@ fn every_command_writes_a_page_whose_figures_are_the_reports() {
     assert!(html.contains("<svg id=\"sweep\""));
     pages.push(("sweep", html));
 
-    // tune: the distances of the original rules and the best points.
+    // tune: the distances of the original rules and the best points (the
+    // best variant written in the test's directory, not the crate's).
+    let tuned = dir.join("tuned.toml");
+    let tuned = tuned.to_str().unwrap();
     let (html, json) = run_with_page(
         &dir,
         "tune",
@@ -306,6 +309,8 @@ fn every_command_writes_a_page_whose_figures_are_the_reports() {
             "20",
             "--seed",
             "3",
+            "--write",
+            tuned,
         ],
     );
     common_checks("tune", &html, 2);
