@@ -13,6 +13,7 @@ pub mod fuzzing;
 pub mod games;
 pub mod record;
 pub mod referee;
+pub mod report_page;
 pub mod run;
 pub mod script;
 #[cfg(feature = "serve")]

@@ -22,6 +22,7 @@ const LAYERS: &[&[&str]] = &[
     &["sim"],
     &["run"],
     &["view"],
+    &["report_page"],
     &["engine"],
     &["serve"],
 ];

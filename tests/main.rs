@@ -55,6 +55,7 @@ mod readme_figures;
 mod record_recovery;
 mod records;
 mod referee_undo;
+mod report_html;
 mod rgr_properties;
 mod rgr_scenarios;
 mod scenarios;

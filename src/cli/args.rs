@@ -80,6 +80,12 @@ pub struct SimArgs {
     /// one that takes longer forfeits the game, and the run goes on.
     #[arg(long, value_name = "SECS", default_value_t = DEFAULT_CMD_TIMEOUT_SECS)]
     pub cmd_timeout: f64,
+
+    /// Also write the report as one self-contained web page to FILE (the
+    /// question and verdict in words, the findings, the rules sheets, the
+    /// pictures, a sample game, the command to repeat it): docs/report.md.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<std::path::PathBuf>,
 }
 
 /// `--measures`.

@@ -110,6 +110,7 @@ pub fn run(args: Args) -> u8 {
 
 fn try_run(args: Args) -> Result<(), Failure> {
     super::stdin_once([args.a.as_str(), args.b.as_str()])?;
+    print::no_page_of_a_shard(args.sim.html.as_deref(), args.shard.as_deref())?;
     // Load both variants (once) before playing either.
     let rules_a = super::load_variant(&args.a, &[])?;
     let rules_b = super::load_variant(&args.b, &args.set)?;
@@ -124,6 +125,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
         )));
     }
     let format = plan.format;
+    let sample = plan.settings();
     let job = Compare {
         shard: plan::shard(args.shard.as_deref(), plan.seed_given)?,
         checkpoint: args.checkpoint.clone(),
@@ -138,5 +140,11 @@ fn try_run(args: Args) -> Result<(), Failure> {
         }),
         independent: args.independent,
     };
-    print::ran(&compare(&rules_a, &rules_b, &job)?, format)
+    let ran = compare(&rules_a, &rules_b, &job)?;
+    print::ran(&ran, format)?;
+    let variants = vec![
+        print::variant(&args.a, &[], &rules_a),
+        print::variant(&args.b, &args.set, &rules_b),
+    ];
+    print::ran_page(args.sim.html.as_deref(), &ran, variants, Some(sample))
 }

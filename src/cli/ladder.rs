@@ -64,6 +64,12 @@ pub struct Args {
 
     #[command(flatten)]
     pub set: SetArgs,
+
+    /// Also write the ladder as one self-contained web page to FILE: the
+    /// ratings with their intervals, the head-to-head scores, the rules
+    /// sheet, a sample game, the command to repeat it (docs/report.md).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: Args) -> u8 {
@@ -80,5 +86,25 @@ fn try_run(args: &Args) -> Result<(), Failure> {
         jobs: args.jobs,
         sets: args.set.set.clone(),
     };
-    super::print::report(&ladder(&rules, &plan)?, args.format.into())
+    let l = ladder(&rules, &plan)?;
+    super::print::report(&l, args.format.into())?;
+    // The sample game: the ladder's first two bots, game 0 of its seed.
+    let sample = roots::run::Settings {
+        games: 1,
+        players: l.players,
+        bots: l
+            .ratings
+            .iter()
+            .take(2)
+            .map(|r| r.bot.as_str())
+            .collect::<Vec<_>>()
+            .join(","),
+        rotate: false,
+        seed: l.seed,
+        seed_given: true,
+        format: roots::run::Format::Table,
+        measures: roots::sim::measures::Depth::Outcomes,
+    };
+    let variants = vec![super::print::variant(&args.variant, &args.set.set, &rules)];
+    super::print::page(args.html.as_deref(), &l, variants, Some(sample))
 }

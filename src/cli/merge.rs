@@ -17,6 +17,11 @@ pub struct Args {
     /// The partial results, one per shard, in any order.
     #[arg(value_name = "PARTS", required = true)]
     pub parts: Vec<String>,
+
+    /// Also write the merged report as one self-contained web page to
+    /// FILE, as the whole run's `--html` would (docs/report.md).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: Args) -> u8 {
@@ -29,5 +34,11 @@ pub fn run(args: Args) -> u8 {
 fn try_run(args: &Args) -> Result<(), Failure> {
     // The parts say which kind of run they are of: the run layer sums them
     // and finishes the report as that run would have.
-    super::print::finished(&part::merge(&args.parts)?)
+    let f = part::merge(&args.parts)?;
+    super::print::finished(&f)?;
+    let (variants, sample) = match &f.setup {
+        Some((game, setup)) => roots::report_page::from_setup(game, setup),
+        None => (Vec::new(), None),
+    };
+    super::print::page(args.html.as_deref(), &*f.report, variants, sample)
 }

@@ -97,6 +97,7 @@ pub fn run(args: Args) -> u8 {
 }
 
 fn try_run(args: Args) -> Result<(), Failure> {
+    print::no_page_of_a_shard(args.sim.html.as_deref(), args.shard.as_deref())?;
     let rules = super::load_variant(&args.variant, &args.set.set)?;
     let mut plan = args.sim.plan(&rules);
     let strong = if args.skill {
@@ -111,6 +112,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
         ));
     }
     let format = plan.format;
+    let sample = plan.settings();
     let job = Simulate {
         plan,
         shard,
@@ -129,8 +131,9 @@ fn try_run(args: Args) -> Result<(), Failure> {
     match &ran {
         Ran::Report(report) if args.summary && format == roots::run::Format::Table => {
             super::out(&report.summary());
-            Ok(())
         }
-        _ => print::ran(&ran, format),
+        _ => print::ran(&ran, format)?,
     }
+    let variants = vec![print::variant(&args.variant, &args.set.set, &rules)];
+    print::ran_page(args.sim.html.as_deref(), &ran, variants, Some(sample))
 }

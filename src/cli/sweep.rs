@@ -101,6 +101,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
         .iter()
         .map(|s| Override::parse(s).map_err(Failure::usage))
         .collect::<Result<_, _>>()?;
+    print::no_page_of_a_shard(args.sim.html.as_deref(), args.shard.as_deref())?;
     let shard = plan::shard(args.shard.as_deref(), args.sim.seed.is_some())?;
     let base = super::load_variant(&args.variant, &fixed)?;
     let plan = args.sim.plan(&base);
@@ -117,6 +118,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
         )));
     }
     let format = plan.format;
+    let sample = plan.settings();
     let job = Sweep {
         variant: args.variant.clone(),
         plan,
@@ -128,5 +130,8 @@ fn try_run(args: Args) -> Result<(), Failure> {
         measures: args.measure.clone(),
         svg: args.svg.clone(),
     };
-    print::ran(&sweep(&base, &job)?, format)
+    let ran = sweep(&base, &job)?;
+    print::ran(&ran, format)?;
+    let variants = vec![print::variant(&args.variant, &job.fixed, &base)];
+    print::ran_page(args.sim.html.as_deref(), &ran, variants, Some(sample))
 }

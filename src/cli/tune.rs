@@ -126,6 +126,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
     if args.candidates < 2 || args.candidates > 10_000 {
         return Err(Failure::usage("--candidates must be from 2 to 10000"));
     }
+    print::no_page_of_a_shard(args.sim.html.as_deref(), args.shard.as_deref())?;
     let shard = plan::shard(args.shard.as_deref(), args.sim.seed.is_some())?;
     if shard.is_some() && args.time.is_some() {
         return Err(Failure::usage(
@@ -155,6 +156,7 @@ fn try_run(args: Args) -> Result<(), Failure> {
         }
     }
     let format = plan.format;
+    let sample = plan.settings();
     let job = Tune {
         variant: args.variant.clone(),
         plan,
@@ -171,5 +173,26 @@ fn try_run(args: Args) -> Result<(), Failure> {
         write: args.write.clone(),
         top: args.top,
     };
-    print::ran(&tune(&base, &job)?, format)
+    let ran = tune(&base, &job)?;
+    print::ran(&ran, format)?;
+    let Some(html) = args.sim.html.as_deref() else {
+        return Ok(());
+    };
+    let mut variants = vec![print::variant(&args.variant, &args.set, &base)];
+    // The best point's rules beside the original's, so the page shows
+    // their diff: the original with the point's values set on top.
+    if let roots::run::Ran::Report(t) = &ran
+        && let Some((point, _)) = t.best.first()
+    {
+        let mut sets = args.set.clone();
+        sets.extend(t.axes.iter().zip(point).map(|(a, &i)| a.set(&a.values[i])));
+        if let Ok(best) = super::load_variant(&args.variant, &sets) {
+            variants.push(print::variant(
+                "the best variant found",
+                &sets[args.set.len()..],
+                &best,
+            ));
+        }
+    }
+    print::ran_page(Some(html), &ran, variants, Some(sample))
 }

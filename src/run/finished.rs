@@ -16,6 +16,21 @@ pub trait Render {
     fn csv(&self) -> String;
     /// The whole report as JSON (pretty, no trailing newline).
     fn json(&self) -> serde_json::Result<String>;
+    /// The report itself, by kind: what the web page of a run
+    /// (`--html`, `crate::report_page`) draws from.
+    fn kind(&self) -> Kind<'_>;
+}
+
+/// A report by its kind, borrowed.
+#[derive(Clone, Copy)]
+pub enum Kind<'a> {
+    Simulate(&'a Report),
+    Compare(&'a Comparison),
+    /// `compare` of a variant with itself: nothing played.
+    SameRules(&'a SameRules),
+    Ladder(&'a Ladder),
+    Sweep(&'a SweepTable),
+    Tune(&'a TuneTable),
 }
 
 /// A finished report and how to print it: what a run (or `merge`) gives
@@ -23,6 +38,9 @@ pub trait Render {
 pub struct Finished {
     pub report: Box<dyn Render>,
     pub format: Format,
+    /// Of a merge: the parts' game and setup (their settings and resolved
+    /// variants, as JSON), for the web page's rules sheets and sample games.
+    pub setup: Option<(String, serde_json::Value)>,
 }
 
 impl Finished {
@@ -30,6 +48,7 @@ impl Finished {
         Finished {
             report: Box::new(report),
             format,
+            setup: None,
         }
     }
 }
@@ -47,7 +66,7 @@ pub enum Ran<T> {
 /// written once here: the JSON is the one `json` makes of the report (its
 /// `Serialize` form, or its own `to_json`).
 macro_rules! render_by_methods {
-    ($json:expr => $($report:ty),+) => {
+    ($json:expr => $($report:ty: $kind:ident),+) => {
         $(
             impl Render for $report {
                 fn table(&self) -> String {
@@ -60,13 +79,17 @@ macro_rules! render_by_methods {
                     let json: fn(&Self) -> serde_json::Result<String> = $json;
                     json(self)
                 }
+                fn kind(&self) -> Kind<'_> {
+                    Kind::$kind(self)
+                }
             }
         )+
     };
 }
 
-render_by_methods!(serde_json::to_string_pretty => Report, Comparison, SameRules, Ladder);
-render_by_methods!(|r| r.to_json() => SweepTable, TuneTable);
+render_by_methods!(serde_json::to_string_pretty =>
+    Report: Simulate, Comparison: Compare, SameRules: SameRules, Ladder: Ladder);
+render_by_methods!(|r| r.to_json() => SweepTable: Sweep, TuneTable: Tune);
 
 impl Render for Box<dyn Render> {
     fn table(&self) -> String {
@@ -77,5 +100,8 @@ impl Render for Box<dyn Render> {
     }
     fn json(&self) -> serde_json::Result<String> {
         (**self).json()
+    }
+    fn kind(&self) -> Kind<'_> {
+        (**self).kind()
     }
 }

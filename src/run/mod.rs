@@ -34,6 +34,6 @@ mod tune_file;
 mod tune_runner;
 
 pub use failure::{Failure, exit};
-pub use finished::{Finished, Ran, Render};
+pub use finished::{Finished, Kind, Ran, Render};
 pub use games_file::GamesFormat;
 pub use plan::{Asked, Format, Plan, Settings};

@@ -179,7 +179,7 @@ pub fn merge(names: &[String]) -> Result<Finished, Failure> {
             .collect::<Result<Vec<_>, _>>()
             .map_err(Failure::invalid_line)
     };
-    match first.command.as_str() {
+    let finished = match first.command.as_str() {
         "simulate" => super::simulate::merge(first, &all(totals)?),
         "compare" => super::compare::merge(names, &parts, &all(totals)?),
         "sweep" => super::sweep::merge(first, totals),
@@ -188,7 +188,11 @@ pub fn merge(names: &[String]) -> Result<Finished, Failure> {
             "{}: parts of `roots {other}`, which this version cannot merge",
             names[0]
         ))),
-    }
+    };
+    finished.map(|mut f| {
+        f.setup = Some((first.game.clone(), first.setup.clone()));
+        f
+    })
 }
 
 /// Check that each run of part `p` counts the games of its shard's slice
