@@ -115,8 +115,8 @@ fn undo_names_seats_as_the_game_does() {
     let out = &run.stdout;
     assert!(!out.contains("of seat"), "{out}");
     for line in [
-        "  undone: the decision \"E6\" of O (greedy) (recorded as an undo)",
-        "  undone: the decision \"A3\" of O (greedy) (recorded as an undo)",
+        "  undone: the decision \"D4\" of O (greedy) (recorded as an undo)",
+        "  undone: the decision \"C3\" of O (greedy) (recorded as an undo)",
         "  undone: the decision \"E5\" of X (human) (recorded as an undo)",
     ] {
         assert!(out.contains(line), "{line}: {out}");
