@@ -804,8 +804,9 @@ fn ladder(l: &Ladder) -> Parts {
             }
         );
         findings.push(format!(
-            "Skill: the ratings span {:.0} Elo; the gap between the best bot and the next is {:.0} Elo ({:.0} to {:.0}). The wider the gap between comparable bots, the more the variant rewards better play; near 50% and 0 Elo, luck decides between them.",
-            s.spread, s.gap, s.gap_low, s.gap_high
+            "Skill: the ratings span {:.0} Elo; the gap between the best bot and the next is {}. The wider the gap between comparable bots, the more the variant rewards better play; near 50% and 0 Elo, luck decides between them.",
+            s.spread,
+            s.gap_words()
         ));
     }
     if l.interrupted {
