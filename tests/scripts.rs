@@ -553,6 +553,19 @@ fn a_scripted_game_is_recorded_replayed_and_narrated() {
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("a house rule fails"), "{}", run.stdout);
+    // Each stopped game is named with the run's seed and how to record it
+    // again, with the rule's own message (the rule, its hook, the event).
+    let stopped: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.contains("a house rule stopped the game"))
+        .collect();
+    assert!(!stopped.is_empty(), "{}", run.stderr);
+    let first = stopped[0];
+    assert!(
+        first.contains("(seed 1; `--seed 1 --record-game ") && first.contains("hook `"),
+        "{first}"
+    );
 }
 
 #[test]

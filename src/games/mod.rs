@@ -281,6 +281,10 @@ macro_rules! game_hooks {
         fn check_invariants(state: &Self::State) -> Result<(), String> {
             state.check_invariants()
         }
+
+        fn script_failure(state: &Self::State) -> Option<String> {
+            state.script_failure().map(str::to_owned)
+        }
     };
 }
 
@@ -480,6 +484,13 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn check_invariants(state: &Self::State) -> Result<(), String> {
         let _ = state;
         Ok(())
+    }
+    /// Why a house rule (a script of the variant file) stopped this game,
+    /// if one did: the message names the rule, its hook and the event. The
+    /// default, for a game without scripts, is none.
+    fn script_failure(state: &Self::State) -> Option<String> {
+        let _ = state;
+        None
     }
 
     // ===================================================================

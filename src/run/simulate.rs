@@ -172,11 +172,27 @@ pub fn play_each<G: Registered>(
         None => None,
     };
     let mut forfeits = 0u64;
+    let mut failures = 0u64;
     let acc = crate::sim::run_until(
         config,
         interrupt::flag(),
         |r| {
             each(r);
+            if let Some(why) = &r.script_failure {
+                // Say which game and how to play it again, for the first
+                // few; the report counts them all (a house rule fails).
+                failures += 1;
+                if failures <= 5 {
+                    console::err(&format!(
+                        "game {} (seed {}; `--seed {} --record-game {}` records it): a house rule stopped the game: {why}\n",
+                        r.game, config.seed, config.seed, r.game
+                    ));
+                } else if failures == 6 {
+                    console::err(
+                        "more games were stopped by a house rule; the report counts them\n",
+                    );
+                }
+            }
             if let Some((seat, why)) = &r.forfeit {
                 // Say why, for the first few; the report counts them all.
                 forfeits += 1;

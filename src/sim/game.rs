@@ -40,6 +40,9 @@ pub struct GameResult {
     /// crashed, did not answer in time or answered an illegal move): it
     /// loses, the others are ranked by their scores when it stopped.
     pub forfeit: Option<(Seat, String)>,
+    /// Why a house rule (a script) stopped the game, if one did
+    /// ([`Game::script_failure`]); the game counts as ended by `script_error`.
+    pub script_failure: Option<String>,
     /// The game's evaluation measures and rule events ([`measures`]).
     pub measures: measures::GameMeasures,
 }
@@ -157,6 +160,7 @@ pub fn result_of<G: Game>(
         counters: G::counters(state),
         counter_names: G::COUNTERS,
         forfeit: None,
+        script_failure: G::script_failure(state),
         measures: trace.finish(state, &top),
         top,
     }
@@ -203,6 +207,7 @@ pub fn forfeited<G: Game>(
         counters: G::counters(state),
         counter_names: G::COUNTERS,
         forfeit: Some((loser, why)),
+        script_failure: None,
         measures: trace.finish(state, &top),
         top,
     }

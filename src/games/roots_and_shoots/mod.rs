@@ -260,6 +260,10 @@ impl Game for RootsAndShoots {
         state.check_invariants()
     }
 
+    fn script_failure(state: &State) -> Option<String> {
+        state.script_failure().map(str::to_owned)
+    }
+
     fn scores(state: &State) -> Vec<i32> {
         state.players().iter().map(|p| p.score).collect()
     }
