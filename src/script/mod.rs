@@ -477,6 +477,36 @@ impl Program {
             message: message.into(),
         }
     }
+
+    /// What a run of script `i` at hook `legal` says of a move: `false`
+    /// when it forbids it. A failure, or an answer other than true, false
+    /// or nothing, forbids nothing but is noted in `pending` (with the event
+    /// in words), to end the game before the move is played: a filter
+    /// cannot change the state it is asked about.
+    pub fn filter_verdict(
+        &self,
+        i: usize,
+        run: Result<Dynamic, Failure>,
+        pending: &OnceLock<String>,
+        event_words: impl FnOnce() -> String,
+    ) -> bool {
+        let failure = match run {
+            Ok(v) => match v.as_bool() {
+                Ok(allowed) => return allowed,
+                Err(_) if v.is_unit() => return true,
+                Err(_) => self.refused(
+                    i,
+                    format!(
+                        "hook `legal` must give true or false, not {}",
+                        v.type_name()
+                    ),
+                ),
+            },
+            Err(f) => f,
+        };
+        let _ = pending.set(format!("{failure}; event: {}", event_words()));
+        true
+    }
 }
 
 /// The scripts of a variant, as its resolved rules carry them (the key

@@ -955,30 +955,9 @@ impl State {
             let mut c = self.ctx(board, LEGAL, &event);
             // A filter changes nothing: the memory is lent as a copy.
             c.memory.clone_from(&sc.memory);
-            match program.run(i, &mut c) {
-                Ok(v) => {
-                    if let Ok(allowed) = v.as_bool() {
-                        if !allowed {
-                            return false;
-                        }
-                    } else if !v.is_unit() {
-                        let f = program.refused(
-                            i,
-                            format!(
-                                "hook `legal` must give true or false, not {}",
-                                v.type_name()
-                            ),
-                        );
-                        let _ = sc
-                            .pending
-                            .set(format!("{f}; event: {}", self.event_words(&event)));
-                    }
-                }
-                Err(f) => {
-                    let _ = sc
-                        .pending
-                        .set(format!("{f}; event: {}", self.event_words(&event)));
-                }
+            let run = program.run(i, &mut c);
+            if !program.filter_verdict(i, run, &sc.pending, || self.event_words(&event)) {
+                return false;
             }
         }
         true
