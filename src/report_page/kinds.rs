@@ -252,25 +252,17 @@ fn measures_pictures(runs: &[(Look, &Report, String)]) -> Vec<Picture> {
         } else {
             "measures-counts"
         };
-        let axis = |v: f64| pct(v);
-        let svg = Dots {
+        out.push(runs_picture(
             id,
             rows,
-            legend: runs.iter().map(|(l, _, n)| (*l, n.clone())).collect(),
-            refs_label: None,
-            band_label: None,
-            axis: if share { Some(&axis) } else { None },
-        }
-        .svg();
-        out.push(Picture {
-            id: id.into(),
-            svg,
-            caption: if share {
-                "Design measures that are shares (docs/statistics.md): each measure's value (the marker) with its 95% interval (the line), on one scale from 0 to 100%.".into()
+            runs,
+            share,
+            if share {
+                "Design measures that are shares (docs/statistics.md): each measure's value (the marker) with its 95% interval (the line), on one scale from 0 to 100%."
             } else {
-                "Design measures that are counts: each row has its own scale, just wider than its intervals (its ends are written small at the row's ends); the marker is the value, the line its 95% interval.".into()
+                "Design measures that are counts: each row has its own scale, just wider than its intervals (its ends are written small at the row's ends); the marker is the value, the line its 95% interval."
             },
-        });
+        ));
     }
     out
 }
@@ -327,21 +319,13 @@ fn coverage_picture(runs: &[(Look, &Report, String)]) -> Option<Picture> {
     if rows.is_empty() {
         return None;
     }
-    let axis = |v: f64| pct(v);
-    let svg = Dots {
-        id: "coverage",
+    Some(runs_picture(
+        "coverage",
         rows,
-        legend: runs.iter().map(|(l, _, n)| (*l, n.clone())).collect(),
-        refs_label: None,
-        band_label: None,
-        axis: Some(&axis),
-    }
-    .svg();
-    Some(Picture {
-        id: "coverage".into(),
-        svg,
-        caption: "Rule coverage: the share of games in which each rule event happened at least once (the marker, with its 95% interval), and on the right how many times it happened per game. A rule that never comes into play cannot matter.".into(),
-    })
+        runs,
+        true,
+        "Rule coverage: the share of games in which each rule event happened at least once (the marker, with its 95% interval), and on the right how many times it happened per game. A rule that never comes into play cannot matter.",
+    ))
 }
 
 /// How games end.
@@ -385,21 +369,40 @@ fn ends_picture(runs: &[(Look, &Report, String)]) -> Option<Picture> {
     if rows.is_empty() {
         return None;
     }
+    Some(runs_picture(
+        "ends",
+        rows,
+        runs,
+        true,
+        "How games end: the share of games that ended each of the game's ways, with 95% intervals.",
+    ))
+}
+
+/// A picture of one row per figure with a marker per run (the runs'
+/// legend; no reference line, no band), on a 0-100% scale for `shares`,
+/// else each row on its own scale.
+fn runs_picture(
+    id: &str,
+    rows: Vec<Row>,
+    runs: &[(Look, &Report, String)],
+    shares: bool,
+    caption: &str,
+) -> Picture {
     let axis = |v: f64| pct(v);
     let svg = Dots {
-        id: "ends",
+        id,
         rows,
         legend: runs.iter().map(|(l, _, n)| (*l, n.clone())).collect(),
         refs_label: None,
         band_label: None,
-        axis: Some(&axis),
+        axis: if shares { Some(&axis) } else { None },
     }
     .svg();
-    Some(Picture {
-        id: "ends".into(),
+    Picture {
+        id: id.into(),
         svg,
-        caption: "How games end: the share of games that ended each of the game's ways, with 95% intervals.".into(),
-    })
+        caption: caption.into(),
+    }
 }
 
 fn run_pictures(runs: &[(Look, &Report, String)]) -> Vec<Picture> {
