@@ -10,7 +10,6 @@
 use crate::common;
 
 use std::path::Path;
-use std::process::Command;
 
 use common::{chromium, roots, tmp_dir};
 use serde_json::Value;
@@ -121,27 +120,7 @@ fn common_checks(name: &str, html: &str, variants: usize) {
 /// Open the page in Chromium with `#selftest`: no script error, and every
 /// picture drawn at a size, with marks and a caption.
 fn in_browser(browser: &Path, profile: &Path, name: &str, page: &Path, html: &str) {
-    let url = format!("file://{}#selftest", page.display());
-    let out = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--enable-logging=stderr",
-            "--v=0",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg("--dump-dom")
-        .arg(&url)
-        .output()
-        .expect("chromium runs");
-    assert!(out.status.success(), "{name}: chromium failed");
-    let dom = String::from_utf8_lossy(&out.stdout);
-    let log = String::from_utf8_lossy(&out.stderr);
+    let (dom, log) = common::dump_dom(browser, page, "#selftest", profile);
     let body = elements(&dom, "<body");
     let body = body.first().expect("a body");
     assert!(

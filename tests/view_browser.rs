@@ -8,44 +8,9 @@
 //! `CI=true`, where it fails.
 
 use crate::common;
-use common::chromium;
-
-use std::path::Path;
-use std::process::Command;
+use common::{chromium, dump_dom};
 
 use common::roots;
-
-/// The DOM of `page` (with `fragment`) after its scripts ran.
-fn dump_dom(browser: &Path, page: &Path, fragment: &str, profile: &Path) -> (String, String) {
-    let url = format!("file://{}{fragment}", page.display());
-    let out = Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--enable-logging=stderr",
-            "--v=0",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg("--dump-dom")
-        .arg(&url)
-        .output()
-        .expect("chromium runs");
-    assert!(
-        out.status.success(),
-        "chromium failed on {url}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// The value of attribute `name` on the first element that has it.
 fn attribute(dom: &str, name: &str) -> Option<String> {

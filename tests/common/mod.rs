@@ -143,3 +143,40 @@ pub fn chromium() -> Option<std::path::PathBuf> {
             })
         })
 }
+
+/// The DOM of `page` (with `fragment`) after its scripts ran.
+pub fn dump_dom(
+    browser: &std::path::Path,
+    page: &std::path::Path,
+    fragment: &str,
+    profile: &std::path::Path,
+) -> (String, String) {
+    let url = format!("file://{}{fragment}", page.display());
+    let out = std::process::Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--enable-logging=stderr",
+            "--v=0",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg("--dump-dom")
+        .arg(&url)
+        .output()
+        .expect("chromium runs");
+    assert!(
+        out.status.success(),
+        "chromium failed on {url}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
