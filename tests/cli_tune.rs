@@ -358,9 +358,20 @@ fn tune_finds_a_variant_and_writes_it_as_a_file_that_extends_the_original() {
     let _ = std::fs::remove_file(&out);
     let mut merge = vec!["merge"];
     merge.extend(parts.iter().map(String::as_str));
+    let page = dir.join("merged.html");
+    let page_s = page.to_string_lossy().into_owned();
+    merge.extend(["--html", page_s.as_str()]);
     let merged = roots(&merge);
     assert_eq!(merged.code, 0, "{}", merged.stderr);
     assert_eq!(merged.stdout, run.stdout);
+    // The merged page shows the search's path and the best variant's diff
+    // against the original, as the unsharded run's page would.
+    let html = std::fs::read_to_string(&page).expect("the merged page");
+    assert!(html.contains("<svg id=\"path\""), "the path of the search");
+    assert!(
+        html.contains("<table id=\"diff\"") && html.contains("data-key=\"beads.supply\""),
+        "the best variant's diff"
+    );
     assert_eq!(std::fs::read_to_string(&out).expect("rewritten"), text);
     let _ = shard_out;
     let _ = std::fs::remove_dir_all(&dir);

@@ -304,6 +304,23 @@ fn every_command_writes_a_page_whose_figures_are_the_reports() {
     );
     let got: Vec<f64> = dist.iter().map(|m| num(m, "data-value")).collect();
     assert_eq!(got, want);
+    // The path: each round's least distance, as the JSON's path has it.
+    let path: Vec<f64> = marks(&html, "path")
+        .iter()
+        .map(|m| num(m, "data-distance"))
+        .collect();
+    let want: Vec<f64> = json["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["distance"].as_f64())
+        .collect();
+    assert!(want.len() >= 2, "a path of rounds: {}", json["path"]);
+    assert_eq!(path, want);
+    assert!(
+        html.contains("<table id=\"diff\""),
+        "the best variant's diff"
+    );
     let target = marks(&html, "target-1");
     assert_eq!(
         num(&target[1], "data-value"),

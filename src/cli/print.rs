@@ -48,8 +48,24 @@ pub fn page(
     let Some(path) = path else {
         return Ok(());
     };
+    let report = report.kind();
+    let mut variants = variants;
+    // A tune's best variant beside the original, so the page shows their
+    // diff (a merged tune's page too: the report carries the rules).
+    if let roots::run::Kind::Tune(t) = &report
+        && variants.len() == 1
+        && let (Some(rules), Some((point, _))) = (&t.best_rules, t.best.first())
+    {
+        let sets: Vec<_> = t
+            .axes
+            .iter()
+            .zip(point)
+            .map(|(a, &i)| a.set(&a.values[i]))
+            .collect();
+        variants.push(variant("the best variant found", &sets, rules));
+    }
     let page = Page {
-        report: report.kind(),
+        report,
         variants,
         sample,
         command: command_line(),

@@ -178,21 +178,8 @@ fn try_run(args: Args) -> Result<(), Failure> {
     let Some(html) = args.sim.html.as_deref() else {
         return Ok(());
     };
-    let mut variants = vec![print::variant(&args.variant, &args.set, &base)];
-    // The best point's rules beside the original's, so the page shows
-    // their diff: the original with the point's values set on top.
-    if let roots::run::Ran::Report(t) = &ran
-        && let Some((point, _)) = t.best.first()
-    {
-        let mut sets = args.set.clone();
-        sets.extend(t.axes.iter().zip(point).map(|(a, &i)| a.set(&a.values[i])));
-        if let Ok(best) = super::load_variant(&args.variant, &sets) {
-            variants.push(print::variant(
-                "the best variant found",
-                &sets[args.set.len()..],
-                &best,
-            ));
-        }
-    }
+    // The best variant found comes from the report itself (print::page),
+    // so a merged tune's page shows the same diff.
+    let variants = vec![print::variant(&args.variant, &args.set, &base)];
     print::ran_page(Some(html), &ran, variants, Some(sample))
 }

@@ -458,6 +458,138 @@ pub fn histogram(id: &str, x_label: &str, series: &[Bars]) -> String {
     o
 }
 
+/// A point of a [`path`] chart: where it lies, how it looks, its figures
+/// as `data-` attributes (already written: ` data-x="1"`) and its words
+/// for a tooltip.
+pub struct Stop {
+    pub x: f64,
+    pub y: f64,
+    pub look: Look,
+    pub data: String,
+    pub title: String,
+    /// A dashed upright line before this point (a new stage begins).
+    pub divide: bool,
+}
+
+/// A path over an x axis: points joined by a line, with dashed uprights
+/// where a stage begins and an optional dashed level line (what the path
+/// is measured against), each axis labelled.
+pub fn path(
+    id: &str,
+    stops: &[Stop],
+    level: Option<(f64, &str)>,
+    x_label: &str,
+    y_label: &str,
+    legend: &[(Look, &str)],
+) -> String {
+    let (w, h) = (WIDTH, 300.0);
+    let (x0, x1, y0, y1) = (60.0, w - 20.0, 16.0, h - 78.0);
+    let (xl, xh) = (0.0, stops.iter().map(|s| s.x).fold(1.0f64, f64::max));
+    let (_, yh) = scale(
+        stops
+            .iter()
+            .map(|s| s.y)
+            .chain(level.map(|l| l.0))
+            .chain([0.0]),
+    );
+    let yl = 0.0;
+    let x = |v: f64| x0 + (v - xl) / (xh - xl) * (x1 - x0);
+    let y = |v: f64| y1 - (v - yl) / (yh - yl) * (y1 - y0);
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "<svg id=\"{}\" class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {w} {h}\" role=\"img\" font-family=\"sans-serif\" font-size=\"12\">",
+        esc(id)
+    );
+    for t in ticks(yl, yh, 4) {
+        let _ = writeln!(
+            o,
+            "<line x1=\"{x0}\" x2=\"{x1}\" y1=\"{0:.1}\" y2=\"{0:.1}\" stroke=\"#e2e2e2\"/><text x=\"{1:.1}\" y=\"{2:.1}\" text-anchor=\"end\" fill=\"#333\">{3}</text>",
+            y(t),
+            x0 - 4.0,
+            y(t) + 4.0,
+            short(t)
+        );
+    }
+    for t in ticks(xl, xh, 6) {
+        let _ = writeln!(
+            o,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#333\">{}</text>",
+            x(t),
+            y1 + 15.0,
+            crate::sim::verdict::thousands(t.round() as u64)
+        );
+    }
+    for s in stops.iter().filter(|s| s.divide) {
+        let _ = writeln!(
+            o,
+            "<line class=\"divide\" x1=\"{0:.1}\" x2=\"{0:.1}\" y1=\"{y0}\" y2=\"{y1}\" stroke=\"#999\" stroke-dasharray=\"2 3\"/>",
+            x(s.x)
+        );
+    }
+    if let Some((v, _)) = level {
+        let _ = writeln!(
+            o,
+            "<line class=\"ref\" x1=\"{x0}\" x2=\"{x1}\" y1=\"{0:.1}\" y2=\"{0:.1}\" stroke=\"#000\" stroke-dasharray=\"4 3\"/>",
+            y(v)
+        );
+    }
+    let line: Vec<String> = stops
+        .iter()
+        .map(|s| format!("{:.1},{:.1}", x(s.x), y(s.y)))
+        .collect();
+    if line.len() > 1 {
+        let _ = writeln!(
+            o,
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"#888\" stroke-width=\"1.2\"/>",
+            line.join(" ")
+        );
+    }
+    for s in stops {
+        let _ = writeln!(
+            o,
+            "<g class=\"mark\" data-value=\"{}\"{}><title>{}</title>{}</g>",
+            s.y,
+            s.data,
+            esc(&s.title),
+            s.look.marker(x(s.x), y(s.y))
+        );
+    }
+    let _ = writeln!(
+        o,
+        "<line x1=\"{x0}\" x2=\"{x1}\" y1=\"{y1}\" y2=\"{y1}\" stroke=\"#333\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#111\">{}</text><text transform=\"translate(14 {:.1}) rotate(-90)\" text-anchor=\"middle\" fill=\"#111\">{}</text>",
+        (x0 + x1) / 2.0,
+        y1 + 32.0,
+        esc(x_label),
+        (y0 + y1) / 2.0,
+        esc(y_label)
+    );
+    let mut lx = x0;
+    let ly = h - 14.0;
+    for (look, name) in legend {
+        o.push_str(&look.marker(lx + 5.0, ly - 4.0));
+        let _ = write!(
+            o,
+            "<text x=\"{:.1}\" y=\"{ly:.1}\" fill=\"#111\">{}</text>",
+            lx + 14.0,
+            esc(name)
+        );
+        lx += 24.0 + 6.5 * name.chars().count() as f64;
+    }
+    if let Some((_, l)) = level {
+        let _ = write!(
+            o,
+            "<line x1=\"{lx:.1}\" x2=\"{end:.1}\" y1=\"{mid:.1}\" y2=\"{mid:.1}\" stroke=\"#000\" stroke-dasharray=\"4 3\"/><text x=\"{tx:.1}\" y=\"{ly:.1}\" fill=\"#111\">{name}</text>",
+            end = lx + 18.0,
+            mid = ly - 4.0,
+            tx = lx + 24.0,
+            name = esc(l)
+        );
+    }
+    o.push_str("</svg>\n");
+    o
+}
+
 /// A share in percent, as the text report writes it.
 pub fn pct(x: f64) -> String {
     let p = 100.0 * x;

@@ -1114,6 +1114,9 @@ fn tune(t: &TuneTable) -> Parts {
             caption: "Distance to the targets (0 is every target met): one point of a rate or one unit of a mean per target, added up; the original rules first, then the best points in the order the search ranks them.".into(),
         });
     }
+    if let Some(picture) = tune_path(t, &describe) {
+        pictures.push(picture);
+    }
     let verdict = match t.best.first() {
         Some((p, r)) => {
             let mut v = format!(
@@ -1165,4 +1168,80 @@ fn tune(t: &TuneTable) -> Parts {
             .or(t.best.first().map(|b| &b.1))
             .map(|r| r.seed),
     }
+}
+
+/// The path the search took toward its targets: each round's least
+/// distance against the games played so far.
+fn tune_path(
+    t: &TuneTable,
+    describe: &dyn Fn(&crate::sim::tune::Point) -> String,
+) -> Option<Picture> {
+    let mut stops = Vec::new();
+    let mut last_bracket = None;
+    for step in &t.summary.path {
+        let Some(best) = step.best else { continue };
+        let at = step
+            .point
+            .as_ref()
+            .map(|p| format!(" at {}", describe(p)))
+            .unwrap_or_default();
+        let stage = step
+            .bracket
+            .map_or("the last round".to_owned(), |b| format!("bracket {b}"));
+        stops.push(chart::Stop {
+            x: step.games as f64,
+            y: best,
+            look: if step.bracket.is_some() {
+                Look::A
+            } else {
+                Look::B
+            },
+            data: data(&[
+                ("round", step.round.to_string()),
+                (
+                    "bracket",
+                    step.bracket.map_or("last".into(), |b| b.to_string()),
+                ),
+                ("games", step.games.to_string()),
+                ("distance", best.to_string()),
+            ]),
+            title: format!(
+                "round {} ({stage}): {} games played, least distance {best:.2}{at}",
+                step.round,
+                verdict::thousands(step.games)
+            ),
+            divide: last_bracket.is_some() && last_bracket != Some(step.bracket),
+        });
+        last_bracket = Some(step.bracket);
+    }
+    if stops.is_empty() {
+        return None;
+    }
+    let original = t
+        .original
+        .as_ref()
+        .map(|o| crate::sim::tune::loss(&t.targets, o));
+    let svg = chart::path(
+        "path",
+        &stops,
+        original.map(|d| (d, "the original rules")),
+        "games played so far",
+        "least distance to the targets",
+        &[
+            (Look::A, "a round of a bracket"),
+            (Look::B, "the last round"),
+        ],
+    );
+    Some(Picture {
+        id: "path".into(),
+        svg,
+        caption: format!(
+            "The search's path toward its targets: after each round, the least distance to the targets among the points of that round (up; 0 is every target met) against the games played so far (across). Dotted uprights: a new bracket begins, with new points near the best so far, few games each, so its first rounds are noisier; triangle: the last round, where the best points play the rest of the budget on the same seeds{}.",
+            if original.is_some() {
+                "; the dashed line is the original rules' distance"
+            } else {
+                ""
+            }
+        ),
+    })
 }

@@ -257,6 +257,7 @@ fn tune_game<G: Registered>(job: &Tune, base: &Arc<G::Rules>) -> Result<Ran<Tune
         invalid: outcome.known.values().filter(|k| k.is_err()).count(),
         size,
         stopped,
+        path: outcome.path.clone(),
     };
     if let Some((s, _)) = &job.shard {
         // Every shard knows every total; the partial keeps the ranking's.
@@ -328,12 +329,12 @@ fn finish<G: Registered>(
         .first()
         .and_then(|b| tune::precision_warning(targets, b));
     let mut written = None;
-    if let (Some((p, _)), Some(r), Some(v)) = (ranked.first(), reports.first(), &versus) {
-        let rules = runner
-            .rules
-            .get(p)
-            .and_then(|r| r.as_ref().ok())
-            .ok_or_else(|| Failure::usage("the best point has no rules"))?;
+    let best_rules = ranked
+        .first()
+        .and_then(|(p, _)| runner.rules.get(p))
+        .and_then(|r| r.as_ref().ok());
+    if let (Some((_, _)), Some(r), Some(v)) = (ranked.first(), reports.first(), &versus) {
+        let rules = best_rules.ok_or_else(|| Failure::usage("the best point has no rules"))?;
         written = Some(if v.beats {
             write_best::<G>(setup, targets, &base, rules, r)?
         } else {
@@ -375,6 +376,7 @@ fn finish<G: Registered>(
         warning,
         written,
         write: setup.write.clone(),
+        best_rules: best_rules.map(|r| G::wrap(Arc::clone(r))),
     };
     Ok(table)
 }

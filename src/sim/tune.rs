@@ -225,6 +225,22 @@ pub struct Known {
     pub loss: f64,
 }
 
+/// One round of the search, for the path it took toward its targets.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Step {
+    /// The round (1, 2, ...), counted over the whole search.
+    pub round: usize,
+    /// The bracket the round belongs to (1, 2, ...); `None` for the last
+    /// round, where the best points play the rest of the budget.
+    pub bracket: Option<usize>,
+    /// Games played in all once the round was over.
+    pub games: u64,
+    /// The least distance to the targets among the round's points, and
+    /// the point that had it (`None` when no point of the round was valid).
+    pub best: Option<f64>,
+    pub point: Option<Point>,
+}
+
 /// The search's result.
 #[derive(Debug, Default)]
 pub struct Outcome {
@@ -239,6 +255,8 @@ pub struct Outcome {
     pub cut_short: bool,
     /// The search stopped before its budget was spent.
     pub stopped: bool,
+    /// Each round's best distance to the targets, in the order played.
+    pub path: Vec<Step>,
 }
 
 impl Outcome {
@@ -416,6 +434,13 @@ pub fn search(
                 .first()
                 .and_then(|p| out.known[p].as_ref().ok())
                 .map(|k| k.loss);
+            out.path.push(Step {
+                round,
+                bracket: Some(out.brackets + 1),
+                games: out.games,
+                best: best_loss,
+                point: best_loss.and(points.first().cloned()),
+            });
             eval.progress(round, out.games, best_loss);
             if points.len() <= 1 {
                 if let Some(p) = points.pop() {
@@ -493,6 +518,14 @@ fn last_round(
     }
     // The finalists are now the points with the most games.
     out.finalists = jobs.into_iter().map(|j| j.point).collect();
+    let best = out.ranking().first().map(|(p, k)| ((*p).clone(), k.loss));
+    out.path.push(Step {
+        round: out.path.last().map_or(1, |s| s.round + 1),
+        bracket: None,
+        games: out.games,
+        best: best.as_ref().map(|b| b.1),
+        point: best.map(|b| b.0),
+    });
     out
 }
 
@@ -682,5 +715,23 @@ mod tests {
         let (best, k) = out.ranking()[0];
         assert_eq!(axes[0].values[best[0]].to_string(), "7", "{k:?}");
         assert!(out.brackets >= 2);
+        // The path: a step per round, games growing, brackets in order,
+        // the last round last and at the games the search played in all,
+        // its point the ranking's best.
+        let path = &out.path;
+        assert!(path.len() > out.brackets, "{path:?}");
+        for w in path.windows(2) {
+            assert_eq!(w[1].round, w[0].round + 1);
+            assert!(w[1].games >= w[0].games);
+            if let (Some(a), Some(b)) = (w[0].bracket, w[1].bracket) {
+                assert!(b == a || b == a + 1, "{path:?}");
+            }
+        }
+        let last = path.last().expect("a path");
+        assert_eq!(last.bracket, None);
+        assert_eq!(last.games, out.games);
+        assert_eq!(last.point.as_ref(), Some(best));
+        assert_eq!(last.best, Some(k.loss));
+        assert!(path[..path.len() - 1].iter().all(|s| s.bracket.is_some()));
     }
 }

@@ -22,6 +22,9 @@ pub struct Summary {
     /// Why the search stopped before its budget was spent.
     #[serde(skip)]
     pub stopped: Option<&'static str>,
+    /// The path the search took: each round's best distance to the targets.
+    #[serde(default)]
+    pub path: Vec<tune::Step>,
 }
 
 /// A tune's report.
@@ -50,6 +53,9 @@ pub struct TuneTable {
     pub written: Option<String>,
     /// The file the best variant goes to.
     pub write: String,
+    /// The best point's resolved rules (the original with the point's
+    /// values set), for the page's diff against the original.
+    pub best_rules: Option<crate::games::AnyRules>,
 }
 
 impl TuneTable {
@@ -258,6 +264,13 @@ impl TuneTable {
             "brackets": s.brackets,
             "bracket_cut_short": s.cut_short,
             "points_tried": s.points,
+            "path": s.path.iter().map(|st| serde_json::json!({
+                "round": st.round,
+                "bracket": st.bracket,
+                "games": st.games,
+                "distance": st.best,
+                "values": st.point.as_ref().map(|p| super::sweep_table::point_json(&self.axes, p)),
+            })).collect::<Vec<_>>(),
             "partial": s.stopped.is_some(),
             "original": original_row,
             "best_against_original": self.versus,
