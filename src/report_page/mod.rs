@@ -447,6 +447,9 @@ footer dd { margin: 0; }
   main { padding: .6rem; }
   .verdict { font-size: 1.1rem; }
   iframe.viewer { height: 32rem; }
+  /* Pictures keep a readable size and scroll sideways on a phone. */
+  figure.picture { overflow-x: auto; }
+  svg.chart { min-width: 40rem; }
 }
 @media print {
   body { font-size: 11pt; }
