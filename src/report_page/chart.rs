@@ -305,18 +305,13 @@ impl Dots<'_> {
             );
         }
         // The legend.
-        let mut lx = 10.0;
         let ly = bottom + 18.0;
-        for (look, name) in &self.legend {
-            o.push_str(&look.marker(lx + 5.0, ly - 4.0));
-            let _ = write!(
-                o,
-                "<text x=\"{:.1}\" y=\"{ly:.1}\" fill=\"#111\">{}</text>",
-                lx + 14.0,
-                esc(name)
-            );
-            lx += 24.0 + 6.5 * name.chars().count() as f64;
-        }
+        let mut lx = legend(
+            &mut o,
+            10.0,
+            ly,
+            self.legend.iter().map(|(l, n)| (*l, n.as_str())),
+        );
         if let Some(l) = &self.band_label {
             let _ = write!(
                 o,
@@ -564,18 +559,8 @@ pub fn path(
         (y0 + y1) / 2.0,
         esc(y_label)
     );
-    let mut lx = x0;
     let ly = h - 14.0;
-    for (look, name) in legend {
-        o.push_str(&look.marker(lx + 5.0, ly - 4.0));
-        let _ = write!(
-            o,
-            "<text x=\"{:.1}\" y=\"{ly:.1}\" fill=\"#111\">{}</text>",
-            lx + 14.0,
-            esc(name)
-        );
-        lx += 24.0 + 6.5 * name.chars().count() as f64;
-    }
+    let lx = self::legend(&mut o, x0, ly, legend.iter().copied());
     if let Some((_, l)) = level {
         let _ = write!(
             o,
@@ -588,6 +573,23 @@ pub fn path(
     }
     o.push_str("</svg>\n");
     o
+}
+
+/// A legend's swatches in a row from `x` on the baseline `y`: each
+/// series' marker and name. Returns where the row ends.
+fn legend<'n>(o: &mut String, x: f64, y: f64, items: impl Iterator<Item = (Look, &'n str)>) -> f64 {
+    let mut lx = x;
+    for (look, name) in items {
+        o.push_str(&look.marker(lx + 5.0, y - 4.0));
+        let _ = write!(
+            o,
+            "<text x=\"{:.1}\" y=\"{y:.1}\" fill=\"#111\">{}</text>",
+            lx + 14.0,
+            esc(name)
+        );
+        lx += 24.0 + 6.5 * name.chars().count() as f64;
+    }
+    lx
 }
 
 /// A share in percent, as the text report writes it.
