@@ -36,7 +36,8 @@ out=$(cd "$out" && pwd)
 rm -f "$out"/*
 # Runs happen in a fixed directory (relative file names in the reports,
 # and a variant's path from the file tune writes, are then the same).
-work=/tmp/roots-same-reports-work
+# WORK: another fixed directory, when two checkouts run this at once.
+work=${WORK:-/tmp/roots-same-reports-work}
 rm -rf "$work"
 mkdir -p "$work"
 ln -s "$repo/variants" "$work/variants"

@@ -1,6 +1,9 @@
 //! A fifth game built here, outside the crate, against the minimum a game
-//! provides (`docs/adding-a-game.md`): the required items of [`Game`] and
-//! nothing else. It runs through the generic layers that take any
+//! provides (`docs/adding-a-game.md`): the required items of [`Game`], and
+//! one optional hook, its picture, to show what the shared helpers leave a
+//! game to write (the seats' legend, the status line and the key under a
+//! board are `core::svg`'s; the seat-count refusal is `games::admit_seats`).
+//! It runs through the generic layers that take any
 //! `G: Game`: the bots, the referee (undo and its seeded stream included),
 //! the simulator and its report, a game's events as record lines read back
 //! and replayed, and the engine protocol. What needs the registry (variant
@@ -16,7 +19,9 @@ use std::sync::Arc;
 
 use roots::bots::BotSpec;
 use roots::core::dice::{Die, SeededDice};
+use roots::core::draw::seat_letter;
 use roots::core::protocol::{GameState, Next, Outcome, Refusal, Seat};
+use roots::core::svg::{Key, Seats, Svg, THIN_OUTLINE, foot, legend_width, seat_fill, seat_rows};
 use roots::engine::{Access, Engine, GameSession};
 use roots::games::{Builtin, Game, RulesHead};
 use roots::record::Event;
@@ -173,10 +178,8 @@ impl Game for Tiny {
         2..=2
     }
 
-    fn new_state(_rules: Arc<Rules>, seats: u8) -> Result<State, String> {
-        if seats != 2 {
-            return Err(format!("Windy Noughts is for 2 players, not {seats}"));
-        }
+    fn new_state(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
+        roots::games::admit_seats(&rules.name, 2..=2, seats)?;
         Ok(State {
             cells: [None; 9],
             mover: 0,
@@ -215,6 +218,47 @@ impl Game for Tiny {
     fn scores(state: &State) -> Vec<i32> {
         scores(state)
     }
+
+    /// The grid, marks as discs in the seats' colours; under it what every
+    /// game's picture has, from the shared helpers: a legend row a seat,
+    /// the node in words and the key to the marks.
+    fn svg(state: &State, names: &[String]) -> String {
+        let fill = |s: Seat| format!(r#"fill="{}" {THIN_OUTLINE}"#, seat_fill(s));
+        let rows = seat_rows(2, names, seat_letter, |s| {
+            let marks = state.cells.iter().filter(|&&c| c == Some(s)).count();
+            format!("{marks} marks")
+        });
+        let width = 150f64.max(legend_width(&rows));
+        let key = Key::new(width).add(move |svg, at| svg.circle(at, 6.0, &fill(0)), "a mark");
+        let mut svg = Svg::new(width, 152.0 + 22.0 * 2.0 + 24.0 + key.height(14.0));
+        for (i, cell) in state.cells.iter().enumerate() {
+            let at = (15.0 + 40.0 * (i % 3) as f64, 15.0 + 40.0 * (i / 3) as f64);
+            svg.rect(
+                at.0,
+                at.1,
+                40.0,
+                40.0,
+                r##"fill="#f4ecd8" stroke="#555555""##,
+            );
+            if let Some(s) = cell {
+                svg.circle((at.0 + 20.0, at.1 + 20.0), 14.0, &fill(*s));
+            }
+        }
+        let seats = Seats {
+            rows: &rows,
+            fill: seat_fill,
+            outline: THIN_OUTLINE,
+        };
+        foot(
+            &mut svg,
+            152.0,
+            &seats,
+            &Tiny::describe_node(state),
+            None,
+            &key,
+        );
+        svg.finish("Windy Noughts")
+    }
 }
 
 fn rules() -> Arc<Rules> {
@@ -227,7 +271,16 @@ fn the_minimum_has_its_defaults() {
     assert_eq!(Tiny::name(&Tiny::standard()), "windy");
     assert_eq!(Tiny::standard().description(), "");
     assert!(Tiny::draw(&state).contains("the wind for seat 1"));
-    assert!(Tiny::svg(&state, &[]).starts_with("<svg"));
+    // Its picture: the legend, the status and the key from the shared
+    // helpers, a name-less seat as `?`.
+    let picture = Tiny::svg(&state, &["Ann".to_owned()]);
+    assert!(picture.starts_with("<svg"), "{picture}");
+    assert!(picture.contains("A  Ann: 0 marks"), "{picture}");
+    assert!(picture.contains("B  ?: 0 marks"), "{picture}");
+    assert!(picture.contains("the wind for seat 1"), "{picture}");
+    assert!(picture.contains(">a mark<"), "{picture}");
+    let refused = Tiny::new_state(rules(), 3).map(|_| ()).unwrap_err();
+    assert_eq!(refused, "variant `windy` is for 2 players, not 3");
     // No clickable picture: the web table offers every move as a button.
     let mut decided = state.clone();
     decided.roll(3).expect("a face of the d6");

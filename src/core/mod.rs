@@ -19,6 +19,18 @@ pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// Seats that had to pass, in words: `a seat could not place and is
+/// passed`, `2 seats could not place and are passed` (`did` what stopped
+/// them; `is` the verb for one seat and for several).
+pub fn seats_passed(n: impl Into<u64>, did: &str, is: (&str, &str)) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("a seat {did} and {} passed", is.0)
+    } else {
+        format!("{n} seats {did} and {} passed", is.1)
+    }
+}
+
 /// The closest of `candidates` to `word`, if it is close enough to be a typo.
 pub fn did_you_mean<'a, S: AsRef<str>>(word: &str, candidates: &'a [S]) -> Option<&'a str> {
     // No key or word is this long: a typo of one would not be either (and

@@ -5,7 +5,8 @@
 //! playouts to end ([`Playout`]) and its generic bots tuned ([`Style`]). The games bring bots of their own with it;
 //! the generic bots ([`crate::bots`]) sit above the games.
 
-use crate::core::protocol::GameState;
+use crate::core::dice::SeededDice;
+use crate::core::protocol::{GameState, Next, Seat};
 
 /// Iterations per decision when `mcts` is given without a number.
 pub const DEFAULT_ITERATIONS: u32 = 200;
@@ -34,6 +35,68 @@ pub trait Player<S: GameState> {
     /// Choose an action at a decision node of this player's seat. The state
     /// is at a decision node of this seat; the action must be legal there.
     fn choose(&mut self, state: &S) -> Result<S::Action, NoAction>;
+}
+
+/// The seat deciding at `state`; at a node that is not a decision (the
+/// caller broke [`Player::choose`]'s contract), the action to answer with
+/// instead (`Err`): the engine's sampler's, rather than a panic.
+pub fn deciding_seat<S: GameState>(state: &S, dice: &mut SeededDice) -> Result<Seat, S::Action> {
+    match state.next() {
+        Next::Decide(seat) => Ok(seat),
+        _ => Err(state.random_action(dice)),
+    }
+}
+
+/// How every greedy bot starts a choice at `state`: the deciding seat
+/// ([`deciding_seat`]), with the legal actions in `actions`, when there is
+/// a choice to make; else the answer at once (`Err`): the only legal
+/// action, or the sampler's where there is none.
+pub fn choice_to_make<S: GameState>(
+    state: &S,
+    actions: &mut Vec<S::Action>,
+    dice: &mut SeededDice,
+) -> Result<Seat, S::Action> {
+    let seat = deciding_seat(state, dice)?;
+    state.legal_actions(actions);
+    match actions.as_slice() {
+        [] => Err(state.random_action(dice)),
+        [only] => Err(*only),
+        _ => Ok(seat),
+    }
+}
+
+/// `greedy_player!(Bot, State)`: [`Player`] for a game's own greedy bot,
+/// named `greedy`, with the fields `dice` (its [`SeededDice`]) and
+/// `actions` (a buffer of actions) and a method `decide(&mut self, state,
+/// seat, actions) -> Action` for a node with a choice to make: the start of
+/// the choice is every greedy bot's ([`choice_to_make`]).
+#[macro_export]
+macro_rules! greedy_player {
+    ($bot:ty, $state:ty) => {
+        impl $crate::core::player::Player<$state> for $bot {
+            fn name(&self) -> String {
+                "greedy".to_string()
+            }
+
+            fn choose(
+                &mut self,
+                state: &$state,
+            ) -> Result<
+                <$state as $crate::core::protocol::GameState>::Action,
+                $crate::core::player::NoAction,
+            > {
+                let mut actions = std::mem::take(&mut self.actions);
+                let choice =
+                    match $crate::core::player::choice_to_make(state, &mut actions, &mut self.dice)
+                    {
+                        Ok(seat) => self.decide(state, seat, &actions),
+                        Err(answer) => answer,
+                    };
+                self.actions = actions;
+                Ok(choice)
+            }
+        }
+    };
 }
 
 /// Whether `text` is a time budget: digits then `ms` or `s`.

@@ -178,6 +178,62 @@ pub fn legend(
     step * rows.len() as f64
 }
 
+/// The outline of the legend's swatches in the games whose pieces have a
+/// thin dark edge (beads, pyramids).
+pub const THIN_OUTLINE: &str = r##"stroke="#00000055" stroke-width="1""##;
+
+/// The legend's rows, a seat each (`0..seats`): the seat, its `letter`,
+/// and its player's name from `names` (`?` where none is given) followed by
+/// `detail(seat)`: `Ann: score 3, ...`.
+pub fn seat_rows(
+    seats: u8,
+    names: &[String],
+    letter: impl Fn(Seat) -> char,
+    detail: impl Fn(Seat) -> String,
+) -> Vec<(Seat, char, String)> {
+    (0..seats)
+        .map(|s| {
+            let name = names.get(usize::from(s)).map_or("?", String::as_str);
+            (s, letter(s), format!("{name}: {}", detail(s)))
+        })
+        .collect()
+}
+
+/// How a picture draws its seats in the legend ([`legend`]): the rows, the
+/// fill of each seat's swatch and the swatch's outline.
+pub struct Seats<'a> {
+    pub rows: &'a [(Seat, char, String)],
+    pub fill: fn(Seat) -> &'static str,
+    pub outline: &'a str,
+}
+
+/// What every picture draws under its board, from `top`: the seats'
+/// [`legend`], a line of `status` in words (after a round swatch styled
+/// `swatch`, when one is given), then the [`Key`] to the marks.
+pub fn foot(
+    svg: &mut Svg,
+    top: f64,
+    seats: &Seats<'_>,
+    status: &str,
+    swatch: Option<&str>,
+    key: &Key,
+) {
+    let used = legend(svg, top, seats.rows, seats.fill, seats.outline);
+    let left = match swatch {
+        Some(style) => {
+            svg.circle((22.0, top + used + 8.0), 7.0, style);
+            36.0
+        }
+        None => 14.0,
+    };
+    svg.text(
+        (left, top + used + 13.0),
+        status,
+        r##"font-size="13" fill="#222222""##,
+    );
+    key.draw(svg, 14.0, top + used + 24.0);
+}
+
 /// The width the legend's rows need, in pixels (13-pixel text).
 pub fn legend_width(rows: &[(Seat, char, String)]) -> f64 {
     let chars = rows

@@ -54,7 +54,7 @@ impl std::fmt::Display for Problem {
 ///     #[schemars(title = "Windy Noughts variant")]
 ///     pub struct VariantFile for "windy-noughts", standard "windy" {
 ///         /// The board.
-///         pub board: Option<BoardFile>,
+///         pub board: BoardFile,
 ///     }
 /// }
 /// ```
@@ -62,13 +62,26 @@ impl std::fmt::Display for Problem {
 /// `game` (whose schema is the constant id), `extends` (the standard
 /// built-in named as the example), `name` and `description` come first, with
 /// their editor texts; the type refuses unknown keys, and
-/// `VariantFile::other_game` finds a `game` key naming another game.
+/// `VariantFile::other_game` finds a `game` key naming another game. Each
+/// of the game's own keys is written as its value's type and becomes
+/// optional (`Option<T>`), as in [`file_tables!`](crate::file_tables).
+///
+/// The tables most games share are asked for after the standard variant,
+/// written here once with their editor texts: `players: PlayersFile`, the
+/// `[players]` table ([`PlayersFile`](crate::games::PlayersFile) of the
+/// game's seats), first of the game's own keys; `script`, the house rules
+/// written as scripts (a list of `crate::script::ScriptFile`), after them:
+/// `pub struct VariantFile for "branches", standard "btt", players: PlayersFile, script: ScriptFile { ... }`.
 #[macro_export]
 macro_rules! variant_file {
     (
         $(#[$attr:meta])*
-        pub struct $name:ident for $id:literal, standard $standard:literal {
-            $($fields:tt)*
+        pub struct $name:ident for $id:literal, standard $standard:literal
+            $(, players: $players_file:ty)? $(, script: $script_file:ty)? {
+            $(
+                $(#[$key_attr:meta])*
+                pub $key:ident: $ty:ty,
+            )*
         }
     ) => {
         $(#[$attr])*
@@ -91,7 +104,20 @@ macro_rules! variant_file {
             /// One or two sentences saying what the variant changes and why. Not inherited from `extends`; left out, it is empty.
             #[schemars(length(max = 2000))]
             pub description: Option<String>,
-            $($fields)*
+            $(
+                /// How many people may play.
+                pub players: Option<$players_file>,
+            )?
+            $(
+                $(#[$key_attr])*
+                pub $key: Option<$ty>,
+            )*
+            $(
+                /// House rules no key expresses, each a short script run at a hook point of the game (docs/scripts.md). Inherited through `extends`; a child changes one by its name, or turns it off with `enabled = false`.
+                #[schemars(length(max = 32))]
+                #[serde(skip_serializing_if = "Option::is_none")]
+                pub script: Option<Vec<$script_file>>,
+            )?
         }
 
         impl $name {
@@ -103,6 +129,56 @@ macro_rules! variant_file {
                     .map(|g| $crate::games::Problem::other_game(g, $id))
             }
         }
+    };
+}
+
+/// `file_tables! { ... }`: the tables of a game's variant file, written as
+/// their keys' value types; every key becomes optional (`Option<T>`: a key
+/// left out keeps the parent's value), the table refuses unknown keys, and
+/// each has the derives every file table has (its schema from the doc
+/// comments, which are the editor's texts). Attributes on a table or a key
+/// (`#[schemars(range(min = 1, max = 10))]`) pass through.
+///
+/// ```ignore
+/// roots::file_tables! {
+///     /// The board.
+///     pub struct BoardFile {
+///         /// Cells along a side, from 3 to 9. Standard: 3.
+///         #[schemars(range(min = 3, max = 9))]
+///         pub size: u8,
+///     }
+/// }
+/// ```
+#[macro_export]
+macro_rules! file_tables {
+    ($(
+        $(#[$attr:meta])*
+        pub struct $name:ident {
+            $(
+                $(#[$key_attr:meta])*
+                pub $key:ident: $ty:ty,
+            )*
+        }
+    )*) => {
+        $(
+            $(#[$attr])*
+            #[derive(
+                Clone,
+                Debug,
+                Default,
+                PartialEq,
+                serde::Deserialize,
+                serde::Serialize,
+                schemars::JsonSchema,
+            )]
+            #[serde(deny_unknown_fields)]
+            pub struct $name {
+                $(
+                    $(#[$key_attr])*
+                    pub $key: Option<$ty>,
+                )*
+            }
+        )*
     };
 }
 
@@ -118,6 +194,18 @@ pub trait SeatRange {
     /// 2." and "The most players, from 2 to MOST, and no fewer than `min`.
     /// Standard: STANDARD_MOST.".
     const TEXTS: Option<(&'static str, &'static str)> = None;
+}
+
+/// The usual seats of a `[players]` table: 2 to `MOST`, the standard
+/// game's most `STANDARD_MOST`, and the editor texts every game words
+/// alike: `PlayersFile<Seats<6, 6>>`. A game that words them its own way
+/// writes a [`SeatRange`] of its own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Seats<const MOST: u8, const STANDARD_MOST: u8>;
+
+impl<const M: u8, const S: u8> SeatRange for Seats<M, S> {
+    const MOST: u8 = M;
+    const STANDARD_MOST: u8 = S;
 }
 
 /// How many people may play: the `[players]` table of every game's variant
@@ -182,4 +270,33 @@ pub struct Players {
     pub min: u8,
     /// The most players.
     pub max: u8,
+}
+
+impl Players {
+    /// The problems of the `[players]` table of complete rules: with
+    /// `most`, each bound outside 2 to `most` (for callers that skipped the
+    /// schema); then `min` over `max`.
+    pub fn problems(&self, most: Option<u8>) -> Vec<Problem> {
+        let mut out = Vec::new();
+        if let Some(most) = most {
+            for (path, v) in [("players.min", self.min), ("players.max", self.max)] {
+                if !(2..=most).contains(&v) {
+                    out.push(Problem::new(
+                        path,
+                        format!("must be from 2 to {most}, not {v}"),
+                    ));
+                }
+            }
+        }
+        if self.min > self.max {
+            out.push(Problem::new(
+                "players.min",
+                format!(
+                    "the fewest players ({}) is more than the most ({})",
+                    self.min, self.max
+                ),
+            ));
+        }
+        out
+    }
 }

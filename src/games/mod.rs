@@ -29,7 +29,7 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-pub use head::{Players, PlayersFile, Problem, SeatRange};
+pub use head::{Players, PlayersFile, Problem, SeatRange, Seats};
 
 use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::dice::SeededDice;
@@ -78,6 +78,14 @@ impl Stat {
     pub fn words<'a>(stats: &'a [Stat], key: &'a str) -> &'a str {
         stats.iter().find(|s| s.key == key).map_or(key, |s| s.label)
     }
+
+    /// The position in `stats` of the statistic whose key is `key` (a
+    /// game's end reason by name, for [`Game::end_reason`]), or `otherwise`
+    /// when there is no key or none has it.
+    pub fn index(stats: &[Stat], key: Option<&str>, otherwise: usize) -> usize {
+        key.and_then(|k| stats.iter().position(|s| s.key == k))
+            .unwrap_or(otherwise)
+    }
 }
 
 /// A game's safety net against games that would not end (Roots and Shoots:
@@ -110,14 +118,18 @@ impl SafetyLimit {
 /// A game's counts given by name, in the order of `stats` (a [`Game::COUNTERS`]
 /// list): 0 for a name not given, `u32::MAX` for a count beyond it.
 pub fn counts_in_order(stats: &[Stat], named: &[(&str, i64)]) -> Vec<u32> {
-    stats
-        .iter()
-        .map(|c| {
-            named
-                .iter()
-                .find(|(k, _)| *k == c.key)
-                .map_or(0, |(_, v)| u32::try_from(*v).unwrap_or(u32::MAX))
-        })
+    in_order(stats.iter().map(|s| s.key), named)
+}
+
+/// The count named `key` among a game's `named` counts, 0 when none is.
+pub fn named_count(named: &[(&str, i64)], key: &str) -> i64 {
+    named.iter().find(|(k, _)| *k == key).map_or(0, |(_, v)| *v)
+}
+
+/// The counts of `named` in the order of `keys`: 0 for a name not given,
+/// `u32::MAX` for a count beyond it.
+fn in_order<'a>(keys: impl Iterator<Item = &'a str>, named: &[(&str, i64)]) -> Vec<u32> {
+    keys.map(|k| u32::try_from(named_count(named, k)).unwrap_or(u32::MAX))
         .collect()
 }
 
@@ -145,15 +157,22 @@ pub const fn event(
 /// A game's rule-event counts given by name, in the order of `events`:
 /// 0 for a name not given.
 pub fn events_in_order(events: &[RuleEvent], named: &[(&str, i64)]) -> Vec<u32> {
-    events
-        .iter()
-        .map(|e| {
-            named
-                .iter()
-                .find(|(k, _)| *k == e.key)
-                .map_or(0, |(_, v)| u32::try_from(*v).unwrap_or(u32::MAX))
-        })
-        .collect()
+    in_order(events.iter().map(|e| e.key), named)
+}
+
+/// Whether a game of `seats` players may start under the variant named
+/// `variant`, whose seat counts are `range` ([`Game::seats`]); else the
+/// refusal every game and the simulator word alike: `variant `btt` is for
+/// 2 to 6 players, not 7`.
+pub fn admit_seats(variant: &str, range: RangeInclusive<u8>, seats: u8) -> Result<(), String> {
+    if range.contains(&seats) {
+        Ok(())
+    } else {
+        Err(format!(
+            "variant `{variant}` is for {}, not {seats}",
+            crate::core::players_phrase(*range.start(), *range.end())
+        ))
+    }
 }
 
 /// A built-in variant: its name and its file's text.
@@ -185,7 +204,8 @@ pub trait RulesHead {
 /// - `sheet`: `explain`, `meaning`, `RULES_TEXT` and `readings` from the
 ///   module's `explain.rs` (`explain_with_keys`, written with the shared
 ///   [`sheet::Sheet`], `RULES_TEXT`, `READINGS`) and `meaning.rs`
-///   (`meaning`);
+///   (`meaning`, after the meaning every game shares of `players.min` and
+///   `players.max`, from [`Game::seats`]);
 /// - `pictures`: `svg` and `click_points` from its `svg.rs`, and
 ///   `narrate` from its `narrate.rs` (`narrate(before, after)`);
 /// - `state`: `scores` and `check_invariants` from the state's own
@@ -225,7 +245,11 @@ macro_rules! game_hooks {
         }
 
         fn meaning(key: &str, a: &Self::Rules, b: &Self::Rules) -> Option<String> {
-            $m::meaning::meaning(key, a, b)
+            // The common keys `players.min` and `players.max` mean the
+            // same in every game; then the game's own.
+            let seats = <Self as $crate::games::Game>::seats(b);
+            $crate::games::sheet::players_meaning(key, *seats.start(), *seats.end())
+                .or_else(|| $m::meaning::meaning(key, a, b))
         }
     };
     (@ $m:ident pictures) => {
@@ -532,7 +556,7 @@ pub trait Game: Sized + Send + Sync + 'static {
             .iter()
             .map(|a| Self::format_action(state, *a))
             .collect();
-        counted_list(&words)
+        counted_list(words.len(), &words, ", ")
     }
     /// The board as plain text (scenario tests, records, logs). The default
     /// says what the node waits for and the scores.
@@ -917,21 +941,27 @@ macro_rules! __games_items {
     };
 }
 
+/// One arm's body of [`with_game!`](crate::with_game) and
+/// [`with_game_id!`](crate::with_game_id): `$body` with `$g` the game.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __game_arm {
+    ($g:ident = $($p:ident)::+ => $body:expr) => {{
+        #[allow(unused_imports)]
+        use $crate::games::{Game as _, Registered as _};
+        #[allow(dead_code)]
+        type $g = $crate::games::$($p)::+;
+        $body
+    }};
+}
+
 /// The arms of [`with_game!`](crate::with_game).
 #[macro_export]
 #[doc(hidden)]
 macro_rules! __with_game_arms {
     (($any:expr, $g:ident, $r:ident, $body:expr) $($v:ident = $($p:ident)::+,)*) => {
         match $any {
-            $(
-                $crate::games::AnyRules::$v($r) => {
-                    #[allow(unused_imports)]
-                    use $crate::games::{Game as _, Registered as _};
-                    #[allow(dead_code)]
-                    type $g = $crate::games::$($p)::+;
-                    $body
-                }
-            )*
+            $($crate::games::AnyRules::$v($r) => $crate::__game_arm!($g = $($p)::+ => $body),)*
         }
     };
 }
@@ -942,15 +972,7 @@ macro_rules! __with_game_arms {
 macro_rules! __with_game_id_arms {
     (($id:expr, $g:ident, $body:expr) $($v:ident = $($p:ident)::+,)*) => {
         match $id {
-            $(
-                $crate::games::GameId::$v => {
-                    #[allow(unused_imports)]
-                    use $crate::games::{Game as _, Registered as _};
-                    #[allow(dead_code)]
-                    type $g = $crate::games::$($p)::+;
-                    $body
-                }
-            )*
+            $($crate::games::GameId::$v => $crate::__game_arm!($g = $($p)::+ => $body),)*
         }
     };
 }
@@ -1098,13 +1120,15 @@ impl AnyRules {
     }
 }
 
-/// The legal moves at the prompt, the same way in every game: how many,
-/// then every one (`legal (3): a, b, c`).
-pub fn counted_list(words: &[String]) -> String {
-    if words.is_empty() {
+/// The legal moves at the prompt, the same way in every game: how many
+/// (`count`), then `parts` joined by `sep` (`legal (3): a, b, c`; a game
+/// may group several moves in one part, as Roots and Shoots' `place at
+/// (8): ...`).
+pub fn counted_list(count: usize, parts: &[String], sep: &str) -> String {
+    if parts.is_empty() {
         "nothing to decide here".to_owned()
     } else {
-        format!("legal ({}): {}", words.len(), words.join(", "))
+        format!("legal ({count}): {}", parts.join(sep))
     }
 }
 

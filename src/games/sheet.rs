@@ -125,6 +125,15 @@ impl Sheet {
         }
     }
 
+    /// How many may play, as every game's sheet says it: `2 to 6 players`
+    /// ([`players_words`]), the mark of the game's `reading` of it when
+    /// given, and the house-rule tag of `players.min` and `players.max`.
+    pub fn players(&mut self, players: &crate::games::Players, reading: Option<&str>) -> String {
+        let tag = self.ks(&["players.min", "players.max"]);
+        let mark = reading.map(|id| self.mark(id)).unwrap_or_default();
+        format!("{}{mark}{tag}", players_words(players.min, players.max))
+    }
+
     /// Consult every key that starts with `prefix` (a table such as
     /// `board_2`): the tag if any of them differs.
     pub fn table(&mut self, prefix: &str) -> &'static str {

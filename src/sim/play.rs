@@ -112,16 +112,8 @@ impl<G: Game> Clone for Config<G> {
 impl<G: Game> Config<G> {
     /// Check the settings; the bots for every seat, resolved.
     pub fn validate(&self) -> Result<(), SimError> {
-        let seats = G::seats(&self.rules);
-        let (min, max) = (*seats.start(), *seats.end());
-        if self.players < min || self.players > max {
-            return Err(SimError::Config(format!(
-                "variant `{}` is for {}, not {}",
-                G::name(&self.rules),
-                crate::core::players_phrase(min, max),
-                self.players
-            )));
-        }
+        crate::games::admit_seats(G::name(&self.rules), G::seats(&self.rules), self.players)
+            .map_err(SimError::Config)?;
         if self.games == 0 {
             return Err(SimError::Config(
                 "the number of games must be at least 1".into(),

@@ -10,7 +10,7 @@ use super::Branches;
 use super::board::Board;
 use super::rules::{BoardShape, Markers, Mouth, OwnerPaidBy, Rules, WhenStuck};
 use crate::core::count;
-use crate::games::sheet::{Reading, Sheet, list_words, players_words};
+use crate::games::sheet::{Reading, Sheet, list_words};
 
 /// The rules text the sheet reads.
 pub(crate) const RULES_TEXT: &str =
@@ -124,12 +124,10 @@ pub(crate) fn explain_with_keys(r: &Rules, changes: &[Change]) -> (String, BTree
     let seats: Vec<u8> = (r.players.min..=r.players.max).collect();
 
     s.heading(2, "Equipment");
-    let t = s.ks(&["players.min", "players.max"]);
-    let q11 = s.mark("Q11");
+    let players = s.players(&r.players, Some("Q11"));
     let q5 = s.mark("Q5");
-    let players = players_words(r.players.min, r.players.max);
     s.line(&format!(
-        "- {players}{q11}{t}, seated in turn order; seat 1 plays first{q5}. Each has pyramids of one colour; seats are shown as A, B, C ... on the board."
+        "- {players}, seated in turn order; seat 1 plays first{q5}. Each has pyramids of one colour; seats are shown as A, B, C ... on the board."
     ));
     let t = s.ks(&["pyramids.small", "pyramids.medium", "pyramids.large"]);
     let stash = r.pyramids.stash();

@@ -19,101 +19,79 @@ crate::variant_file! {
     /// A Branches & Twigs & Thorns variant. Every rule key is optional: a key you leave out keeps the value of the variant named by `extends`, or the standard value.
     #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
     #[schemars(title = "Branches & Twigs & Thorns variant")]
-    pub struct VariantFile for "branches", standard "btt" {
-        /// How many people may play.
-        pub players: Option<PlayersFile>,
+    pub struct VariantFile for "branches", standard "btt", players: PlayersFile, script: crate::script::ScriptFile {
         /// The board for each number of players.
-        pub board: Option<BoardFile>,
+        pub board: BoardFile,
         /// Each player's stash of pyramids.
-        pub pyramids: Option<PyramidsFile>,
+        pub pyramids: PyramidsFile,
         /// The null and root markers placed before the first pyramid.
-        pub setup: Option<SetupFile>,
+        pub setup: SetupFile,
         /// Who pays whom when a pyramid points at an opponent's pyramid.
-        pub scoring: Option<ScoringFile>,
+        pub scoring: ScoringFile,
         /// The coins players hold. Only relative scores matter, so the engine keeps signed scores starting at 0; coins are shown beside them.
-        pub coins: Option<CoinsFile>,
+        pub coins: CoinsFile,
         /// Turns.
-        pub play: Option<PlayFile>,
-        /// House rules no key expresses, each a short script run at a hook point of the game (docs/scripts.md). Inherited through `extends`; a child changes one by its name, or turns it off with `enabled = false`.
-        #[schemars(length(max = 32))]
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub script: Option<Vec<crate::script::ScriptFile>>,
+        pub play: PlayFile,
     }
 }
 
-/// The seats of the `[players]` table: 2 to 6.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Seats;
-
-impl crate::games::SeatRange for Seats {
-    const MOST: u8 = 6;
-    const STANDARD_MOST: u8 = 6;
-}
+/// The seats of the `[players]` table: 2 to 6, and 6 in the standard game.
+pub type Seats = crate::games::Seats<6, 6>;
 
 /// How many people may play.
 pub type PlayersFile = crate::games::PlayersFile<Seats>;
 
-/// The board.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct BoardFile {
-    /// Which boards: "official" (8x4 for two, 8x8 for four, rings of 4x4 zones round a centre point for three, five and six), "rectangle" (8 wide, 2 rows per player), or "arcade" (2n x 5, and 6 x 10 for six: short games with 3/3/3 stashes). Standard: "official".
-    pub shape: Option<BoardShape>,
-    /// The five-player "PacMan" board of the official shape: "closed" joins the fifth zone to the first, so every zone is alike; "open" leaves the mouth open. Standard: "closed".
-    pub five_player_mouth: Option<Mouth>,
-}
+crate::file_tables! {
+    /// The board.
+    pub struct BoardFile {
+        /// Which boards: "official" (8x4 for two, 8x8 for four, rings of 4x4 zones round a centre point for three, five and six), "rectangle" (8 wide, 2 rows per player), or "arcade" (2n x 5, and 6 x 10 for six: short games with 3/3/3 stashes). Standard: "official".
+        pub shape: BoardShape,
+        /// The five-player "PacMan" board of the official shape: "closed" joins the fifth zone to the first, so every zone is alike; "open" leaves the mouth open. Standard: "closed".
+        pub five_player_mouth: Mouth,
+    }
 
-/// Each player's stash of pyramids.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PyramidsFile {
-    /// Small pyramids (1 pip) per player, from 0 to 15. Standard: 5.
-    #[schemars(range(min = 0, max = 15))]
-    pub small: Option<u8>,
-    /// Medium pyramids (2 pips) per player, from 0 to 15. Standard: 5.
-    #[schemars(range(min = 0, max = 15))]
-    pub medium: Option<u8>,
-    /// Large pyramids (3 pips) per player, from 0 to 15. Standard: 5.
-    #[schemars(range(min = 0, max = 15))]
-    pub large: Option<u8>,
-}
+    /// Each player's stash of pyramids.
+    pub struct PyramidsFile {
+        /// Small pyramids (1 pip) per player, from 0 to 15. Standard: 5.
+        #[schemars(range(min = 0, max = 15))]
+        pub small: u8,
+        /// Medium pyramids (2 pips) per player, from 0 to 15. Standard: 5.
+        #[schemars(range(min = 0, max = 15))]
+        pub medium: u8,
+        /// Large pyramids (3 pips) per player, from 0 to 15. Standard: 5.
+        #[schemars(range(min = 0, max = 15))]
+        pub large: u8,
+    }
 
-/// The markers placed before play.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SetupFile {
-    /// "placed": in turn order the first half of the players (rounded down) each place a null and the rest each place a root, then seat 1 places the first pyramid. "centre_roots": Martian Go, no nulls and one root per player fixed on the centre cells (official boards, or rectangles for 2 to 4 players). Standard: "placed".
-    pub markers: Option<Markers>,
-    /// Whether a null may not leave the other cells in separate parts (orthogonal connection; roots and pyramids count as connected cells). Standard: true.
-    pub nulls_must_not_cut: Option<bool>,
-}
+    /// The markers placed before play.
+    pub struct SetupFile {
+        /// "placed": in turn order the first half of the players (rounded down) each place a null and the rest each place a root, then seat 1 places the first pyramid. "centre_roots": Martian Go, no nulls and one root per player fixed on the centre cells (official boards, or rectangles for 2 to 4 players). Standard: "placed".
+        pub markers: Markers,
+        /// Whether a null may not leave the other cells in separate parts (orthogonal connection; roots and pyramids count as connected cells). Standard: true.
+        pub nulls_must_not_cut: bool,
+    }
 
-/// Scoring.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ScoringFile {
-    /// Pointing at an opponent's pyramid, the mover pays the target's size to the pot. The owner of the target gains the pointer's size: "pot" (taken from the pot, as the designer's own program does), "mover" (paid by the mover, the wiki's long text read literally), or "nobody" (Martian Go: the owner gains nothing). Standard: "pot".
-    pub owner_paid_by: Option<OwnerPaidBy>,
-}
+    /// Scoring.
+    pub struct ScoringFile {
+        /// Pointing at an opponent's pyramid, the mover pays the target's size to the pot. The owner of the target gains the pointer's size: "pot" (taken from the pot, as the designer's own program does), "mover" (paid by the mover, the wiki's long text read literally), or "nobody" (Martian Go: the owner gains nothing). Standard: "pot".
+        pub owner_paid_by: OwnerPaidBy,
+    }
 
-/// Coins.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CoinsFile {
-    /// Coins each player starts with, from 0 to 100; only shown, the score is coins gained less coins paid. Standard: 5.
-    #[schemars(range(min = 0, max = 100))]
-    pub start: Option<u8>,
-    /// When a player must pay more coins than they hold, everyone takes this many coins from the pot (again, until the payer can pay). It shifts every player alike and never changes who leads. From 0 (never: coins can go below zero) to 100. Standard: 5.
-    #[schemars(range(min = 0, max = 100))]
-    pub reset: Option<u8>,
-}
+    /// Coins.
+    pub struct CoinsFile {
+        /// Coins each player starts with, from 0 to 100; only shown, the score is coins gained less coins paid. Standard: 5.
+        #[schemars(range(min = 0, max = 100))]
+        pub start: u8,
+        /// When a player must pay more coins than they hold, everyone takes this many coins from the pot (again, until the payer can pay). It shifts every player alike and never changes who leads. From 0 (never: coins can go below zero) to 100. Standard: 5.
+        #[schemars(range(min = 0, max = 100))]
+        pub reset: u8,
+    }
 
-/// Turns.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PlayFile {
-    /// When the player to move has no legal placement (only possible in some variants): "pass" passes them over and ends the game when nobody can place; "end" ends the game at once. Standard: "pass".
-    pub when_stuck: Option<WhenStuck>,
+    /// Turns.
+    pub struct PlayFile {
+        /// When the player to move has no legal placement (only possible in some variants): "pass" passes them over and ends the game when nobody can place; "end" ends the game at once. Standard: "pass".
+        pub when_stuck: WhenStuck,
+    }
 }
 
 /// Layer `file` over the resolved `parent` (key by key) and check the keys
@@ -173,23 +151,10 @@ pub fn resolve(parent: &Rules, file: &VariantFile) -> Result<Rules, Vec<Problem>
 
 /// The checks across keys (and the ranges, for callers that skipped the schema).
 fn check(r: &Rules, problems: &mut Vec<Problem>) {
-    for (path, v) in [
-        ("players.min", r.players.min),
-        ("players.max", r.players.max),
-    ] {
-        if !(2..=6).contains(&v) {
-            problems.push(Problem::new(path, format!("must be from 2 to 6, not {v}")));
-        }
-    }
-    if r.players.min > r.players.max {
-        problems.push(Problem::new(
-            "players.min",
-            format!(
-                "the fewest players ({}) is more than the most ({})",
-                r.players.min, r.players.max
-            ),
-        ));
-    }
+    problems.extend(
+        r.players
+            .problems(Some(<Seats as crate::games::SeatRange>::MOST)),
+    );
     for (path, v) in [
         ("pyramids.small", r.pyramids.small),
         ("pyramids.medium", r.pyramids.medium),

@@ -37,14 +37,7 @@ impl Game for Branches {
     }
 
     fn new_state(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
-        let range = rules.seats();
-        if !range.contains(&seats) {
-            return Err(format!(
-                "variant `{}` is for {}, not {seats}",
-                rules.name,
-                crate::core::players_phrase(*range.start(), *range.end())
-            ));
-        }
+        crate::games::admit_seats(&rules.name, rules.seats(), seats)?;
         // The board graph is the same for every game of a run: a game
         // after the first on this thread starts from the last one's fixed
         // tables (`State::fresh`, the same state as `State::new` with the
@@ -149,11 +142,8 @@ impl Game for Branches {
     ];
 
     fn end_reason(state: &State) -> usize {
-        let label = super::end_reason(state).unwrap_or("no_moves");
-        Self::END_REASONS
-            .iter()
-            .position(|s| s.key == label)
-            .unwrap_or(2)
+        // No reason, or one not listed: nobody could move.
+        Stat::index(Self::END_REASONS, super::end_reason(state), 2)
     }
 
     fn counters(state: &State) -> Vec<u32> {
@@ -175,7 +165,7 @@ impl Game for Branches {
 
     fn rule_events(state: &State) -> Vec<u32> {
         let c = super::counters(state);
-        let get = |k: &str| c.iter().find(|(n, _)| *n == k).map_or(0, |(_, v)| *v);
+        let get = |k: &str| crate::games::named_count(&c, k);
         let ended_stuck = i64::from(super::end_reason(state) == Some("no_moves"));
         crate::games::events_in_order(
             Self::RULE_EVENTS,

@@ -49,9 +49,6 @@ fn stash_change(size: &str, pips: u8, a: u8, b: u8, rules: &Rules) -> String {
 /// What changing `key` from its value in `a` to its value in `b` means.
 pub fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
     Some(match key {
-        "players.min" | "players.max" => {
-            return crate::games::sheet::players_meaning(key, b.players.min, b.players.max);
-        }
         "board.shape" => match b.board.shape {
             BoardShape::Official => {
                 "the official boards: 8x4 for two, the chessboard for four, rings of 4x4 zones for three, five and six".into()

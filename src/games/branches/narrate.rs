@@ -75,14 +75,10 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
     }
     let passes = after.tally.passes - before.tally.passes;
     if passes > 0 && after.end().is_none() {
-        out.push(format!(
-            "{} could not place and {} passed",
-            if passes == 1 {
-                "a seat".to_owned()
-            } else {
-                format!("{passes} seats")
-            },
-            if passes == 1 { "is" } else { "are" }
+        out.push(crate::core::seats_passed(
+            passes,
+            "could not place",
+            ("is", "are"),
         ));
     }
     let (a, b) = (before.scores(), after.scores());

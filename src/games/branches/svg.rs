@@ -5,8 +5,9 @@
 //! scores, stashes).
 
 use crate::core::draw::seat_letter;
-use crate::core::protocol::Seat;
-use crate::core::svg::{Key, Svg, legend, legend_width, seat_fill, square};
+use crate::core::svg::{
+    Key, Seats, Svg, THIN_OUTLINE, foot, legend_width, seat_fill, seat_rows, square,
+};
 
 use super::board::{Dir, Layout};
 use super::state::{Piece, State};
@@ -145,21 +146,14 @@ pub fn svg(state: &State, names: &[String]) -> String {
     let legend_h = 22.0 * (seats as f64 + 1.0) + 12.0;
     let coins = state.coins();
     let scores = state.scores();
-    let rows: Vec<(Seat, char, String)> = (0..state.players())
-        .map(|s| {
-            let name = names.get(usize::from(s)).map(String::as_str).unwrap_or("?");
-            let [a, b, c] = state.stash(s);
-            (
-                s,
-                seat_letter(s),
-                format!(
-                    "{name}: coins {} (score {}), stash {a} small, {b} medium, {c} large",
-                    coins[usize::from(s)],
-                    scores[usize::from(s)]
-                ),
-            )
-        })
-        .collect();
+    let rows = seat_rows(state.players(), names, seat_letter, |s| {
+        let [a, b, c] = state.stash(s);
+        format!(
+            "coins {} (score {}), stash {a} small, {b} medium, {c} large",
+            coins[usize::from(s)],
+            scores[usize::from(s)]
+        )
+    });
     let width = w.max(legend_width(&rows));
     let key = key(width);
     let legend_h = legend_h + key.height(14.0) + 6.0;
@@ -269,14 +263,6 @@ pub fn svg(state: &State, names: &[String]) -> String {
         }
     }
 
-    let top = h + 2.0;
-    let used = legend(
-        &mut svg,
-        top,
-        &rows,
-        seat_fill,
-        r##"stroke="#00000055" stroke-width="1""##,
-    );
     let status = match state.end() {
         Some(e) => format!("game over: {}", e.label().replace('_', " ")),
         None if !state.in_play() => {
@@ -284,12 +270,13 @@ pub fn svg(state: &State, names: &[String]) -> String {
         }
         None => format!("{} to place a pyramid", seat_letter(state.to_move())),
     };
-    svg.text(
-        (14.0, top + used + 13.0),
-        &format!("board {}; {status}", board.describe()),
-        r##"font-size="13" fill="#222222""##,
-    );
-    key.draw(&mut svg, 14.0, top + used + 24.0);
+    let legend = Seats {
+        rows: &rows,
+        fill: seat_fill,
+        outline: THIN_OUTLINE,
+    };
+    let status = format!("board {}; {status}", board.describe());
+    foot(&mut svg, h + 2.0, &legend, &status, None, &key);
     svg.finish(&format!(
         "Branches & Twigs & Thorns, {}",
         state.rules().name

@@ -187,11 +187,7 @@ pub fn legal_text(state: &State) -> String {
     if legal.contains(&Action::Pass) {
         parts.push("pass".to_string());
     }
-    if parts.is_empty() {
-        "nothing to decide here".to_string()
-    } else {
-        format!("legal ({}): {}", legal.len(), parts.join("; "))
-    }
+    crate::games::counted_list(legal.len(), &parts, "; ")
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@ use super::rules::{
 };
 
 use super::RootsAndShoots;
-use crate::games::sheet::{Reading, Sheet, list_words, players_words};
+use crate::games::sheet::{Reading, Sheet, list_words};
 
 /// The rules text the sheet reads.
 pub(crate) const RULES_TEXT: &str = "Tom Gale's Roots and Shoots rules v. 1, 2007";
@@ -310,12 +310,10 @@ impl Writer<'_> {
             size / 2,
             size / 2
         ));
-        let t = self.s.ks(&["players.min", "players.max"]);
-        let t = format!("{}{t}", self.s.mark("RS1"));
+        let players = self.s.players(&r.players, Some("RS1"));
         let rs2 = self.s.mark("RS2");
-        let players = players_words(r.players.min, r.players.max);
         self.s.line(&format!(
-            "- {players}{t}, each with beads of one colour, seated in turn order; seat 1 plays first{rs2}."
+            "- {players}, each with beads of one colour, seated in turn order; seat 1 plays first{rs2}."
         ));
         let ts = self.s.k("beads.store");
         let tp = self.s.k("beads.supply");

@@ -19,46 +19,41 @@ use super::rules::{
 
 crate::variant_file! {
     /// A Roots and Shoots variant: a set of house rules. Every key is optional: a key you leave out keeps the value of the variant named by `extends`, or the standard value.
-    #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+    #[derive(Clone, Debug, Default, PartialEq, Deserialize, JsonSchema)]
     #[schemars(title = "Roots and Shoots variant")]
-    pub struct VariantFile for "roots-and-shoots", standard "standard" {
+    pub struct VariantFile for "roots-and-shoots", standard "standard", players: PlayersFile, script: crate::script::ScriptFile {
         /// The board.
-        pub board: Option<BoardFile>,
-        /// How many people may play.
-        pub players: Option<PlayersFile>,
+        pub board: BoardFile,
         /// The first turn.
-        pub setup: Option<SetupFile>,
+        pub setup: SetupFile,
         /// Each player's beads: those in hand (the store) and the pile (the supply).
-        pub beads: Option<BeadsFile>,
+        pub beads: BeadsFile,
         /// The nutrient markers.
-        pub nutrients: Option<NutrientsFile>,
+        pub nutrients: NutrientsFile,
         /// The growth actions of phase 1: which die each one rolls, and how its beads may be placed.
-        pub growth: Option<GrowthFile>,
+        pub growth: GrowthFile,
         /// Extra limits on a turn.
-        pub turn: Option<TurnFile>,
+        pub turn: TurnFile,
         /// Rain: when it rains, every nutrient touched by a root is scored.
-        pub rain: Option<RainFile>,
+        pub rain: RainFile,
         /// How the two d20 rolled for a nutrient become a point on the board.
-        pub coordinates: Option<CoordinatesFile>,
+        pub coordinates: CoordinatesFile,
         /// Severing: a growing root contesting a point held by another colour.
-        pub severing: Option<SeveringFile>,
+        pub severing: SeveringFile,
         /// What happens after a bead is taken off the board.
-        pub removal: Option<RemovalFile>,
+        pub removal: RemovalFile,
         /// When and how the game ends.
-        pub end: Option<EndFile>,
-        /// House rules no key expresses, each a short script run at a hook point of the game (docs/scripts.md). Inherited through `extends`; a child changes one by its name, or turns it off with `enabled = false`.
-        #[schemars(length(max = 32))]
-        pub script: Option<Vec<crate::script::ScriptFile>>,
+        pub end: EndFile,
     }
 }
 
-/// The board.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct BoardFile {
-    /// Points (line crossings) along each side of the square board. Must be odd, so the board has a centre point, from 5 to 25. Standard: 19, a Go board.
-    #[schemars(range(min = 5, max = 25), extend("not" = {"multipleOf": 2}))]
-    pub size: Option<u8>,
+crate::file_tables! {
+    /// The board.
+    pub struct BoardFile {
+        /// Points (line crossings) along each side of the square board. Must be odd, so the board has a centre point, from 5 to 25. Standard: 19, a Go board.
+        #[schemars(range(min = 5, max = 25), extend("not" = {"multipleOf": 2}))]
+        pub size: u8,
+    }
 }
 
 /// The seats of the `[players]` table: 2 to 8.
@@ -77,120 +72,102 @@ impl crate::games::SeatRange for Seats {
 /// How many people may play.
 pub type PlayersFile = crate::games::PlayersFile<Seats>;
 
-/// The first turn.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SetupFile {
-    /// On the first turn, what happens when one of the two readings of the nutrient roll is a point that holds a bead. Standard: "choose_free".
-    pub first_spawn_on_bead: Option<FirstSpawnOnBead>,
-}
+crate::file_tables! {
+    /// The first turn.
+    pub struct SetupFile {
+        /// On the first turn, what happens when one of the two readings of the nutrient roll is a point that holds a bead. Standard: "choose_free".
+        pub first_spawn_on_bead: FirstSpawnOnBead,
+    }
 
-/// Each player's beads.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct BeadsFile {
-    /// Beads each player holds in hand (the store) at the start, ready to place. From 1 to 200 (the first-turn bead comes from the store), and no more than the supply. Standard: 6.
-    #[schemars(range(min = 1, max = 200))]
-    pub store: Option<u32>,
-    /// Beads in each player's pile (the supply); sunbathing moves beads from here to the store. A bigger supply makes a longer game. From 0 to 2000. Standard: 60.
-    #[schemars(range(min = 0, max = 2000))]
-    pub supply: Option<u32>,
-    /// Where a bead goes when it is taken off the board (severed, lost, or under a new nutrient). Standard: "out_of_play".
-    pub removed_go_to: Option<RemovedBeads>,
-}
+    /// Each player's beads.
+    pub struct BeadsFile {
+        /// Beads each player holds in hand (the store) at the start, ready to place. From 1 to 200 (the first-turn bead comes from the store), and no more than the supply. Standard: 6.
+        #[schemars(range(min = 1, max = 200))]
+        pub store: u32,
+        /// Beads in each player's pile (the supply); sunbathing moves beads from here to the store. A bigger supply makes a longer game. From 0 to 2000. Standard: 60.
+        #[schemars(range(min = 0, max = 2000))]
+        pub supply: u32,
+        /// Where a bead goes when it is taken off the board (severed, lost, or under a new nutrient). Standard: "out_of_play".
+        pub removed_go_to: RemovedBeads,
+    }
 
-/// The nutrient markers.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct NutrientsFile {
-    /// Nutrient markers in the pile at the start; the game ends when they run out. More nutrients make a longer game. From 1 to 1000. Standard: 40.
-    #[schemars(range(min = 1, max = 1000))]
-    pub supply: Option<u32>,
-    /// The most nutrients on the board at once. From 1 to 625, and no more than the points on the board. Standard: 11.
-    #[schemars(range(min = 1, max = 625))]
-    pub max_on_board: Option<u32>,
-    /// When a nutrient's value (a d12) is rolled: when it is first claimed, or as soon as it appears (the "pre-rolled values" house rule). Standard: "on_claim".
-    pub value_rolled: Option<ValueRolled>,
-}
+    /// The nutrient markers.
+    pub struct NutrientsFile {
+        /// Nutrient markers in the pile at the start; the game ends when they run out. More nutrients make a longer game. From 1 to 1000. Standard: 40.
+        #[schemars(range(min = 1, max = 1000))]
+        pub supply: u32,
+        /// The most nutrients on the board at once. From 1 to 625, and no more than the points on the board. Standard: 11.
+        #[schemars(range(min = 1, max = 625))]
+        pub max_on_board: u32,
+        /// When a nutrient's value (a d12) is rolled: when it is first claimed, or as soon as it appears (the "pre-rolled values" house rule). Standard: "on_claim".
+        pub value_rolled: ValueRolled,
+    }
 
-/// The growth actions.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct GrowthFile {
-    /// The die rolled to grow a new plant, or "off" to leave the action out. Each die may belong to one action only. Standard: "d4".
-    pub new_plant: Option<ActionDie>,
-    /// The die rolled to grow new buds, or "off" to leave the action out. Each die may belong to one action only. Standard: "d6".
-    pub buds: Option<ActionDie>,
-    /// The die rolled for simple growth, or "off" to leave the action out. Each die may belong to one action only. Standard: "d8".
-    pub simple_growth: Option<ActionDie>,
-    /// The die rolled to sunbathe (move beads from the supply to the store), or "off" to leave the action out. Without it the store is never refilled. Standard: "d10".
-    pub sunbathe: Option<ActionDie>,
-    /// Whether the beads of one new-plant roll must all touch, forming one plant (true) or may form several plants (false). Standard: false.
-    pub new_plant_connected: Option<bool>,
-    /// Which beads count toward the two that a new bud must touch. Standard: "own".
-    pub buds_touch: Option<BudsTouch>,
-    /// Whether the beads of one simple-growth roll must extend a single path. Standard: "one_path".
-    pub simple_growth_path: Option<SimpleGrowthPath>,
-}
+    /// The growth actions.
+    pub struct GrowthFile {
+        /// The die rolled to grow a new plant, or "off" to leave the action out. Each die may belong to one action only. Standard: "d4".
+        pub new_plant: ActionDie,
+        /// The die rolled to grow new buds, or "off" to leave the action out. Each die may belong to one action only. Standard: "d6".
+        pub buds: ActionDie,
+        /// The die rolled for simple growth, or "off" to leave the action out. Each die may belong to one action only. Standard: "d8".
+        pub simple_growth: ActionDie,
+        /// The die rolled to sunbathe (move beads from the supply to the store), or "off" to leave the action out. Without it the store is never refilled. Standard: "d10".
+        pub sunbathe: ActionDie,
+        /// Whether the beads of one new-plant roll must all touch, forming one plant (true) or may form several plants (false). Standard: false.
+        pub new_plant_connected: bool,
+        /// Which beads count toward the two that a new bud must touch. Standard: "own".
+        pub buds_touch: BudsTouch,
+        /// Whether the beads of one simple-growth roll must extend a single path. Standard: "one_path".
+        pub simple_growth_path: SimpleGrowthPath,
+    }
 
-/// Extra limits on a turn.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TurnFile {
-    /// The house rule "your turn ends after collecting from just 1 nutrient": true turns it on. Standard: false.
-    pub one_nutrient_per_turn: Option<bool>,
-}
+    /// Extra limits on a turn.
+    pub struct TurnFile {
+        /// The house rule "your turn ends after collecting from just 1 nutrient": true turns it on. Standard: false.
+        pub one_nutrient_per_turn: bool,
+    }
 
-/// Rain.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RainFile {
-    /// Which kinds of roll bring rain when they show a 1, each listed at most once. An empty list means it never rains, so nothing is ever scored. Standard: all four kinds.
-    #[schemars(extend("uniqueItems" = true))]
-    pub rolls: Option<Vec<RollKind>>,
-}
+    /// Rain.
+    pub struct RainFile {
+        /// Which kinds of roll bring rain when they show a 1, each listed at most once. An empty list means it never rains, so nothing is ever scored. Standard: all four kinds.
+        #[schemars(extend("uniqueItems" = true))]
+        pub rolls: Vec<RollKind>,
+    }
 
-/// Coordinates.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CoordinatesFile {
-    /// How the face of a d20 becomes a line of the board, lines being numbered from 0 at the marked corner. Standard: "face_minus_one".
-    pub faces: Option<FaceMapping>,
-}
+    /// Coordinates.
+    pub struct CoordinatesFile {
+        /// How the face of a d20 becomes a line of the board, lines being numbered from 0 at the marked corner. Standard: "face_minus_one".
+        pub faces: FaceMapping,
+    }
 
-/// Severing.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SeveringFile {
-    /// The growth actions whose beads may contest a point held by another colour, each listed at most once. Sunbathe places no beads, so it cannot be listed. Standard: ["buds", "simple_growth"].
-    #[schemars(extend("uniqueItems" = true))]
-    pub actions: Option<Vec<Growth>>,
-    /// The most struggles one player may start in one turn, from 0 (no severing at all) to 10. Standard: 1.
-    #[schemars(range(min = 0, max = 10))]
-    pub per_turn: Option<u8>,
-    /// Whether the winner of a struggle grows onto the point it won. Standard: true.
-    pub winner_occupies: Option<bool>,
-}
+    /// Severing.
+    pub struct SeveringFile {
+        /// The growth actions whose beads may contest a point held by another colour, each listed at most once. Sunbathe places no beads, so it cannot be listed. Standard: ["buds", "simple_growth"].
+        #[schemars(extend("uniqueItems" = true))]
+        pub actions: Vec<Growth>,
+        /// The most struggles one player may start in one turn, from 0 (no severing at all) to 10. Standard: 1.
+        #[schemars(range(min = 0, max = 10))]
+        pub per_turn: u8,
+        /// Whether the winner of a struggle grows onto the point it won. Standard: true.
+        pub winner_occupies: bool,
+    }
 
-/// Removal.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RemovalFile {
-    /// What else is lost when a bead is taken off the board: the ends of roots that no longer lead back to a branch. Standard: "one_end".
-    pub lost_ends: Option<LostEnds>,
-}
+    /// Removal.
+    pub struct RemovalFile {
+        /// What else is lost when a bead is taken off the board: the ends of roots that no longer lead back to a branch. Standard: "one_end".
+        pub lost_ends: LostEnds,
+    }
 
-/// The end of the game.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct EndFile {
-    /// Which empty pile of beads ends the game (the game also ends when the nutrient pile is empty). Standard: "supply_empty".
-    pub beads_out: Option<BeadsOut>,
-    /// When the game stops once an end condition is met. Standard: "end_of_turn".
-    pub finish: Option<Finish>,
-    /// Whether a last rain scores the nutrients still on the board when the game ends. Standard: false.
-    pub final_scoring: Option<bool>,
-    /// A safety limit: the game stops after this many rounds, from 1 to 10000. Standard: 300.
-    #[schemars(range(min = 1, max = 10000))]
-    pub max_rounds: Option<u32>,
+    /// The end of the game.
+    pub struct EndFile {
+        /// Which empty pile of beads ends the game (the game also ends when the nutrient pile is empty). Standard: "supply_empty".
+        pub beads_out: BeadsOut,
+        /// When the game stops once an end condition is met. Standard: "end_of_turn".
+        pub finish: Finish,
+        /// Whether a last rain scores the nutrients still on the board when the game ends. Standard: false.
+        pub final_scoring: bool,
+        /// A safety limit: the game stops after this many rounds, from 1 to 10000. Standard: 300.
+        #[schemars(range(min = 1, max = 10000))]
+        pub max_rounds: u32,
+    }
 }

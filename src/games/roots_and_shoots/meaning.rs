@@ -31,9 +31,6 @@ pub fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
             "a bigger board: more room to grow, plants meet later and nutrients are spread wider",
             "a smaller board: plants meet sooner, with more struggles over the same points",
         ),
-        "players.min" | "players.max" => {
-            return crate::games::sheet::players_meaning(key, b.players.min, b.players.max);
-        }
         "setup.first_spawn_on_bead" => match b.setup.first_spawn_on_bead {
             super::rules::FirstSpawnOnBead::ChooseFree => {
                 "a first-turn nutrient never lands on a bead".into()
@@ -323,6 +320,8 @@ pub(crate) mod tests {
             let changes = diff_rs(&Rules::standard(), &changed(&key));
             assert_eq!(changes.len(), 1, "{key}: {changes:?}");
             assert_eq!(changes[0].key, key);
+            // Through the game: the common keys' meanings are shared.
+            let meaning = <RootsAndShoots as crate::games::Game>::meaning;
             assert!(
                 meaning(&key, &Rules::standard(), &changed(&key)).is_some(),
                 "no meaning for {key}: add it to meaning::meaning"

@@ -603,14 +603,8 @@ impl State {
     /// its first bead). Seat 0 plays first: whoever drives the game decides
     /// who sits where.
     pub fn new(rules: Arc<Rules>, players: u8) -> Result<State, SetupError> {
-        let (min, max) = (rules.players.min, rules.players.max);
-        if players < min || players > max {
-            return Err(SetupError(format!(
-                "variant `{}` is for {}, not {players}",
-                rules.name,
-                crate::core::players_phrase(min, max)
-            )));
-        }
+        crate::games::admit_seats(&rules.name, rules.players.min..=rules.players.max, players)
+            .map_err(SetupError)?;
         // The first-turn bead comes from the store (the pipeline refuses 0).
         if rules.beads.store == 0 {
             return Err(SetupError(format!(

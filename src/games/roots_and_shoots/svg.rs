@@ -5,7 +5,9 @@
 
 use crate::core::draw::seat_letter;
 use crate::core::protocol::Seat;
-use crate::core::svg::{Key, Svg, legend, legend_width, num, seat_fill};
+use crate::core::svg::{
+    Key, Seats, Svg, THIN_OUTLINE, foot, legend_width, num, seat_fill, seat_rows,
+};
 use crate::games::roots_and_shoots::State;
 
 /// Pixels between two lines of the board.
@@ -21,25 +23,16 @@ pub fn svg(state: &State, names: &[String]) -> String {
     let board_w = span + 2.0 * MARGIN;
     let seats = state.players().len();
     let legend_h = 22.0 * (seats as f64 + 1.0) + 16.0;
-    let rows: Vec<(Seat, char, String)> = state
-        .players()
-        .iter()
-        .enumerate()
-        .map(|(s, p)| {
-            let name = names.get(s).map(String::as_str).unwrap_or("?");
-            (
-                s as Seat,
-                seat_letter(s as Seat),
-                format!(
-                    "{name}: score {}, store {}, supply {}, on board {}",
-                    p.score,
-                    p.store,
-                    p.supply,
-                    p.on_board()
-                ),
-            )
-        })
-        .collect();
+    let rows = seat_rows(seats as Seat, names, seat_letter, |s| {
+        let p = &state.players()[usize::from(s)];
+        format!(
+            "score {}, store {}, supply {}, on board {}",
+            p.score,
+            p.store,
+            p.supply,
+            p.on_board()
+        )
+    });
     let width = board_w.max(legend_width(&rows));
     let key = key(width);
     let legend_h = legend_h + key.height(14.0) + 6.0;
@@ -153,34 +146,30 @@ pub fn svg(state: &State, names: &[String]) -> String {
     }
 
     // The table: each seat, then the pile and the round.
-    let top = board_w + 4.0;
-    let used = legend(
-        &mut svg,
-        top,
-        &rows,
-        seat_fill,
-        r##"stroke="#00000055" stroke-width="1""##,
-    );
     let round = if state.in_first_turn() {
         "first turn".to_string()
     } else {
         format!("round {}", state.round())
     };
-    svg.circle(
-        (22.0, top + used + 8.0),
-        7.0,
-        r##"fill="#c27c3e" stroke="#6e3f17" stroke-width="1""##,
+    let legend = Seats {
+        rows: &rows,
+        fill: seat_fill,
+        outline: THIN_OUTLINE,
+    };
+    let status = format!(
+        "nutrient pile: {}, on the board: {}; {round}",
+        state.nutrient_supply(),
+        state.nutrients().len()
     );
-    svg.text(
-        (36.0, top + used + 13.0),
-        &format!(
-            "nutrient pile: {}, on the board: {}; {round}",
-            state.nutrient_supply(),
-            state.nutrients().len()
-        ),
-        r##"font-size="13" fill="#222222""##,
+    let nutrient = r##"fill="#c27c3e" stroke="#6e3f17" stroke-width="1""##;
+    foot(
+        &mut svg,
+        board_w + 4.0,
+        &legend,
+        &status,
+        Some(nutrient),
+        &key,
     );
-    key.draw(&mut svg, 14.0, top + used + 24.0);
     svg.finish(&format!("Roots and Shoots, {}", state.rules().name))
 }
 

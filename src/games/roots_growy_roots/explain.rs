@@ -9,7 +9,7 @@ use crate::core::keys::Change;
 use super::RootsGrowyRoots;
 use super::rules::{Artifact, BonusTies, Deck, EndTrigger, RootMeasure, Rules, Sticks};
 use crate::core::count;
-use crate::games::sheet::{Reading, Sheet, list_words, players_words};
+use crate::games::sheet::{Reading, Sheet, list_words};
 
 /// The rules text the sheet reads.
 pub(crate) const RULES_TEXT: &str =
@@ -231,11 +231,10 @@ pub(crate) fn explain_with_keys(r: &Rules, changes: &[Change]) -> (String, BTree
     let mut s = Sheet::open::<RootsGrowyRoots>(r, &r.description, changes);
 
     s.heading(2, "Equipment");
-    let t = s.ks(&["players.min", "players.max"]);
+    let players = s.players(&r.players, None);
     let r18 = s.mark("R18");
-    let players = players_words(r.players.min, r.players.max);
     s.line(&format!(
-        "- {players}{t}, each growing one root from a seed, with sticks (the root's segments) and connectors (its joints); every player scores alone{r18}."
+        "- {players}, each growing one root from a seed, with sticks (the root's segments) and connectors (its joints); every player scores alone{r18}."
     ));
     let r16 = s.mark("R16");
     let r17 = s.mark("R17");

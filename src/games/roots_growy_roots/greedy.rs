@@ -20,8 +20,7 @@
 //! check every price against the copy's, to the bit.
 
 use crate::core::dice::SeededDice;
-use crate::core::player::{NoAction, Player};
-use crate::core::protocol::{GameState, Next, Seat};
+use crate::core::protocol::{GameState, Seat};
 
 use super::rules::{Artifact, EndTrigger, RootMeasure, Sticks};
 use super::state::{FERTILIZER, FIRST_ARTIFACT, HIDDEN, STONE, WATER};
@@ -544,28 +543,17 @@ fn on_a_copy(scratch: &mut Option<State>, state: &State, seat: Seat, action: Act
     text::evaluate(next, seat)
 }
 
-impl Player<State> for FastGreedy {
-    fn name(&self) -> String {
-        "greedy".to_string()
-    }
+crate::greedy_player!(FastGreedy, State);
 
-    fn choose(&mut self, state: &State) -> Result<Action, NoAction> {
-        let Next::Decide(seat) = state.next() else {
-            return Ok(state.random_action(&mut self.dice));
-        };
-        state.legal_actions(&mut self.actions);
-        if self.actions.len() <= 1 {
-            return Ok(self
-                .actions
-                .first()
-                .copied()
-                .unwrap_or_else(|| state.random_action(&mut self.dice)));
-        }
+impl FastGreedy {
+    /// The choice among `actions` (more than one) for `seat`: the best
+    /// price, ties broken by the bot's dice.
+    fn decide(&mut self, state: &State, seat: Seat, actions: &[Action]) -> Action {
         self.pricer
-            .price_all(state, seat, &self.actions, &mut self.values);
+            .price_all(state, seat, actions, &mut self.values);
         let mut best = f64::NEG_INFINITY;
         self.ties.clear();
-        for (&a, &v) in self.actions.iter().zip(&self.values) {
+        for (&a, &v) in actions.iter().zip(&self.values) {
             if v > best + 1e-9 {
                 best = v;
                 self.ties.clear();
@@ -574,11 +562,11 @@ impl Player<State> for FastGreedy {
                 self.ties.push(a);
             }
         }
-        Ok(match self.ties.len() {
-            0 => self.actions[0],
+        match self.ties.len() {
+            0 => actions[0],
             1 => self.ties[0],
             n => self.ties[self.dice.below(n as u32) as usize],
-        })
+        }
     }
 }
 
@@ -588,6 +576,8 @@ mod tests {
 
     use super::*;
     use crate::bots::GreedyBot;
+    use crate::core::player::Player;
+    use crate::core::protocol::Next;
     use crate::games::roots_growy_roots::RootsGrowyRoots;
     use crate::games::roots_growy_roots::rules::Rules;
 

@@ -67,9 +67,6 @@ pub fn meaning(key: &str, a: &Rules, b: &Rules) -> Option<String> {
         });
     }
     Some(match key {
-        "players.min" | "players.max" => {
-            return crate::games::sheet::players_meaning(key, b.players.min, b.players.max);
-        }
         "turn.income" => format!(
             "every turn starts with {} sticks instead of {}: {}",
             b.turn.income,

@@ -133,14 +133,10 @@ pub fn narrate(before: &State, after: &State) -> Vec<String> {
     }
     let blocked = after.tally.blocked_turns - before.tally.blocked_turns;
     if blocked > 0 {
-        out.push(format!(
-            "{} could not grow at the start of a turn and {} passed",
-            if blocked == 1 {
-                "a seat".to_owned()
-            } else {
-                format!("{blocked} seats")
-            },
-            if blocked == 1 { "was" } else { "were" }
+        out.push(crate::core::seats_passed(
+            blocked,
+            "could not grow at the start of a turn",
+            ("was", "were"),
         ));
     }
     if turn_over && after.end().is_none() {

@@ -240,48 +240,36 @@ crate::variant_file! {
     /// A Roots Growy Roots variant. Every rule key is optional: a key you leave out keeps the value of the variant named by `extends`, or the standard value.
     #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
     #[schemars(title = "Roots Growy Roots variant")]
-    pub struct VariantFile for "roots-growy-roots", standard "roots-growy-roots" {
-        /// How many people may play.
-        pub players: Option<PlayersFile>,
+    pub struct VariantFile for "roots-growy-roots", standard "roots-growy-roots", players: PlayersFile, script: crate::script::ScriptFile {
         /// Each player's start-area deck: the 5x5 cards of one start area other than the seed, the face-up water included. It is shuffled and dealt face down per player, and each start area is its own deck (a card turned over there is drawn from what is left of that player's start deck). Standard: the designers' sheet, 14 earth, 3 fertilizer, 2 water (one face up), 5 stone.
-        pub start_deck: Option<StartDeckFile>,
+        pub start_deck: StartDeckFile,
         /// The board and main deck for 2 players. Standard: the designers' 7x21 board (rows A-G, columns 1-21), seeds at D1 and D21, face-up water at D5 and D17, face-up Skrying Runes at B11 and Flight of Hermes at F11, and the designers' newest main deck (v3: 54 earth, 10 fertilizer, 8 water, 20 stone, the 5 artifacts).
-        pub board_2: Option<Board2File>,
+        pub board_2: Board2File,
         /// The board and main deck for 3 players (our design: the 4-player board with the bottom-right start area dealt as main field). Standard: 15x21, seeds at A1, A21 and O1, 4 face-up artifacts, 138 earth, 25 fertilizer, 21 water, 51 stone and 1 hidden artifact.
-        pub board_3: Option<Board3File>,
+        pub board_3: Board3File,
         /// The board and main deck for 4 players. Standard: the designers' 15x21 board, seeds in the corners (A1, A21, O21, O1 in turn order), water at the inner corners, face-up artifacts at E11, H8, H14 and K11; the deck is our design (v3 scaled to 215 cells: 123 earth, 23 fertilizer, 18 water, 46 stone and 1 hidden artifact).
-        pub board_4: Option<Board4File>,
+        pub board_4: Board4File,
         /// A turn: income, costs and how it ends.
-        pub turn: Option<TurnFile>,
+        pub turn: TurnFile,
         /// How the game ends.
-        pub end: Option<EndFile>,
+        pub end: EndFile,
         /// The points at the end.
-        pub scoring: Option<ScoringFile>,
+        pub scoring: ScoringFile,
         /// What the artifacts do besides their point.
-        pub artifacts: Option<ArtifactsFile>,
-        /// House rules no key expresses, each a short script run at a hook point of the game (docs/scripts.md). Inherited through `extends`; a child changes one by its name, or turns it off with `enabled = false`.
-        #[schemars(length(max = 32))]
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub script: Option<Vec<crate::script::ScriptFile>>,
+        pub artifacts: ArtifactsFile,
     }
 }
 
-/// What the artifacts do besides their point.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ArtifactsFile {
-    /// Whether each artifact has an ability of OUR design (a house rule: the designers' cards have no ability text), each usable once by the player holding it, on their own turn, keeping its point: skry turns over a face-down card and its face-down neighbours for everyone to see; jump grows one stick to the cell two steps away in a line, over anything; deny skips another player's next turn; destroy smashes a turned stone next to your root; dry dries a water card (it pays and scores nothing more). Standard: false (an artifact is worth its point and nothing more).
-    pub abilities: Option<bool>,
+crate::file_tables! {
+    /// What the artifacts do besides their point.
+    pub struct ArtifactsFile {
+        /// Whether each artifact has an ability of OUR design (a house rule: the designers' cards have no ability text), each usable once by the player holding it, on their own turn, keeping its point: skry turns over a face-down card and its face-down neighbours for everyone to see; jump grows one stick to the cell two steps away in a line, over anything; deny skips another player's next turn; destroy smashes a turned stone next to your root; dry dries a water card (it pays and scores nothing more). Standard: false (an artifact is worth its point and nothing more).
+        pub abilities: bool,
+    }
 }
 
-/// The seats of the `[players]` table: 2 to 4.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Seats;
-
-impl crate::games::SeatRange for Seats {
-    const MOST: u8 = 4;
-    const STANDARD_MOST: u8 = 4;
-}
+/// The seats of the `[players]` table: 2 to 4, and 4 in the standard game.
+pub type Seats = crate::games::Seats<4, 4>;
 
 /// How many people may play.
 pub type PlayersFile = crate::games::PlayersFile<Seats>;
@@ -385,65 +373,61 @@ board_file!(
     "The board and main deck for 4 players (checked only when `players` allows 4)."
 );
 
-/// A turn.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TurnFile {
-    /// Sticks every player receives at the start of their turn, from 1 to 10. Standard: 1.
-    #[schemars(range(min = 1, max = 10))]
-    pub income: Option<u8>,
-    /// Sticks more per water card holding one of the player's connectors, from 0 to 10. Standard: 1.
-    #[schemars(range(min = 0, max = 10))]
-    pub water_income: Option<u8>,
-    /// Sticks a fertilizer card gives at once when reached, from 0 to 10. Standard: 1.
-    #[schemars(range(min = 0, max = 10))]
-    pub fertilizer: Option<u8>,
-    /// Whether bridges may be built: from the current connector, over a cell holding any connector, to the free cell right behind it in the same line. Standard: true.
-    pub bridges: Option<bool>,
-    /// Sticks a bridge costs, from 1 to 10. Standard: 3.
-    #[schemars(range(min = 1, max = 10))]
-    pub bridge_cost: Option<u8>,
-    /// The sticks left when a player ends the turn of their own accord: "lose" (the rules) or "keep". Standard: "lose".
-    pub voluntary_end: Option<Sticks>,
-    /// The sticks left when the turn ends because the current connector cannot grow (or, at the start of a turn, no connector can): "keep" or "lose". Standard: "keep".
-    pub blocked_end: Option<Sticks>,
-    /// Whether reaching an artifact ends the turn (sticks kept) instead of counting as earth. Standard: false.
-    pub artifact_ends_turn: Option<bool>,
-    /// Whether a root may grow into another player's start area. Standard: true.
-    pub enter_start_areas: Option<bool>,
-}
+crate::file_tables! {
+    /// A turn.
+    pub struct TurnFile {
+        /// Sticks every player receives at the start of their turn, from 1 to 10. Standard: 1.
+        #[schemars(range(min = 1, max = 10))]
+        pub income: u8,
+        /// Sticks more per water card holding one of the player's connectors, from 0 to 10. Standard: 1.
+        #[schemars(range(min = 0, max = 10))]
+        pub water_income: u8,
+        /// Sticks a fertilizer card gives at once when reached, from 0 to 10. Standard: 1.
+        #[schemars(range(min = 0, max = 10))]
+        pub fertilizer: u8,
+        /// Whether bridges may be built: from the current connector, over a cell holding any connector, to the free cell right behind it in the same line. Standard: true.
+        pub bridges: bool,
+        /// Sticks a bridge costs, from 1 to 10. Standard: 3.
+        #[schemars(range(min = 1, max = 10))]
+        pub bridge_cost: u8,
+        /// The sticks left when a player ends the turn of their own accord: "lose" (the rules) or "keep". Standard: "lose".
+        pub voluntary_end: Sticks,
+        /// The sticks left when the turn ends because the current connector cannot grow (or, at the start of a turn, no connector can): "keep" or "lose". Standard: "keep".
+        pub blocked_end: Sticks,
+        /// Whether reaching an artifact ends the turn (sticks kept) instead of counting as earth. Standard: false.
+        pub artifact_ends_turn: bool,
+        /// Whether a root may grow into another player's start area. Standard: true.
+        pub enter_start_areas: bool,
+    }
 
-/// How the game ends.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct EndFile {
-    /// "last-hidden-artifact": the game ends at once when the last face-down artifact is turned over (the face-up ones count as revealed). "all-artifacts-claimed": when every artifact, face-up ones included, is in a hand. Standard: "last-hidden-artifact".
-    pub trigger: Option<EndTrigger>,
-    /// The game also ends after this many rounds, from 10 to 1000 (a safety net; a game also ends when every player in a row starts a turn unable to grow). Standard: 200.
-    #[schemars(range(min = 10, max = 1000))]
-    pub max_rounds: Option<u16>,
-}
+    /// How the game ends.
+    pub struct EndFile {
+        /// "last-hidden-artifact": the game ends at once when the last face-down artifact is turned over (the face-up ones count as revealed). "all-artifacts-claimed": when every artifact, face-up ones included, is in a hand. Standard: "last-hidden-artifact".
+        pub trigger: EndTrigger,
+        /// The game also ends after this many rounds, from 10 to 1000 (a safety net; a game also ends when every player in a row starts a turn unable to grow). Standard: 200.
+        #[schemars(range(min = 10, max = 1000))]
+        pub max_rounds: u16,
+    }
 
-/// The points at the end.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ScoringFile {
-    /// Points per water card holding the player's connector, from 0 to 10. Standard: 1.
-    #[schemars(range(min = 0, max = 10))]
-    pub water: Option<u8>,
-    /// Points per artifact in hand, from 0 to 10. Standard: 1.
-    #[schemars(range(min = 0, max = 10))]
-    pub artifact: Option<u8>,
-    /// Points for the most branches (tips of the root other than the seed), from 0 to 10. Standard: 1.
-    #[schemars(range(min = 0, max = 10))]
-    pub most_branches: Option<u8>,
-    /// Points for the longest root, from 0 to 10. Standard: 3.
-    #[schemars(range(min = 0, max = 10))]
-    pub longest_root: Option<u8>,
-    /// How the longest root is measured, in sticks (a bridge is one step): "any-path" (the longest path between two connectors of one root) or "from-seed". Standard: "any-path".
-    pub longest_root_measure: Option<RootMeasure>,
-    /// Who gets the branches or longest-root bonus when players tie for it: "all-tied" or "nobody". Standard: "all-tied".
-    pub bonus_ties: Option<BonusTies>,
+    /// The points at the end.
+    pub struct ScoringFile {
+        /// Points per water card holding the player's connector, from 0 to 10. Standard: 1.
+        #[schemars(range(min = 0, max = 10))]
+        pub water: u8,
+        /// Points per artifact in hand, from 0 to 10. Standard: 1.
+        #[schemars(range(min = 0, max = 10))]
+        pub artifact: u8,
+        /// Points for the most branches (tips of the root other than the seed), from 0 to 10. Standard: 1.
+        #[schemars(range(min = 0, max = 10))]
+        pub most_branches: u8,
+        /// Points for the longest root, from 0 to 10. Standard: 3.
+        #[schemars(range(min = 0, max = 10))]
+        pub longest_root: u8,
+        /// How the longest root is measured, in sticks (a bridge is one step): "any-path" (the longest path between two connectors of one root) or "from-seed". Standard: "any-path".
+        pub longest_root_measure: RootMeasure,
+        /// Who gets the branches or longest-root bonus when players tie for it: "all-tied" or "nobody". Standard: "all-tied".
+        pub bonus_ties: BonusTies,
+    }
 }
 
 // --- Cells ------------------------------------------------------------------
@@ -489,17 +473,8 @@ pub use crate::games::Problem;
 
 /// Every problem of complete rules, at once.
 pub fn check(r: &Rules) -> Vec<Problem> {
-    let mut out = Vec::new();
+    let mut out = r.players.problems(None);
     let mut err = |path: String, message: String| out.push(Problem { path, message });
-    if r.players.min > r.players.max {
-        err(
-            "players.min".into(),
-            format!(
-                "the fewest players ({}) is more than the most ({})",
-                r.players.min, r.players.max
-            ),
-        );
-    }
     let start_cells = r.start_deck.total() + 1;
     if r.start_deck.water == 0 {
         err(

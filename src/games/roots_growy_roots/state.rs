@@ -496,12 +496,7 @@ impl State {
 
     /// [`State::new`] from scratch.
     fn set_up(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
-        if !rules.seats().contains(&seats) {
-            return Err(format!(
-                "variant `{}` is for {} to {} players, not {seats}",
-                rules.name, rules.players.min, rules.players.max
-            ));
-        }
+        crate::games::admit_seats(&rules.name, rules.seats(), seats)?;
         let problems = super::rules::check(&rules);
         if let Some(p) = problems.first() {
             return Err(format!("{}: {}", p.path, p.message));

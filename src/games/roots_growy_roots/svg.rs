@@ -6,7 +6,7 @@
 //! the last grow or bridge outlined, and each seat's hand in the legend.
 
 use crate::core::protocol::{GameState, Seat};
-use crate::core::svg::{Key, Svg, legend, legend_width, num, seat_fill, square};
+use crate::core::svg::{Key, Seats, Svg, foot, legend_width, num, seat_fill, seat_rows, square};
 
 use super::rules::{Artifact, cell_name};
 use super::state::{
@@ -46,21 +46,14 @@ pub fn svg(state: &State, names: &[String]) -> String {
 
     let scores = state.scores();
     let over = state.end().is_some();
-    let rows_text: Vec<(Seat, char, String)> = (0..seats)
-        .map(|s| {
-            let name = names.get(usize::from(s)).map(String::as_str).unwrap_or("?");
-            let (hand, sticks) = holdings(state, s);
-            (
-                s,
-                seat_letter(s),
-                format!(
-                    "{name}: score {}, water {}, artifacts {hand}, {sticks}",
-                    scores[usize::from(s)],
-                    state.waters(s),
-                ),
-            )
-        })
-        .collect();
+    let rows_text = seat_rows(seats, names, seat_letter, |s| {
+        let (hand, sticks) = holdings(state, s);
+        format!(
+            "score {}, water {}, artifacts {hand}, {sticks}",
+            scores[usize::from(s)],
+            state.waters(s),
+        )
+    });
     let width = w.max(legend_width(&rows_text)).ceil();
     let key = key(width, state.rules().artifacts.abilities);
     let legend_h = 22.0 * f64::from(seats) + 30.0 + key.height(14.0);
@@ -227,14 +220,6 @@ pub fn svg(state: &State, names: &[String]) -> String {
 
     // The legend: each seat's score, water, hand and sticks; then the state
     // of the game and the key to the marks.
-    let top = h + 2.0;
-    let used = legend(
-        &mut svg,
-        top,
-        &rows_text,
-        seat_fill,
-        r##"stroke="#ffffff" stroke-width="2""##,
-    );
     let status = match state.end() {
         Some(reason) => {
             let why = match reason {
@@ -275,12 +260,12 @@ pub fn svg(state: &State, names: &[String]) -> String {
             ),
         },
     };
-    svg.text(
-        (14.0, top + used + 13.0),
-        &status,
-        r##"font-size="13" fill="#222222""##,
-    );
-    key.draw(&mut svg, 14.0, top + used + 24.0);
+    let legend = Seats {
+        rows: &rows_text,
+        fill: seat_fill,
+        outline: r##"stroke="#ffffff" stroke-width="2""##,
+    };
+    foot(&mut svg, h + 2.0, &legend, &status, None, &key);
     svg.finish(&format!("Roots Growy Roots, {}", state.rules().name))
 }
 

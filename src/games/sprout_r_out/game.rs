@@ -154,9 +154,7 @@ impl Game for SproutROut {
     }
 
     fn new_state(rules: Arc<Variant>, seats: u8) -> Result<State, String> {
-        if seats != 2 {
-            return Err(format!("Sprout-R-Out is a game for 2 players, not {seats}"));
-        }
+        crate::games::admit_seats(&rules.name, 2..=2, seats)?;
         State::new(&rules.engine(), seats).with_scripts(&rules.script, &rules.name)
     }
 
@@ -263,12 +261,8 @@ impl Game for SproutROut {
     ];
 
     fn end_reason(state: &State) -> usize {
-        match super::end_reason(state) {
-            Some("double_pass") => 1,
-            Some("script") => 2,
-            Some("script_error") => 3,
-            _ => 0,
-        }
+        // No reason, or one not listed: a majority.
+        Stat::index(Self::END_REASONS, super::end_reason(state), 0)
     }
 
     fn counters(state: &State) -> Vec<u32> {
@@ -306,7 +300,7 @@ impl Game for SproutROut {
 
     fn rule_events(state: &State) -> Vec<u32> {
         let c = super::counters(state);
-        let get = |k: &str| c.iter().find(|(n, _)| *n == k).map_or(0, |(_, v)| *v);
+        let get = |k: &str| crate::games::named_count(&c, k);
         crate::games::events_in_order(
             Self::RULE_EVENTS,
             &[

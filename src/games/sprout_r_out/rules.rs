@@ -273,80 +273,74 @@ impl Rules {
     }
 }
 
-/// The `[board]` table.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct BoardFile {
-    /// The board, one of Ludii's: "limping-3", "limping-5" (the default),
-    /// "limping-7", "hex-6", "triangle-9" (55 cells, as Ludii builds it),
-    /// "epoxy-39", "epoxy-72", "square-9", "cairo-1", "cairo-2".
-    pub shape: Option<BoardShape>,
-    /// Which neighbours join stones into groups and count for placements and
-    /// eyes: "edge" (cells sharing a side) or "edge-or-vertex" (sharing a side
-    /// or a corner; Ludii's "diagonal groups", for the square and Cairo boards
-    /// only).
-    pub groups: Option<Groups>,
-}
+crate::file_tables! {
+    /// The `[board]` table.
+    pub struct BoardFile {
+        /// The board, one of Ludii's: "limping-3", "limping-5" (the default),
+        /// "limping-7", "hex-6", "triangle-9" (55 cells, as Ludii builds it),
+        /// "epoxy-39", "epoxy-72", "square-9", "cairo-1", "cairo-2".
+        pub shape: BoardShape,
+        /// Which neighbours join stones into groups and count for placements and
+        /// eyes: "edge" (cells sharing a side) or "edge-or-vertex" (sharing a side
+        /// or a corner; Ludii's "diagonal groups", for the square and Cairo boards
+        /// only).
+        pub groups: Groups,
+    }
 
-/// The `[rules]` table.
-#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RulesFile {
-    /// Repeated positions. "turn-start" (the designer): a player whose stones
-    /// stand exactly as at the start of their previous turn must pass, unless
-    /// the opponent just passed. "superko" (Ludii): no placement or removal may
-    /// recreate a position (stones and which stones are still to be played
-    /// against) seen after the first move of any earlier turn; when that
-    /// forbids everything the rules offer, the player passes.
-    pub repetition: Option<Repetition>,
-    /// When to test for a territory over half the board. "turn-end" (the
-    /// designer): after each complete turn, for both players. "every-sub-move"
-    /// (Ludii): after every placement or removal, for the mover only, so a game
-    /// can end in the middle of a turn.
-    pub end_check: Option<EndCheck>,
-    /// Equal territories at the end: "draw" (the designer: "a tie is
-    /// possible") or "mover-wins" (Ludii: the player who moved last wins).
-    pub tie: Option<Tie>,
-    /// How eyes are found. "whole-board": after every move, any empty cell
-    /// whose neighbours are all stones of one group of the mover becomes an
-    /// eye. "around-last-action" (Ludii): only the cell just played and its
-    /// neighbours are looked at, so an eye closed far from the new stone is
-    /// missed.
-    pub eye_detection: Option<EyeDetection>,
-    /// How long an eye lasts. "while-group-lives": an eye (even once an enemy
-    /// stone sits in it) lasts until the group around it is removed.
-    /// "forever" (Ludii): an eye is remembered for the rest of the game and
-    /// still scores after its group has gone.
-    pub eye_memory: Option<EyeMemory>,
-    /// How territory is counted. "immortal-groups" (the designer): your eyes
-    /// plus your groups touching them. "flood-fill" (Ludii): your eyes plus,
-    /// from every cell next to one of them, all cells connected to it holding
-    /// the same thing: normally your group, but an empty region or an enemy
-    /// group once your group has died.
-    pub territory: Option<Territory>,
-    /// When no first placement is possible, which enemy group may be removed
-    /// before the turn ends: "eyeless" (the designer) or "unplayable" (Ludii:
-    /// any group with no cell to play against it, eyes or not).
-    pub stuck_removal: Option<StuckRemoval>,
-    /// Ludii's "AI" sequence after the first placement (removals first, then
-    /// the group holding the lowest-numbered enemy stone not yet played to),
-    /// for "none" of the players, the "first", the "second", or "both".
-    pub strict_order: Option<StrictOrder>,
+    /// The `[rules]` table.
+    pub struct RulesFile {
+        /// Repeated positions. "turn-start" (the designer): a player whose stones
+        /// stand exactly as at the start of their previous turn must pass, unless
+        /// the opponent just passed. "superko" (Ludii): no placement or removal may
+        /// recreate a position (stones and which stones are still to be played
+        /// against) seen after the first move of any earlier turn; when that
+        /// forbids everything the rules offer, the player passes.
+        pub repetition: Repetition,
+        /// When to test for a territory over half the board. "turn-end" (the
+        /// designer): after each complete turn, for both players. "every-sub-move"
+        /// (Ludii): after every placement or removal, for the mover only, so a game
+        /// can end in the middle of a turn.
+        pub end_check: EndCheck,
+        /// Equal territories at the end: "draw" (the designer: "a tie is
+        /// possible") or "mover-wins" (Ludii: the player who moved last wins).
+        pub tie: Tie,
+        /// How eyes are found. "whole-board": after every move, any empty cell
+        /// whose neighbours are all stones of one group of the mover becomes an
+        /// eye. "around-last-action" (Ludii): only the cell just played and its
+        /// neighbours are looked at, so an eye closed far from the new stone is
+        /// missed.
+        pub eye_detection: EyeDetection,
+        /// How long an eye lasts. "while-group-lives": an eye (even once an enemy
+        /// stone sits in it) lasts until the group around it is removed.
+        /// "forever" (Ludii): an eye is remembered for the rest of the game and
+        /// still scores after its group has gone.
+        pub eye_memory: EyeMemory,
+        /// How territory is counted. "immortal-groups" (the designer): your eyes
+        /// plus your groups touching them. "flood-fill" (Ludii): your eyes plus,
+        /// from every cell next to one of them, all cells connected to it holding
+        /// the same thing: normally your group, but an empty region or an enemy
+        /// group once your group has died.
+        pub territory: Territory,
+        /// When no first placement is possible, which enemy group may be removed
+        /// before the turn ends: "eyeless" (the designer) or "unplayable" (Ludii:
+        /// any group with no cell to play against it, eyes or not).
+        pub stuck_removal: StuckRemoval,
+        /// Ludii's "AI" sequence after the first placement (removals first, then
+        /// the group holding the lowest-numbered enemy stone not yet played to),
+        /// for "none" of the players, the "first", the "second", or "both".
+        pub strict_order: StrictOrder,
+    }
 }
 
 crate::variant_file! {
     /// The raw variant file: every key optional.
     #[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
     #[schemars(title = "Sprout-R-Out variant")]
-    pub struct VariantFile for "sprout-r-out", standard "sprout-r-out" {
+    pub struct VariantFile for "sprout-r-out", standard "sprout-r-out", script: crate::script::ScriptFile {
         /// The board.
-        pub board: Option<BoardFile>,
+        pub board: BoardFile,
         /// The rule readings.
-        pub rules: Option<RulesFile>,
-        /// House rules no key expresses, each a short script run at a hook point of the game (docs/scripts.md). Inherited through `extends`; a child changes one by its name, or turns it off with `enabled = false`.
-        #[schemars(length(max = 32))]
-        #[serde(skip_serializing_if = "Option::is_none")]
-        pub script: Option<Vec<crate::script::ScriptFile>>,
+        pub rules: RulesFile,
     }
 }
 

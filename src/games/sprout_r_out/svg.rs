@@ -6,7 +6,7 @@
 
 use crate::core::graph::{Cell, CellSet};
 use crate::core::protocol::Seat;
-use crate::core::svg::{Key, Svg, legend, legend_width, num, square};
+use crate::core::svg::{Key, Seats, Svg, foot, legend_width, num, seat_rows, square};
 
 use super::state::{Action, EndReason, State};
 use super::text::seat_letter;
@@ -31,21 +31,14 @@ pub fn svg(state: &State, names: &[String]) -> String {
     let legend_h = 22.0 * 3.0 + 12.0;
     let eyes = [state.eyes(0), state.eyes(1)];
     let scores = state.scores();
-    let rows: Vec<(Seat, char, String)> = (0..2u8)
-        .map(|s| {
-            let name = names.get(usize::from(s)).map(String::as_str).unwrap_or("?");
-            (
-                s,
-                seat_letter(s),
-                format!(
-                    "{name}: territory {}, stones {}, eyes {}",
-                    scores[usize::from(s)],
-                    state.stones(s).len(),
-                    count(eyes[usize::from(s)])
-                ),
-            )
-        })
-        .collect();
+    let rows = seat_rows(2, names, seat_letter, |s| {
+        format!(
+            "territory {}, stones {}, eyes {}",
+            scores[usize::from(s)],
+            state.stones(s).len(),
+            count(eyes[usize::from(s)])
+        )
+    });
     let width = w.max(legend_width(&rows)).ceil();
     let key = key(width);
     let legend_h = legend_h + key.height(14.0) + 6.0;
@@ -145,14 +138,6 @@ pub fn svg(state: &State, names: &[String]) -> String {
         }
     }
 
-    let top = h + 2.0;
-    let used = legend(
-        &mut svg,
-        top,
-        &rows,
-        stone_fill,
-        r##"stroke="#000000" stroke-width="1""##,
-    );
     let status = match state.end() {
         Some((reason, winner)) => format!(
             "game over ({}): {}",
@@ -176,12 +161,12 @@ pub fn svg(state: &State, names: &[String]) -> String {
             n / 2
         ),
     };
-    svg.text(
-        (14.0, top + used + 13.0),
-        &status,
-        r##"font-size="13" fill="#222222""##,
-    );
-    key.draw(&mut svg, 14.0, top + used + 24.0);
+    let legend = Seats {
+        rows: &rows,
+        fill: stone_fill,
+        outline: r##"stroke="#000000" stroke-width="1""##,
+    };
+    foot(&mut svg, h + 2.0, &legend, &status, None, &key);
     svg.finish(&format!("Sprout-R-Out, board {}", b.name()))
 }
 

@@ -32,7 +32,7 @@
 
 use crate::core::dice::SeededDice;
 use crate::core::geometry::Point;
-use crate::core::player::{NoAction, Player};
+use crate::core::player::{NoAction, Player, deciding_seat};
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::roots_and_shoots::bots::eval;
 use crate::games::roots_and_shoots::rules::Growth;
@@ -1626,8 +1626,9 @@ impl Player<State> for FastGreedyBot {
     }
 
     fn choose(&mut self, state: &State) -> Result<Action, NoAction> {
-        let Next::Decide(seat) = state.next() else {
-            return Ok(state.random_action(&mut self.dice));
+        let seat = match deciding_seat(state, &mut self.dice) {
+            Ok(seat) => seat,
+            Err(answer) => return Ok(answer),
         };
         let mut actions = std::mem::take(&mut self.actions);
         // A placement: priced from the list without most quiet points,

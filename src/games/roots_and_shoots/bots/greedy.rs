@@ -7,7 +7,6 @@
 //! beads greedily, then compares the results. With an empty hand it sunbathes.
 
 use crate::core::dice::SeededDice;
-use crate::core::player::{NoAction, Player};
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::roots_and_shoots::bots::eval;
 use crate::games::roots_and_shoots::rules::Growth;
@@ -101,35 +100,18 @@ pub(crate) fn face_value(state: &State, seat: Seat, face: u8, buf: &mut Vec<Acti
     eval::advantage(&next, seat)
 }
 
-impl Player<State> for GreedyBot {
-    fn name(&self) -> String {
-        "greedy".to_string()
-    }
-
-    fn choose(&mut self, state: &State) -> Result<Action, NoAction> {
-        let Next::Decide(seat) = state.next() else {
-            // Not a decision: the caller broke the contract; answer with
-            // whatever the engine's sampler gives rather than panic.
-            return Ok(state.random_action(&mut self.dice));
-        };
-        let mut actions = std::mem::take(&mut self.actions);
-        state.legal_actions(&mut actions);
-        let choice = if actions.len() <= 1 {
-            actions
-                .first()
-                .copied()
-                .unwrap_or_else(|| state.random_action(&mut self.dice))
-        } else if actions.iter().all(|a| matches!(a, Action::Grow(_))) {
-            self.choose_growth(state, seat, &actions)
-        } else {
-            best_step(state, seat, &actions, Some(&mut self.dice)).0
-        };
-        self.actions = actions;
-        Ok(choice)
-    }
-}
+crate::greedy_player!(GreedyBot, State);
 
 impl GreedyBot {
+    /// The choice among `actions` (more than one) for `seat`.
+    fn decide(&mut self, state: &State, seat: Seat, actions: &[Action]) -> Action {
+        if actions.iter().all(|a| matches!(a, Action::Grow(_))) {
+            self.choose_growth(state, seat, actions)
+        } else {
+            best_step(state, seat, actions, Some(&mut self.dice)).0
+        }
+    }
+
     fn choose_growth(&mut self, state: &State, seat: Seat, actions: &[Action]) -> Action {
         let player = &state.players()[usize::from(seat)];
         let sunbathe = Action::Grow(Growth::Sunbathe);
