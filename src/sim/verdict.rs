@@ -303,7 +303,13 @@ struct GamesPlan {
 ///
 /// None when no number of games can decide (no spread, a zero margin).
 fn plan(s: &Statistic, alpha: f64) -> Option<GamesPlan> {
-    if !(s.se > 0.0) || !s.se.is_finite() || s.games == 0 || !(s.margin > 0.0) {
+    if s.se.is_nan()
+        || s.se <= 0.0
+        || !s.se.is_finite()
+        || s.games == 0
+        || s.margin.is_nan()
+        || s.margin <= 0.0
+    {
         return None;
     }
     let var = s.se * s.se * s.games as f64;
