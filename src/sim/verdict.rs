@@ -11,8 +11,8 @@
 //!   `alpha`), *and* the effect is at least `d`;
 //! - **the same within ±d**: two one-sided tests (TOST) show the effect is
 //!   inside `(-d, +d)`, their p-values Holm-corrected across the list too;
-//! - **not decided yet**: neither, with an estimate of how many games (per
-//!   side) would decide it if the effect stayed what it is now.
+//! - **not decided yet**: neither, with a plan of how many games (per side)
+//!   would decide it, from the spread of single games and the margin.
 //!
 //! Any caller with effects and standard errors can use it: `compare` (rates
 //! and means of two variants), `simulate` (each seat's share against a fair
@@ -159,15 +159,19 @@ pub struct Verdict {
     pub p_same: f64,
     pub p_same_adjusted: f64,
     pub verdict: Outcome,
-    /// When undecided: about how many games per side would decide it, if
-    /// the effect and the spread stayed as they are (none: no number of
-    /// games would, e.g. a zero margin).
+    /// When undecided: about how many games per side would decide it 9
+    /// times in 10, planned from the spread of single games (pairs) and
+    /// the margin: as "the same" if the true difference were 0 when the
+    /// estimate is under the margin, as "different" at the estimate's size
+    /// when it is at or past it (none: no number of games would, e.g. a
+    /// zero margin and no effect).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub games_needed: Option<u64>,
-    /// The range of that estimate, rounded outwards to two significant
-    /// figures: the games that would decide if the true effect were one
-    /// standard error below or above the estimate. `high` is none when
-    /// no number of games would (the effect could be the margin itself).
+    /// The range of that plan, rounded outwards to two significant
+    /// figures: from the fewest games that could decide it to
+    /// `games_needed`. `high` is none when the effect's interval leans to
+    /// one side of 0 under the margin: a difference near the margin could
+    /// need any number of games.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub games_needed_range: Option<GamesRange>,
 }
@@ -263,53 +267,98 @@ fn tests(s: &Statistic) -> (f64, f64) {
     (p, lower.max(upper))
 }
 
-/// Games per side that would decide `s` at the level `alpha` (the worst
-/// case of Holm's, alpha / m) if its effect and spread per game stayed.
-fn games_needed(s: &Statistic, alpha: f64) -> Option<u64> {
-    if s.se <= 0.0 || s.games == 0 {
-        return None;
-    }
-    let e = s.estimate.abs();
-    let needed_se = if e >= s.margin && e > 0.0 {
-        e / normal_quantile(1.0 - alpha / 2.0)
-    } else {
-        let room = s.margin - e;
-        if room <= 0.0 {
-            return None;
-        }
-        room / normal_quantile(1.0 - alpha)
-    };
-    let n = s.games as f64 * (s.se / needed_se).powi(2);
-    (n.is_finite() && n < 1e12).then(|| (n.ceil() as u64).max(s.games + 1))
+/// The chance of deciding that the games planned by [`games_needed`] give:
+/// 9 times in 10.
+pub const PLAN_POWER: f64 = 0.9;
+
+/// The games per side a statistic needs, from the spread of single games
+/// (or pairs) alone: see [`plan`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct GamesPlan {
+    /// The fewest games that could decide it at all.
+    fewest: f64,
+    /// The games that decide it [`PLAN_POWER`] of the time.
+    likely: f64,
+    /// The effect's interval excludes 0 while the estimate is under the
+    /// margin: the plan's "no difference" is not what the data say, and a
+    /// difference near the margin needs more games than any plan.
+    leans: bool,
 }
 
-/// [`games_needed`] with the effect one standard error either side of its
-/// estimate (the one-standard-error band of the effect): its least and
-/// most, rounded outwards to two significant figures; the most is none
-/// when the band reaches the margin, where no number of games decides.
-fn games_range(s: &Statistic, alpha: f64) -> Option<GamesRange> {
-    let at = |e: f64| {
-        games_needed(
-            &Statistic {
-                estimate: e,
-                ..s.clone()
-            },
-            alpha,
-        )
-    };
-    let (e, d) = (s.estimate.abs(), s.margin);
-    let band = [(e - s.se).max(0.0), e, e + s.se];
-    let needs: Vec<Option<u64>> = band.iter().map(|&x| at(x)).collect();
-    let low = needs.iter().flatten().min().copied()?;
-    let crosses = band[0] < d && band[2] >= d;
-    let high = if crosses || needs.iter().any(Option::is_none) {
-        None
+/// Plan the games per side that would decide `s` at the level `alpha`
+/// (the worst case of Holm's, alpha / m). The spread of one game (one
+/// pair), `sd = se * sqrt(games)`, is the stable part of the figures, so
+/// the plan rests on it and on the margin `d` alone, never on the
+/// estimate's distance to the margin (which swings from seed to seed):
+///
+/// - the likely figure is the games at which the standard error is small
+///   enough both for a true difference of 0 to pass the equivalence tests
+///   and for a true difference of the margin to be significant,
+///   [`PLAN_POWER`] of the time each: `(z(1-alpha) + z(0.95)) sd / n^½ = d`
+///   and `(z(1-alpha/2) + z(0.9)) sd / n^½ = d`, the larger;
+/// - the fewest is the games below which no outcome can decide it: for an
+///   estimate under the margin, "the same" with the estimate landing on 0
+///   (`z(1-alpha) sd / n^½ = d`); at or past the margin, "different" at
+///   the size it shows (`z(1-alpha/2) sd / n^½ = |e|`).
+///
+/// None when no number of games can decide (no spread, a zero margin).
+fn plan(s: &Statistic, alpha: f64) -> Option<GamesPlan> {
+    if s.se.is_nan()
+        || s.se <= 0.0
+        || !s.se.is_finite()
+        || s.games == 0
+        || s.margin.is_nan()
+        || s.margin <= 0.0
+    {
+        return None;
+    }
+    let var = s.se * s.se * s.games as f64;
+    let e = s.estimate.abs();
+    let games = |z: f64, size: f64| var * (z / size).powi(2);
+    let (same, differ) = (
+        normal_quantile(1.0 - alpha),
+        normal_quantile(1.0 - alpha / 2.0),
+    );
+    // Both one-sided tests pass PLAN_POWER of the time at 0; one side is
+    // significant PLAN_POWER of the time at the margin.
+    let likely = games(
+        (same + normal_quantile(1.0 - (1.0 - PLAN_POWER) / 2.0))
+            .max(differ + normal_quantile(PLAN_POWER)),
+        s.margin,
+    );
+    let (fewest, leans) = if e >= s.margin {
+        (games(differ, e), false)
     } else {
-        needs.iter().flatten().max().copied()
+        (games(same, s.margin), e > Z95 * s.se)
     };
+    (likely.is_finite() && likely < 1e12).then_some(GamesPlan {
+        fewest: fewest.min(likely),
+        likely,
+        leans,
+    })
+}
+
+/// More than the games already played.
+fn beyond(s: &Statistic, n: f64) -> u64 {
+    (n.ceil() as u64).max(s.games + 1)
+}
+
+/// Games per side that would decide `s` at the level `alpha` [`PLAN_POWER`]
+/// of the time ([`plan`]).
+fn games_needed(s: &Statistic, alpha: f64) -> Option<u64> {
+    plan(s, alpha).map(|p| beyond(s, p.likely))
+}
+
+/// The games that would decide `s`, as a range rounded outwards to two
+/// significant figures: from the fewest that could decide it to those that
+/// decide it [`PLAN_POWER`] of the time ([`plan`]); open-ended (no `high`)
+/// when the estimate's interval leans to one side of 0 under the margin,
+/// where a difference near the margin could need any number of games.
+fn games_range(s: &Statistic, alpha: f64) -> Option<GamesRange> {
+    let p = plan(s, alpha)?;
     Some(GamesRange {
-        low: round_two_figures(low, false),
-        high: high.map(|h| round_two_figures(h, true)),
+        low: round_two_figures(beyond(s, p.fewest), false),
+        high: (!p.leans).then(|| round_two_figures(beyond(s, p.likely), true)),
     })
 }
 
@@ -559,21 +608,28 @@ mod tests {
         // 50% v 53% of 200 games: neither significant nor inside ±2pt.
         let v = one(stat(rate(100, 200), rate(106, 200)));
         assert_eq!(v.verdict, Outcome::Undecided, "{v:?}");
-        // 3 points with se 5pt per 200 games: (1.96 * 0.05 / 0.03)^2 * 200
-        // = about 2,130 games to show it.
+        // 3 points, past the 2pt margin, with se 5pt at 200 games (a game's
+        // variance 0.494): the plan asks for a standard error of 2pt /
+        // (1.645 + 1.645), (0.0497 * 3.29 / 0.02)^2 * 200 = about 13,400
+        // games; the fewest that could decide, a 3-point difference shown
+        // at 1.96 standard errors, (0.0497 * 1.96 / 0.03)^2 * 200 = 2,100.
         let n = v.games_needed.expect("a number of games");
-        assert!((1_900..2_400).contains(&n), "{n}");
-        // Equal rates, few games: equivalence needs se ~ 2pt / 1.645.
+        assert!((12_500..14_500).contains(&n), "{n}");
+        assert_eq!(
+            words(&v),
+            "not decided yet: about 2,100 to 14,000 games would decide",
+            "{v:?}"
+        );
+        // Equal rates, few games: planned as "the same" at a true 0, which
+        // needs se = 2pt / 1.645 at the fewest and 2pt / (1.645 + 1.645) 9
+        // times in 10: about 3,300 and 13,400 games.
         let v = one(stat(rate(100, 200), rate(100, 200)));
         assert_eq!(v.verdict, Outcome::Undecided);
         let n = v.games_needed.unwrap();
-        assert!((3_000..3_600).contains(&n), "{n}");
-        // With a standard error of 5 points the effect could be the margin
-        // itself: no number of games is sure to decide, hence "or more";
-        // 760 is the games if it were one standard error (5 points) away.
+        assert!((12_500..14_500).contains(&n), "{n}");
         assert_eq!(
             words(&v),
-            "not decided yet: 760 games or more would decide",
+            "not decided yet: about 3,300 to 14,000 games would decide",
             "{v:?}"
         );
     }
@@ -704,15 +760,8 @@ mod tests {
         assert_eq!(amount(Unit::Count, 0.03, true), "+0.03");
     }
 
-    /// The games to decide are given as a range rounded outwards, and
-    /// open-ended when the effect could be the margin itself.
-    #[test]
-    fn the_games_to_decide_are_a_rounded_range() {
-        assert_eq!(round_two_figures(3366, false), 3300);
-        assert_eq!(round_two_figures(3366, true), 3400);
-        assert_eq!(round_two_figures(3300, true), 3300);
-        assert_eq!(round_two_figures(87, true), 87);
-        let s = |estimate: f64, se: f64| Statistic {
+    fn rate_stat(estimate: f64, se: f64, games: u64) -> Statistic {
+        Statistic {
             key: "k".into(),
             label: "k".into(),
             unit: Unit::Rate,
@@ -720,15 +769,78 @@ mod tests {
             se,
             df: f64::INFINITY,
             margin: 0.02,
-            games: 1000,
+            games,
+        }
+    }
+
+    /// The games to decide are given as a range rounded outwards: from the
+    /// fewest that could decide to those that decide 9 times in 10.
+    #[test]
+    fn the_games_to_decide_are_a_rounded_range() {
+        assert_eq!(round_two_figures(3366, false), 3300);
+        assert_eq!(round_two_figures(3366, true), 3400);
+        assert_eq!(round_two_figures(3300, true), 3300);
+        assert_eq!(round_two_figures(87, true), 87);
+        // se 2pt at 100 games: a game's variance 0.04. The fewest:
+        // 0.04 * (1.645 / 0.02)^2 = 270.6; 9 times in 10:
+        // 0.04 * (3.290 / 0.02)^2 = 1,082.2.
+        let v = one(rate_stat(0.0, 0.02, 100));
+        assert_eq!(v.games_needed, Some(1_083), "{v:?}");
+        assert_eq!(
+            v.games_needed_range,
+            Some(GamesRange {
+                low: 270,
+                high: Some(1_100)
+            })
+        );
+        assert_eq!(
+            words(&v),
+            "not decided yet: about 270 to 1,100 games would decide"
+        );
+    }
+
+    /// The plan rests on the spread and the margin, not on how near the
+    /// estimate is to the margin: estimates from 0 to near the margin with
+    /// the same spread plan the same games (the old plan, from `d - |e|`,
+    /// swung 16 times between 0 and 1.5pt here, and without end near 2pt).
+    #[test]
+    fn the_games_to_decide_do_not_swing_with_the_estimate() {
+        let at = |e: f64| one(rate_stat(e, 0.015, 1_000));
+        let base = at(0.0).games_needed.unwrap();
+        for e in [-0.015, -0.005, 0.005, 0.0195, 0.021, 0.025] {
+            let v = at(e);
+            assert_eq!(v.verdict, Outcome::Undecided, "{v:?}");
+            assert_eq!(v.games_needed, Some(base), "{e}: {v:?}");
+        }
+        // Only the fewest games that could decide follow the estimate,
+        // once it is past the margin: a larger difference shows sooner
+        // (at 1.96 standard errors, two-sided, against 1.645 for "the same").
+        let low = |e: f64| at(e).games_needed_range.unwrap().low;
+        assert_eq!(low(0.0), low(0.0195));
+        assert!(low(0.025) < low(0.021), "{} {}", low(0.025), low(0.021));
+    }
+
+    /// An interval that leans to one side of 0 under the margin leaves the
+    /// range open: a difference near the margin could need any number.
+    #[test]
+    fn a_leaning_interval_leaves_the_range_open() {
+        // 1.5pt (0.5 to 2.5) at 1,000 games.
+        let v = one(rate_stat(0.015, 0.005, 1_000));
+        assert_eq!(v.verdict, Outcome::Undecided, "{v:?}");
+        let r = v.games_needed_range.unwrap();
+        assert_eq!(r.high, None, "{v:?}");
+        assert!(r.low <= v.games_needed.unwrap());
+        assert!(
+            words(&v).ends_with("games or more would decide"),
+            "{}",
+            words(&v)
+        );
+        // No spread, or nothing to plan for: no figure.
+        assert_eq!(games_needed(&rate_stat(0.0, 0.0, 1_000), ALPHA), None);
+        let zero_margin = Statistic {
+            margin: 0.0,
+            ..rate_stat(0.0, 0.01, 1_000)
         };
-        let r = games_range(&s(0.005, 0.004), 0.05 / 18.0).unwrap();
-        let point = games_needed(&s(0.005, 0.004), 0.05 / 18.0).unwrap();
-        assert!(r.low <= point && r.high.unwrap() >= point, "{r:?} {point}");
-        // An effect one standard error from the margin: no upper bound.
-        let r = games_range(&s(0.015, 0.006), 0.05 / 18.0).unwrap();
-        assert_eq!(r.high, None);
-        let v = decide(&[s(0.005, 0.008)], 0.05 / 18.0).remove(0);
-        assert!(words(&v).contains(" to "), "{}", words(&v));
+        assert_eq!(games_needed(&zero_margin, ALPHA), None);
     }
 }
