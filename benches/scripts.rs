@@ -16,6 +16,7 @@ use criterion::{Criterion, Throughput, criterion_group};
 use roots::core::dice::SeededDice;
 use roots::core::protocol::play_out_random;
 use roots::games::roots_and_shoots::{Rules, State};
+use roots::script::session::HouseRules;
 use roots::variant::load_str;
 
 const GAMES: u64 = 32;
