@@ -226,8 +226,29 @@ fn btt_hooks_and_operations() {
             assert_eq!(s.stash(seat)[2], 5, "seed {seed}: no large pyramid placed");
         }
     }
-    // A filter that forbids every root of the setup: `play` refuses a
-    // root, and the game ends with the failure at its next move.
+    // `play` refuses a move the filter forbids while others are allowed.
+    let mut s = branches::Branches::new_state(r.clone(), 2).unwrap();
+    let mut dice = SeededDice::for_game(1, 0);
+    let mut refused = 0;
+    while s.next() != Next::Over && refused == 0 {
+        let mut all = Vec::new();
+        s.legal_actions(&mut all);
+        if let Some(&branches::Action::Place { cell, dir, .. }) = all
+            .iter()
+            .find(|a| matches!(a, branches::Action::Place { size: 1, .. }))
+            && s.stash(s.to_move())[2] > 0
+        {
+            let big = branches::Action::Place { cell, size: 3, dir };
+            let answer = s.clone().play(big);
+            assert!(format!("{answer:?}").contains("forbids it"), "{answer:?}");
+            refused += 1;
+        }
+        let a = s.random_action(&mut dice);
+        s.play_unchecked(a);
+    }
+    assert_eq!(refused, 1);
+    // A filter that forbids every root of the setup: the game cannot go
+    // on, so `play` lets a root through and the game ends with the failure.
     let r = btt("legal", "ctx.kind != \"root\"");
     let mut s = branches::Branches::new_state(r.clone(), 2).unwrap();
     let mut dice = SeededDice::for_game(1, 0);
@@ -235,8 +256,10 @@ fn btt_hooks_and_operations() {
         let mut all = Vec::new();
         s.legal_actions(&mut all);
         if let Some(&root) = all.iter().find(|a| matches!(a, branches::Action::Root(_))) {
-            let refused = s.clone().play(root);
-            assert!(format!("{refused:?}").contains("forbids it"), "{refused:?}");
+            let mut t = s.clone();
+            t.play(root)
+                .expect("let through: the filter forbade every move");
+            assert_eq!(t.end(), Some(branches::End::ScriptError));
         }
         let a = s.random_action(&mut dice);
         s.play_unchecked(a);

@@ -621,9 +621,10 @@ pub fn allows<H: Host>(host: &H, action: H::Action) -> bool {
 }
 
 /// `Ok` when the house rules allow `action`, else the refusal that names
-/// them (for `play`).
+/// them (for `play`). A filter that failed, or forbade every move, lets
+/// the move through: the game ends with that failure when it is played.
 pub fn check_allowed<H: Host>(host: &H, action: H::Action) -> Result<(), Refusal> {
-    if allows(host, action) {
+    if host.session().is_some_and(|s| s.pending.get().is_some()) || allows(host, action) {
         return Ok(());
     }
     Err(Refusal::Illegal {
