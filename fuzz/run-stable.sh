@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzing on the stable toolchain, where nightly and cargo-fuzz cannot be
-# had: fuzz/run-stable.sh [SECONDS] [TARGET...] (default 600 s; all seven
+# had: fuzz/run-stable.sh [SECONDS] [TARGET...] (default 600 s; all eight
 # targets, at once, on threads of their own). Runs the ignored test
 # `fuzz_stable` of the test binary (tests/fuzz_stable.rs): the same target
 # bodies as fuzz/fuzz_targets/*.rs (roots::fuzzing::*), fed blind mutants

@@ -20,7 +20,7 @@ cargo fuzz --version >/dev/null 2>&1 || cargo install cargo-fuzz --locked
 
 targets=("$@")
 if [ "${#targets[@]}" -eq 0 ]; then
-  targets=(variant_loader record_replay referee_input engine protocol merge script_text)
+  targets=(variant_loader record_replay referee_input engine protocol merge script_text script_text_games)
 fi
 
 # Seed corpora: the shipped and test variants, the test records, sample

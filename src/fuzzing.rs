@@ -113,6 +113,44 @@ pub fn script_text(data: &[u8]) {
     });
 }
 
+/// Arbitrary bytes as the code of a house rule written as a script in a
+/// variant of Branches & Twigs & Thorns, Sprout-R-Out or Roots Growy Roots
+/// (the first byte picks the game and the hook: `legal`, `after_action` or
+/// `final`): as [`script_text`], the variant pipeline must check it without
+/// panicking, and when it loads, a seeded game with it must end (a failing
+/// script ends it) with every invariant holding.
+pub fn script_text_games(data: &[u8]) {
+    const GAMES: [(&str, &str); 3] = [
+        ("branches", "btt"),
+        ("sprout-r-out", "sprout-r-out"),
+        ("roots-growy-roots", "roots-growy-roots"),
+    ];
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(code) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let Ok(quoted) = serde_json::to_string(code) else {
+        return;
+    };
+    let (game, base) = GAMES[usize::from(first) % GAMES.len()];
+    let hook = crate::script::session::HOOK_NAMES[usize::from(first / 3) % 3];
+    let text = format!(
+        "game = \"{game}\"\nextends = \"{base}\"\nname = \"fuzz\"\n[[script]]\nname = \"fuzz\"\nhook = \"{hook}\"\ncode = {quoted}\n"
+    );
+    let Ok(loaded) = variant::load_str("fuzz.toml", &text, Some(Path::new(NOWHERE))) else {
+        return;
+    };
+    let seed = data
+        .iter()
+        .fold(0u64, |h, &b| h.rotate_left(5) ^ u64::from(b));
+    crate::with_game!(&loaded.rules, G, rules => {
+        let players = *G::seats(rules).start();
+        play_random::<G>(Arc::clone(rules), players, seed);
+    });
+}
+
 /// One seeded random game, checked every 64 steps and at the end.
 fn play_random<G: Game>(rules: Arc<G::Rules>, players: u8, seed: u64) {
     let mut state = match G::new_state(rules, players) {

@@ -58,3 +58,8 @@ fn protocol_inputs() {
 fn merge_inputs() {
     replay("merge", roots::fuzzing::merge);
 }
+
+#[test]
+fn script_text_games_inputs() {
+    replay("script_text_games", roots::fuzzing::script_text_games);
+}

@@ -1,4 +1,4 @@
-//! A fuzzing driver for the stable toolchain: the bodies of the seven fuzz
+//! A fuzzing driver for the stable toolchain: the bodies of the eight fuzz
 //! targets (`roots::fuzzing::*`, what `fuzz/fuzz_targets/*.rs` call) fed
 //! mutated inputs for a while, each under `catch_unwind`. It has none of
 //! libFuzzer's coverage guidance (the mutants are blind: bit flips, byte
@@ -23,6 +23,7 @@ const TARGETS: &[(&str, Body)] = &[
     ("protocol", roots::fuzzing::protocol),
     ("merge", roots::fuzzing::merge),
     ("script_text", roots::fuzzing::script_text),
+    ("script_text_games", roots::fuzzing::script_text_games),
 ];
 
 /// Inputs are kept below this size (libFuzzer's default is 4096; the
@@ -70,6 +71,48 @@ fn seeds(target: &str) -> Vec<Vec<u8>> {
                 out.push([&[v][..], b"if turn > 3 { end(\"x\") }".as_slice()].concat());
                 out.push([&[v][..], b"let a = [1, 2, 3]; a.len()".as_slice()].concat());
             }
+        }
+        "script_text_games" => {
+            // Game (first byte % 3) and hook (first byte / 3 % 3) each.
+            for v in 0u8..9 {
+                out.push(
+                    [
+                        &[v][..],
+                        b"let s = ctx.seat; if s > 0 { s } else { 0 }".as_slice(),
+                    ]
+                    .concat(),
+                );
+                out.push([&[v][..], b"ctx.add_score(1, 1); ctx.end_turn();".as_slice()].concat());
+                out.push(
+                    [
+                        &[v][..],
+                        b"ctx.set(\"n\", ctx.get(\"n\") + 1); ctx.kind == \"place\"".as_slice(),
+                    ]
+                    .concat(),
+                );
+            }
+            out.push(
+                [
+                    &[0u8][..],
+                    b"ctx.add_stash(1, 1, -1); ctx.add_root(0, 0);".as_slice(),
+                ]
+                .concat(),
+            );
+            out.push(
+                [
+                    &[1u8][..],
+                    b"ctx.add_stone(1, ctx.cell + 1); ctx.remove_stone(0);".as_slice(),
+                ]
+                .concat(),
+            );
+            out.push(
+                [
+                    &[2u8][..],
+                    b"for i in 0..100 { ctx.card_at(i % ctx.columns, i / ctx.columns); }"
+                        .as_slice(),
+                ]
+                .concat(),
+            );
         }
         "referee_input" => {
             for (i, line) in ["place 9,9", "grow buds", "grow 8", "pass", "d8", "3,4"]
@@ -246,7 +289,7 @@ fn fnv(bytes: &[u8]) -> u64 {
 }
 
 /// `ROOTS_FUZZ_SECS` (default 10) seconds for each of the targets named in
-/// `ROOTS_FUZZ_TARGETS` (comma-separated; default all seven), all at once
+/// `ROOTS_FUZZ_TARGETS` (comma-separated; default all eight), all at once
 /// on threads of their own; fails when any input panicked.
 #[test]
 #[ignore = "a fuzzing run: fuzz/run-stable.sh"]

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use roots::core::dice::SeededDice;
 use roots::core::protocol::{GameState, Next, play_out_random};
 use roots::games::roots_and_shoots::{EndReason, Rules, State};
+use roots::script::session::HouseRules;
 use roots::variant::{Code, Diagnostics, load_str};
 
 fn manifest(path: &str) -> std::path::PathBuf {

@@ -12,6 +12,7 @@ use proptest::prelude::*;
 use roots::core::dice::SeededDice;
 use roots::core::protocol::{GameState, Next};
 use roots::games::{Game, Registered, branches, roots_growy_roots as rgr, sprout_r_out as sro};
+use roots::script::session::HouseRules;
 use roots::variant::load_str;
 
 fn manifest(path: &str) -> std::path::PathBuf {
@@ -225,8 +226,29 @@ fn btt_hooks_and_operations() {
             assert_eq!(s.stash(seat)[2], 5, "seed {seed}: no large pyramid placed");
         }
     }
-    // A filter that forbids every root of the setup: `play` refuses a
-    // root, and the game ends with the failure at its next move.
+    // `play` refuses a move the filter forbids while others are allowed.
+    let mut s = branches::Branches::new_state(r.clone(), 2).unwrap();
+    let mut dice = SeededDice::for_game(1, 0);
+    let mut refused = 0;
+    while s.next() != Next::Over && refused == 0 {
+        let mut all = Vec::new();
+        s.legal_actions(&mut all);
+        if let Some(&branches::Action::Place { cell, dir, .. }) = all
+            .iter()
+            .find(|a| matches!(a, branches::Action::Place { size: 1, .. }))
+            && s.stash(s.to_move())[2] > 0
+        {
+            let big = branches::Action::Place { cell, size: 3, dir };
+            let answer = s.clone().play(big);
+            assert!(format!("{answer:?}").contains("forbids it"), "{answer:?}");
+            refused += 1;
+        }
+        let a = s.random_action(&mut dice);
+        s.play_unchecked(a);
+    }
+    assert_eq!(refused, 1);
+    // A filter that forbids every root of the setup: the game cannot go
+    // on, so `play` lets a root through and the game ends with the failure.
     let r = btt("legal", "ctx.kind != \"root\"");
     let mut s = branches::Branches::new_state(r.clone(), 2).unwrap();
     let mut dice = SeededDice::for_game(1, 0);
@@ -234,8 +256,10 @@ fn btt_hooks_and_operations() {
         let mut all = Vec::new();
         s.legal_actions(&mut all);
         if let Some(&root) = all.iter().find(|a| matches!(a, branches::Action::Root(_))) {
-            let refused = s.clone().play(root);
-            assert!(format!("{refused:?}").contains("forbids it"), "{refused:?}");
+            let mut t = s.clone();
+            t.play(root)
+                .expect("let through: the filter forbade every move");
+            assert_eq!(t.end(), Some(branches::End::ScriptError));
         }
         let a = s.random_action(&mut dice);
         s.play_unchecked(a);
@@ -411,6 +435,150 @@ fn rgr_hooks_and_operations() {
     assert!(m.contains("house rule `rule` (hook `after_action`)"), "{m}");
     assert!(m.contains("budget"), "{m}");
     assert!(m.contains("in round 1"), "{m}");
+}
+
+#[test]
+fn btt_remove_pyramid_puts_it_back_in_its_owners_stash() {
+    // The first pyramid placed goes straight back: nothing points at it yet.
+    let r = btt(
+        "after_action",
+        "if ctx.kind == \"place\" && ctx.get(\"rm\") == 0 { ctx.set(\"rm\", 1); ctx.set(\"before\", ctx.stash(ctx.seat, ctx.size)); ctx.set(\"seat\", ctx.seat); ctx.set(\"size\", ctx.size); ctx.remove_pyramid(ctx.x, ctx.y); }",
+    );
+    for seed in 1..=4 {
+        let s = play::<branches::Branches>(&r, 2, seed);
+        assert_eq!(s.script_failure(), None, "seed {seed}");
+        assert_eq!(s.script_memory("rm"), 1, "seed {seed}");
+        assert_eq!(s.script_fired_total(), 1, "seed {seed}");
+        assert!(
+            s.script_memory("size") >= 1,
+            "seed {seed}: a pyramid was placed and taken back"
+        );
+    }
+    // Right after the removal, the stash holds the pyramid again.
+    let r = btt(
+        "after_action",
+        "if ctx.kind == \"place\" { if ctx.get(\"rm\") == 1 && ctx.get(\"checked\") == 0 { ctx.set(\"checked\", 1); ctx.set(\"after\", ctx.stash(ctx.get(\"seat\"), ctx.get(\"size\"))); } if ctx.get(\"rm\") == 0 { ctx.set(\"rm\", 1); ctx.set(\"seat\", ctx.seat); ctx.set(\"size\", ctx.size); ctx.set(\"before\", ctx.stash(ctx.seat, ctx.size)); ctx.remove_pyramid(ctx.x, ctx.y); } }",
+    );
+    let s = play::<branches::Branches>(&r, 2, 3);
+    assert_eq!(s.script_failure(), None);
+    assert_eq!(s.script_memory("checked"), 1);
+    // The next placement may have used one of the same size again, by the
+    // other seat or the same: the stash seen then is at least what it was
+    // before the removal, less at most the one placed since.
+    assert!(s.script_memory("after") >= s.script_memory("before"));
+    // Refused: no pyramid there (a root), a cell off the board.
+    let r = btt(
+        "after_action",
+        "if ctx.kind == \"root\" { ctx.remove_pyramid(ctx.x, ctx.y); }",
+    );
+    let s = play::<branches::Branches>(&r, 2, 1);
+    assert_eq!(s.end(), Some(branches::End::ScriptError));
+    let m = s.script_failure().unwrap();
+    assert!(m.contains("there is no pyramid on"), "{m}");
+    assert!(m.contains("house rule `rule` (hook `after_action`)"), "{m}");
+    let r = btt("after_action", "ctx.remove_pyramid(99, 99);");
+    let m = play::<branches::Branches>(&r, 2, 1)
+        .script_failure()
+        .unwrap()
+        .to_owned();
+    assert!(m.contains("99,99 is not a cell of the board"), "{m}");
+}
+
+#[test]
+fn rgr_add_sticks_gives_and_takes_sticks_of_the_seat_to_move() {
+    // Two more sticks after the first grow: at the next decision (hook
+    // `legal`, which throws when it is wrong) the seat holds them.
+    let text = r#"
+game = "roots-growy-roots"
+extends = "roots-growy-roots.toml"
+[[script]]
+name = "give"
+hook = "after_action"
+code = '''
+if ctx.get("g") == 1 { ctx.set("g", 2); }
+if ctx.kind == "grow" && !ctx.over && ctx.get("g") == 0 {
+    ctx.set("g", 1);
+    ctx.set("had", ctx.sticks);
+    ctx.add_sticks(2);
+}
+'''
+[[script]]
+name = "see"
+hook = "legal"
+code = '''
+if ctx.get("g") == 1 && ctx.sticks != ctx.get("had") + 2 { throw "the sticks were not given"; }
+true
+'''
+"#;
+    let r = rules::<rgr::RootsGrowyRoots>(text);
+    for seed in 1..=4 {
+        let s = play::<rgr::RootsGrowyRoots>(&r, 2, seed);
+        assert_eq!(s.script_failure(), None, "seed {seed}");
+        assert_eq!(s.script_memory("g"), 2, "seed {seed}");
+        assert!(s.tally.sticks_received >= 2, "seed {seed}");
+    }
+    // Taking every stick ends the turn, as a move that spends the last does.
+    let r = growy(
+        "after_action",
+        "if ctx.kind == \"grow\" && !ctx.over && ctx.sticks > 0 && ctx.get(\"t\") < 3 { ctx.set(\"t\", ctx.get(\"t\") + 1); ctx.add_sticks(-ctx.sticks); }",
+    );
+    for seed in 1..=3 {
+        let s = play::<rgr::RootsGrowyRoots>(&r, 2, seed);
+        assert_eq!(s.script_failure(), None, "seed {seed}");
+        assert!(s.tally.sticks_lost > 0, "seed {seed}");
+    }
+    // Refused: fewer than none; a change too large.
+    let r = growy(
+        "after_action",
+        "if ctx.kind == \"grow\" && !ctx.over { ctx.add_sticks(-(ctx.sticks + 1)); }",
+    );
+    let s = play::<rgr::RootsGrowyRoots>(&r, 2, 2);
+    assert_eq!(s.end(), Some(rgr::EndReason::ScriptError));
+    let m = s.script_failure().unwrap();
+    assert!(m.contains("would hold -1 sticks"), "{m}");
+    let r = growy("after_action", "ctx.add_sticks(5000);");
+    let m = play::<rgr::RootsGrowyRoots>(&r, 2, 2)
+        .script_failure()
+        .unwrap()
+        .to_owned();
+    assert!(m.contains("too large a change"), "{m}");
+}
+
+#[test]
+fn a_legal_filter_that_answers_no_bool_ends_the_game_naming_the_script() {
+    fn check(m: &str) {
+        assert!(m.contains("house rule `rule` (hook `legal`)"), "{m}");
+        assert!(m.contains("must give true or false, not"), "{m}");
+        assert!(m.contains("event: seat "), "{m}");
+    }
+    let s = play::<branches::Branches>(&btt("legal", "42"), 2, 1);
+    assert_eq!(s.end(), Some(branches::End::ScriptError));
+    check(s.script_failure().unwrap());
+    let s = play::<sro::SproutROut>(&sprout("legal", "\"yes\""), 2, 1);
+    assert_eq!(s.end().map(|e| e.0), Some(sro::EndReason::ScriptError));
+    check(s.script_failure().unwrap());
+    let s = play::<rgr::RootsGrowyRoots>(&growy("legal", "[true]"), 2, 1);
+    assert_eq!(s.end(), Some(rgr::EndReason::ScriptError));
+    check(s.script_failure().unwrap());
+}
+
+#[test]
+fn script_texts_of_the_games_fuzz_target_end_cleanly() {
+    // The fuzz target's body on a few texts of each game and hook: none
+    // panics (a refused operation or a failing script ends its game).
+    let texts: [&[u8]; 6] = [
+        b"ctx.add_score(1, 1);",
+        b"ctx.end_turn(); ctx.end_game();",
+        b"ctx.set(\"n\", ctx.get(\"n\") + 1); ctx.get(\"n\") % 2 == 0",
+        b"ctx.add_stash(1, 1, -1); ctx.add_root(0, 0); ctx.remove_pyramid(1, 1);",
+        b"ctx.add_stone(1, 0); ctx.remove_stone(1); ctx.add_sticks(-1);",
+        b"let x = ; loop {",
+    ];
+    for first in 0u8..9 {
+        for t in texts {
+            roots::fuzzing::script_text_games(&[&[first][..], t].concat());
+        }
+    }
 }
 
 #[test]

@@ -307,9 +307,51 @@ macro_rules! game_hooks {
         }
 
         fn script_failure(state: &Self::State) -> Option<String> {
-            state.script_failure().map(str::to_owned)
+            $crate::script::session::HouseRules::script_failure(state).map(str::to_owned)
         }
     };
+}
+
+/// `house_rules!(module)`: [`Game::script_api`] and [`Game::has_scripts`]
+/// of a game whose scripting is `module::script` and whose rules carry
+/// their scripts in a field `script`.
+#[macro_export]
+macro_rules! house_rules {
+    ($($m:ident)::+) => {
+        fn script_api() -> Option<&'static $crate::script::Api> {
+            Some(&$($m)::+::script::API)
+        }
+
+        fn has_scripts(rules: &Self::Rules) -> bool {
+            !rules.script.is_empty()
+        }
+    };
+}
+
+/// The two ways to end a game that only house rules bring (the keys
+/// [`crate::script::END_KEYS`]), the last of the `END_REASONS` of every
+/// game that offers scripts.
+pub const SCRIPT_ENDS: [Stat; 2] = [
+    Stat::new(crate::script::END_KEYS[0], "a house rule ends it", "script"),
+    Stat::new(
+        crate::script::END_KEYS[1],
+        "a house rule fails",
+        "scr. fail",
+    ),
+];
+
+/// The `END_REASONS` of a game that offers scripts: its own, then
+/// [`SCRIPT_ENDS`] (`N` is two more than `own` has: checked when built).
+pub const fn with_script_ends<const N: usize>(own: &[Stat]) -> [Stat; N] {
+    assert!(N == own.len() + SCRIPT_ENDS.len());
+    let mut out = [SCRIPT_ENDS[0]; N];
+    let mut i = 0;
+    while i < own.len() {
+        out[i] = own[i];
+        i += 1;
+    }
+    out[N - 1] = SCRIPT_ENDS[1];
+    out
 }
 
 /// `rules_head!(Rules)`: [`RulesHead`] for a rules type with the fields

@@ -15,8 +15,9 @@ use std::sync::{Arc, OnceLock};
 
 use rhai::{Engine, EvalAltResult, ImmutableString};
 
-use super::{Failure, MAX_MEMORY, Program};
+use super::{Failure, Hook, MAX_MEMORY, Program};
 use crate::core::dice::SeededDice;
+use crate::core::protocol::{GameState, Next, Refusal};
 
 /// `hook = "legal"`: may the seat make this move? Evaluates to `false`
 /// to forbid it.
@@ -27,6 +28,29 @@ pub const AFTER_ACTION: usize = 1;
 pub const FINAL: usize = 2;
 /// The names of the three hooks, in the order of their numbers.
 pub const HOOK_NAMES: [&str; 3] = ["legal", "after_action", "final"];
+
+/// Hook `final`, in every game's words.
+pub const FINAL_HOOK: Hook = Hook {
+    name: "final",
+    about: "once, when the game is over: adjust the final scores with ctx.add_score",
+};
+
+/// The three hook points of a game of this module, numbered as [`LEGAL`],
+/// [`AFTER_ACTION`], [`FINAL`]: `legal` and `after_action` described in
+/// the game's own terms.
+pub const fn hooks(legal: &'static str, after_action: &'static str) -> [Hook; 3] {
+    [
+        Hook {
+            name: HOOK_NAMES[LEGAL],
+            about: legal,
+        },
+        Hook {
+            name: HOOK_NAMES[AFTER_ACTION],
+            about: after_action,
+        },
+        FINAL_HOOK,
+    ]
+}
 
 /// Most script runs after one move.
 pub const MAX_RUNS_PER_STEP: usize = 1000;
@@ -307,21 +331,63 @@ impl Session {
     }
 }
 
+/// What a game with house rules answers about them, alike in every game:
+/// the game gives its [`Session`], the rest follows.
+pub trait HouseRules {
+    /// The house rules of this game and what they keep; `None` without
+    /// scripts.
+    fn session(&self) -> Option<&Session>;
+
+    /// What the house rules did in the last step, in words.
+    fn script_notes(&self) -> &[String] {
+        self.session().map_or(&[], |s| &s.notes)
+    }
+
+    /// Why the game ended with a failed house rule, if it did.
+    fn script_failure(&self) -> Option<&str> {
+        self.session()?.failure.as_deref()
+    }
+
+    /// How many runs of the house rules changed the game, all together
+    /// (the rule event `script`).
+    fn script_fired_total(&self) -> u32 {
+        self.session().map_or(0, Session::fired_total)
+    }
+
+    /// Each house rule's name and how many of its runs changed the game.
+    fn script_fired(&self) -> Vec<(String, u32)> {
+        self.session().map_or_else(Vec::new, Session::fired_by_name)
+    }
+
+    /// The number a house rule remembered under `name` (`ctx.set`), 0 if
+    /// none.
+    fn script_memory(&self, name: &str) -> i64 {
+        self.session().map_or(0, |s| s.memory_of(name))
+    }
+}
+
 /// A game that runs house rules at the three hooks of this module.
-pub trait Host {
+pub trait Host: HouseRules + GameState {
     /// The game's own part of `ctx`.
     type View: Clone + Default + Send + Sync + 'static;
     /// The game's own operations.
     type Op: Clone + std::fmt::Debug + Send + Sync + 'static;
     /// What happened, for `ctx` and for a failure's message.
     type Event: Copy;
-    /// The game's moves.
-    type Action: Copy;
+    /// The event of the game's end.
+    const OVER: Self::Event;
 
-    fn session(&self) -> Option<&Session>;
     fn session_mut(&mut self) -> Option<&mut Session>;
-    /// The `ctx` of `event` at `hook` (stage, memory and ops left empty).
-    fn ctx(&self, hook: usize, event: &Self::Event) -> Ctx<Self::View, Self::Op>;
+    /// The position as the scripts of `hook` see it, without the event:
+    /// the seats, the turn, the scores, the game's view (the parts no
+    /// script of the hook reads may be left out). Stage, memory and ops
+    /// are left empty.
+    fn moment(&self, hook: usize) -> Ctx<Self::View, Self::Op>;
+    /// Write `event` into `c`, a `ctx` of [`Host::moment`]: `seat`,
+    /// `kind`, `x`, `y` (reset to none before) and every field of the
+    /// view that depends on the event (a `ctx` is reused for every move
+    /// of one decision).
+    fn describe(&self, c: &mut Ctx<Self::View, Self::Op>, event: &Self::Event);
     /// Apply one operation through the game's own checked moves: what it
     /// did in words, or why it was refused.
     fn apply(&mut self, op: &Op<Self::Op>) -> Result<String, String>;
@@ -332,12 +398,30 @@ pub trait Host {
     /// End the game now with a failed house rule (the end reason
     /// `script_error`), the session's failure already set.
     fn stop(&mut self);
-    /// Whether the game is over.
-    fn is_over(&self) -> bool;
     /// The event of the seat to move making `action`.
     fn decision(&self, action: Self::Action) -> Self::Event;
-    /// The event of the game's end.
-    fn over_event(&self) -> Self::Event;
+    /// The legal moves before the house rules' filter.
+    fn unfiltered(&self, out: &mut Vec<Self::Action>);
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool {
+        matches!(self.next(), Next::Over)
+    }
+}
+
+/// The `ctx` of `event` at `hook`.
+fn ctx_of<H: Host>(host: &H, hook: usize, event: &H::Event) -> Ctx<H::View, H::Op> {
+    let mut c = host.moment(hook);
+    c.hook = HOOK_NAMES[hook];
+    describe(host, &mut c, event);
+    c
+}
+
+fn describe<H: Host>(host: &H, c: &mut Ctx<H::View, H::Op>, event: &H::Event) {
+    c.seat = 0;
+    c.kind = "";
+    (c.x, c.y) = (-1, -1);
+    host.describe(c, event);
 }
 
 /// End the game of `host` with `failure` at `event`.
@@ -372,6 +456,24 @@ pub fn before_move<H: Host>(host: &mut H) -> bool {
     }
 }
 
+/// A move of a game with house rules: a failure a filter left ends the
+/// game instead; else `apply` plays it, and the event is given back for
+/// the hooks (`None` when the game ended instead).
+#[cold]
+#[inline(never)]
+pub fn step<H: Host>(
+    host: &mut H,
+    action: H::Action,
+    apply: impl FnOnce(&mut H, H::Action),
+) -> Option<H::Event> {
+    if before_move(host) {
+        return None;
+    }
+    let event = host.decision(action);
+    apply(host, action);
+    Some(event)
+}
+
 /// After a move (`event`): hook `after_action`, then hook `final` once
 /// the game is over.
 pub fn after_move<H: Host>(host: &mut H, event: H::Event) {
@@ -388,8 +490,9 @@ pub fn after_move<H: Host>(host: &mut H, event: H::Event) {
         if let Some(sc) = host.session_mut() {
             sc.final_done = true;
         }
-        let over = host.over_event();
-        run_hook(host, &program, FINAL, &over, &mut runs);
+        if !program.at(FINAL).is_empty() {
+            run_hook(host, &program, FINAL, &H::OVER, &mut runs);
+        }
     }
 }
 
@@ -403,6 +506,8 @@ fn run_hook<H: Host>(
     event: &H::Event,
     runs: &mut usize,
 ) -> bool {
+    // The `ctx` of the last script, while no script changed the game.
+    let mut kept: Option<Ctx<H::View, H::Op>> = None;
     for &i in program.at(hook) {
         *runs += 1;
         if *runs > MAX_RUNS_PER_STEP {
@@ -413,7 +518,7 @@ fn run_hook<H: Host>(
             fail(host, &f, event);
             return false;
         }
-        let mut c = host.ctx(hook, event);
+        let mut c = kept.take().unwrap_or_else(|| ctx_of(host, hook, event));
         c.stage = if hook == FINAL {
             Stage::Final
         } else {
@@ -430,6 +535,7 @@ fn run_hook<H: Host>(
             return false;
         }
         if c.ops.is_empty() {
+            kept = Some(c);
             continue;
         }
         sc.fired[i] += 1;
@@ -471,29 +577,62 @@ fn run_hook<H: Host>(
     true
 }
 
-/// Whether the house rules allow the seat to move to make `action` (hook
-/// `legal`). A script that fails is noted, and ends the game at its next
-/// move.
-pub fn allows<H: Host>(host: &H, action: H::Action) -> bool {
+/// The `ctx` the filter (hook `legal`) of one decision reads: the moment
+/// made once, the memory lent as a copy (a filter changes nothing), the
+/// event written in for each move asked about. `None` when the game has
+/// no filter to run.
+fn filter_ctx<H: Host>(host: &H) -> Option<Ctx<H::View, H::Op>> {
+    let sc = host.session()?;
+    if sc.program.at(LEGAL).is_empty() || host.is_over() {
+        return None;
+    }
+    let mut c = host.moment(LEGAL);
+    c.hook = HOOK_NAMES[LEGAL];
+    c.stage = Stage::Filter;
+    c.memory.clone_from(&sc.memory);
+    Some(c)
+}
+
+/// Whether the filter allows `action`, in the decision's `ctx` `c`.
+fn allowed_in<H: Host>(host: &H, c: &mut Ctx<H::View, H::Op>, action: H::Action) -> bool {
     let Some(sc) = host.session() else {
         return true;
     };
     let program = &sc.program;
-    if program.at(LEGAL).is_empty() || host.is_over() {
-        return true;
-    }
     let event = host.decision(action);
+    describe(host, c, &event);
     for &i in program.at(LEGAL) {
-        let mut c = host.ctx(LEGAL, &event);
-        c.stage = Stage::Filter;
-        // A filter changes nothing: the memory is lent as a copy.
-        c.memory.clone_from(&sc.memory);
-        let run = program.run(i, &mut c);
+        let run = program.run(i, c);
         if !program.filter_verdict(i, run, &sc.pending, || host.event_words(&event)) {
             return false;
         }
     }
     true
+}
+
+/// Whether the house rules allow the seat to move to make `action` (hook
+/// `legal`). A script that fails is noted, and ends the game at its next
+/// move.
+pub fn allows<H: Host>(host: &H, action: H::Action) -> bool {
+    match filter_ctx(host) {
+        Some(mut c) => allowed_in(host, &mut c, action),
+        None => true,
+    }
+}
+
+/// `Ok` when the house rules allow `action`, else the refusal that names
+/// them (for `play`). A filter that failed, or forbade every move, lets
+/// the move through: the game ends with that failure when it is played.
+pub fn check_allowed<H: Host>(host: &H, action: H::Action) -> Result<(), Refusal> {
+    if host.session().is_some_and(|s| s.pending.get().is_some()) || allows(host, action) {
+        return Ok(());
+    }
+    Err(Refusal::Illegal {
+        reason: format!(
+            "a house rule (`{}`) forbids it",
+            host.session().map(filter_names).unwrap_or_default()
+        ),
+    })
 }
 
 /// The names of the house rules of hook `legal`, joined for a message.
@@ -506,56 +645,9 @@ pub fn filter_names(sc: &Session) -> String {
         .join("`, `")
 }
 
-/// Keep in `out` the moves the house rules allow; when they forbid every
-/// one, the game cannot go on: the failure is noted (the game ends at its
-/// next move) and the list is left whole.
-#[cold]
-#[inline(never)]
-pub fn filter_legal<H: Host>(host: &H, out: &mut Vec<H::Action>) {
-    let Some(sc) = host.session() else {
-        return;
-    };
-    if sc.program.at(LEGAL).is_empty() || out.is_empty() {
-        return;
-    }
-    let kept: Vec<H::Action> = out.iter().copied().filter(|&a| allows(host, a)).collect();
-    if kept.is_empty() {
-        let _ = sc.pending.set(format!(
-            "house rule `{}` (hook `legal`) failed: it forbids every legal move; event: {}",
-            filter_names(sc),
-            host.event_words(&host.decision(out[0]))
-        ));
-        return;
-    }
-    *out = kept;
-}
-
-/// A random move the house rules allow: `first` (the game's own random
-/// move) if allowed, else moves of `plain` (the unfiltered legal list)
-/// drawn one by one without replacement until one is allowed: as uniform
-/// over the allowed moves as drawing from the filtered list.
-#[cold]
-#[inline(never)]
-pub fn random_allowed<H: Host>(
-    host: &H,
-    first: H::Action,
-    mut plain: Vec<H::Action>,
-    dice: &mut SeededDice,
-) -> H::Action {
-    if host
-        .session()
-        .is_none_or(|sc| sc.program.at(LEGAL).is_empty())
-        || allows(host, first)
-    {
-        return first;
-    }
-    while !plain.is_empty() {
-        let a = plain.swap_remove(dice.below(plain.len() as u32) as usize);
-        if allows(host, a) {
-            return a;
-        }
-    }
-    // Every move forbidden: note it; the game ends at its next move.
+/// The failure of a filter that forbids every move of the decision `first`
+/// belongs to; the game ends with it at its next move.
+fn forbids_all<H: Host>(host: &H, first: H::Action) {
     if let Some(sc) = host.session() {
         let _ = sc.pending.set(format!(
             "house rule `{}` (hook `legal`) failed: it forbids every legal move; event: {}",
@@ -563,5 +655,55 @@ pub fn random_allowed<H: Host>(
             host.event_words(&host.decision(first))
         ));
     }
+}
+
+/// Keep in `out` the moves the house rules allow; when they forbid every
+/// one, the game cannot go on: the failure is noted (the game ends at its
+/// next move) and the list is left whole.
+#[cold]
+#[inline(never)]
+pub fn filter_legal<H: Host>(host: &H, out: &mut Vec<H::Action>) {
+    if out.is_empty() {
+        return;
+    }
+    let Some(mut c) = filter_ctx(host) else {
+        return;
+    };
+    let kept: Vec<H::Action> = out
+        .iter()
+        .copied()
+        .filter(|&a| allowed_in(host, &mut c, a))
+        .collect();
+    if kept.is_empty() {
+        forbids_all(host, out[0]);
+        return;
+    }
+    *out = kept;
+}
+
+/// A random move the house rules allow: `first` (the game's own random
+/// move) if allowed, else moves of the unfiltered legal list drawn one by
+/// one without replacement until one is allowed: as uniform over the
+/// allowed moves as drawing from the filtered list, and the list is made
+/// only when `first` is forbidden.
+#[cold]
+#[inline(never)]
+pub fn random_allowed<H: Host>(host: &H, first: H::Action, dice: &mut SeededDice) -> H::Action {
+    let Some(mut c) = filter_ctx(host) else {
+        return first;
+    };
+    if allowed_in(host, &mut c, first) {
+        return first;
+    }
+    let mut plain = Vec::new();
+    host.unfiltered(&mut plain);
+    while !plain.is_empty() {
+        let a = plain.swap_remove(dice.below(plain.len() as u32) as usize);
+        if allowed_in(host, &mut c, a) {
+            return a;
+        }
+    }
+    // Every move forbidden: note it; the game ends at its next move.
+    forbids_all(host, first);
     first
 }

@@ -7,6 +7,7 @@ use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::player::BotSpec;
 use crate::core::protocol::Seat;
 use crate::games::{Game, RuleEvent, Stat, event};
+use crate::script::session::HouseRules as _;
 
 use super::{Rules, State, VariantFile};
 
@@ -113,21 +114,13 @@ impl Game for Branches {
         Some(json!({"cells": cells, "players": seats, "coin_resets": state.coin_resets()}))
     }
 
-    const END_REASONS: &'static [Stat] = &[
+    const END_REASONS: &'static [Stat] = &crate::games::with_script_ends::<5>(&[
         Stat::new("board_full", "the board is full", "full"),
         Stat::new("stashes_empty", "every stash is empty", "stashes"),
         Stat::new("no_moves", "nobody can point anywhere", "no moves"),
-        Stat::new("script", "a house rule ends it", "script"),
-        Stat::new("script_error", "a house rule fails", "scr. fail"),
-    ];
+    ]);
 
-    fn script_api() -> Option<&'static crate::script::Api> {
-        Some(&super::script::API)
-    }
-
-    fn has_scripts(rules: &Rules) -> bool {
-        !rules.script.is_empty()
-    }
+    crate::house_rules!(super);
 
     const COUNTERS: &'static [Stat] = &[
         Stat::new("plies", "moves", "moves"),

@@ -6,6 +6,7 @@
 
 use crate::core::draw::seat_letter;
 use crate::core::protocol::Seat;
+use crate::script::session::HouseRules as _;
 
 use super::state::{End, Piece, State};
 

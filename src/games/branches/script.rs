@@ -8,28 +8,19 @@ use std::sync::Arc;
 use rhai::{Engine, ImmutableString};
 
 use super::action::Action;
-use super::board::{MAX_CELLS, NONE};
+use super::board::{Dir, MAX_CELLS, NONE};
+use super::rules::OwnerPaidBy;
 use super::state::{EMPTY, End, Fixed, MAX_SEATS, NULL, ROOT, State, as_pyramid};
 use crate::core::protocol::Seat;
-use crate::script::session::{self, Ctx as Common, Host, Op, Res, Session, refuse};
+use crate::script::session::{self, Ctx as Common, Host, HouseRules, Op, Res, Session, refuse};
 use crate::script::{Api, Hook};
 
 /// The hook points of Branches & Twigs & Thorns (numbered as
 /// [`session::LEGAL`], [`session::AFTER_ACTION`], [`session::FINAL`]).
-pub const HOOKS: &[Hook] = &[
-    Hook {
-        name: "legal",
-        about: "before a seat decides, once per legal move (ctx.kind: null, root or place; ctx.x, ctx.y, ctx.size, ctx.dir, ctx.target_owner, ctx.target_size); evaluates to false to forbid the move; no operations",
-    },
-    Hook {
-        name: "after_action",
-        about: "after a marker or pyramid was placed (the same fields; the turn has passed on); any operation: add_score, add_stash, add_root, end_turn (the seat to move is passed), end_game",
-    },
-    Hook {
-        name: "final",
-        about: "once, when the game is over: adjust the final scores with ctx.add_score",
-    },
-];
+pub const HOOKS: &[Hook] = &session::hooks(
+    "before a seat decides, once per legal move (ctx.kind: null, root or place; ctx.x, ctx.y, ctx.size, ctx.dir, ctx.target_owner, ctx.target_size); evaluates to false to forbid the move; no operations",
+    "after a marker or pyramid was placed (the same fields; the turn has passed on); any operation: add_score, add_stash, add_root, remove_pyramid, end_turn (the seat to move is passed), end_game",
+);
 
 /// What Branches & Twigs & Thorns offers scripts.
 pub static API: Api = Api {
@@ -44,6 +35,8 @@ pub enum BttOp {
     AddStash(Seat, u8, i64),
     /// Put a root on an empty cell.
     AddRoot(u8),
+    /// Take a pyramid off the board, back into its owner's stash.
+    RemovePyramid(u8),
 }
 
 /// The position a script reads: the cells, the stashes, the board's shape.
@@ -149,6 +142,12 @@ fn register(e: &mut Engine) {
             None => refuse(format!("{x},{y} is not a cell of the board")),
         }
     });
+    e.register_fn("remove_pyramid", |c: &mut Ctx, x: i64, y: i64| -> Res<()> {
+        match c.view.cell(x, y)? {
+            Some(cell) => c.push(Op::Game(BttOp::RemovePyramid(cell))),
+            None => refuse(format!("{x},{y} is not a cell of the board")),
+        }
+    });
 }
 
 /// What happened, for a hook's `ctx` and for a failure's message.
@@ -192,42 +191,10 @@ impl State {
     }
 
     /// `play_unchecked` of a game with scripts.
-    #[cold]
-    #[inline(never)]
     pub(super) fn play_scripted(&mut self, action: Action) {
-        if session::before_move(self) {
-            return;
+        if let Some(event) = session::step(self, action, State::play_plain) {
+            session::after_move(self, event);
         }
-        let seat = self.to_move;
-        self.play_plain(action);
-        session::after_move(self, Event::Action { seat, action });
-    }
-
-    /// What the house rules did in the last move, in words.
-    pub fn script_notes(&self) -> &[String] {
-        self.script.as_deref().map_or(&[], |s| &s.notes)
-    }
-
-    /// Why the game ended with a failed house rule, if it did.
-    pub fn script_failure(&self) -> Option<&str> {
-        self.script.as_deref()?.failure.as_deref()
-    }
-
-    /// How many runs of the house rules changed the game, all together.
-    pub fn script_fired_total(&self) -> u32 {
-        self.script.as_deref().map_or(0, Session::fired_total)
-    }
-
-    /// Each house rule's name and how many of its runs changed the game.
-    pub fn script_fired(&self) -> Vec<(String, u32)> {
-        self.script
-            .as_deref()
-            .map_or_else(Vec::new, Session::fired_by_name)
-    }
-
-    /// The number a house rule remembered under `name` (`ctx.set`), 0 if none.
-    pub fn script_memory(&self, name: &str) -> i64 {
-        self.script.as_deref().map_or(0, |s| s.memory_of(name))
     }
 
     fn when(&self) -> String {
@@ -239,28 +206,29 @@ impl State {
     }
 }
 
+impl HouseRules for State {
+    fn session(&self) -> Option<&Session> {
+        self.script.as_deref()
+    }
+}
+
 impl Host for State {
     type View = View;
     type Op = BttOp;
     type Event = Event;
-    type Action = Action;
-
-    fn session(&self) -> Option<&Session> {
-        self.script.as_deref()
-    }
+    const OVER: Event = Event::Over;
 
     fn session_mut(&mut self) -> Option<&mut Session> {
         self.script.as_deref_mut()
     }
 
-    fn ctx(&self, _hook: usize, event: &Event) -> Ctx {
-        let board = &self.fixed.board;
+    fn moment(&self, _hook: usize) -> Ctx {
         let n = usize::from(self.players);
         let mut scores = [0i64; 8];
         for (o, s) in scores.iter_mut().zip(&self.scores[..n]) {
             *o = i64::from(*s);
         }
-        let mut c = Ctx {
+        Ctx {
             seats: i64::from(self.players),
             turn: if self.end.is_some() {
                 0
@@ -277,8 +245,13 @@ impl Host for State {
                 ..View::default()
             },
             ..Ctx::default()
-        };
-        c.hook = HOOKS[_hook].name;
+        }
+    }
+
+    fn describe(&self, c: &mut Ctx, event: &Event) {
+        let board = &self.fixed.board;
+        (c.view.size, c.view.dir) = (0, "");
+        (c.view.target_owner, c.view.target_size) = (0, 0);
         match *event {
             Event::Action { seat, action } => {
                 c.seat = i64::from(seat) + 1;
@@ -306,7 +279,6 @@ impl Host for State {
             }
             Event::Over => c.kind = "over",
         }
-        c
     }
 
     fn apply(&mut self, op: &Op<BttOp>) -> Result<String, String> {
@@ -387,6 +359,52 @@ impl Host for State {
                 }
                 Ok(format!("a root is put on {}", self.fixed.board.name(cell)))
             }
+            Op::Game(BttOp::RemovePyramid(cell)) => {
+                let board = &self.fixed.board;
+                let Some((owner, size, dir)) = as_pyramid(self.cell[usize::from(cell)]) else {
+                    return Err(format!("there is no pyramid on {}", board.name(cell)));
+                };
+                let pointed_at = board.incoming(cell).iter().any(|&(y, d)| {
+                    y != NONE
+                        && as_pyramid(self.cell[usize::from(y)]).is_some_and(|(_, _, yd)| yd == d)
+                });
+                if pointed_at {
+                    return Err(format!(
+                        "a pyramid points at the one on {}",
+                        board.name(cell)
+                    ));
+                }
+                let (o, k) = (usize::from(owner), usize::from(size - 1));
+                if self.stash[o][k] >= 60 {
+                    return Err(format!("seat {}'s stash of size {size} is full", owner + 1));
+                }
+                // What it paid and earned stays paid: the house rules' part
+                // of the scores takes over the board's part of it.
+                let t = board.neighbour(cell, Dir::from_index(dir));
+                let target = self.cell[usize::from(t)];
+                let name = board.name(cell);
+                let sc = self.script.as_deref_mut().ok_or("no house rules")?;
+                if let Some((t_owner, tsize, _)) = as_pyramid(target)
+                    && t_owner != owner
+                {
+                    let (pays, gain) = match self.fixed.rules.scoring.owner_paid_by {
+                        OwnerPaidBy::Pot => (tsize, size),
+                        OwnerPaidBy::Mover => (tsize + size, size),
+                        OwnerPaidBy::Nobody => (tsize, 0),
+                    };
+                    sc.bonus[o] -= i64::from(pays);
+                    sc.bonus[usize::from(t_owner)] += i64::from(gain);
+                }
+                self.stash[o][k] += 1;
+                self.lift_pyramid(cell);
+                if self.end.is_none() && self.in_play() {
+                    self.settle_from(self.to_move);
+                }
+                Ok(format!(
+                    "the pyramid on {name} goes back to seat {}'s stash",
+                    owner + 1
+                ))
+            }
         }
     }
 
@@ -410,10 +428,6 @@ impl Host for State {
         self.end = Some(End::ScriptError);
     }
 
-    fn is_over(&self) -> bool {
-        self.end.is_some()
-    }
-
     fn decision(&self, action: Action) -> Event {
         Event::Action {
             seat: self.to_move,
@@ -421,13 +435,7 @@ impl Host for State {
         }
     }
 
-    fn over_event(&self) -> Event {
-        Event::Over
+    fn unfiltered(&self, out: &mut Vec<Action>) {
+        self.legal_plain(out);
     }
 }
-
-/// This game's hooks are numbered as the shared steps number them.
-const _: () = {
-    assert!(session::LEGAL == 0 && session::AFTER_ACTION == 1 && session::FINAL == 2);
-    assert!(HOOKS.len() == 3);
-};

@@ -386,6 +386,28 @@ impl State {
         }
     }
 
+    /// Take the pyramid on `c` off the board (a house rule's
+    /// `remove_pyramid`): the cell is empty again, the cells around it that
+    /// pointed only at it are no longer spots, and it becomes a spot for
+    /// every direction that points at a root or pyramid.
+    pub(super) fn lift_pyramid(&mut self, c: u8) {
+        let bit = 1u128 << c;
+        self.cell[usize::from(c)] = EMPTY;
+        self.empty |= bit;
+        self.targets &= !bit;
+        for &(y, d) in self.fixed.board.incoming(c) {
+            if y != NONE {
+                self.spots[usize::from(d)] &= !(1u128 << y);
+            }
+        }
+        for d in Dir::ALL {
+            let t = self.fixed.board.neighbour(c, d);
+            if t != NONE && self.targets & (1u128 << t) != 0 {
+                self.spots[d as usize] |= bit;
+            }
+        }
+    }
+
     /// Score a penalty (reading a drawing).
     pub(super) fn score_penalty(&mut self, mover: u8, owner: u8, size: u8, target: u8) {
         self.penalty(mover, owner, size, target);
@@ -793,16 +815,8 @@ impl GameState for State {
         }
         self.judge(action)
             .map_err(|reason| Refusal::Illegal { reason })?;
-        if self.script.is_some() && !session::allows(self, action) {
-            return Err(Refusal::Illegal {
-                reason: format!(
-                    "a house rule (`{}`) forbids it",
-                    self.script
-                        .as_deref()
-                        .map(session::filter_names)
-                        .unwrap_or_default()
-                ),
-            });
+        if self.script.is_some() {
+            session::check_allowed(self, action)?;
         }
         self.play_unchecked(action);
         Ok(())
@@ -827,9 +841,7 @@ impl GameState for State {
     fn random_action(&self, dice: &mut SeededDice) -> Action {
         let first = self.random_plain(dice);
         if self.script.is_some() {
-            let mut plain = Vec::new();
-            self.legal_plain(&mut plain);
-            return session::random_allowed(self, first, plain, dice);
+            return session::random_allowed(self, first, dice);
         }
         first
     }

@@ -32,6 +32,7 @@ use crate::core::dice::SeededDice;
 use crate::core::player::{BotSpec, Player as SeatPlayer};
 use crate::core::protocol::Seat;
 use crate::games::{Builtin, Game, RuleEvent, SafetyLimit, Stat, event};
+use crate::script::session::HouseRules as _;
 
 /// The standard variant's file, embedded: the one source of the built-in rules.
 pub const STANDARD_TOML: &str = include_str!("../../../variants/standard.toml");
@@ -268,15 +269,9 @@ impl Game for RootsAndShoots {
         state.players().iter().map(|p| p.score).collect()
     }
 
-    fn script_api() -> Option<&'static crate::script::Api> {
-        Some(&script::API)
-    }
+    crate::house_rules!(self);
 
-    fn has_scripts(rules: &Rules) -> bool {
-        !rules.script.is_empty()
-    }
-
-    const END_REASONS: &'static [Stat] = &[
+    const END_REASONS: &'static [Stat] = &crate::games::with_script_ends::<5>(&[
         Stat {
             key: "nutrients_out",
             label: "the nutrient pile runs out",
@@ -295,19 +290,7 @@ impl Game for RootsAndShoots {
             short: "limit",
             flag: false,
         },
-        Stat {
-            key: "script",
-            label: "a house rule ends it",
-            short: "script",
-            flag: false,
-        },
-        Stat {
-            key: "script_error",
-            label: "a house rule fails",
-            short: "scr. fail",
-            flag: false,
-        },
-    ];
+    ]);
 
     const COUNTERS: &'static [Stat] = &[
         Stat {

@@ -7,6 +7,7 @@ use crate::core::draw::seat_letter;
 use crate::core::protocol::Seat;
 use crate::games::roots_and_shoots::rules::Growth;
 use crate::games::roots_and_shoots::state::{Phase, State};
+use crate::script::session::HouseRules as _;
 
 /// The lines to say after an event (a roll of `roll`, or a decision) took
 /// the game from `before` to `after`.

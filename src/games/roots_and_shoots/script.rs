@@ -5,7 +5,7 @@
 //! A game without scripts never comes here: the state holds its scripts
 //! as an `Option`, checked once a step.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use rhai::{Engine, EvalAltResult, ImmutableString};
 
@@ -15,6 +15,7 @@ use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::roots_and_shoots::action::Action;
 use crate::games::roots_and_shoots::rules::ValueRolled;
 use crate::games::roots_and_shoots::state::{EndReason, MAX_SEATS, Phase, State, Task};
+use crate::script::session::{HouseRules, Session, filter_names};
 use crate::script::{Api, Failure, Hook, MAX_MEMORY, Program};
 
 /// `hook = "legal"`: may the seat make this move? Evaluates to `false` to
@@ -56,10 +57,7 @@ pub const HOOKS: &[Hook] = &[
         name: "scored",
         about: "after a nutrient was scored (ctx.x, ctx.y, ctx.value, ctx.share(seat), ctx.on_top); any operation",
     },
-    Hook {
-        name: "final",
-        about: "once, when the game is over: adjust the final scores with ctx.add_score",
-    },
+    crate::script::session::FINAL_HOOK,
 ];
 
 /// What Roots and Shoots offers scripts.
@@ -355,27 +353,15 @@ pub(crate) enum Event {
     Over,
 }
 
-/// The scripts of one game and what they keep.
+/// The scripts of one game and what they keep: what every game keeps
+/// ([`Session`]), and what only Roots and Shoots does.
 #[derive(Clone)]
 pub(crate) struct Scripted {
-    pub program: Arc<Program>,
-    /// The numbers scripts remember (`ctx.set`), in order of first use.
-    pub memory: Vec<(String, i64)>,
+    pub session: Session,
     /// Nutrients scored since the hooks last ran.
     pub scored: Vec<Event>,
-    /// What the house rules did in the last step, for the narration.
-    pub notes: Vec<String>,
-    /// How many runs of each script changed the game.
-    pub fired: Vec<u32>,
-    /// Why the game ended with a failed script.
-    pub failure: Option<String>,
-    /// A failure found where the state cannot change (a filter, asked
-    /// from `legal_actions`): the game ends with it at its next step.
-    pub pending: OnceLock<String>,
     /// Rolls thrown again in a row.
     pub rerolls: u32,
-    /// Whether hook `final` has run.
-    pub final_done: bool,
     /// Whether a script of each hook reads the board's points.
     pub reads_board: [bool; HOOKS.len()],
 }
@@ -383,20 +369,15 @@ pub(crate) struct Scripted {
 impl std::fmt::Debug for Scripted {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Scripted")
-            .field("memory", &self.memory)
-            .field("fired", &self.fired)
-            .field("failure", &self.failure)
+            .field("session", &self.session)
+            .field("rerolls", &self.rerolls)
             .finish_non_exhaustive()
     }
 }
 
 impl PartialEq for Scripted {
     fn eq(&self, other: &Scripted) -> bool {
-        Arc::ptr_eq(&self.program, &other.program)
-            && self.memory == other.memory
-            && self.failure == other.failure
-            && self.rerolls == other.rerolls
-            && self.final_done == other.final_done
+        self.session == other.session && self.rerolls == other.rerolls
     }
 }
 
@@ -407,18 +388,11 @@ pub const MAX_RUNS_PER_STEP: usize = 1000;
 
 impl Scripted {
     pub fn new(program: Arc<Program>) -> Scripted {
-        let n = program.len();
         Scripted {
-            memory: Vec::new(),
             scored: Vec::new(),
-            notes: Vec::new(),
-            fired: vec![0; n],
-            failure: None,
-            pending: OnceLock::new(),
             rerolls: 0,
-            final_done: false,
             reads_board: std::array::from_fn(|h| program.hook_mentions(h, BOARD_WORDS)),
-            program,
+            session: Session::new(program),
         }
     }
 }
@@ -475,10 +449,19 @@ impl State {
         let mut c = Ctx {
             view: self.view(board),
             hook: HOOKS[hook].name,
-            x: -1,
-            y: -1,
             ..Ctx::default()
         };
+        self.describe(&mut c, event);
+        c
+    }
+
+    /// Write `event` into `c` (every field of the moment, reset first: a
+    /// filter's `ctx` is reused for every move of a decision).
+    fn describe(&self, c: &mut Ctx, event: &Event) {
+        (c.kind, c.growth) = ("", "");
+        (c.seat, c.x, c.y) = (0, -1, -1);
+        (c.die, c.face, c.value, c.on_top) = (0, 0, 0, 0);
+        c.shares = [0; 8];
         let g = self.grid();
         let xy = |p: Point| {
             let (x, y) = g.xy(p);
@@ -529,7 +512,6 @@ impl State {
             }
             Event::Over => c.kind = "over",
         }
-        c
     }
 
     /// An event in words, for a failure's message.
@@ -568,9 +550,9 @@ impl State {
         self.ended = Some(EndReason::ScriptError);
         self.set_node(Next::Over);
         if let Some(sc) = self.script.as_deref_mut() {
-            sc.notes.push(format!("the game stops: {message}"));
-            sc.failure = Some(message);
-            sc.final_done = true;
+            sc.session.notes.push(format!("the game stops: {message}"));
+            sc.session.failure = Some(message);
+            sc.session.final_done = true;
         }
     }
 
@@ -592,7 +574,7 @@ impl State {
         let Some(sc) = self.script.as_deref_mut() else {
             return false;
         };
-        match sc.pending.take() {
+        match sc.session.pending.take() {
             Some(message) => {
                 self.end_with_failure(message);
                 true
@@ -613,7 +595,7 @@ impl State {
             _ => self.seat,
         };
         if let Some(sc) = self.script.as_deref_mut() {
-            sc.notes.clear();
+            sc.session.notes.clear();
         }
         self.apply_action_and_advance(action);
         self.after_step(AFTER_ACTION, Event::Action { seat, action });
@@ -629,8 +611,8 @@ impl State {
         let Some(sc) = self.script.as_deref_mut() else {
             return;
         };
-        sc.notes.clear();
-        let program = sc.program.clone();
+        sc.session.notes.clear();
+        let program = sc.session.program.clone();
         let die = match self.next() {
             Next::Chance(d) => d,
             _ => Die::D12,
@@ -644,17 +626,17 @@ impl State {
                 let mut c = self.ctx(board.as_ref(), ROLL, &event);
                 c.face = i64::from(face);
                 let sc = self.script.as_deref_mut().expect("scripted");
-                c.memory = std::mem::take(&mut sc.memory);
+                c.memory = std::mem::take(&mut sc.session.memory);
                 let ran = program.run(i, &mut c);
                 let sc = self.script.as_deref_mut().expect("scripted");
-                sc.memory = std::mem::take(&mut c.memory);
+                sc.session.memory = std::mem::take(&mut c.memory);
                 if let Err(f) = ran {
                     return self.fail(&f.to_string(), &event);
                 }
                 if c.reroll {
-                    sc.fired[i] += 1;
+                    sc.session.fired[i] += 1;
                     sc.rerolls += 1;
-                    sc.notes.push(format!(
+                    sc.session.notes.push(format!(
                         "house rule `{}`: the {die} is rolled again",
                         program.name(i)
                     ));
@@ -670,8 +652,8 @@ impl State {
                 }
                 if let Some(f) = c.new_face {
                     if f != i64::from(face) {
-                        sc.fired[i] += 1;
-                        sc.notes.push(format!(
+                        sc.session.fired[i] += 1;
+                        sc.session.notes.push(format!(
                             "house rule `{}`: the {die} counts as {f}, not {face}",
                             program.name(i)
                         ));
@@ -690,7 +672,7 @@ impl State {
     /// The hooks after a step: each nutrient scored, the step's own hook,
     /// and at the end of the game hook `final`.
     fn after_step(&mut self, hook: usize, event: Event) {
-        let Some(program) = self.script.as_deref().map(|s| s.program.clone()) else {
+        let Some(program) = self.script.as_deref().map(|s| s.session.program.clone()) else {
             return;
         };
         let mut runs = 0usize;
@@ -708,9 +690,11 @@ impl State {
                 return;
             }
         }
-        if self.next() == Next::Over && !self.script.as_deref().is_some_and(|s| s.final_done) {
+        if self.next() == Next::Over
+            && !self.script.as_deref().is_some_and(|s| s.session.final_done)
+        {
             if let Some(sc) = self.script.as_deref_mut() {
-                sc.final_done = true;
+                sc.session.final_done = true;
             }
             self.run_hook(&program, FINAL, &Event::Over, &mut runs);
         }
@@ -762,10 +746,10 @@ impl State {
             let b = board.get_or_insert_with(|| self.board_for(hook));
             let mut c = self.ctx(b.as_ref(), hook, event);
             let sc = self.script.as_deref_mut().expect("scripted");
-            c.memory = std::mem::take(&mut sc.memory);
+            c.memory = std::mem::take(&mut sc.session.memory);
             let ran = program.run(i, &mut c);
             let sc = self.script.as_deref_mut().expect("scripted");
-            sc.memory = std::mem::take(&mut c.memory);
+            sc.session.memory = std::mem::take(&mut c.memory);
             if let Err(f) = ran {
                 self.fail(&f.to_string(), event);
                 return false;
@@ -773,7 +757,7 @@ impl State {
             if c.ops.is_empty() {
                 continue;
             }
-            sc.fired[i] += 1;
+            sc.session.fired[i] += 1;
             board = None;
             if let Err(why) = self.apply_ops(program.name(i), &c.ops) {
                 let f: Failure = program.refused(i, why);
@@ -800,7 +784,9 @@ impl State {
                 .apply_op(op)
                 .map_err(|why| format!("operation {} refused: {why}", k + 1))?;
             if let Some(sc) = self.script.as_deref_mut() {
-                sc.notes.push(format!("house rule `{name}`: {note}"));
+                sc.session
+                    .notes
+                    .push(format!("house rule `{name}`: {note}"));
             }
         }
         self.advance();
@@ -932,31 +918,42 @@ impl State {
     /// Whether the house rules allow `action` now (hook `legal`); a
     /// script that fails is noted, and ends the game at its next step.
     pub(crate) fn scripts_allow(&self, action: Action) -> bool {
-        match self.script.as_deref() {
-            Some(sc) if !sc.program.at(LEGAL).is_empty() => {
-                self.allowed_in(self.board_for(LEGAL).as_ref(), action)
-            }
-            _ => true,
+        match self.filter_ctx() {
+            Some(mut c) => self.allowed_in(&mut c, action),
+            None => true,
         }
     }
 
-    /// [`State::scripts_allow`] with the board's points made (if read).
-    fn allowed_in(&self, board: Option<&Arc<Board>>, action: Action) -> bool {
-        let Some(sc) = self.script.as_deref() else {
+    /// The `ctx` the filter (hook `legal`) of this decision reads, made
+    /// once for all its moves: the position (the board's points if read),
+    /// the memory lent as a copy (a filter changes nothing). `None`
+    /// without a filter, or away from a decision.
+    fn filter_ctx(&self) -> Option<Ctx> {
+        let sc = self.script.as_deref()?;
+        if sc.session.program.at(LEGAL).is_empty() || !matches!(self.next(), Next::Decide(_)) {
+            return None;
+        }
+        let board = self.board_for(LEGAL);
+        let mut c = Ctx {
+            view: self.view(board.as_ref()),
+            hook: HOOKS[LEGAL].name,
+            ..Ctx::default()
+        };
+        c.memory.clone_from(&sc.session.memory);
+        Some(c)
+    }
+
+    /// Whether the filter allows `action`, in the decision's `ctx` `c`.
+    fn allowed_in(&self, c: &mut Ctx, action: Action) -> bool {
+        let (Some(sc), Next::Decide(seat)) = (self.script.as_deref(), self.next()) else {
             return true;
         };
-        let program = &sc.program;
-        let seat = match self.next() {
-            Next::Decide(s) => s,
-            _ => return true,
-        };
+        let program = &sc.session.program;
         let event = Event::Action { seat, action };
+        self.describe(c, &event);
         for &i in program.at(LEGAL) {
-            let mut c = self.ctx(board, LEGAL, &event);
-            // A filter changes nothing: the memory is lent as a copy.
-            c.memory.clone_from(&sc.memory);
-            let run = program.run(i, &mut c);
-            if !program.filter_verdict(i, run, &sc.pending, || self.event_words(&event)) {
+            let run = program.run(i, c);
+            if !program.filter_verdict(i, run, &sc.session.pending, || self.event_words(&event)) {
                 return false;
             }
         }
@@ -968,15 +965,7 @@ impl State {
         if self.scripts_allow(action) {
             return None;
         }
-        let sc = self.script.as_deref()?;
-        Some(
-            sc.program
-                .at(LEGAL)
-                .iter()
-                .map(|&i| sc.program.name(i).to_owned())
-                .collect::<Vec<_>>()
-                .join("`, `"),
-        )
+        Some(filter_names(&self.script.as_deref()?.session))
     }
 
     /// Keep in `out` the moves the house rules allow; when they forbid
@@ -985,28 +974,21 @@ impl State {
     #[cold]
     #[inline(never)]
     pub(crate) fn filter_legal(&self, out: &mut Vec<Action>) {
-        let Some(sc) = self.script.as_deref() else {
-            return;
-        };
-        if sc.program.at(LEGAL).is_empty() || out.is_empty() {
+        if out.is_empty() {
             return;
         }
-        let board = self.board_for(LEGAL);
+        let (Some(sc), Some(mut c)) = (self.script.as_deref(), self.filter_ctx()) else {
+            return;
+        };
         let kept: Vec<Action> = out
             .iter()
             .copied()
-            .filter(|&a| self.allowed_in(board.as_ref(), a))
+            .filter(|&a| self.allowed_in(&mut c, a))
             .collect();
         if kept.is_empty() {
-            let names = sc
-                .program
-                .at(LEGAL)
-                .iter()
-                .map(|&i| sc.program.name(i).to_owned())
-                .collect::<Vec<_>>()
-                .join("`, `");
-            let _ = sc.pending.set(format!(
-                "house rule `{names}` (hook `legal`) failed: it forbids every legal move; event: seat {}'s decision {}",
+            let _ = sc.session.pending.set(format!(
+                "house rule `{}` (hook `legal`) failed: it forbids every legal move; event: seat {}'s decision {}",
+                filter_names(&sc.session),
                 self.seat + 1,
                 if self.in_first_turn() { "in the first turn".to_owned() } else { format!("in round {}", self.round) }
             ));
@@ -1027,21 +1009,17 @@ impl State {
         first: Action,
         dice: &mut crate::core::dice::SeededDice,
     ) -> Action {
-        let Some(sc) = self.script.as_deref() else {
+        let Some(mut c) = self.filter_ctx() else {
             return first;
         };
-        if sc.program.at(LEGAL).is_empty() {
-            return first;
-        }
-        let board = self.board_for(LEGAL);
-        if self.allowed_in(board.as_ref(), first) {
+        if self.allowed_in(&mut c, first) {
             return first;
         }
         let mut list = Vec::new();
         self.legal_plain(&mut list);
         while !list.is_empty() {
             let a = list.swap_remove(dice.below(list.len() as u32) as usize);
-            if self.allowed_in(board.as_ref(), a) {
+            if self.allowed_in(&mut c, a) {
                 return a;
             }
         }
@@ -1056,39 +1034,12 @@ impl State {
     pub(crate) fn script_pending(&self) -> bool {
         self.script
             .as_deref()
-            .is_some_and(|s| s.pending.get().is_some())
+            .is_some_and(|s| s.session.pending.get().is_some())
     }
+}
 
-    /// What the house rules did in the last step, in words.
-    pub fn script_notes(&self) -> &[String] {
-        self.script.as_deref().map_or(&[], |s| &s.notes)
-    }
-
-    /// The number a house rule remembered under `name` (`ctx.set`), 0 if none.
-    pub fn script_memory(&self, name: &str) -> i64 {
-        self.script
-            .as_deref()
-            .and_then(|s| s.memory.iter().find(|(k, _)| k == name))
-            .map_or(0, |(_, v)| *v)
-    }
-
-    /// Why the game ended with a failed house rule, if it did.
-    pub fn script_failure(&self) -> Option<&str> {
-        self.script.as_deref()?.failure.as_deref()
-    }
-
-    /// How many runs of the house rules changed the game, all together
-    /// (the rule event `script`).
-    pub fn script_fired_total(&self) -> u32 {
-        self.script.as_deref().map_or(0, |s| s.fired.iter().sum())
-    }
-
-    /// Each house rule's name and how many of its runs changed the game.
-    pub fn script_fired(&self) -> Vec<(String, u32)> {
-        self.script.as_deref().map_or_else(Vec::new, |s| {
-            (0..s.program.len())
-                .map(|i| (s.program.name(i).to_owned(), s.fired[i]))
-                .collect()
-        })
+impl HouseRules for State {
+    fn session(&self) -> Option<&Session> {
+        self.script.as_deref().map(|s| &s.session)
     }
 }

@@ -7,6 +7,7 @@ use crate::core::dice::SeededDice;
 use crate::core::player::{BotSpec, Player};
 use crate::core::protocol::Seat;
 use crate::games::{Game, RuleEvent, SafetyLimit, Stat, event};
+use crate::script::session::HouseRules as _;
 
 use super::{Action, Rules, State, VariantFile, text};
 
@@ -82,22 +83,14 @@ impl Game for RootsGrowyRoots {
         "Cells are a row letter (A at the top) and a column number (1 on the left), like D6.";
     const SCORES_CHANGED: &'static str = "scores";
 
-    const END_REASONS: &'static [Stat] = &[
+    const END_REASONS: &'static [Stat] = &crate::games::with_script_ends::<6>(&[
         Stat::new("last_artifact", "the last artifact was found", "artifact"),
         Stat::new("all_claimed", "every artifact was claimed", "claimed"),
         Stat::new("blocked", "nobody could grow", "blocked"),
         Stat::new("round_limit", "the round limit", "rounds"),
-        Stat::new("script", "a house rule ends it", "script"),
-        Stat::new("script_error", "a house rule fails", "scr. fail"),
-    ];
+    ]);
 
-    fn script_api() -> Option<&'static crate::script::Api> {
-        Some(&super::script::API)
-    }
-
-    fn has_scripts(rules: &Rules) -> bool {
-        !rules.script.is_empty()
-    }
+    crate::house_rules!(super);
 
     const COUNTERS: &'static [Stat] = &[
         Stat::new("turns", "turns", "turns"),

@@ -8,6 +8,7 @@
 
 use crate::core::count;
 use crate::core::protocol::{GameState, Seat};
+use crate::script::session::HouseRules as _;
 
 use super::rules::{Sticks, cell_name};
 use super::state::{Action, EndReason, FERTILIZER, FIRST_ARTIFACT, STONE, State, WATER};

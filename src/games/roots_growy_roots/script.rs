@@ -16,25 +16,15 @@ use super::state::{
     State, WATER,
 };
 use crate::core::protocol::{GameState, Next, Seat};
-use crate::script::session::{self, Ctx as Common, Host, Op, Res, Session, refuse};
+use crate::script::session::{self, Ctx as Common, Host, HouseRules, Op, Res, Session, refuse};
 use crate::script::{Api, Hook};
 
 /// The hook points of Roots Growy Roots (numbered as [`session::LEGAL`],
 /// [`session::AFTER_ACTION`], [`session::FINAL`]).
-pub const HOOKS: &[Hook] = &[
-    Hook {
-        name: "legal",
-        about: "before a seat decides, once per legal action (ctx.kind: grow, bridge, jump, end, skry, deny, destroy or dry; ctx.x, ctx.y the cell it reaches, ctx.from_x, ctx.from_y); evaluates to false to forbid it; no operations",
-    },
-    Hook {
-        name: "after_action",
-        about: "after an action and the card it turned over were played out (the same fields, and ctx.card: what lies on the cell reached); any operation: add_score, end_turn, end_game",
-    },
-    Hook {
-        name: "final",
-        about: "once, when the game is over: adjust the final scores with ctx.add_score",
-    },
-];
+pub const HOOKS: &[Hook] = &session::hooks(
+    "before a seat decides, once per legal action (ctx.kind: grow, bridge, jump, end, skry, deny, destroy or dry; ctx.x, ctx.y the cell it reaches, ctx.from_x, ctx.from_y); evaluates to false to forbid it; no operations",
+    "after an action and the card it turned over were played out (the same fields, and ctx.card: what lies on the cell reached); any operation: add_score, add_sticks, end_turn, end_game",
+);
 
 /// What Roots Growy Roots offers scripts.
 pub static API: Api = Api {
@@ -42,9 +32,12 @@ pub static API: Api = Api {
     register,
 };
 
-/// This game has no operations of its own beyond the shared ones.
+/// The operations of this game's own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RgrOp {}
+pub enum RgrOp {
+    /// Give (or take) sticks to the seat to move, for this turn.
+    AddSticks(i64),
+}
 
 /// The position a script reads.
 #[derive(Clone, Debug, Default)]
@@ -120,6 +113,10 @@ fn register(e: &mut Engine) {
     e.register_fn("owner", |c: &mut Ctx, x: i64, y: i64| -> Res<i64> {
         Ok(i64::from(c.view.cell(x, y)?.1))
     });
+    e.register_fn("add_sticks", |c: &mut Ctx, n: i64| -> Res<()> {
+        let n = session::amount(n)?;
+        c.push(Op::Game(RgrOp::AddSticks(n)))
+    });
 }
 
 /// What happened, for a hook's `ctx` and for a failure's message.
@@ -162,15 +159,10 @@ impl State {
     }
 
     /// `play_unchecked` of a game with scripts.
-    #[cold]
-    #[inline(never)]
     pub(super) fn play_scripted(&mut self, action: Action) {
-        if session::before_move(self) {
-            return;
+        if let Some(event) = session::step(self, action, State::apply_plain) {
+            self.hooks_when_settled(event);
         }
-        let event = self.decision(action);
-        self.apply_plain(action);
-        self.hooks_when_settled(event);
     }
 
     /// A card turned over in a game with scripts.
@@ -205,36 +197,11 @@ impl State {
         }
         scores
     }
+}
 
-    /// What the house rules did in the last step, in words.
-    pub fn script_notes(&self) -> &[String] {
-        self.script.as_deref().map_or(&[], |s| &s.session.notes)
-    }
-
-    /// Why the game ended with a failed house rule, if it did.
-    pub fn script_failure(&self) -> Option<&str> {
-        self.script.as_deref()?.session.failure.as_deref()
-    }
-
-    /// How many runs of the house rules changed the game, all together.
-    pub fn script_fired_total(&self) -> u32 {
-        self.script
-            .as_deref()
-            .map_or(0, |s| s.session.fired_total())
-    }
-
-    /// Each house rule's name and how many of its runs changed the game.
-    pub fn script_fired(&self) -> Vec<(String, u32)> {
-        self.script
-            .as_deref()
-            .map_or_else(Vec::new, |s| s.session.fired_by_name())
-    }
-
-    /// The number a house rule remembered under `name` (`ctx.set`), 0 if none.
-    pub fn script_memory(&self, name: &str) -> i64 {
-        self.script
-            .as_deref()
-            .map_or(0, |s| s.session.memory_of(name))
+impl HouseRules for State {
+    fn session(&self) -> Option<&Session> {
+        self.script.as_deref().map(|s| &s.session)
     }
 }
 
@@ -242,17 +209,13 @@ impl Host for State {
     type View = View;
     type Op = RgrOp;
     type Event = Event;
-    type Action = Action;
-
-    fn session(&self) -> Option<&Session> {
-        self.script.as_deref().map(|s| &s.session)
-    }
+    const OVER: Event = Event::Over;
 
     fn session_mut(&mut self) -> Option<&mut Session> {
         self.script.as_deref_mut().map(|s| &mut s.session)
     }
 
-    fn ctx(&self, hook: usize, event: &Event) -> Ctx {
+    fn moment(&self, hook: usize) -> Ctx {
         let geo = self.geo();
         let seats = usize::from(self.seats() as u8);
         let mut scores = [0i64; 8];
@@ -273,8 +236,7 @@ impl Host for State {
             *w = i64::from(self.waters(s as Seat));
         }
         let over = self.end().is_some();
-        let mut c = Ctx {
-            hook: HOOKS[hook].name,
+        Ctx {
             seats: seats as i64,
             turn: if over {
                 0
@@ -295,8 +257,12 @@ impl Host for State {
                 board,
             },
             ..Ctx::default()
-        };
-        let cols = u16::from(geo.columns);
+        }
+    }
+
+    fn describe(&self, c: &mut Ctx, event: &Event) {
+        (c.view.from_x, c.view.from_y, c.view.card) = (-1, -1, "");
+        let cols = u16::from(self.geo().columns);
         let xy = |cell: u16| (i64::from(cell % cols), i64::from(cell / cols));
         match *event {
             Event::Action { seat, action, .. } => {
@@ -322,7 +288,6 @@ impl Host for State {
             }
             Event::Over => c.kind = "over",
         }
-        c
     }
 
     fn apply(&mut self, op: &Op<RgrOp>) -> Result<String, String> {
@@ -356,7 +321,16 @@ impl Host for State {
                 self.end_now(EndReason::Script);
                 Ok("the game ends".into())
             }
-            Op::Game(never) => match never {},
+            Op::Game(RgrOp::AddSticks(n)) => {
+                let who = self.to_move();
+                let now = self.script_sticks(n)?;
+                Ok(format!(
+                    "seat {} {} {}: {now} in hand",
+                    who + 1,
+                    if n < 0 { "loses" } else { "gains" },
+                    crate::core::count(n.unsigned_abs(), "stick", "sticks")
+                ))
+            }
         }
     }
 
@@ -384,10 +358,6 @@ impl Host for State {
         self.end_now(EndReason::ScriptError);
     }
 
-    fn is_over(&self) -> bool {
-        self.end().is_some()
-    }
-
     fn decision(&self, action: Action) -> Event {
         Event::Action {
             seat: self.to_move(),
@@ -396,7 +366,7 @@ impl Host for State {
         }
     }
 
-    fn over_event(&self) -> Event {
-        Event::Over
+    fn unfiltered(&self, out: &mut Vec<Action>) {
+        self.legal_plain(out);
     }
 }

@@ -1830,6 +1830,33 @@ impl State {
         true
     }
 
+    /// Give the seat to move `n` more sticks for this turn, or take `-n`
+    /// (a house rule's `add_sticks`): counted received or lost, so the
+    /// sticks stay conserved; a turn left with none ends, as after a move.
+    pub(super) fn script_sticks(&mut self, n: i64) -> Result<u32, String> {
+        if self.over.is_some() || !matches!(self.next(), Next::Decide(_)) {
+            return Err(
+                "sticks change only at a decision (not while a card is turned over)".into(),
+            );
+        }
+        let new = i64::from(self.sticks) + n;
+        if !(0..=1000).contains(&new) {
+            return Err(format!(
+                "the seat to move would hold {new} sticks (0 to 1000)"
+            ));
+        }
+        if n >= 0 {
+            self.tally.sticks_received += n as u32;
+        } else {
+            self.tally.sticks_lost += n.unsigned_abs() as u32;
+        }
+        self.sticks = new as u32;
+        if self.sticks == 0 {
+            self.end_turn(Sticks::Keep);
+        }
+        Ok(new as u32)
+    }
+
     fn end_turn(&mut self, fate: Sticks) {
         self.put_away(fate);
         self.current = NONE;
@@ -2567,16 +2594,8 @@ impl GameState for State {
 
     fn play(&mut self, action: Action) -> Result<(), Refusal> {
         self.check(action)?;
-        if self.script.is_some() && !crate::script::session::allows(self, action) {
-            return Err(Refusal::Illegal {
-                reason: format!(
-                    "a house rule (`{}`) forbids it",
-                    self.script
-                        .as_deref()
-                        .map(|s| crate::script::session::filter_names(&s.session))
-                        .unwrap_or_default()
-                ),
-            });
+        if self.script.is_some() {
+            crate::script::session::check_allowed(self, action)?;
         }
         self.play_unchecked(action);
         Ok(())
@@ -2606,9 +2625,7 @@ impl GameState for State {
     fn random_action(&self, dice: &mut SeededDice) -> Action {
         let first = self.random_plain(dice);
         if self.script.is_some() {
-            let mut plain = Vec::new();
-            self.legal_plain(&mut plain);
-            return crate::script::session::random_allowed(self, first, plain, dice);
+            return crate::script::session::random_allowed(self, first, dice);
         }
         first
     }

@@ -88,10 +88,12 @@ fn move_parts(action: Action) -> Option<(&'static str, u16, u16)> {
 }
 
 /// Whether `action` is the only legal one of its kind reaching its cell
-/// (then its short text, the cell alone, names it).
+/// (then its short text, the cell alone, names it). Among the moves before
+/// any house rule's filter: a filter's failure names its move in these
+/// words, so they must not run the filter again.
 fn unique_to(state: &State, action: Action) -> bool {
     let mut legal = Vec::new();
-    state.legal_actions(&mut legal);
+    state.legal_plain(&mut legal);
     let key = |a: Action| move_parts(a).map(|(w, _, to)| (w, to));
     legal.contains(&action) && legal.iter().filter(|a| key(**a) == key(action)).count() == 1
 }

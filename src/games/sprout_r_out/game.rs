@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::{Builtin, Game, RuleEvent, Stat, event};
+use crate::script::session::HouseRules as _;
 
 use super::{
     BoardShape, EndCheck, EyeDetection, EyeMemory, Groups, Repetition, Rules, State, StrictOrder,
@@ -232,20 +233,12 @@ impl Game for SproutROut {
         (super::svg::stone_fill(seat), "#000000")
     }
 
-    const END_REASONS: &'static [Stat] = &[
+    const END_REASONS: &'static [Stat] = &crate::games::with_script_ends::<4>(&[
         Stat::new("majority", "a territory passes half", "majority"),
         Stat::new("double_pass", "both players pass", "passes"),
-        Stat::new("script", "a house rule ends it", "script"),
-        Stat::new("script_error", "a house rule fails", "scr. fail"),
-    ];
+    ]);
 
-    fn script_api() -> Option<&'static crate::script::Api> {
-        Some(&super::script::API)
-    }
-
-    fn has_scripts(rules: &Variant) -> bool {
-        !rules.script.is_empty()
-    }
+    crate::house_rules!(super);
 
     const COUNTERS: &'static [Stat] = &[
         Stat::new("turns", "turns", "turns"),

@@ -7,6 +7,7 @@
 use crate::core::count;
 use crate::core::graph::CellSet;
 use crate::core::protocol::Seat;
+use crate::script::session::HouseRules as _;
 
 use super::state::{Action, EndReason, State};
 use super::text::seat_letter;

@@ -12,25 +12,25 @@ use rhai::{Engine, ImmutableString};
 use super::state::{Action, EndReason, State};
 use crate::core::graph::{Board, Cell, CellSet};
 use crate::core::protocol::Seat;
-use crate::script::session::{self, Ctx as Common, Host, Op, Res, Session, refuse};
+use crate::script::session::{self, Ctx as Common, Host, HouseRules, Op, Res, Session, refuse};
 use crate::script::{Api, Hook, Scripts};
 
 /// The hook points of Sprout-R-Out (numbered as [`session::LEGAL`],
 /// [`session::AFTER_ACTION`], [`session::FINAL`]).
-pub const HOOKS: &[Hook] = &[
-    Hook {
-        name: "legal",
-        about: "before a seat decides, once per legal sub-move (ctx.kind: place, remove or pass; ctx.cell); evaluates to false to forbid it; no operations",
-    },
-    Hook {
-        name: "after_action",
-        about: "after a sub-move (the same fields; ctx.turn says who moves next); any operation: add_score, add_stone, remove_stone, end_turn, end_game",
-    },
-    Hook {
-        name: "final",
-        about: "once, when the game is over: adjust the final scores (the territories) with ctx.add_score; the adjusted scores decide the winner",
-    },
-];
+pub const HOOKS: &[Hook] = &{
+    let [legal, after_action, _] = session::hooks(
+        "before a seat decides, once per legal sub-move (ctx.kind: place, remove or pass; ctx.cell); evaluates to false to forbid it; no operations",
+        "after a sub-move (the same fields; ctx.turn says who moves next); any operation: add_score, add_stone, remove_stone, end_turn, end_game",
+    );
+    [
+        legal,
+        after_action,
+        Hook {
+            name: "final",
+            about: "once, when the game is over: adjust the final scores (the territories) with ctx.add_score; the adjusted scores decide the winner",
+        },
+    ]
+};
 
 /// What Sprout-R-Out offers scripts.
 pub static API: Api = Api {
@@ -173,15 +173,10 @@ impl State {
     }
 
     /// `play_unchecked` of a game with scripts.
-    #[cold]
-    #[inline(never)]
     pub(super) fn play_scripted(&mut self, action: Action) {
-        if session::before_move(self) {
-            return;
+        if let Some(event) = session::step(self, action, State::apply_plain) {
+            session::after_move(self, event);
         }
-        let event = self.decision(action);
-        self.apply_plain(action);
-        session::after_move(self, event);
     }
 
     /// The winner by the scores the house rules adjusted, when they did.
@@ -205,32 +200,11 @@ impl State {
             },
         )
     }
+}
 
-    /// What the house rules did in the last sub-move, in words.
-    pub fn script_notes(&self) -> &[String] {
-        self.script.as_deref().map_or(&[], |s| &s.notes)
-    }
-
-    /// Why the game ended with a failed house rule, if it did.
-    pub fn script_failure(&self) -> Option<&str> {
-        self.script.as_deref()?.failure.as_deref()
-    }
-
-    /// How many runs of the house rules changed the game, all together.
-    pub fn script_fired_total(&self) -> u32 {
-        self.script.as_deref().map_or(0, Session::fired_total)
-    }
-
-    /// Each house rule's name and how many of its runs changed the game.
-    pub fn script_fired(&self) -> Vec<(String, u32)> {
-        self.script
-            .as_deref()
-            .map_or_else(Vec::new, Session::fired_by_name)
-    }
-
-    /// The number a house rule remembered under `name` (`ctx.set`), 0 if none.
-    pub fn script_memory(&self, name: &str) -> i64 {
-        self.script.as_deref().map_or(0, |s| s.memory_of(name))
+impl HouseRules for State {
+    fn session(&self) -> Option<&Session> {
+        self.script.as_deref()
     }
 }
 
@@ -238,17 +212,13 @@ impl Host for State {
     type View = View;
     type Op = SproutOp;
     type Event = Event;
-    type Action = Action;
-
-    fn session(&self) -> Option<&Session> {
-        self.script.as_deref()
-    }
+    const OVER: Event = Event::Over;
 
     fn session_mut(&mut self) -> Option<&mut Session> {
         self.script.as_deref_mut()
     }
 
-    fn ctx(&self, hook: usize, event: &Event) -> Ctx {
+    fn moment(&self, hook: usize) -> Ctx {
         let board = self.board();
         let scores = self.territories();
         let bonus = self.script.as_deref().map_or([0; 8], |s| s.bonus);
@@ -257,8 +227,7 @@ impl Host for State {
             .as_deref()
             .is_some_and(|s| s.program.hook_mentions(hook, TERRITORY_WORDS));
         let nbr = self.neighbour_sets();
-        let mut c = Ctx {
-            hook: HOOKS[hook].name,
+        Ctx {
             seats: 2,
             turn: if self.end().is_some() {
                 0
@@ -287,7 +256,11 @@ impl Host for State {
                 territory: reads.then(|| [self.territory(0), self.territory(1)]),
             },
             ..Ctx::default()
-        };
+        }
+    }
+
+    fn describe(&self, c: &mut Ctx, event: &Event) {
+        c.view.cell = -1;
         match *event {
             Event::Action { seat, action, .. } => {
                 c.seat = i64::from(seat) + 1;
@@ -301,7 +274,6 @@ impl Host for State {
             }
             Event::Over => c.kind = "over",
         }
-        c
     }
 
     fn apply(&mut self, op: &Op<SproutOp>) -> Result<String, String> {
@@ -376,10 +348,6 @@ impl Host for State {
         self.end_now(EndReason::ScriptError);
     }
 
-    fn is_over(&self) -> bool {
-        self.end().is_some()
-    }
-
     fn decision(&self, action: Action) -> Event {
         Event::Action {
             seat: self.mover(),
@@ -388,7 +356,7 @@ impl Host for State {
         }
     }
 
-    fn over_event(&self) -> Event {
-        Event::Over
+    fn unfiltered(&self, out: &mut Vec<Action>) {
+        self.legal_plain(out);
     }
 }

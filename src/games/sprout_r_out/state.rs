@@ -1099,16 +1099,8 @@ impl GameState for State {
                 reason: self.why_illegal(action),
             });
         }
-        if self.script.is_some() && !crate::script::session::allows(self, action) {
-            return Err(Refusal::Illegal {
-                reason: format!(
-                    "a house rule (`{}`) forbids it",
-                    self.script
-                        .as_deref()
-                        .map(crate::script::session::filter_names)
-                        .unwrap_or_default()
-                ),
-            });
+        if self.script.is_some() {
+            crate::script::session::check_allowed(self, action)?;
         }
         self.play_unchecked(action);
         Ok(())
@@ -1136,9 +1128,7 @@ impl GameState for State {
         }
         let first = self.pick(dice.below(n));
         if self.script.is_some() {
-            let mut plain = Vec::new();
-            self.legal_plain(&mut plain);
-            return crate::script::session::random_allowed(self, first, plain, dice);
+            return crate::script::session::random_allowed(self, first, dice);
         }
         first
     }
