@@ -41,7 +41,16 @@ fn main() -> ExitCode {
             });
         }
     };
-    ExitCode::from(cli.run())
+    let code = cli.run();
+    // A signal ends the program with 128 + the signal, whichever thread
+    // gets there first: the signal's thread ends the external players and
+    // exits, and a command waiting on one of them can see it end and fail
+    // with its own code before that exit happens (a race a busy machine
+    // wins).
+    ExitCode::from(match roots::signals::caught() {
+        Some(signal) => roots::signals::exit_status(signal),
+        None => code,
+    })
 }
 
 /// Whether standard output was closed when the program started (`roots ...
