@@ -102,15 +102,7 @@ pub fn script_text(data: &[u8]) {
     let text = format!(
         "extends = \"standard\"\n[end]\nmax_rounds = 6\n[[script]]\nname = \"fuzz\"\nhook = \"{hook}\"\ncode = {quoted}\n"
     );
-    let Ok(loaded) = variant::load_str("fuzz.toml", &text, Some(Path::new(NOWHERE))) else {
-        return;
-    };
-    let seed = data
-        .iter()
-        .fold(0u64, |h, &b| h.rotate_left(5) ^ u64::from(b));
-    crate::with_game!(&loaded.rules, G, rules => {
-        play_random::<G>(Arc::clone(rules), 2, seed);
-    });
+    play_script_variant(&text, data, Some(2));
 }
 
 /// Arbitrary bytes as the code of a house rule written as a script in a
@@ -139,14 +131,21 @@ pub fn script_text_games(data: &[u8]) {
     let text = format!(
         "game = \"{game}\"\nextends = \"{base}\"\nname = \"fuzz\"\n[[script]]\nname = \"fuzz\"\nhook = \"{hook}\"\ncode = {quoted}\n"
     );
-    let Ok(loaded) = variant::load_str("fuzz.toml", &text, Some(Path::new(NOWHERE))) else {
+    play_script_variant(&text, data, None);
+}
+
+/// The scripted variant `text` loaded and, when it loads, one seeded
+/// random game of it for `players` seats (none: the fewest it allows),
+/// seeded from the fuzzer's bytes `data`.
+fn play_script_variant(text: &str, data: &[u8], players: Option<u8>) {
+    let Ok(loaded) = variant::load_str("fuzz.toml", text, Some(Path::new(NOWHERE))) else {
         return;
     };
     let seed = data
         .iter()
         .fold(0u64, |h, &b| h.rotate_left(5) ^ u64::from(b));
     crate::with_game!(&loaded.rules, G, rules => {
-        let players = *G::seats(rules).start();
+        let players = players.unwrap_or_else(|| *G::seats(rules).start());
         play_random::<G>(Arc::clone(rules), players, seed);
     });
 }

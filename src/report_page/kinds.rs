@@ -192,22 +192,24 @@ fn length_picture(runs: &[(Look, &Report, String)]) -> Option<Picture> {
 }
 
 /// The design measures: shares on one scale, counts each on its own.
+/// One row's figure in each run that has it (`find` picks it from a
+/// report), with the run's look and name.
+fn in_each<'a, T>(
+    runs: &'a [(Look, &'a Report, String)],
+    find: impl Fn(&'a Report) -> Option<&'a T>,
+) -> Vec<(Look, &'a T, &'a String)> {
+    runs.iter()
+        .filter_map(|(look, r, name)| find(r).map(|x| (*look, x, name)))
+        .collect()
+}
+
 fn measures_pictures(runs: &[(Look, &Report, String)]) -> Vec<Picture> {
     let first = runs[0].1;
     let mut out = Vec::new();
     for share in [true, false] {
         let mut rows = Vec::new();
         for e in first.design.measures.iter().filter(|e| e.share == share) {
-            let all: Vec<_> = runs
-                .iter()
-                .filter_map(|(look, r, name)| {
-                    r.design
-                        .measures
-                        .iter()
-                        .find(|x| x.key == e.key)
-                        .map(|x| (*look, x, name))
-                })
-                .collect();
+            let all = in_each(runs, |r| r.design.measures.iter().find(|x| x.key == e.key));
             let (lo, hi) = if share {
                 (0.0, 1.0)
             } else {
@@ -275,16 +277,9 @@ fn coverage_picture(runs: &[(Look, &Report, String)]) -> Option<Picture> {
         .rule_events
         .iter()
         .map(|e| {
-            let all: Vec<_> = runs
-                .iter()
-                .filter_map(|(look, r, name)| {
-                    r.design
-                        .rule_events
-                        .iter()
-                        .find(|x| x.key == e.key)
-                        .map(|x| (*look, x, name))
-                })
-                .collect();
+            let all = in_each(runs, |r| {
+                r.design.rule_events.iter().find(|x| x.key == e.key)
+            });
             Row {
                 label: e.label.to_owned(),
                 marks: all
