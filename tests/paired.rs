@@ -117,6 +117,47 @@ fn the_same_rules_are_recognised_and_not_played() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Variants that differ only in how many may play are the same game at a
+/// count both admit: `rgr-2p` only lowers `players.max` to 2.
+#[test]
+fn a_range_of_players_alone_is_the_same_game_at_a_count_both_admit() {
+    let run = roots(&["compare", "roots-growy-roots", "rgr-2p"]);
+    assert_eq!(run.code, 0, "{}", run.transcript());
+    assert!(
+        run.stdout
+            .contains("the same game at 2 players: only `players.max` differs"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stderr.contains("seed"), "played: {}", run.stderr);
+    let json = roots(&["compare", "roots-growy-roots", "rgr-2p", "--format", "json"]);
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let v = json.json();
+    assert_eq!(v["same_game"], true);
+    assert_eq!(v["changed"], serde_json::json!(["players.max"]));
+    assert_eq!(v["players"], 2);
+    // A range that also changes a rule is played.
+    let other = roots(&[
+        "compare",
+        "roots-growy-roots",
+        "rgr-2p",
+        "--set",
+        "artifacts.abilities=true",
+        "-n",
+        "4",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(other.code, 0, "{}", other.stderr);
+    assert!(other.json().get("same_game").is_none(), "{}", other.stdout);
+    // At 3 players `rgr-2p` cannot play: an error, not "the same game".
+    let three = roots(&["compare", "roots-growy-roots", "rgr-2p", "-p", "3"]);
+    assert_ne!(three.code, 0, "{}", three.stdout);
+    assert!(three.stderr.contains("rgr-2p"), "{}", three.stderr);
+}
+
 /// `--independent`: B plays its own seeds, so equal rules are played and
 /// their games differ; the analysis is still of pairs (independent ones).
 #[test]

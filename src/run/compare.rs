@@ -103,9 +103,12 @@ pub fn compare(
         // Both sides' settings checked before the seed is announced.
         let config_a = plan.config::<G>(Arc::clone(ra))?;
         let mut config_b = plan.config::<G>(Arc::clone(rb))?;
-        if changed.is_empty() && !job.independent {
+        // Both configs were admitted, so the count of players lies in both
+        // sides' ranges: keys that only bound that range change no game.
+        if changed.iter().all(|k| SEAT_RANGE_KEYS.contains(&k.as_str())) && !job.independent {
             // The same rules: matched games would be the same games.
-            let same = SameRules::new(G::name(ra), &variant_label(G::name(rb), &job.sets_b));
+            let same = SameRules::new(G::name(ra), &variant_label(G::name(rb), &job.sets_b))
+                .with_range_keys(changed, plan.players);
             return Ok(Ran::Report(Box::new(same)));
         }
         if job.independent {
@@ -242,6 +245,10 @@ pub fn merge(
 }
 
 /// The dotted keys whose values differ between two variants.
+/// The keys that only say how many may play (common to every game; no
+/// game reads them while playing, only to admit the seats).
+const SEAT_RANGE_KEYS: &[&str] = &["players.min", "players.max"];
+
 fn changed_keys<G: Game>(a: &G::Rules, b: &G::Rules) -> Vec<String> {
     crate::variant::diff::diff::<G>(a, b)
         .into_iter()

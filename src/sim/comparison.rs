@@ -291,8 +291,11 @@ pub struct SameRules {
     pub b: String,
     /// Always true: the field a script reads.
     pub same_game: bool,
-    /// No rule differs (`roots diff`'s comparison of the resolved rules).
+    /// The keys that differ: empty, or only the range of players
+    /// (`players.min`, `players.max`), which no game reads while playing.
     pub changed: Vec<String>,
+    /// The number of players the run was for: the same game at this count.
+    pub players: u8,
 }
 
 impl SameRules {
@@ -302,12 +305,34 @@ impl SameRules {
             b: b.to_owned(),
             same_game: true,
             changed: Vec::new(),
+            players: 0,
         }
     }
 
+    /// The same game at `players` players, though `keys` (the range of
+    /// players) differ.
+    pub fn with_range_keys(mut self, keys: Vec<String>, players: u8) -> SameRules {
+        self.changed = keys;
+        self.players = players;
+        self
+    }
+
     pub fn to_table(&self) -> String {
+        let why = if self.changed.is_empty() {
+            "the same game: no rule differs (as `roots diff` finds)".to_owned()
+        } else {
+            format!(
+                "the same game at {} players: only {} differs, which says who may play, not how",
+                self.players,
+                self.changed
+                    .iter()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            )
+        };
         format!(
-            "A: `{}`   B: `{}`\nthe same game: no rule differs (as `roots diff` finds), so no game was played: every figure would be equal\n",
+            "A: `{}`   B: `{}`\n{why}, so no game was played: every figure would be equal\n",
             self.a, self.b
         )
     }
