@@ -11,7 +11,8 @@
 #
 # Usage: scripts/claims.sh [SEEDS] [CLAIM...]     (default 5 seeds, the cheap claims)
 #   FIRST=1 scripts/claims.sh 5 greedy-fpa        the seeds the README first used
-#   claims: greedy-fpa random-fpa nutrients-equal skill-one-nutrient
+#   claims: greedy-fpa random-fpa nutrients-equal pre-rolled-changes
+#           edge-double-margin skill-one-nutrient
 #   BOTS=greedy scripts/claims.sh 5 greedy-fpa    other bots for the greedy claims
 #   ROOTS=target/release/roots (default) or another build.
 set -euo pipefail
@@ -19,7 +20,7 @@ cd "$(dirname "$0")/.."
 seeds=${1:-5}
 first=${FIRST:-1001}
 shift || true
-claims=${*:-greedy-fpa random-fpa nutrients-equal}
+claims=${*:-greedy-fpa random-fpa nutrients-equal pre-rolled-changes edge-double-margin}
 roots=${ROOTS:-target/release/roots}
 bots=${BOTS:-greedy}
 count() { # CLAIM DESCRIPTION COMMAND-PRODUCING-yes/no...
@@ -56,11 +57,36 @@ skill_one_nutrient() {
     "$roots" compare standard one-nutrient-per-turn --seed "$1" -q --skill greedy,mcts:100 --skill-games 400 --format json |
         python3 -c 'import json,sys; s=json.load(sys.stdin)["skill"]; print("yes" if s["best_v_next"]["verdict"]=="different" else "no")'
 }
+# pre-rolled-values under greedy, 1000 games: more rains and severings,
+# fewer points lost to splits, each called "different"; more struggles
+# (the interval of the difference above zero; the verdict may say only
+# "not decided": the rise is near the margin).
+pre_rolled_changes() {
+    "$roots" compare standard pre-rolled-values --bots "$bots" -n 1000 --seed "$1" -q --format json |
+        python3 -c '
+import json, sys
+d = {x["key"]: x for x in json.load(sys.stdin)["differences"]}
+up = all(d[k]["verdict"] == "different" and d[k]["b"] > d[k]["a"] for k in ("rains", "severings"))
+down = d["points_lost"]["verdict"] == "different" and d["points_lost"]["b"] < d["points_lost"]["a"]
+print("yes" if up and down and d["struggles"]["low"] > 0 else "no")'
+}
+# edge-double (a scripted house rule), 1000 games: a larger winning margin
+# ("different") and more lead changes (the interval above zero).
+edge_double_margin() {
+    "$roots" compare standard variants/edge-double.toml --bots "$bots" -n 1000 --seed "$1" -q --format json |
+        python3 -c '
+import json, sys
+d = {x["key"]: x for x in json.load(sys.stdin)["differences"]}
+m = d["margin"]
+print("yes" if m["verdict"] == "different" and m["b"] > m["a"] and d["lead_changes"]["low"] > 0 else "no")'
+}
 for c in $claims; do
     case $c in
         greedy-fpa) count greedy-fpa "seat 1 favoured with $bots bots, 4000 games" greedy_fpa ;;
         random-fpa) count random-fpa "random bots: every seat within ±2pt of a fair share, 100000 games" random_fpa ;;
         nutrients-equal) count nutrients-equal "more-beads: nothing different from standard ($bots, 1000 games)" nutrients_equal ;;
+        pre-rolled-changes) count pre-rolled-changes "pre-rolled-values: more rains and severings, fewer points lost (different), more struggles ($bots, 1000 games)" pre_rolled_changes ;;
+        edge-double-margin) count edge-double-margin "edge-double: larger winning margin (different), more lead changes ($bots, 1000 games)" edge_double_margin ;;
         skill-one-nutrient) count skill-one-nutrient "one-nutrient-per-turn changes mcts:100's score against greedy (400 games)" skill_one_nutrient ;;
         *) echo "unknown claim $c" >&2; exit 2 ;;
     esac
