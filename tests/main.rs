@@ -60,6 +60,7 @@ mod rgr_properties;
 mod rgr_scenarios;
 mod scenarios;
 mod schema;
+mod scripted_bots;
 mod scripts;
 mod scripts_games;
 #[cfg(feature = "serve")]

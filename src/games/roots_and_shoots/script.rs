@@ -915,6 +915,15 @@ impl State {
         }
     }
 
+    /// Whether a house rule may forbid moves (a script on hook `legal`):
+    /// a bot that lists moves its own way must then list them through
+    /// `legal_actions`.
+    pub(crate) fn filters_moves(&self) -> bool {
+        self.script
+            .as_deref()
+            .is_some_and(|sc| !sc.session.program.at(LEGAL).is_empty())
+    }
+
     /// Whether the house rules allow `action` now (hook `legal`); a
     /// script that fails is noted, and ends the game at its next step.
     pub(crate) fn scripts_allow(&self, action: Action) -> bool {

@@ -1952,10 +1952,11 @@ impl State {
     /// How many actions [`GameState::legal_actions`] lists, when the state
     /// is placing beads (the bulk of a game's decisions, and the long
     /// lists): counted from the set of legal points, without listing them.
-    /// `None` elsewhere (the caller lists them). Debug builds check the
-    /// count against the list.
+    /// `None` elsewhere, and where a house rule may forbid moves (the
+    /// caller lists them). Debug builds check the count against the list.
     pub(crate) fn placement_count(&self) -> Option<usize> {
-        if !matches!(self.next(), Next::Decide(_)) || !self.tasks.is_empty() {
+        if !matches!(self.next(), Next::Decide(_)) || !self.tasks.is_empty() || self.filters_moves()
+        {
             return None;
         }
         let Phase::Place {

@@ -1386,7 +1386,15 @@ impl Scratch {
         // A word of points at a time: the quiet ones (not loud) are dropped
         // but the first.
         let mut first_quiet = None;
+        // A house rule may forbid points of the set: only those it allows,
+        // the first quiet one among them.
+        let filters = state.filters_moves();
         for (w, (&word, &loud)) in set.words().iter().zip(&self.quick.loud).enumerate() {
+            let word = if filters {
+                allowed_of(state, w, word)
+            } else {
+                word
+            };
             let mut keep = word & loud;
             let quiet = word & !loud;
             if quiet != 0 && first_quiet.is_none() {
@@ -1652,6 +1660,22 @@ impl Player<State> for FastGreedyBot {
         self.actions = actions;
         Ok(choice)
     }
+}
+
+/// The points of `word` (word `w` of a set of points) that the house
+/// rules allow `state`'s seat to place on.
+#[cold]
+fn allowed_of(state: &State, w: usize, word: u64) -> u64 {
+    let mut left = word;
+    let mut allowed = word;
+    while left != 0 {
+        let bit = left.trailing_zeros() as usize;
+        left &= left - 1;
+        if !state.allows(Action::Place(Point((w * 64 + bit) as u16))) {
+            allowed &= !(1 << bit);
+        }
+    }
+    allowed
 }
 
 /// The running choice over values in order: `a` worth `v` replaces the
