@@ -26,4 +26,9 @@ impl<S: GameState> Player<S> for RandomBot {
     fn choose(&mut self, state: &S) -> Result<S::Action, NoAction> {
         Ok(state.random_action(&mut self.dice))
     }
+
+    /// The engine's sampler draws only legal actions.
+    fn draws_from_engine(&self) -> bool {
+        true
+    }
 }

@@ -35,6 +35,16 @@ pub trait Player<S: GameState> {
     /// Choose an action at a decision node of this player's seat. The state
     /// is at a decision node of this seat; the action must be legal there.
     fn choose(&mut self, state: &S) -> Result<S::Action, NoAction>;
+
+    /// Whether every action [`Player::choose`] returns is one the engine
+    /// itself drew as legal ([`GameState::random_action`]), so that a
+    /// simulation may apply it with [`GameState::play_unchecked`] instead
+    /// of having the referee check it again (release builds; debug builds
+    /// check every action). False unless a player is sure of it: an
+    /// external program's answer, or a person's, is always checked.
+    fn draws_from_engine(&self) -> bool {
+        false
+    }
 }
 
 /// The seat deciding at `state`; at a node that is not a decision (the

@@ -1446,7 +1446,7 @@ impl State {
         if self.count_turn {
             let placed = std::mem::take(&mut self.placed);
             for &p in &placed {
-                self.around_mut(p, |cell| cell.turn_adj -= 1);
+                self.around_mut(p, |_, cell| cell.turn_adj -= 1);
             }
             self.placed = placed;
         }
@@ -1460,49 +1460,55 @@ impl State {
     // ----- beads -------------------------------------------------------------
 
     /// Apply `f` to the eight cells around `p`, a row of three at a time (one
-    /// bounds check a row, not one a cell).
-    #[inline]
-    fn around_mut(&mut self, p: Point, mut f: impl FnMut(&mut Cell)) {
+    /// bounds check a row, not one a cell), with each cell's place `i` in
+    /// the order of [`Grid::offsets`] (the row above, left and right, the
+    /// row below: the bits of [`State::own_mask`]).
+    #[inline(always)]
+    fn around_mut(&mut self, p: Point, mut f: impl FnMut(u32, &mut Cell)) {
         let stride = self.grid.stride();
         let centre = p.index();
         // The square round `p`, `p` and its neighbours included (the
         // callers change those too).
         self.touch(centre - stride - 1, centre + stride + 2);
-        for (row, skip_middle) in [
-            (centre - stride, false),
-            (centre, true),
-            (centre + stride, false),
-        ] {
-            let [a, b, c] = &mut self.cells[row - 1..row + 2] else {
-                unreachable!("a row of three cells")
-            };
-            f(a);
-            if !skip_middle {
-                f(b);
-            }
-            f(c);
-        }
+        let row = centre - stride;
+        let [a, b, c] = &mut self.cells[row - 1..row + 2] else {
+            unreachable!("a row of three cells")
+        };
+        f(0, a);
+        f(1, b);
+        f(2, c);
+        let [a, _, c] = &mut self.cells[centre - 1..centre + 2] else {
+            unreachable!("a row of three cells")
+        };
+        f(3, a);
+        f(4, c);
+        let row = centre + stride;
+        let [a, b, c] = &mut self.cells[row - 1..row + 2] else {
+            unreachable!("a row of three cells")
+        };
+        f(5, a);
+        f(6, b);
+        f(7, c);
     }
 
     /// Put a bead of `s` on the empty point `p`, from its store.
     pub(crate) fn put_bead(&mut self, s: Seat, p: Point, this_roll: bool) {
         let seat = usize::from(s);
         let turn = u8::from(this_roll && self.count_turn);
-        self.around_mut(p, |cell| {
+        // Count the bead around `p` and link it with its own neighbours in
+        // the same pass (offsets `i` and `7 - i` are opposite): no branch
+        // per cell, as in `own_mask` (another cell's `links` gains a zero).
+        let bead = s + 1;
+        let mut links = 0u8;
+        self.around_mut(p, |i, cell| {
             cell.adj[seat] += 1;
             cell.adj_all += 1;
             cell.turn_adj += turn;
+            let own = u8::from(cell.bead == bead);
+            cell.links |= own << (7 - i);
+            links |= own << i;
         });
-        // Link the bead with its own neighbours (offsets `i` and `7 - i` are
-        // opposite).
-        let links = self.own_mask(s, p);
-        let offsets = *self.grid.offsets();
-        let mut m = links;
-        while m != 0 {
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            self.cells[p.offset(offsets[i]).index()].links |= 1 << (7 - i);
-        }
+        debug_assert_eq!(links, self.own_mask(s, p));
         let player = &mut self.players[seat];
         player.store -= 1;
         let cell = &mut self.cells[p.index()];
@@ -1522,7 +1528,7 @@ impl State {
         if let Some(i) = self.placed.iter().position(|&q| q == p) {
             self.placed.remove(i);
             if self.count_turn {
-                self.around_mut(p, |cell| cell.turn_adj -= 1);
+                self.around_mut(p, |_, cell| cell.turn_adj -= 1);
             }
         }
         self.cells[p.index()].bead = 0;
@@ -1534,7 +1540,7 @@ impl State {
             self.cells[p.offset(offsets[i]).index()].links &= !(1 << (7 - i));
         }
         let seat = usize::from(s);
-        self.around_mut(p, |cell| {
+        self.around_mut(p, |_, cell| {
             cell.adj[seat] -= 1;
             cell.adj_all -= 1;
         });

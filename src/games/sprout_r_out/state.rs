@@ -110,7 +110,10 @@ pub struct State {
     turn: u32,
     /// Consecutive turns that were a single pass.
     lone_passes: u8,
-    /// Hash of the stones and of the marks.
+    /// Hash of the stones and of the marks. The marks' hash is kept up to
+    /// date only under superko, the one rule that reads it at every
+    /// decision (0 otherwise: [`State::position_hash`] works it out from
+    /// the marks when asked, and a random game never asks).
     hash_stones: u64,
     hash_marks: u64,
     /// Superko: positions recorded after the first sub-move of every turn.
@@ -293,7 +296,18 @@ impl State {
     }
     /// The hash of the position (stones and marks).
     pub fn position_hash(&self) -> u64 {
-        self.hash_stones ^ self.hash_marks
+        if self.superko() {
+            self.hash_stones ^ self.hash_marks
+        } else {
+            self.hash_stones ^ mark_hash(self.marks)
+        }
+    }
+
+    /// Whether positions may not repeat (superko): the marks' hash is then
+    /// kept as they change ([`State::set_marks`]).
+    #[inline]
+    fn superko(&self) -> bool {
+        self.rules.repetition == Repetition::Superko
     }
 
     pub(crate) fn counter_values(&self) -> [(&'static str, i64); 9] {
@@ -518,7 +532,11 @@ impl State {
             self.touching_two(ostones),
             "cached cells touching two groups"
         );
-        let h = self.position_hash();
+        // The hashes of the positions a sub-move would make matter only
+        // under superko (`seen` is false under the other rules): worked out
+        // only then, as every one costs a pass over a set of cells.
+        let superko = self.superko();
+        let h = if superko { self.position_hash() } else { 0 };
         if self.sub == 0 {
             if self.rules.repetition == Repetition::TurnStart
                 && self.lone_passes == 0
@@ -530,7 +548,11 @@ impl State {
                 return;
             }
             // The first sub-move marks every enemy stone.
-            let h_marked = h ^ mark_hash(ostones & !self.marks);
+            let h_marked = if superko {
+                h ^ mark_hash(ostones & !self.marks)
+            } else {
+                0
+            };
             let first = empty & !(self.eyes[0] | self.eyes[1]) & !multi;
             if first.any() {
                 if self.rules.repetition != Repetition::Superko {
@@ -569,7 +591,11 @@ impl State {
                 return;
             }
             // No first placement: remove one enemy group, and the turn ends.
-            let clear = h ^ mark_hash(self.marks & ostones);
+            let clear = if superko {
+                h ^ mark_hash(self.marks & ostones)
+            } else {
+                0
+            };
             let mut rest = ostones;
             while let Some(c) = rest.lowest() {
                 let g = self.group(c);
@@ -578,10 +604,15 @@ impl State {
                     StuckRemoval::Eyeless => !self.group_adj(c).intersects(&self.eyes[o]),
                     StuckRemoval::Unplayable => {
                         let sites = self.group_adj(c) & empty & !multi;
-                        let base = h_marked ^ mark_hash(g);
-                        sites
-                            .iter()
-                            .all(|s| self.seen(base ^ STONE_KEYS[p][s as usize]))
+                        if superko {
+                            let base = h_marked ^ mark_hash(g);
+                            sites
+                                .iter()
+                                .all(|s| self.seen(base ^ STONE_KEYS[p][s as usize]))
+                        } else {
+                            // Nothing is seen: playable wherever there is a site.
+                            sites.is_empty()
+                        }
                     }
                 };
                 if candidate {
@@ -723,7 +754,9 @@ impl State {
     }
 
     fn set_marks(&mut self, marks: CellSet) {
-        self.hash_marks ^= mark_hash(self.marks ^ marks);
+        if self.superko() {
+            self.hash_marks ^= mark_hash(self.marks ^ marks);
+        }
         self.marks = marks;
     }
 
@@ -1022,7 +1055,13 @@ impl State {
         if stone_hash(0, self.stones[0]) ^ stone_hash(1, self.stones[1]) != self.hash_stones {
             return Err("the stone hash differs from a recount".into());
         }
-        if mark_hash(self.marks) != self.hash_marks {
+        if self.hash_marks
+            != if self.superko() {
+                mark_hash(self.marks)
+            } else {
+                0
+            }
+        {
             return Err("the mark hash differs from a recount".into());
         }
         let fresh = self.territories_overlap_free_scores();
