@@ -594,10 +594,12 @@ impl Fast {
     /// Run the script on `ctx`: its value, or why it stopped ([`Flow::Bail`]:
     /// Rhai must run it; `ctx` is then as it was).
     pub fn run(&self, ctx: &mut dyn Any) -> Result<Val, Flow> {
-        let mut small: [Val; 4] = [Val::Unit, Val::Unit, Val::Unit, Val::Unit];
-        let mut big;
-        let slots: &mut [Val] = if self.slots <= small.len() {
-            &mut small[..]
+        let (mut small, mut big);
+        let slots: &mut [Val] = if self.slots == 0 {
+            &mut []
+        } else if self.slots <= 4 {
+            small = [Val::Unit, Val::Unit, Val::Unit, Val::Unit];
+            &mut small[..self.slots]
         } else {
             big = vec![Val::Unit; self.slots];
             &mut big[..]
@@ -1045,5 +1047,40 @@ mod tests {
         assert!(p.is_fast(0));
         let f = p.run(0, &mut probe(2)).expect_err("endless");
         assert!(f.message.contains("budget"), "{f}");
+    }
+
+    /// Whether the script of shipped variant `name` has a fast form.
+    fn shipped_is_fast(api: &Api, name: &str) -> bool {
+        let path = format!("{}/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("a shipped variant");
+        let doc: toml::Table = toml::from_str(&text).expect("toml");
+        let table = &doc["script"].as_array().expect("scripts")[0];
+        let script = Script {
+            name: name.into(),
+            description: String::new(),
+            hook: table["hook"].as_str().expect("hook").into(),
+            code: table["code"].as_str().expect("code").into(),
+        };
+        Program::new(api, &[script]).expect("compiles").is_fast(0)
+    }
+
+    #[test]
+    fn the_shipped_examples_take_the_fast_path_but_the_loop_over_every_cell() {
+        use crate::games::{branches, roots_and_shoots, roots_growy_roots, sprout_r_out};
+        let rs = &roots_and_shoots::script::API;
+        // Its loop runs in Rhai, on the edge only (a bail).
+        assert!(shipped_is_fast(rs, "edge-double"));
+        assert!(shipped_is_fast(rs, "reroll-ones"));
+        assert!(shipped_is_fast(rs, "no-edge-plants"));
+        assert!(shipped_is_fast(&branches::script::API, "branches-own-coin"));
+        assert!(shipped_is_fast(
+            &roots_growy_roots::script::API,
+            "rgr-bridge-water"
+        ));
+        // A loop at its top: Rhai runs all of it.
+        assert!(!shipped_is_fast(
+            &sprout_r_out::script::API,
+            "sprout-edge-territory"
+        ));
     }
 }

@@ -94,7 +94,7 @@ pub struct View {
     /// The points, when a script of the hook reads them.
     board: Option<Arc<Board>>,
     /// score, store, supply, on board, removed, per seat.
-    players: [[i64; 5]; MAX_SEATS],
+    players: Option<Arc<[[i64; 5]; MAX_SEATS]>>,
     pile: i64,
     round: i64,
     turn: i64,
@@ -113,6 +113,9 @@ pub struct Board {
 
 /// The words of a script that read the board's points.
 const BOARD_WORDS: &[&str] = &["bead", "nutrients"];
+
+/// The words of a script that read the seats' counts.
+const PLAYER_WORDS: &[&str] = &["score", "store", "supply", "on_board", "removed"];
 
 /// The `ctx` of a script: the moment (what happened), the position, the
 /// game's memory for its scripts, and what the script asked for.
@@ -199,7 +202,10 @@ impl Ctx {
 
     fn player(&self, s: i64, k: usize) -> Res<i64> {
         let i = self.seat_index(s)?;
-        Ok(self.view.players[usize::from(i)][k])
+        match &self.view.players {
+            Some(p) => Ok(p[usize::from(i)][k]),
+            None => refuse("the seats were not read for this script (a bug of the engine)".into()),
+        }
     }
 }
 
@@ -367,6 +373,9 @@ pub(crate) struct Scripted {
     pub rerolls: u32,
     /// Whether a script of each hook reads the board's points.
     pub reads_board: [bool; HOOKS.len()],
+    /// Whether a script of each hook reads the seats' counts (score,
+    /// store, supply, beads on the board, beads removed).
+    pub reads_players: [bool; HOOKS.len()],
 }
 
 impl std::fmt::Debug for Scripted {
@@ -395,25 +404,34 @@ impl Scripted {
             scored: Vec::new(),
             rerolls: 0,
             reads_board: std::array::from_fn(|h| program.hook_mentions(h, BOARD_WORDS)),
+            reads_players: std::array::from_fn(|h| program.hook_mentions(h, PLAYER_WORDS)),
             session: Session::new(program),
         }
     }
 }
 
 impl State {
-    /// The position as a script reads it; with the board's points when
-    /// `board` (else `None`).
-    fn view(&self, board: Option<&Arc<Board>>) -> View {
-        let mut players = [[0i64; 5]; MAX_SEATS];
-        for (out, p) in players.iter_mut().zip(&self.players) {
-            *out = [
-                i64::from(p.score),
-                i64::from(p.store),
-                i64::from(p.supply),
-                i64::from(p.on_board()),
-                i64::from(p.removed),
-            ];
-        }
+    /// The position as a script of `hook` reads it; with the board's
+    /// points when `board` (else `None`), and the seats' counts when a
+    /// script of the hook may read them (else `None`).
+    fn view(&self, board: Option<&Arc<Board>>, hook: usize) -> View {
+        let reads_players = self
+            .script
+            .as_deref()
+            .is_none_or(|s| s.reads_players[hook]);
+        let players = reads_players.then(|| {
+            let mut players = [[0i64; 5]; MAX_SEATS];
+            for (out, p) in players.iter_mut().zip(&self.players) {
+                *out = [
+                    i64::from(p.score),
+                    i64::from(p.store),
+                    i64::from(p.supply),
+                    i64::from(p.on_board()),
+                    i64::from(p.removed),
+                ];
+            }
+            Arc::new(players)
+        });
         View {
             size: i64::from(self.grid().size()),
             seats: i64::from(self.seats),
@@ -450,7 +468,7 @@ impl State {
     /// and no memory (the caller lends it).
     fn ctx(&self, board: Option<&Arc<Board>>, hook: usize, event: &Event) -> Ctx {
         let mut c = Ctx {
-            view: self.view(board),
+            view: self.view(board, hook),
             hook: HOOKS[hook].name,
             ..Ctx::default()
         };
@@ -938,7 +956,7 @@ impl State {
         }
         let board = self.board_for(LEGAL);
         let mut c = Ctx {
-            view: self.view(board.as_ref()),
+            view: self.view(board.as_ref(), LEGAL),
             hook: HOOKS[LEGAL].name,
             ..Ctx::default()
         };
