@@ -930,8 +930,8 @@ mod tests {
         Probe {
             n: (seed % 7) as i64 - 2,
             m: [0, 1, -1, i64::MAX, i64::MIN + 1][(seed % 5) as usize],
-            flag: seed % 2 == 0,
-            name: if seed % 3 == 0 { "a" } else { "b" },
+            flag: seed.is_multiple_of(2),
+            name: if seed.is_multiple_of(3) { "a" } else { "b" },
             pushed: Vec::new(),
         }
     }

@@ -415,10 +415,7 @@ impl State {
     /// points when `board` (else `None`), and the seats' counts when a
     /// script of the hook may read them (else `None`).
     fn view(&self, board: Option<&Arc<Board>>, hook: usize) -> View {
-        let reads_players = self
-            .script
-            .as_deref()
-            .is_none_or(|s| s.reads_players[hook]);
+        let reads_players = self.script.as_deref().is_none_or(|s| s.reads_players[hook]);
         let players = reads_players.then(|| {
             let mut players = [[0i64; 5]; MAX_SEATS];
             for (out, p) in players.iter_mut().zip(&self.players) {
