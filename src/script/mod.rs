@@ -23,6 +23,7 @@ use std::sync::{Arc, OnceLock};
 use rhai::{Dynamic, Engine, EvalAltResult, Position, Scope};
 use serde::{Deserialize, Serialize};
 
+pub mod fast;
 mod names;
 pub mod session;
 
@@ -104,8 +105,9 @@ pub struct Hook {
 pub struct Api {
     /// The game's hook points; a hook's number is its index here.
     pub hooks: &'static [Hook],
-    /// Registers the context type, its fields and its operations.
-    pub register: fn(&mut Engine),
+    /// Registers the context type, its fields and its operations (for
+    /// Rhai and for the fast path alike: [`fast::Reg`]).
+    pub register: fn(&mut fast::Reg),
 }
 
 impl Api {
@@ -123,6 +125,11 @@ impl Api {
 /// The engine every script runs in: the game's context registered, the
 /// limits set, nothing that reaches outside.
 pub fn engine(api: &Api) -> Engine {
+    engine_and_natives(api).0
+}
+
+/// [`engine`], and the fields and operations of `ctx` the fast path calls.
+fn engine_and_natives(api: &Api) -> (Engine, fast::Natives) {
     let mut e = Engine::new();
     e.set_max_operations(MAX_OPERATIONS)
         .set_max_string_size(MAX_STRING)
@@ -137,8 +144,12 @@ pub fn engine(api: &Api) -> Engine {
     e.disable_symbol("eval");
     e.on_print(|_| {});
     e.on_debug(|_, _, _| {});
-    (api.register)(&mut e);
-    e
+    let mut natives = fast::Natives::default();
+    (api.register)(&mut fast::Reg {
+        engine: &mut e,
+        natives: &mut natives,
+    });
+    (e, natives)
 }
 
 /// Where a problem is in a script's own text: 1-based line and column (in
@@ -251,6 +262,9 @@ struct Compiled {
     name: String,
     hook: &'static str,
     ast: rhai::AST,
+    /// Its fast form, when it is in the subset the fast path runs
+    /// ([`fast`]); else Rhai runs it.
+    fast: Option<fast::Fast>,
     /// The words of its code (names, keywords, words in strings and
     /// comments), sorted: what it may read, for [`Program::mentions`].
     words: Vec<String>,
@@ -310,7 +324,7 @@ impl Program {
                 scripts.len()
             ));
         }
-        let engine = engine(api);
+        let (engine, natives) = engine_and_natives(api);
         let mut compiled = Vec::with_capacity(scripts.len());
         let mut by_hook = vec![Vec::new(); api.hooks.len()];
         for (i, s) in scripts.iter().enumerate() {
@@ -331,6 +345,7 @@ impl Program {
             compiled.push(Compiled {
                 name: s.name.clone(),
                 hook: api.hooks[hook].name,
+                fast: fast::compile(&natives, &ast),
                 ast,
                 words,
                 calls_by_name,
@@ -388,6 +403,25 @@ impl Program {
     where
         T: Clone + Default + Send + Sync + 'static,
     {
+        if let Some(f) = &self.compiled[i].fast {
+            match f.run(ctx) {
+                Ok(v) => return Ok(v.dynamic()),
+                Err(fast::Flow::Err(e)) => return Err(self.failure(i, &e)),
+                // Never returned by `Fast::run`.
+                Err(fast::Flow::Return(v)) => return Ok(v.dynamic()),
+                // A statement outside the subset, reached before anything
+                // changed `ctx`: Rhai runs the script.
+                Err(fast::Flow::Bail) => {}
+            }
+        }
+        self.run_rhai(i, ctx)
+    }
+
+    /// [`Program::run`] in Rhai, whatever the script.
+    pub fn run_rhai<T>(&self, i: usize, ctx: &mut T) -> Result<Dynamic, Failure>
+    where
+        T: Clone + Default + Send + Sync + 'static,
+    {
         SCOPE.with(|cell| match cell.try_borrow_mut() {
             Ok(mut scope) => self.run_in(i, ctx, &mut scope),
             // A run within a run (no operation does that): a scope of its own.
@@ -430,6 +464,12 @@ impl Program {
             return Err(self.refused(i, "it gave `ctx` another value"));
         }
         Ok(result)
+    }
+
+    /// Whether script `i` has a fast form (some or all of it runs
+    /// without Rhai).
+    pub fn is_fast(&self, i: usize) -> bool {
+        self.compiled[i].fast.is_some()
     }
 
     /// A failure of script `i` in words.
@@ -591,7 +631,9 @@ mod tests {
         big: [i64; 8],
     }
 
-    fn register(e: &mut Engine) {
+    fn register(r: &mut fast::Reg) {
+        // On the engine directly: these tests are of the Rhai path.
+        let e = &mut *r.engine;
         e.register_type_with_name::<Probe>("Probe");
         e.register_get("n", |p: &mut Probe| p.n);
         e.register_fn("bump", |p: &mut Probe| p.n += 1);

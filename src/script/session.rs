@@ -13,8 +13,9 @@
 
 use std::sync::{Arc, OnceLock};
 
-use rhai::{Engine, EvalAltResult, ImmutableString};
+use rhai::{EvalAltResult, ImmutableString};
 
+use super::fast::Reg;
 use super::{Failure, Hook, MAX_MEMORY, Program};
 use crate::core::dice::SeededDice;
 use crate::core::protocol::{GameState, Next, Refusal};
@@ -190,55 +191,60 @@ pub fn amount(n: i64) -> Res<i64> {
 
 /// Register the `ctx` type of a game (`V`, `P`) with what every game has;
 /// the game then registers its own fields and operations on the same type.
-pub fn register_common<V, P>(e: &mut Engine)
+pub fn register_common<V, P>(r: &mut Reg)
 where
     V: Clone + Default + Send + Sync + 'static,
     P: Clone + Send + Sync + 'static,
 {
     type C<V, P> = Ctx<V, P>;
-    e.register_type_with_name::<C<V, P>>("Ctx");
-    e.register_get("hook", |c: &mut C<V, P>| ImmutableString::from(c.hook));
-    e.register_get("kind", |c: &mut C<V, P>| ImmutableString::from(c.kind));
-    e.register_get("seat", |c: &mut C<V, P>| c.seat);
-    e.register_get("x", |c: &mut C<V, P>| c.x);
-    e.register_get("y", |c: &mut C<V, P>| c.y);
-    e.register_get("seats", |c: &mut C<V, P>| c.seats);
-    e.register_get("turn", |c: &mut C<V, P>| c.turn);
-    e.register_get("round", |c: &mut C<V, P>| c.round);
-    e.register_get("over", |c: &mut C<V, P>| c.over);
-    e.register_fn("score", |c: &mut C<V, P>, s: i64| -> Res<i64> {
+    r.engine.register_type_with_name::<C<V, P>>("Ctx");
+    r.get("hook", |c: &mut C<V, P>| ImmutableString::from(c.hook));
+    r.get("kind", |c: &mut C<V, P>| ImmutableString::from(c.kind));
+    r.get("seat", |c: &mut C<V, P>| c.seat);
+    r.get("x", |c: &mut C<V, P>| c.x);
+    r.get("y", |c: &mut C<V, P>| c.y);
+    r.get("seats", |c: &mut C<V, P>| c.seats);
+    r.get("turn", |c: &mut C<V, P>| c.turn);
+    r.get("round", |c: &mut C<V, P>| c.round);
+    r.get("over", |c: &mut C<V, P>| c.over);
+    r.read1("score", |c: &mut C<V, P>, s: i64| -> Res<i64> {
         let i = c.seat_index(s)?;
         Ok(c.scores[usize::from(i)])
     });
-    e.register_fn("get", |c: &mut C<V, P>, name: &str| -> i64 {
-        c.memory
-            .iter()
-            .find(|(k, _)| k == name)
-            .map_or(0, |(_, v)| *v)
-    });
-    e.register_fn("set", |c: &mut C<V, P>, name: &str, v: i64| -> Res<()> {
-        if c.stage == Stage::Filter {
-            return refuse("a filter (hook `legal`) cannot remember: it changes nothing".into());
-        }
-        if let Some(slot) = c.memory.iter_mut().find(|(k, _)| k == name) {
-            slot.1 = v;
-            return Ok(());
-        }
-        if c.memory.len() >= MAX_MEMORY || name.len() > 64 {
-            return refuse(format!(
-                "at most {MAX_MEMORY} remembered names of up to 64 bytes"
-            ));
-        }
-        c.memory.push((name.to_owned(), v));
-        Ok(())
-    });
-    e.register_fn("add_score", |c: &mut C<V, P>, s: i64, n: i64| -> Res<()> {
+    // A name as argument: Rhai only.
+    r.engine
+        .register_fn("get", |c: &mut C<V, P>, name: &str| -> i64 {
+            c.memory
+                .iter()
+                .find(|(k, _)| k == name)
+                .map_or(0, |(_, v)| *v)
+        });
+    r.engine
+        .register_fn("set", |c: &mut C<V, P>, name: &str, v: i64| -> Res<()> {
+            if c.stage == Stage::Filter {
+                return refuse(
+                    "a filter (hook `legal`) cannot remember: it changes nothing".into(),
+                );
+            }
+            if let Some(slot) = c.memory.iter_mut().find(|(k, _)| k == name) {
+                slot.1 = v;
+                return Ok(());
+            }
+            if c.memory.len() >= MAX_MEMORY || name.len() > 64 {
+                return refuse(format!(
+                    "at most {MAX_MEMORY} remembered names of up to 64 bytes"
+                ));
+            }
+            c.memory.push((name.to_owned(), v));
+            Ok(())
+        });
+    r.op2("add_score", |c: &mut C<V, P>, s: i64, n: i64| -> Res<()> {
         let s = c.seat_index(s)?;
         let n = amount(n)?;
         c.push(Op::AddScore(s, n))
     });
-    e.register_fn("end_turn", |c: &mut C<V, P>| c.push(Op::EndTurn));
-    e.register_fn("end_game", |c: &mut C<V, P>| c.push(Op::EndGame));
+    r.op0("end_turn", |c: &mut C<V, P>| c.push(Op::EndTurn));
+    r.op0("end_game", |c: &mut C<V, P>| c.push(Op::EndGame));
 }
 
 /// The house rules of one game and what they keep.

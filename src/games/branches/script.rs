@@ -5,13 +5,14 @@
 
 use std::sync::Arc;
 
-use rhai::{Engine, ImmutableString};
+use rhai::ImmutableString;
 
 use super::action::Action;
 use super::board::{Dir, MAX_CELLS, NONE};
 use super::rules::OwnerPaidBy;
 use super::state::{EMPTY, End, Fixed, MAX_SEATS, NULL, ROOT, State, as_pyramid};
 use crate::core::protocol::Seat;
+use crate::script::fast::Reg;
 use crate::script::session::{self, Ctx as Common, Host, HouseRules, Op, Res, Session, refuse};
 use crate::script::{Api, Hook};
 
@@ -88,16 +89,16 @@ impl View {
     }
 }
 
-fn register(e: &mut Engine) {
-    session::register_common::<View, BttOp>(e);
-    e.register_get("size", |c: &mut Ctx| c.view.size);
-    e.register_get("dir", |c: &mut Ctx| ImmutableString::from(c.view.dir));
-    e.register_get("target_owner", |c: &mut Ctx| c.view.target_owner);
-    e.register_get("target_size", |c: &mut Ctx| c.view.target_size);
-    e.register_fn("on_board", |c: &mut Ctx, x: i64, y: i64| -> Res<bool> {
+fn register(r: &mut Reg) {
+    session::register_common::<View, BttOp>(r);
+    r.get("size", |c: &mut Ctx| c.view.size);
+    r.get("dir", |c: &mut Ctx| ImmutableString::from(c.view.dir));
+    r.get("target_owner", |c: &mut Ctx| c.view.target_owner);
+    r.get("target_size", |c: &mut Ctx| c.view.target_size);
+    r.read2("on_board", |c: &mut Ctx, x: i64, y: i64| -> Res<bool> {
         Ok(c.view.cell(x, y)?.is_some())
     });
-    e.register_fn(
+    r.read2(
         "piece",
         |c: &mut Ctx, x: i64, y: i64| -> Res<ImmutableString> {
             let v = c.view.content(x, y)?;
@@ -110,22 +111,22 @@ fn register(e: &mut Engine) {
             .into())
         },
     );
-    e.register_fn("owner", |c: &mut Ctx, x: i64, y: i64| -> Res<i64> {
+    r.read2("owner", |c: &mut Ctx, x: i64, y: i64| -> Res<i64> {
         let v = c.view.content(x, y)?;
         Ok(as_pyramid(v).map_or(0, |(s, _, _)| i64::from(s) + 1))
     });
-    e.register_fn("size_at", |c: &mut Ctx, x: i64, y: i64| -> Res<i64> {
+    r.read2("size_at", |c: &mut Ctx, x: i64, y: i64| -> Res<i64> {
         let v = c.view.content(x, y)?;
         Ok(as_pyramid(v).map_or(0, |(_, size, _)| i64::from(size)))
     });
-    e.register_fn("stash", |c: &mut Ctx, s: i64, size: i64| -> Res<i64> {
+    r.read2("stash", |c: &mut Ctx, s: i64, size: i64| -> Res<i64> {
         let s = c.seat_index(s)?;
         if !(1..=3).contains(&size) {
             return refuse(format!("sizes are 1 to 3, not {size}"));
         }
         Ok(i64::from(c.view.stash[usize::from(s)][(size - 1) as usize]))
     });
-    e.register_fn(
+    r.op3(
         "add_stash",
         |c: &mut Ctx, s: i64, size: i64, n: i64| -> Res<()> {
             let s = c.seat_index(s)?;
@@ -136,13 +137,13 @@ fn register(e: &mut Engine) {
             c.push(Op::Game(BttOp::AddStash(s, size as u8, n)))
         },
     );
-    e.register_fn("add_root", |c: &mut Ctx, x: i64, y: i64| -> Res<()> {
+    r.op2("add_root", |c: &mut Ctx, x: i64, y: i64| -> Res<()> {
         match c.view.cell(x, y)? {
             Some(cell) => c.push(Op::Game(BttOp::AddRoot(cell))),
             None => refuse(format!("{x},{y} is not a cell of the board")),
         }
     });
-    e.register_fn("remove_pyramid", |c: &mut Ctx, x: i64, y: i64| -> Res<()> {
+    r.op2("remove_pyramid", |c: &mut Ctx, x: i64, y: i64| -> Res<()> {
         match c.view.cell(x, y)? {
             Some(cell) => c.push(Op::Game(BttOp::RemovePyramid(cell))),
             None => refuse(format!("{x},{y} is not a cell of the board")),

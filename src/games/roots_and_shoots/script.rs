@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use rhai::{Engine, EvalAltResult, ImmutableString};
+use rhai::{EvalAltResult, ImmutableString};
 
 use crate::core::dice::Die;
 use crate::core::geometry::Point;
@@ -15,6 +15,7 @@ use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::roots_and_shoots::action::Action;
 use crate::games::roots_and_shoots::rules::ValueRolled;
 use crate::games::roots_and_shoots::state::{EndReason, MAX_SEATS, Phase, State, Task};
+use crate::script::fast::Reg;
 use crate::script::session::{HouseRules, Session, filter_names};
 use crate::script::{Api, Failure, Hook, MAX_MEMORY, Program};
 
@@ -93,7 +94,7 @@ pub struct View {
     /// The points, when a script of the hook reads them.
     board: Option<Arc<Board>>,
     /// score, store, supply, on board, removed, per seat.
-    players: [[i64; 5]; MAX_SEATS],
+    players: Option<Arc<[[i64; 5]; MAX_SEATS]>>,
     pile: i64,
     round: i64,
     turn: i64,
@@ -112,6 +113,9 @@ pub struct Board {
 
 /// The words of a script that read the board's points.
 const BOARD_WORDS: &[&str] = &["bead", "nutrients"];
+
+/// The words of a script that read the seats' counts.
+const PLAYER_WORDS: &[&str] = &["score", "store", "supply", "on_board", "removed"];
 
 /// The `ctx` of a script: the moment (what happened), the position, the
 /// game's memory for its scripts, and what the script asked for.
@@ -198,7 +202,10 @@ impl Ctx {
 
     fn player(&self, s: i64, k: usize) -> Res<i64> {
         let i = self.seat_index(s)?;
-        Ok(self.view.players[usize::from(i)][k])
+        match &self.view.players {
+            Some(p) => Ok(p[usize::from(i)][k]),
+            None => refuse("the seats were not read for this script (a bug of the engine)".into()),
+        }
     }
 }
 
@@ -212,72 +219,74 @@ fn amount(n: i64) -> Res<i64> {
     }
 }
 
-fn register(e: &mut Engine) {
-    e.register_type_with_name::<Ctx>("Ctx");
-    e.register_get("hook", |c: &mut Ctx| ImmutableString::from(c.hook));
-    e.register_get("kind", |c: &mut Ctx| ImmutableString::from(c.kind));
-    e.register_get("growth", |c: &mut Ctx| ImmutableString::from(c.growth));
-    e.register_get("seat", |c: &mut Ctx| c.seat);
-    e.register_get("x", |c: &mut Ctx| c.x);
-    e.register_get("y", |c: &mut Ctx| c.y);
-    e.register_get("die", |c: &mut Ctx| c.die);
-    e.register_get("face", |c: &mut Ctx| c.face);
-    e.register_get("value", |c: &mut Ctx| c.value);
-    e.register_get("on_top", |c: &mut Ctx| c.on_top);
-    e.register_get("size", |c: &mut Ctx| c.view.size);
-    e.register_get("seats", |c: &mut Ctx| c.view.seats);
-    e.register_get("round", |c: &mut Ctx| c.view.round);
-    e.register_get("turn", |c: &mut Ctx| c.view.turn);
-    e.register_get("pile", |c: &mut Ctx| c.view.pile);
-    e.register_get("first_turn", |c: &mut Ctx| c.view.first_turn);
-    e.register_get("over", |c: &mut Ctx| c.view.over);
-    e.register_fn("bead", |c: &mut Ctx, x: i64, y: i64| -> Res<i64> {
+fn register(r: &mut Reg) {
+    r.engine.register_type_with_name::<Ctx>("Ctx");
+    r.get("hook", |c: &mut Ctx| ImmutableString::from(c.hook));
+    r.get("kind", |c: &mut Ctx| ImmutableString::from(c.kind));
+    r.get("growth", |c: &mut Ctx| ImmutableString::from(c.growth));
+    r.get("seat", |c: &mut Ctx| c.seat);
+    r.get("x", |c: &mut Ctx| c.x);
+    r.get("y", |c: &mut Ctx| c.y);
+    r.get("die", |c: &mut Ctx| c.die);
+    r.get("face", |c: &mut Ctx| c.face);
+    r.get("value", |c: &mut Ctx| c.value);
+    r.get("on_top", |c: &mut Ctx| c.on_top);
+    r.get("size", |c: &mut Ctx| c.view.size);
+    r.get("seats", |c: &mut Ctx| c.view.seats);
+    r.get("round", |c: &mut Ctx| c.view.round);
+    r.get("turn", |c: &mut Ctx| c.view.turn);
+    r.get("pile", |c: &mut Ctx| c.view.pile);
+    r.get("first_turn", |c: &mut Ctx| c.view.first_turn);
+    r.get("over", |c: &mut Ctx| c.view.over);
+    r.read2("bead", |c: &mut Ctx, x: i64, y: i64| -> Res<i64> {
         let i = c.cell(x, y)?;
         Ok(i64::from(c.board()?.beads[i]))
     });
-    e.register_fn("nutrients", |c: &mut Ctx, x: i64, y: i64| -> Res<i64> {
+    r.read2("nutrients", |c: &mut Ctx, x: i64, y: i64| -> Res<i64> {
         let i = c.cell(x, y)?;
         Ok(i64::from(c.board()?.nuts[i]))
     });
-    e.register_fn("on_edge", |c: &mut Ctx, x: i64, y: i64| -> Res<bool> {
+    r.read2("on_edge", |c: &mut Ctx, x: i64, y: i64| -> Res<bool> {
         c.cell(x, y)?;
         let last = c.view.size - 1;
         Ok(x == 0 || y == 0 || x == last || y == last)
     });
-    e.register_fn("score", |c: &mut Ctx, s: i64| c.player(s, 0));
-    e.register_fn("store", |c: &mut Ctx, s: i64| c.player(s, 1));
-    e.register_fn("supply", |c: &mut Ctx, s: i64| c.player(s, 2));
-    e.register_fn("on_board", |c: &mut Ctx, s: i64| c.player(s, 3));
-    e.register_fn("removed", |c: &mut Ctx, s: i64| c.player(s, 4));
-    e.register_fn("share", |c: &mut Ctx, s: i64| -> Res<i64> {
+    r.read1("score", |c: &mut Ctx, s: i64| c.player(s, 0));
+    r.read1("store", |c: &mut Ctx, s: i64| c.player(s, 1));
+    r.read1("supply", |c: &mut Ctx, s: i64| c.player(s, 2));
+    r.read1("on_board", |c: &mut Ctx, s: i64| c.player(s, 3));
+    r.read1("removed", |c: &mut Ctx, s: i64| c.player(s, 4));
+    r.read1("share", |c: &mut Ctx, s: i64| -> Res<i64> {
         let i = c.seat_index(s)?;
         Ok(c.shares[usize::from(i)])
     });
-    e.register_fn("get", |c: &mut Ctx, name: &str| -> i64 {
-        c.memory
-            .iter()
-            .find(|(k, _)| k == name)
-            .map_or(0, |(_, v)| *v)
-    });
-    e.register_fn("set", |c: &mut Ctx, name: &str, v: i64| -> Res<()> {
-        if let Some(slot) = c.memory.iter_mut().find(|(k, _)| k == name) {
-            slot.1 = v;
-            return Ok(());
-        }
-        if c.memory.len() >= MAX_MEMORY || name.len() > 64 {
-            return refuse(format!(
-                "at most {MAX_MEMORY} remembered names of up to 64 bytes"
-            ));
-        }
-        c.memory.push((name.to_owned(), v));
-        Ok(())
-    });
-    e.register_fn("add_score", |c: &mut Ctx, s: i64, n: i64| -> Res<()> {
+    r.engine
+        .register_fn("get", |c: &mut Ctx, name: &str| -> i64 {
+            c.memory
+                .iter()
+                .find(|(k, _)| k == name)
+                .map_or(0, |(_, v)| *v)
+        });
+    r.engine
+        .register_fn("set", |c: &mut Ctx, name: &str, v: i64| -> Res<()> {
+            if let Some(slot) = c.memory.iter_mut().find(|(k, _)| k == name) {
+                slot.1 = v;
+                return Ok(());
+            }
+            if c.memory.len() >= MAX_MEMORY || name.len() > 64 {
+                return refuse(format!(
+                    "at most {MAX_MEMORY} remembered names of up to 64 bytes"
+                ));
+            }
+            c.memory.push((name.to_owned(), v));
+            Ok(())
+        });
+    r.op2("add_score", |c: &mut Ctx, s: i64, n: i64| -> Res<()> {
         let s = c.seat_index(s)?;
         let n = amount(n)?;
         c.op(Op::AddScore(s, n))
     });
-    e.register_fn(
+    r.op3(
         "add_bead",
         |c: &mut Ctx, s: i64, x: i64, y: i64| -> Res<()> {
             let s = c.seat_index(s)?;
@@ -285,35 +294,35 @@ fn register(e: &mut Engine) {
             c.op(Op::AddBead(s, (x, y)))
         },
     );
-    e.register_fn("remove_bead", |c: &mut Ctx, x: i64, y: i64| -> Res<()> {
+    r.op2("remove_bead", |c: &mut Ctx, x: i64, y: i64| -> Res<()> {
         let (x, y) = c.point(x, y)?;
         c.op(Op::RemoveBead((x, y)))
     });
-    e.register_fn("add_store", |c: &mut Ctx, s: i64, n: i64| -> Res<()> {
+    r.op2("add_store", |c: &mut Ctx, s: i64, n: i64| -> Res<()> {
         let s = c.seat_index(s)?;
         let n = amount(n)?;
         c.op(Op::AddStore(s, n))
     });
-    e.register_fn("add_supply", |c: &mut Ctx, s: i64, n: i64| -> Res<()> {
+    r.op2("add_supply", |c: &mut Ctx, s: i64, n: i64| -> Res<()> {
         let s = c.seat_index(s)?;
         let n = amount(n)?;
         c.op(Op::AddSupply(s, n))
     });
-    e.register_fn("add_nutrient", |c: &mut Ctx, x: i64, y: i64| -> Res<()> {
+    r.op2("add_nutrient", |c: &mut Ctx, x: i64, y: i64| -> Res<()> {
         let (x, y) = c.point(x, y)?;
         c.op(Op::AddNutrient((x, y)))
     });
-    e.register_fn("rain", |c: &mut Ctx| c.op(Op::Rain));
-    e.register_fn("end_turn", |c: &mut Ctx| c.op(Op::EndTurn));
-    e.register_fn("end_game", |c: &mut Ctx| c.op(Op::EndGame));
-    e.register_fn("reroll", |c: &mut Ctx| -> Res<()> {
+    r.op0("rain", |c: &mut Ctx| c.op(Op::Rain));
+    r.op0("end_turn", |c: &mut Ctx| c.op(Op::EndTurn));
+    r.op0("end_game", |c: &mut Ctx| c.op(Op::EndGame));
+    r.op0("reroll", |c: &mut Ctx| -> Res<()> {
         if c.hook != "roll" {
             return refuse("reroll() is for hook `roll`".into());
         }
         c.reroll = true;
         Ok(())
     });
-    e.register_fn("set_face", |c: &mut Ctx, f: i64| -> Res<()> {
+    r.op1("set_face", |c: &mut Ctx, f: i64| -> Res<()> {
         if c.hook != "roll" {
             return refuse("set_face() is for hook `roll`".into());
         }
@@ -364,6 +373,9 @@ pub(crate) struct Scripted {
     pub rerolls: u32,
     /// Whether a script of each hook reads the board's points.
     pub reads_board: [bool; HOOKS.len()],
+    /// Whether a script of each hook reads the seats' counts (score,
+    /// store, supply, beads on the board, beads removed).
+    pub reads_players: [bool; HOOKS.len()],
 }
 
 impl std::fmt::Debug for Scripted {
@@ -392,25 +404,31 @@ impl Scripted {
             scored: Vec::new(),
             rerolls: 0,
             reads_board: std::array::from_fn(|h| program.hook_mentions(h, BOARD_WORDS)),
+            reads_players: std::array::from_fn(|h| program.hook_mentions(h, PLAYER_WORDS)),
             session: Session::new(program),
         }
     }
 }
 
 impl State {
-    /// The position as a script reads it; with the board's points when
-    /// `board` (else `None`).
-    fn view(&self, board: Option<&Arc<Board>>) -> View {
-        let mut players = [[0i64; 5]; MAX_SEATS];
-        for (out, p) in players.iter_mut().zip(&self.players) {
-            *out = [
-                i64::from(p.score),
-                i64::from(p.store),
-                i64::from(p.supply),
-                i64::from(p.on_board()),
-                i64::from(p.removed),
-            ];
-        }
+    /// The position as a script of `hook` reads it; with the board's
+    /// points when `board` (else `None`), and the seats' counts when a
+    /// script of the hook may read them (else `None`).
+    fn view(&self, board: Option<&Arc<Board>>, hook: usize) -> View {
+        let reads_players = self.script.as_deref().is_none_or(|s| s.reads_players[hook]);
+        let players = reads_players.then(|| {
+            let mut players = [[0i64; 5]; MAX_SEATS];
+            for (out, p) in players.iter_mut().zip(&self.players) {
+                *out = [
+                    i64::from(p.score),
+                    i64::from(p.store),
+                    i64::from(p.supply),
+                    i64::from(p.on_board()),
+                    i64::from(p.removed),
+                ];
+            }
+            Arc::new(players)
+        });
         View {
             size: i64::from(self.grid().size()),
             seats: i64::from(self.seats),
@@ -447,7 +465,7 @@ impl State {
     /// and no memory (the caller lends it).
     fn ctx(&self, board: Option<&Arc<Board>>, hook: usize, event: &Event) -> Ctx {
         let mut c = Ctx {
-            view: self.view(board),
+            view: self.view(board, hook),
             hook: HOOKS[hook].name,
             ..Ctx::default()
         };
@@ -944,7 +962,7 @@ impl State {
         }
         let board = self.board_for(LEGAL);
         let mut c = Ctx {
-            view: self.view(board.as_ref()),
+            view: self.view(board.as_ref(), LEGAL),
             hook: HOOKS[LEGAL].name,
             ..Ctx::default()
         };

@@ -2010,7 +2010,7 @@ impl GameState for State {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     fn play_unchecked(&mut self, action: Action) {
         if self.script.is_some() {
             return self.play_scripted(action);

@@ -9,13 +9,14 @@
 
 use std::sync::Arc;
 
-use rhai::{Engine, ImmutableString};
+use rhai::ImmutableString;
 
 use super::state::{
     Action, DRIED, EARTH, EndReason, FERTILIZER, FIRST_ARTIFACT, HIDDEN, RUBBLE, SEED, STONE,
     State, WATER,
 };
 use crate::core::protocol::{GameState, Next, Seat};
+use crate::script::fast::Reg;
 use crate::script::session::{self, Ctx as Common, Host, HouseRules, Op, Res, Session, refuse};
 use crate::script::{Api, Hook};
 
@@ -92,28 +93,28 @@ impl View {
     }
 }
 
-fn register(e: &mut Engine) {
-    session::register_common::<View, RgrOp>(e);
-    e.register_get("rows", |c: &mut Ctx| c.view.rows);
-    e.register_get("columns", |c: &mut Ctx| c.view.columns);
-    e.register_get("from_x", |c: &mut Ctx| c.view.from_x);
-    e.register_get("from_y", |c: &mut Ctx| c.view.from_y);
-    e.register_get("card", |c: &mut Ctx| ImmutableString::from(c.view.card));
-    e.register_get("sticks", |c: &mut Ctx| c.view.sticks);
-    e.register_fn("waters", |c: &mut Ctx, s: i64| -> Res<i64> {
+fn register(r: &mut Reg) {
+    session::register_common::<View, RgrOp>(r);
+    r.get("rows", |c: &mut Ctx| c.view.rows);
+    r.get("columns", |c: &mut Ctx| c.view.columns);
+    r.get("from_x", |c: &mut Ctx| c.view.from_x);
+    r.get("from_y", |c: &mut Ctx| c.view.from_y);
+    r.get("card", |c: &mut Ctx| ImmutableString::from(c.view.card));
+    r.get("sticks", |c: &mut Ctx| c.view.sticks);
+    r.read1("waters", |c: &mut Ctx, s: i64| -> Res<i64> {
         let q = c.seat_index(s)?;
         Ok(c.view.waters[usize::from(q)])
     });
-    e.register_fn(
+    r.read2(
         "card_at",
         |c: &mut Ctx, x: i64, y: i64| -> Res<ImmutableString> {
             Ok(card_name(c.view.cell(x, y)?.0).into())
         },
     );
-    e.register_fn("owner", |c: &mut Ctx, x: i64, y: i64| -> Res<i64> {
+    r.read2("owner", |c: &mut Ctx, x: i64, y: i64| -> Res<i64> {
         Ok(i64::from(c.view.cell(x, y)?.1))
     });
-    e.register_fn("add_sticks", |c: &mut Ctx, n: i64| -> Res<()> {
+    r.op1("add_sticks", |c: &mut Ctx, n: i64| -> Res<()> {
         let n = session::amount(n)?;
         c.push(Op::Game(RgrOp::AddSticks(n)))
     });

@@ -7,11 +7,12 @@
 //! order) since the boards are graphs, not grids: `ctx.cell` is the move's,
 //! `ctx.label(cell)` its name on the drawing.
 
-use rhai::{Engine, ImmutableString};
+use rhai::ImmutableString;
 
 use super::state::{Action, EndReason, State};
 use crate::core::graph::{Board, Cell, CellSet};
 use crate::core::protocol::Seat;
+use crate::script::fast::Reg;
 use crate::script::session::{self, Ctx as Common, Host, HouseRules, Op, Res, Session, refuse};
 use crate::script::{Api, Hook, Scripts};
 
@@ -89,17 +90,17 @@ impl View {
     }
 }
 
-fn register(e: &mut Engine) {
-    session::register_common::<View, SproutOp>(e);
-    e.register_get("cell", |c: &mut Ctx| c.view.cell);
-    e.register_get("cells", |c: &mut Ctx| {
+fn register(r: &mut Reg) {
+    session::register_common::<View, SproutOp>(r);
+    r.get("cell", |c: &mut Ctx| c.view.cell);
+    r.get("cells", |c: &mut Ctx| {
         c.view.board.map_or(0, |b| b.len() as i64)
     });
-    e.register_fn("label", |c: &mut Ctx, cell: i64| -> Res<ImmutableString> {
+    r.read1("label", |c: &mut Ctx, cell: i64| -> Res<ImmutableString> {
         let cell = c.view.cell(cell)?;
         Ok(c.view.board.map_or("", |b| b.label(cell)).into())
     });
-    e.register_fn("stone", |c: &mut Ctx, cell: i64| -> Res<i64> {
+    r.read1("stone", |c: &mut Ctx, cell: i64| -> Res<i64> {
         let cell = c.view.cell(cell)?;
         Ok(if c.view.stones[0].contains(cell) {
             1
@@ -109,27 +110,28 @@ fn register(e: &mut Engine) {
             0
         })
     });
-    e.register_fn("eye", |c: &mut Ctx, s: i64, cell: i64| -> Res<bool> {
+    r.read2("eye", |c: &mut Ctx, s: i64, cell: i64| -> Res<bool> {
         let q = c.seat_index(s)?;
         let cell = c.view.cell(cell)?;
         Ok(c.view.eyes[usize::from(q)].contains(cell))
     });
-    e.register_fn("on_edge", |c: &mut Ctx, cell: i64| -> Res<bool> {
+    r.read1("on_edge", |c: &mut Ctx, cell: i64| -> Res<bool> {
         let cell = c.view.cell(cell)?;
         Ok(c.view.nbr[usize::from(cell)].len() < c.view.degree as u32)
     });
-    e.register_fn("neighbours", |c: &mut Ctx, cell: i64| -> Res<rhai::Array> {
-        let cell = c.view.cell(cell)?;
-        Ok(c.view.nbr[usize::from(cell)]
-            .iter()
-            .map(|n| rhai::Dynamic::from(i64::from(n)))
-            .collect())
-    });
-    e.register_fn("territory", |c: &mut Ctx, s: i64| -> Res<i64> {
+    r.engine
+        .register_fn("neighbours", |c: &mut Ctx, cell: i64| -> Res<rhai::Array> {
+            let cell = c.view.cell(cell)?;
+            Ok(c.view.nbr[usize::from(cell)]
+                .iter()
+                .map(|n| rhai::Dynamic::from(i64::from(n)))
+                .collect())
+        });
+    r.read1("territory", |c: &mut Ctx, s: i64| -> Res<i64> {
         let q = c.seat_index(s)?;
         Ok(i64::from(c.view.territory(q)?.len()))
     });
-    e.register_fn(
+    r.read2(
         "in_territory",
         |c: &mut Ctx, s: i64, cell: i64| -> Res<bool> {
             let q = c.seat_index(s)?;
@@ -137,12 +139,12 @@ fn register(e: &mut Engine) {
             Ok(c.view.territory(q)?.contains(cell))
         },
     );
-    e.register_fn("add_stone", |c: &mut Ctx, s: i64, cell: i64| -> Res<()> {
+    r.op2("add_stone", |c: &mut Ctx, s: i64, cell: i64| -> Res<()> {
         let q = c.seat_index(s)?;
         let cell = c.view.cell(cell)?;
         c.push(Op::Game(SproutOp::AddStone(q, cell)))
     });
-    e.register_fn("remove_stone", |c: &mut Ctx, cell: i64| -> Res<()> {
+    r.op1("remove_stone", |c: &mut Ctx, cell: i64| -> Res<()> {
         let cell = c.view.cell(cell)?;
         c.push(Op::Game(SproutOp::RemoveStone(cell)))
     });

@@ -1,0 +1,1086 @@
+//! The fast path of house rules: a script in a small subset of Rhai (no
+//! loops, no functions of its own) translated once, when its variant is
+//! loaded, into a tree this module walks, calling the game's fields and
+//! operations of `ctx` as plain Rust functions. Rhai allocates a cache
+//! and resolves each call anew at every run (about 2,300 instructions for
+//! a script that reads one field); a walk of the tree costs tens.
+//!
+//! The subset: `let` and `const`, assignment and `+=`-style assignment to
+//! a local, `if`/`else`, `return`, expression statements; whole numbers,
+//! true and false, strings (compared with `==` and `!=` only); `+ - * / %`
+//! and unary `-` on whole numbers with Rhai's checked overflow, its
+//! division by zero and its error messages; `== != < <= > >=` on whole
+//! numbers; `!`, `&&`, `||` on booleans; `ctx.field` and `ctx.op(n, ...)`
+//! with whole-number arguments, of the fields and operations the game
+//! registered through [`Reg`]. Every expression has one type known before
+//! the run (a local keeps the type it was declared with), so no operator
+//! meets a type it does not take here.
+//!
+//! A statement outside the subset is left to Rhai: the walk stops there
+//! (bails) and Rhai runs the whole script from the start, which gives the
+//! same result because nothing before that point can have changed `ctx`
+//! (a statement that may follow an operation that changes it makes the
+//! whole script Rhai's; [`compile`] checks). Without loops and functions
+//! a script of at most [`super::MAX_CODE`] bytes cannot reach Rhai's
+//! budget of operations, so the walk does not count them.
+
+use std::any::Any;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use rhai::{
+    ASTFlags, Dynamic, Engine, EvalAltResult, Expr, ImmutableString, Position, Stmt, Variant,
+};
+
+/// A result of a field or operation of `ctx`, as Rhai takes it.
+pub type Res<T> = Result<T, Box<EvalAltResult>>;
+
+/// A value of the fast path.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Val {
+    Unit,
+    Int(i64),
+    Bool(bool),
+    Str(ImmutableString),
+}
+
+impl Val {
+    /// The value as Rhai would hold it.
+    pub fn dynamic(self) -> Dynamic {
+        match self {
+            Val::Unit => Dynamic::UNIT,
+            Val::Int(n) => Dynamic::from_int(n),
+            Val::Bool(b) => Dynamic::from_bool(b),
+            Val::Str(s) => Dynamic::from(s),
+        }
+    }
+
+    fn int(&self) -> i64 {
+        match self {
+            Val::Int(n) => *n,
+            _ => unreachable!("typed when compiled"),
+        }
+    }
+
+    fn bool(&self) -> bool {
+        match self {
+            Val::Bool(b) => *b,
+            _ => unreachable!("typed when compiled"),
+        }
+    }
+}
+
+/// The type of a value, known when a script is compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ty {
+    Unit,
+    Int,
+    Bool,
+    Str,
+}
+
+/// A type a field or operation may give back on the fast path.
+pub trait Out: Variant + Clone {
+    const TY: Ty;
+    fn val(self) -> Val;
+}
+
+impl Out for i64 {
+    const TY: Ty = Ty::Int;
+    fn val(self) -> Val {
+        Val::Int(self)
+    }
+}
+
+impl Out for bool {
+    const TY: Ty = Ty::Bool;
+    fn val(self) -> Val {
+        Val::Bool(self)
+    }
+}
+
+impl Out for ImmutableString {
+    const TY: Ty = Ty::Str;
+    fn val(self) -> Val {
+        Val::Str(self)
+    }
+}
+
+impl Out for () {
+    const TY: Ty = Ty::Unit;
+    fn val(self) -> Val {
+        Val::Unit
+    }
+}
+
+type Getter = Arc<dyn Fn(&mut dyn Any) -> Option<Val> + Send + Sync>;
+type Method = Arc<dyn Fn(&mut dyn Any, &[i64]) -> Option<Res<Val>> + Send + Sync>;
+
+struct MethodInfo {
+    ty: Ty,
+    /// Whether it may change `ctx` (an operation, not a reading).
+    changes: bool,
+    call: Method,
+}
+
+/// The fields and operations of a game's `ctx` the fast path can call,
+/// filled by [`Reg`] alongside their Rhai registration.
+#[derive(Default)]
+pub struct Natives {
+    getters: HashMap<&'static str, (Ty, Getter)>,
+    methods: HashMap<(&'static str, usize), MethodInfo>,
+}
+
+/// Registers a field or operation of `ctx` once, for Rhai and for the fast
+/// path alike. What the fast path cannot call (a name as an argument, an
+/// array as a result) is registered on [`Reg::engine`] directly, and a
+/// script that uses it runs in Rhai.
+pub struct Reg<'a> {
+    pub engine: &'a mut Engine,
+    pub natives: &'a mut Natives,
+}
+
+macro_rules! method {
+    (@int $a:ident) => { i64 };
+    ($(#[$doc:meta])* $name:ident, $changes:expr, $n:expr, ($($a:ident),*)) => {
+        $(#[$doc])*
+        #[allow(unused_variables, unused_mut, clippy::type_complexity)]
+        pub fn $name<C: Variant + Clone, R: Out>(
+            &mut self,
+            name: &'static str,
+            f: fn(&mut C $(, method!(@int $a))*) -> Res<R>,
+        ) {
+            self.engine.register_fn(name, f);
+            let call: Method = Arc::new(move |c: &mut dyn Any, args: &[i64]| {
+                let c = c.downcast_mut::<C>()?;
+                let mut it = args.iter().copied();
+                $(let $a: i64 = it.next()?;)*
+                Some(f(c $(, $a)*).map(Out::val))
+            });
+            self.natives.methods.insert(
+                (name, $n),
+                MethodInfo { ty: R::TY, changes: $changes, call },
+            );
+        }
+    };
+}
+
+impl Reg<'_> {
+    /// A field: `ctx.name`.
+    pub fn get<C: Variant + Clone, R: Out>(&mut self, name: &'static str, f: fn(&mut C) -> R) {
+        self.engine.register_get(name, f);
+        let g: Getter = Arc::new(move |c: &mut dyn Any| Some(f(c.downcast_mut::<C>()?).val()));
+        self.natives.getters.insert(name, (R::TY, g));
+    }
+
+    method!(
+        /// A reading without arguments: `ctx.name()`.
+        read0, false, 0, ());
+    method!(
+        /// A reading: `ctx.name(a)`.
+        read1, false, 1, (a));
+    method!(
+        /// A reading: `ctx.name(a, b)`.
+        read2, false, 2, (a, b));
+    method!(
+        /// An operation (it may change `ctx`): `ctx.name()`.
+        op0, true, 0, ());
+    method!(
+        /// An operation: `ctx.name(a)`.
+        op1, true, 1, (a));
+    method!(
+        /// An operation: `ctx.name(a, b)`.
+        op2, true, 2, (a, b));
+    method!(
+        /// An operation: `ctx.name(a, b, c)`.
+        op3, true, 3, (a, b, c));
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Arith {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Cmp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+enum E {
+    Const(Val),
+    Local(usize),
+    Get(Getter),
+    Call(Method, Box<[E]>, Position),
+    Arith(Arith, Box<(E, E)>, Position),
+    Neg(Box<E>, Position),
+    Cmp(Cmp, Box<(E, E)>),
+    Not(Box<E>),
+    And(Box<[E]>),
+    Or(Box<[E]>),
+}
+
+enum S {
+    Expr(E),
+    Let(usize, E),
+    Assign(usize, E),
+    OpAssign(usize, Arith, E, Position),
+    If(E, Box<[S]>, Box<[S]>),
+    Return(Option<E>),
+    /// Leave the script to Rhai.
+    Bail,
+}
+
+/// A script compiled for the fast path.
+pub struct Fast {
+    body: Box<[S]>,
+    slots: usize,
+    /// Whether some statement is left to Rhai.
+    pub bails: bool,
+}
+
+/// Why a walk stopped early.
+pub enum Flow {
+    Err(Box<EvalAltResult>),
+    Return(Val),
+    /// A statement outside the subset: Rhai runs the script.
+    Bail,
+}
+
+impl From<Box<EvalAltResult>> for Flow {
+    fn from(e: Box<EvalAltResult>) -> Flow {
+        Flow::Err(e)
+    }
+}
+
+/// The most locals a fast script declares (Rhai's own bound is 256).
+const MAX_LOCALS: usize = 200;
+
+struct Compiler<'n> {
+    natives: &'n Natives,
+    /// Locals in scope: name, slot, type, constant.
+    names: Vec<(ImmutableString, usize, Ty, bool)>,
+    slots: usize,
+    types: Vec<Ty>,
+    /// Whether an operation that changes `ctx` may have run before the
+    /// point being compiled.
+    dirty: bool,
+    bails: bool,
+}
+
+/// Not in the subset.
+struct No;
+
+/// The fast form of `ast`, or `None` when it must run in Rhai (a part of
+/// it outside the subset after an operation that changes `ctx`, or no part
+/// of it in the subset).
+pub fn compile(natives: &Natives, ast: &rhai::AST) -> Option<Fast> {
+    if ast.has_functions() {
+        return None;
+    }
+    let mut c = Compiler {
+        natives,
+        names: Vec::new(),
+        slots: 0,
+        types: Vec::new(),
+        dirty: false,
+        bails: false,
+    };
+    let body = c.block(ast.statements()).ok()?;
+    if matches!(body.first(), Some(S::Bail)) || c.slots > MAX_LOCALS {
+        return None;
+    }
+    Some(Fast {
+        body,
+        slots: c.slots,
+        bails: c.bails,
+    })
+}
+
+impl Compiler<'_> {
+    fn block(&mut self, stmts: &[Stmt]) -> Result<Box<[S]>, No> {
+        let depth = self.names.len();
+        let mut out = Vec::with_capacity(stmts.len());
+        for s in stmts {
+            match self.stmt(s) {
+                Ok(s) => out.push(s),
+                Err(No) => {
+                    // Left to Rhai: valid only while nothing has changed.
+                    if self.dirty {
+                        return Err(No);
+                    }
+                    self.bails = true;
+                    out.push(S::Bail);
+                    // Nothing after a bail runs here.
+                    break;
+                }
+            }
+        }
+        self.names.truncate(depth);
+        Ok(out.into())
+    }
+
+    fn local(&self, name: &str) -> Option<&(ImmutableString, usize, Ty, bool)> {
+        self.names.iter().rev().find(|n| n.0.as_str() == name)
+    }
+
+    fn stmt(&mut self, s: &Stmt) -> Result<S, No> {
+        Ok(match s {
+            Stmt::Noop(..) => S::Expr(E::Const(Val::Unit)),
+            Stmt::Expr(e) => S::Expr(self.expr(e)?.0),
+            Stmt::FnCall(call, pos) => S::Expr(self.fn_call(call, *pos)?.0),
+            Stmt::Var(x, flags, _) => {
+                if flags.intersects(!ASTFlags::CONSTANT) {
+                    return Err(No);
+                }
+                let (ident, init, _) = &**x;
+                let (e, ty) = self.expr(init)?;
+                let slot = self.slots;
+                self.slots += 1;
+                self.types.push(ty);
+                self.names.push((
+                    ident.name.clone(),
+                    slot,
+                    ty,
+                    flags.contains(ASTFlags::CONSTANT),
+                ));
+                S::Let(slot, e)
+            }
+            Stmt::Assignment(x) => {
+                let (op, bin) = &**x;
+                let Expr::Variable(v, _, _) = &bin.lhs else {
+                    return Err(No);
+                };
+                let &(_, slot, ty, constant) = self.local(v.1.as_str()).ok_or(No)?;
+                if constant {
+                    return Err(No);
+                }
+                let (rhs, rty) = self.expr(&bin.rhs)?;
+                if rty != ty {
+                    return Err(No);
+                }
+                match op.get_op_assignment_info() {
+                    None => S::Assign(slot, rhs),
+                    Some((.., syntax)) => {
+                        if ty != Ty::Int {
+                            return Err(No);
+                        }
+                        S::OpAssign(slot, arith(syntax).ok_or(No)?, rhs, op.position())
+                    }
+                }
+            }
+            Stmt::If(fc, _) => {
+                let (cond, ty) = self.expr(&fc.expr)?;
+                if ty != Ty::Bool {
+                    return Err(No);
+                }
+                let before = self.dirty;
+                let body = self.block(fc.body.statements())?;
+                let after_body = self.dirty;
+                self.dirty = before;
+                let branch = self.block(fc.branch.statements())?;
+                self.dirty |= after_body;
+                S::If(cond, body, branch)
+            }
+            Stmt::Block(b) => {
+                // A block of its own: its locals end with it.
+                let inner = self.block(b.statements())?;
+                S::If(E::Const(Val::Bool(true)), inner, Box::new([]))
+            }
+            Stmt::Return(value, flags, _) => {
+                if flags.contains(ASTFlags::BREAK) {
+                    // `throw`
+                    return Err(No);
+                }
+                S::Return(match value {
+                    Some(e) => Some(self.expr(e)?.0),
+                    None => None,
+                })
+            }
+            _ => return Err(No),
+        })
+    }
+
+    fn expr(&mut self, e: &Expr) -> Result<(E, Ty), No> {
+        Ok(match e {
+            Expr::IntegerConstant(n, _) => (E::Const(Val::Int(*n)), Ty::Int),
+            Expr::BoolConstant(b, _) => (E::Const(Val::Bool(*b)), Ty::Bool),
+            Expr::StringConstant(s, _) => (E::Const(Val::Str(s.clone())), Ty::Str),
+            Expr::Unit(_) => (E::Const(Val::Unit), Ty::Unit),
+            Expr::DynamicConstant(d, _) => {
+                if let Ok(n) = d.as_int() {
+                    (E::Const(Val::Int(n)), Ty::Int)
+                } else if let Ok(b) = d.as_bool() {
+                    (E::Const(Val::Bool(b)), Ty::Bool)
+                } else if d.is_unit() {
+                    (E::Const(Val::Unit), Ty::Unit)
+                } else if let Some(s) = d.read_lock::<ImmutableString>() {
+                    (E::Const(Val::Str(s.clone())), Ty::Str)
+                } else {
+                    return Err(No);
+                }
+            }
+            Expr::Variable(v, _, _) => {
+                let &(_, slot, ty, _) = self.local(v.1.as_str()).ok_or(No)?;
+                (E::Local(slot), ty)
+            }
+            Expr::Dot(bin, flags, _) => {
+                if !flags.is_empty() {
+                    return Err(No);
+                }
+                // `ctx` itself, not a local that hides it.
+                match &bin.lhs {
+                    Expr::Variable(v, _, _)
+                        if v.1.as_str() == "ctx" && self.local("ctx").is_none() => {}
+                    _ => return Err(No),
+                }
+                match &bin.rhs {
+                    Expr::Property(p, _) => {
+                        let (ty, g) = self.natives.getters.get(p.2.as_str()).ok_or(No)?;
+                        (E::Get(Arc::clone(g)), *ty)
+                    }
+                    Expr::MethodCall(call, pos) => {
+                        if call.op_token.is_some() || call.capture_parent_scope {
+                            return Err(No);
+                        }
+                        let m = self
+                            .natives
+                            .methods
+                            .get(&(call.name.as_str(), call.args.len()))
+                            .ok_or(No)?;
+                        let mut args = Vec::with_capacity(call.args.len());
+                        for a in &call.args {
+                            let (a, ty) = self.expr(a)?;
+                            if ty != Ty::Int {
+                                return Err(No);
+                            }
+                            args.push(a);
+                        }
+                        self.dirty |= m.changes;
+                        (E::Call(Arc::clone(&m.call), args.into(), *pos), m.ty)
+                    }
+                    _ => return Err(No),
+                }
+            }
+            Expr::FnCall(call, pos) => self.fn_call(call, *pos)?,
+            Expr::And(list, _) | Expr::Or(list, _) => {
+                let mut items = Vec::with_capacity(list.len());
+                for x in list.iter() {
+                    let (x, ty) = self.expr(x)?;
+                    if ty != Ty::Bool {
+                        return Err(No);
+                    }
+                    items.push(x);
+                }
+                let items = items.into_boxed_slice();
+                let e = if matches!(e, Expr::And(..)) {
+                    E::And(items)
+                } else {
+                    E::Or(items)
+                };
+                (e, Ty::Bool)
+            }
+            _ => return Err(No),
+        })
+    }
+
+    fn fn_call(&mut self, call: &rhai::FnCallExpr, pos: Position) -> Result<(E, Ty), No> {
+        if call.op_token.is_none() {
+            return Err(No);
+        }
+        let name = call.name.as_str();
+        match call.args.len() {
+            1 => {
+                let (x, ty) = self.expr(&call.args[0])?;
+                match (name, ty) {
+                    ("!", Ty::Bool) => Ok((E::Not(Box::new(x)), Ty::Bool)),
+                    ("-", Ty::Int) => Ok((E::Neg(Box::new(x), pos), Ty::Int)),
+                    _ => Err(No),
+                }
+            }
+            2 => {
+                let (a, at) = self.expr(&call.args[0])?;
+                let (b, bt) = self.expr(&call.args[1])?;
+                if at != bt {
+                    return Err(No);
+                }
+                if let Some(op) = arith(name) {
+                    if at != Ty::Int {
+                        return Err(No);
+                    }
+                    return Ok((E::Arith(op, Box::new((a, b)), pos), Ty::Int));
+                }
+                let cmp = match name {
+                    "==" => Cmp::Eq,
+                    "!=" => Cmp::Ne,
+                    "<" => Cmp::Lt,
+                    "<=" => Cmp::Le,
+                    ">" => Cmp::Gt,
+                    ">=" => Cmp::Ge,
+                    _ => return Err(No),
+                };
+                let ok = match at {
+                    Ty::Int => true,
+                    Ty::Bool | Ty::Str => matches!(cmp, Cmp::Eq | Cmp::Ne),
+                    Ty::Unit => false,
+                };
+                if !ok {
+                    return Err(No);
+                }
+                Ok((E::Cmp(cmp, Box::new((a, b))), Ty::Bool))
+            }
+            _ => Err(No),
+        }
+    }
+}
+
+fn arith(op: &str) -> Option<Arith> {
+    Some(match op {
+        "+" => Arith::Add,
+        "-" => Arith::Sub,
+        "*" => Arith::Mul,
+        "/" => Arith::Div,
+        "%" => Arith::Rem,
+        _ => return None,
+    })
+}
+
+fn arith_err(message: String, pos: Position) -> Flow {
+    Flow::Err(EvalAltResult::ErrorArithmetic(message, pos).into())
+}
+
+fn apply(op: Arith, x: i64, y: i64, pos: Position) -> Result<i64, Flow> {
+    match op {
+        Arith::Add => x
+            .checked_add(y)
+            .ok_or_else(|| arith_err(format!("Addition overflow: {x} + {y}"), pos)),
+        Arith::Sub => x
+            .checked_sub(y)
+            .ok_or_else(|| arith_err(format!("Subtraction overflow: {x} - {y}"), pos)),
+        Arith::Mul => x
+            .checked_mul(y)
+            .ok_or_else(|| arith_err(format!("Multiplication overflow: {x} * {y}"), pos)),
+        Arith::Div => {
+            if y == 0 {
+                Err(arith_err(format!("Division by zero: {x} / {y}"), pos))
+            } else {
+                x.checked_div(y)
+                    .ok_or_else(|| arith_err(format!("Division overflow: {x} / {y}"), pos))
+            }
+        }
+        Arith::Rem => x.checked_rem(y).ok_or_else(|| {
+            arith_err(
+                format!("Modulo division by zero or overflow: {x} % {y}"),
+                pos,
+            )
+        }),
+    }
+}
+
+struct Run<'a> {
+    ctx: &'a mut dyn Any,
+    slots: &'a mut [Val],
+}
+
+impl Fast {
+    /// Run the script on `ctx`: its value, or why it stopped ([`Flow::Bail`]:
+    /// Rhai must run it; `ctx` is then as it was).
+    pub fn run(&self, ctx: &mut dyn Any) -> Result<Val, Flow> {
+        let (mut small, mut big);
+        let slots: &mut [Val] = if self.slots == 0 {
+            &mut []
+        } else if self.slots <= 4 {
+            small = [Val::Unit, Val::Unit, Val::Unit, Val::Unit];
+            &mut small[..self.slots]
+        } else {
+            big = vec![Val::Unit; self.slots];
+            &mut big[..]
+        };
+        let mut r = Run { ctx, slots };
+        match r.block(&self.body) {
+            Ok(v) => Ok(v),
+            Err(Flow::Return(v)) => Ok(v),
+            Err(f) => Err(f),
+        }
+    }
+}
+
+impl Run<'_> {
+    fn block(&mut self, body: &[S]) -> Result<Val, Flow> {
+        let mut last = Val::Unit;
+        for s in body {
+            last = self.stmt(s)?;
+        }
+        Ok(last)
+    }
+
+    fn stmt(&mut self, s: &S) -> Result<Val, Flow> {
+        Ok(match s {
+            S::Expr(e) => self.expr(e)?,
+            S::Let(slot, e) | S::Assign(slot, e) => {
+                self.slots[*slot] = self.expr(e)?;
+                Val::Unit
+            }
+            S::OpAssign(slot, op, e, pos) => {
+                let y = self.expr(e)?.int();
+                let x = self.slots[*slot].int();
+                self.slots[*slot] = Val::Int(apply(*op, x, y, *pos)?);
+                Val::Unit
+            }
+            S::If(cond, body, branch) => {
+                if self.expr(cond)?.bool() {
+                    self.block(body)?
+                } else {
+                    self.block(branch)?
+                }
+            }
+            S::Return(e) => {
+                let v = match e {
+                    Some(e) => self.expr(e)?,
+                    None => Val::Unit,
+                };
+                return Err(Flow::Return(v));
+            }
+            S::Bail => return Err(Flow::Bail),
+        })
+    }
+
+    fn expr(&mut self, e: &E) -> Result<Val, Flow> {
+        Ok(match e {
+            E::Const(v) => v.clone(),
+            E::Local(slot) => self.slots[*slot].clone(),
+            E::Get(g) => g(self.ctx).ok_or(Flow::Bail)?,
+            E::Call(m, args, pos) => {
+                let mut values = [0i64; 3];
+                for (out, a) in values.iter_mut().zip(args.iter()) {
+                    *out = self.expr(a)?.int();
+                }
+                match m(self.ctx, &values[..args.len()]).ok_or(Flow::Bail)? {
+                    Ok(v) => v,
+                    Err(mut err) => {
+                        err.set_position(*pos);
+                        return Err(Flow::Err(err));
+                    }
+                }
+            }
+            E::Arith(op, ab, pos) => {
+                let x = self.expr(&ab.0)?.int();
+                let y = self.expr(&ab.1)?.int();
+                Val::Int(apply(*op, x, y, *pos)?)
+            }
+            E::Neg(x, pos) => {
+                let x = self.expr(x)?.int();
+                Val::Int(
+                    x.checked_neg()
+                        .ok_or_else(|| arith_err("integer overflow".into(), *pos))?,
+                )
+            }
+            E::Cmp(op, ab) => {
+                let a = self.expr(&ab.0)?;
+                let b = self.expr(&ab.1)?;
+                Val::Bool(match (op, &a, &b) {
+                    (Cmp::Eq, ..) => a == b,
+                    (Cmp::Ne, ..) => a != b,
+                    (Cmp::Lt, Val::Int(x), Val::Int(y)) => x < y,
+                    (Cmp::Le, Val::Int(x), Val::Int(y)) => x <= y,
+                    (Cmp::Gt, Val::Int(x), Val::Int(y)) => x > y,
+                    (Cmp::Ge, Val::Int(x), Val::Int(y)) => x >= y,
+                    _ => unreachable!("typed when compiled"),
+                })
+            }
+            E::Not(x) => Val::Bool(!self.expr(x)?.bool()),
+            E::And(items) => {
+                for x in items.iter() {
+                    if !self.expr(x)?.bool() {
+                        return Ok(Val::Bool(false));
+                    }
+                }
+                Val::Bool(true)
+            }
+            E::Or(items) => {
+                for x in items.iter() {
+                    if self.expr(x)?.bool() {
+                        return Ok(Val::Bool(true));
+                    }
+                }
+                Val::Bool(false)
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Api, Hook, Program, Script};
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A `ctx` with a field of each type, readings that refuse some
+    /// arguments and operations that change it.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    struct Probe {
+        n: i64,
+        m: i64,
+        flag: bool,
+        name: &'static str,
+        pushed: Vec<i64>,
+    }
+
+    fn register(r: &mut Reg) {
+        r.engine.register_type_with_name::<Probe>("Probe");
+        r.get("n", |p: &mut Probe| p.n);
+        r.get("m", |p: &mut Probe| p.m);
+        r.get("flag", |p: &mut Probe| p.flag);
+        r.get("name", |p: &mut Probe| ImmutableString::from(p.name));
+        r.read1("at", |p: &mut Probe, i: i64| -> Res<i64> {
+            if (0..8).contains(&i) {
+                Ok(p.n * i)
+            } else {
+                Err(format!("{i} is not a place").into())
+            }
+        });
+        r.read2("less", |_: &mut Probe, a: i64, b: i64| -> Res<bool> {
+            Ok(a < b)
+        });
+        r.op1("push", |p: &mut Probe, v: i64| -> Res<()> {
+            if v < -50 {
+                return Err(format!("{v} is refused").into());
+            }
+            p.pushed.push(v);
+            Ok(())
+        });
+        r.op0("bump", |p: &mut Probe| -> Res<()> {
+            p.n += 1;
+            Ok(())
+        });
+    }
+
+    static API: Api = Api {
+        hooks: &[Hook {
+            name: "h",
+            about: "",
+        }],
+        register,
+    };
+
+    /// A small random source for the generator (xorshift).
+    struct Gen {
+        s: u64,
+        ints: Vec<String>,
+        bools: Vec<String>,
+        next_var: usize,
+    }
+
+    impl Gen {
+        fn below(&mut self, n: u64) -> u64 {
+            self.s ^= self.s << 13;
+            self.s ^= self.s >> 7;
+            self.s ^= self.s << 17;
+            self.s % n
+        }
+
+        fn pick<'a>(&mut self, of: &'a [&'a str]) -> &'a str {
+            of[self.below(of.len() as u64) as usize]
+        }
+
+        fn int(&mut self, depth: u32) -> String {
+            let leaf = depth == 0 || self.below(3) == 0;
+            if leaf {
+                return match self.below(7) {
+                    0 => self.pick(&["0", "1", "2", "7", "-3"]).to_owned(),
+                    1 => self
+                        .pick(&[
+                            "9223372036854775807",
+                            "4611686018427387904",
+                            "-9223372036854775807",
+                        ])
+                        .to_owned(),
+                    2 if !self.ints.is_empty() => {
+                        let i = self.below(self.ints.len() as u64) as usize;
+                        self.ints[i].clone()
+                    }
+                    3 => "ctx.m".to_owned(),
+                    4 => format!("ctx.at({})", self.int(depth.saturating_sub(1))),
+                    _ => "ctx.n".to_owned(),
+                };
+            }
+            match self.below(3) {
+                0 => format!("-({})", self.int(depth - 1)),
+                _ => {
+                    let op = self.pick(&["+", "-", "*", "/", "%"]);
+                    format!("({} {op} {})", self.int(depth - 1), self.int(depth - 1))
+                }
+            }
+        }
+
+        fn boolean(&mut self, depth: u32) -> String {
+            if depth == 0 || self.below(3) == 0 {
+                return match self.below(5) {
+                    0 => self.pick(&["true", "false"]).to_owned(),
+                    1 if !self.bools.is_empty() => {
+                        let i = self.below(self.bools.len() as u64) as usize;
+                        self.bools[i].clone()
+                    }
+                    2 => format!("ctx.name {} \"a\"", self.pick(&["==", "!="])),
+                    3 => format!("ctx.less({}, {})", self.int(1), self.int(1)),
+                    _ => "ctx.flag".to_owned(),
+                };
+            }
+            match self.below(4) {
+                0 => format!("!({})", self.boolean(depth - 1)),
+                1 => {
+                    let op = self.pick(&["&&", "||", "==", "!="]);
+                    format!(
+                        "({} {op} {})",
+                        self.boolean(depth - 1),
+                        self.boolean(depth - 1)
+                    )
+                }
+                _ => {
+                    let op = self.pick(&["==", "!=", "<", "<=", ">", ">="]);
+                    format!("({} {op} {})", self.int(depth - 1), self.int(depth - 1))
+                }
+            }
+        }
+
+        fn block(&mut self, depth: u32, out: &mut String) {
+            let (ni, nb) = (self.ints.len(), self.bools.len());
+            for _ in 0..1 + self.below(4) {
+                self.stmt(depth, out);
+            }
+            self.ints.truncate(ni);
+            self.bools.truncate(nb);
+        }
+
+        fn stmt(&mut self, depth: u32, out: &mut String) {
+            match self.below(12) {
+                0 | 1 => {
+                    let v = format!("v{}", self.next_var);
+                    self.next_var += 1;
+                    out.push_str(&format!("let {v} = {};\n", self.int(2)));
+                    self.ints.push(v);
+                }
+                2 => {
+                    let v = format!("b{}", self.next_var);
+                    self.next_var += 1;
+                    out.push_str(&format!("let {v} = {};\n", self.boolean(2)));
+                    self.bools.push(v);
+                }
+                3 if !self.ints.is_empty() => {
+                    let i = self.below(self.ints.len() as u64) as usize;
+                    let op = self.pick(&["=", "+=", "-=", "*=", "/=", "%="]);
+                    let v = self.ints[i].clone();
+                    out.push_str(&format!("{v} {op} {};\n", self.int(2)));
+                }
+                4 => out.push_str(&format!("ctx.push({});\n", self.int(2))),
+                5 => out.push_str("ctx.bump();\n"),
+                6 | 7 if depth > 0 => {
+                    out.push_str(&format!("if {} {{\n", self.boolean(2)));
+                    self.block(depth - 1, out);
+                    if self.below(2) == 0 {
+                        out.push_str("} else {\n");
+                        self.block(depth - 1, out);
+                    }
+                    out.push_str("}\n");
+                }
+                8 => {
+                    // Outside the subset: Rhai runs the script (a bail),
+                    // or all of it when an operation may have come before.
+                    out.push_str(&format!(
+                        "let s = `x${{{}}}`; ctx.push(s.len());\n",
+                        self.int(1)
+                    ));
+                }
+                9 if self.below(4) == 0 => {
+                    out.push_str(&format!("return {};\n", self.int(2)));
+                }
+                10 => out.push_str(&format!("{};\n", self.boolean(2))),
+                _ => out.push_str(&format!("{};\n", self.int(2))),
+            }
+        }
+    }
+
+    fn script_of(seed: u64) -> String {
+        let mut g = Gen {
+            s: seed | 1,
+            ints: Vec::new(),
+            bools: Vec::new(),
+            next_var: 0,
+        };
+        let mut code = String::new();
+        g.block(3, &mut code);
+        // The script's value: its last statement.
+        match g.below(3) {
+            0 => code.push_str(&g.int(2)),
+            1 => code.push_str(&g.boolean(2)),
+            _ => {}
+        }
+        code
+    }
+
+    fn probe(seed: u64) -> Probe {
+        Probe {
+            n: (seed % 7) as i64 - 2,
+            m: [0, 1, -1, i64::MAX, i64::MIN + 1][(seed % 5) as usize],
+            flag: seed.is_multiple_of(2),
+            name: if seed.is_multiple_of(3) { "a" } else { "b" },
+            pushed: Vec::new(),
+        }
+    }
+
+    /// Run `code` both ways on the same `ctx`: the same value, the same
+    /// `ctx` afterwards, the same failure. Whether it took the fast path.
+    fn agree(code: &str, seed: u64) -> Result<bool, TestCaseError> {
+        let script = Script {
+            name: "s".into(),
+            description: String::new(),
+            hook: "h".into(),
+            code: code.into(),
+        };
+        let Ok(p) = Program::new(&API, &[script]) else {
+            // Rhai refuses it (too deep an expression): nothing to compare.
+            return Ok(false);
+        };
+        let (mut fast, mut slow) = (probe(seed), probe(seed));
+        let a = p.run(0, &mut fast);
+        let b = p.run_rhai(0, &mut slow);
+        let show = |r: &Result<Dynamic, super::super::Failure>| match r {
+            Ok(v) => Ok(format!("{} {v:?}", v.type_name())),
+            Err(f) => Err(f.to_string()),
+        };
+        prop_assert_eq!(show(&a), show(&b), "{}", code);
+        prop_assert_eq!(fast, slow, "{}", code);
+        Ok(p.is_fast(0))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+        #[test]
+        fn the_fast_path_agrees_with_rhai(seed in any::<u64>()) {
+            let code = script_of(seed);
+            agree(&code, seed)?;
+        }
+    }
+
+    #[test]
+    fn most_generated_scripts_take_the_fast_path_and_all_agree() {
+        let mut fast = 0;
+        for seed in 1..=2000u64 {
+            let code = script_of(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            if agree(&code, seed).expect("agrees") {
+                fast += 1;
+            }
+        }
+        assert!(fast > 1000, "only {fast} of 2000 took the fast path");
+    }
+
+    #[test]
+    fn errors_keep_their_place_and_words() {
+        for (code, words) in [
+            (
+                "let a = 1;\nlet b = ctx.m + 9223372036854775807;",
+                "Addition overflow",
+            ),
+            ("ctx.push(-60);", "-60 is refused"),
+            ("let x = ctx.at(9);", "9 is not a place"),
+            ("let z = 0; z = ctx.n / z;", "Division by zero"),
+            (
+                "if ctx.flag || true { let q = -ctx.m; q }",
+                "integer overflow",
+            ),
+        ] {
+            let script = Script {
+                name: "s".into(),
+                description: String::new(),
+                hook: "h".into(),
+                code: code.into(),
+            };
+            let p = Program::new(&API, &[script]).expect("compiles");
+            assert!(p.is_fast(0), "{code}");
+            let mut c = Probe {
+                m: i64::MIN,
+                ..probe(0)
+            };
+            if code.contains("+ 9223372036854775807") {
+                c.m = 1;
+            }
+            let f = p.run(0, &mut c.clone()).expect_err(code);
+            let g = p.run_rhai(0, &mut c).expect_err(code);
+            assert_eq!(f, g, "{code}");
+            assert!(f.message.contains(words), "{code}: {f}");
+            assert!(f.message.contains(" at line "), "{code}: {f}");
+        }
+    }
+
+    #[test]
+    fn loops_and_functions_stay_in_rhai_and_a_bail_comes_before_any_change() {
+        let fast = |code: &str| {
+            let script = Script {
+                name: "s".into(),
+                description: String::new(),
+                hook: "h".into(),
+                code: code.into(),
+            };
+            Program::new(&API, &[script]).expect("compiles").is_fast(0)
+        };
+        assert!(!fast("for i in 0..3 { ctx.bump(); }"));
+        assert!(!fast("fn f(x) { x } ctx.push(f(1));"));
+        assert!(fast("if ctx.flag { for i in 0..3 { ctx.bump(); } }"));
+        assert!(!fast("ctx.bump(); for i in 0..3 { ctx.bump(); }"));
+        assert!(fast("let a = ctx.at(1); ctx.bump();"));
+        // An endless loop still meets Rhai's budget.
+        let script = Script {
+            name: "s".into(),
+            description: String::new(),
+            hook: "h".into(),
+            code: "if ctx.n == 0 { loop { } }".into(),
+        };
+        let p = Program::new(&API, &[script]).expect("compiles");
+        assert!(p.is_fast(0));
+        let f = p.run(0, &mut probe(2)).expect_err("endless");
+        assert!(f.message.contains("budget"), "{f}");
+    }
+
+    /// Whether the script of shipped variant `name` has a fast form.
+    fn shipped_is_fast(api: &Api, name: &str) -> bool {
+        let path = format!("{}/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("a shipped variant");
+        let doc: toml::Table = toml::from_str(&text).expect("toml");
+        let table = &doc["script"].as_array().expect("scripts")[0];
+        let script = Script {
+            name: name.into(),
+            description: String::new(),
+            hook: table["hook"].as_str().expect("hook").into(),
+            code: table["code"].as_str().expect("code").into(),
+        };
+        Program::new(api, &[script]).expect("compiles").is_fast(0)
+    }
+
+    #[test]
+    fn the_shipped_examples_take_the_fast_path_but_the_loop_over_every_cell() {
+        use crate::games::{branches, roots_and_shoots, roots_growy_roots, sprout_r_out};
+        let rs = &roots_and_shoots::script::API;
+        // Its loop runs in Rhai, on the edge only (a bail).
+        assert!(shipped_is_fast(rs, "edge-double"));
+        assert!(shipped_is_fast(rs, "reroll-ones"));
+        assert!(shipped_is_fast(rs, "no-edge-plants"));
+        assert!(shipped_is_fast(&branches::script::API, "branches-own-coin"));
+        assert!(shipped_is_fast(
+            &roots_growy_roots::script::API,
+            "rgr-bridge-water"
+        ));
+        // A loop at its top: Rhai runs all of it.
+        assert!(!shipped_is_fast(
+            &sprout_r_out::script::API,
+            "sprout-edge-territory"
+        ));
+    }
+}
