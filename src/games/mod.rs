@@ -19,6 +19,7 @@ pub mod branches;
 mod head;
 pub mod roots_and_shoots;
 pub mod roots_growy_roots;
+mod scripted;
 pub mod sheet;
 pub mod sprout_r_out;
 
