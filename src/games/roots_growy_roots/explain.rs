@@ -11,10 +11,6 @@ use super::rules::{Artifact, BonusTies, Deck, EndTrigger, RootMeasure, Rules, St
 use crate::core::count;
 use crate::games::sheet::{Reading, Sheet, list_words};
 
-/// The rules text the sheet reads.
-pub(crate) const RULES_TEXT: &str =
-    "the Global Game Jam 2023 team's rules, with their deck sheets and board pictures";
-
 /// Where the sheet reads the rules text: the questions R1-R23 of
 /// `docs/games/roots-growy-roots.md`.
 pub(crate) const READINGS: &[Reading] = &[

@@ -13,9 +13,6 @@ use super::rules::{
 };
 use crate::games::sheet::{Reading, Sheet};
 
-/// The rules text the sheet reads.
-pub(crate) const RULES_TEXT: &str = "Dale W. Walton's text on the game's Ludii page, revised 2023";
-
 /// Where the sheet reads the rules text: the questions SR1-SR11 of
 /// `docs/games/sprout-r-out.md`. Where Ludii's program reads the text
 /// otherwise, `sprout-r-out-ludii` plays Ludii's reading.
