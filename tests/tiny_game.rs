@@ -34,7 +34,7 @@ struct Rules {
     description: String,
 }
 
-roots::rules_head!(Rules);
+roots::game_type!(Tiny, Rules);
 
 roots::variant_file! {
     /// The raw file: no keys beyond the head every game's file shares
@@ -154,8 +154,6 @@ impl GameState for State {
 fn scores(state: &State) -> Vec<i32> {
     (0..2).map(|s| i32::from(state.winner == Some(s))).collect()
 }
-
-struct Tiny;
 
 const STANDARD: &str = "name = \"windy\"\ndescription = \"\"\n";
 

@@ -52,6 +52,13 @@ pub struct Stat {
 }
 
 impl Stat {
+    /// The turns a game took, as every game that counts them says it.
+    pub const TURNS: Stat = Stat::new("turns", "turns", "turns");
+    /// The rounds a game took (a round: every seat's turn).
+    pub const ROUNDS: Stat = Stat::new("rounds", "rounds", "rounds");
+    /// The passes of a game.
+    pub const PASSES: Stat = Stat::new("passes", "passes", "passes");
+
     /// A statistic: its key, its name in words and its column heading.
     pub const fn new(key: &'static str, label: &'static str, short: &'static str) -> Stat {
         Stat {
@@ -120,6 +127,26 @@ impl SafetyLimit {
 /// list): 0 for a name not given, `u32::MAX` for a count beyond it.
 pub fn counts_in_order(stats: &[Stat], named: &[(&str, i64)]) -> Vec<u32> {
     in_order(stats.iter().map(|s| s.key), named)
+}
+
+/// `named_counts!(tally: key, key = field, ...)`: a game's counts by name
+/// (for [`counts_in_order`]) from the whole-number fields of its tally:
+/// `("key", tally.key)`, or `("key", tally.field)` where the field has
+/// another name, widened to `i64`; an array, in the order given.
+#[macro_export]
+macro_rules! named_counts {
+    ($t:ident: $($key:ident $(= $field:ident)?),+ $(,)?) => {
+        [$((
+            stringify!($key),
+            i64::from($crate::named_counts!(@field $t $key $($field)?)),
+        )),+]
+    };
+    (@field $t:ident $key:ident) => {
+        $t.$key
+    };
+    (@field $t:ident $key:ident $field:ident) => {
+        $t.$field
+    };
 }
 
 /// The count named `key` among a game's `named` counts, 0 when none is.

@@ -12,12 +12,12 @@ use super::{Rules, State};
 crate::game_type!(Branches, Rules);
 
 impl Game for Branches {
+    crate::game_hooks!(super: module, resolve_check, rules, seats, sheet, pictures, state, text, eval, scripts);
+
     const TITLE: &'static str = "Branches & Twigs & Thorns";
     const BY: &'static str = "Andrew Plotkin, 2002";
     const RULES_TEXT: &'static str =
         "the Looney Pyramids wiki's Branches & Twigs & Thorns page, after Andrew Plotkin's rules";
-
-    crate::game_hooks!(super: module, resolve_check, rules, seats, sheet, pictures, state, text, eval, scripts);
 
     fn new_state(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
         crate::games::admit_seats(&rules.name, rules.seats(), seats)?;
@@ -111,7 +111,7 @@ impl Game for Branches {
         Stat::new("coins_to_pot", "coins paid to the pot", "to pot"),
         Stat::new("coins_to_owners", "coins paid to owners", "to owners"),
         Stat::new("coin_resets", "coin resets", "resets"),
-        Stat::new("passes", "passes", "passes"),
+        Stat::PASSES,
     ];
 
     fn end_reason(state: &State) -> usize {

@@ -288,18 +288,8 @@ impl Game for RootsAndShoots {
     ]);
 
     const COUNTERS: &'static [Stat] = &[
-        Stat {
-            key: "rounds",
-            label: "rounds",
-            short: "rounds",
-            flag: false,
-        },
-        Stat {
-            key: "turns",
-            label: "turns",
-            short: "turns",
-            flag: false,
-        },
+        Stat::ROUNDS,
+        Stat::TURNS,
         Stat {
             key: "placements",
             label: "beads placed",

@@ -14,12 +14,12 @@ use super::{Action, Rules, State, text};
 crate::game_type!(RootsGrowyRoots, Rules);
 
 impl Game for RootsGrowyRoots {
+    crate::game_hooks!(super: module, rules, seats, sheet, pictures, state, text, eval, scripts);
+
     const TITLE: &'static str = "Roots Growy Roots";
     const BY: &'static str = "Global Game Jam 2023 team";
     const RULES_TEXT: &'static str =
         "the Global Game Jam 2023 team's rules, with their deck sheets and board pictures";
-
-    crate::game_hooks!(super: module, rules, seats, sheet, pictures, state, text, eval, scripts);
 
     fn check(rules: &Rules, c: &Checker<'_>) -> Vec<Diagnostic> {
         super::rules::check(rules)
@@ -84,8 +84,8 @@ impl Game for RootsGrowyRoots {
     ]);
 
     const COUNTERS: &'static [Stat] = &[
-        Stat::new("turns", "turns", "turns"),
-        Stat::new("rounds", "rounds", "rounds"),
+        Stat::TURNS,
+        Stat::ROUNDS,
         Stat::new("sticks_spent", "sticks spent", "spent"),
         Stat::new("sticks_lost", "sticks lost", "lost"),
         Stat::new("bridges", "bridges", "bridges"),

@@ -128,6 +128,8 @@ fn letter(s: Seat) -> char {
 }
 
 impl Game for SproutROut {
+    crate::game_hooks!(super: rules, sheet, pictures, state, text, eval, scripts);
+
     const ID: &'static str = "sprout-r-out";
     const TITLE: &'static str = "Sprout-R-Out";
     const BY: &'static str = "Dale W. Walton, 2021, revised 2023";
@@ -136,8 +138,6 @@ impl Game for SproutROut {
     type Rules = Variant;
     type File = VariantFile;
     type State = State;
-
-    crate::game_hooks!(super: rules, sheet, pictures, state, text, eval, scripts);
 
     fn seats(rules: &Variant) -> RangeInclusive<u8> {
         rules.engine().seats()
@@ -235,12 +235,12 @@ impl Game for SproutROut {
     ]);
 
     const COUNTERS: &'static [Stat] = &[
-        Stat::new("turns", "turns", "turns"),
+        Stat::TURNS,
         Stat::new("sub_moves", "sub-moves", "sub-moves"),
         Stat::new("placements", "stones placed", "stones"),
         Stat::new("removals", "groups removed", "removals"),
         Stat::new("stuck_removals", "removals when stuck", "stuck"),
-        Stat::new("passes", "passes", "passes"),
+        Stat::PASSES,
         Stat::new("forced_passes", "passes forced (repeats)", "forced"),
         Stat::new("mid_turn_end", "games ended mid-turn", "mid-turn"),
         Stat::new("territory_1", "final territory, seat 1", "terr. 1"),
