@@ -34,7 +34,7 @@ struct Rules {
     description: String,
 }
 
-roots::game_type!(Tiny, Rules);
+roots::rules_head!(Rules);
 
 roots::variant_file! {
     /// The raw file: no keys beyond the head every game's file shares
@@ -154,6 +154,8 @@ impl GameState for State {
 fn scores(state: &State) -> Vec<i32> {
     (0..2).map(|s| i32::from(state.winner == Some(s))).collect()
 }
+
+struct Tiny;
 
 const STANDARD: &str = "name = \"windy\"\ndescription = \"\"\n";
 

@@ -441,8 +441,10 @@ pub fn script_events_in_order(
     state: &impl crate::script::session::HouseRules,
 ) -> Vec<u32> {
     debug_assert_eq!(events.last(), Some(&SCRIPT_EVENT));
-    let mut counts = events_in_order(&events[..events.len() - 1], named);
-    counts.push(state.script_fired_total());
+    let mut counts = events_in_order(events, named);
+    if let Some(last) = counts.last_mut() {
+        *last = state.script_fired_total();
+    }
     counts
 }
 

@@ -40,7 +40,8 @@ pub fn end_reason(state: &State) -> Option<&'static str> {
 /// Per-game counters for the simulator's statistics, fixed names and order.
 pub fn counters(state: &State) -> Vec<(&'static str, i64)> {
     let t = state.tally;
-    let mut named = crate::named_counts!(t:
+    let mut named = Vec::with_capacity(9);
+    named.extend(crate::named_counts!(t:
         plies,
         pyramids_placed = pyramids,
         pointed_at_root = at_root,
@@ -48,8 +49,7 @@ pub fn counters(state: &State) -> Vec<(&'static str, i64)> {
         penalties_paid = penalties,
         coins_to_pot = to_pot,
         coins_to_owners = to_owners
-    )
-    .to_vec();
+    ));
     named.push(("coin_resets", i64::from(state.coin_resets())));
     named.push(("passes", i64::from(t.passes)));
     named

@@ -660,7 +660,8 @@ pub fn counters(state: &State) -> Vec<(&'static str, i64)> {
         let without: Vec<i32> = parts.iter().map(|p| p.iter().sum::<i32>() - p[k]).collect();
         i64::from(winners(&with) != winners(&without))
     };
-    let mut named = vec![("rounds", i64::from(state.round()))];
+    let mut named = Vec::with_capacity(15);
+    named.push(("rounds", i64::from(state.round())));
     named.extend(crate::named_counts!(t:
         turns,
         sticks_spent,
