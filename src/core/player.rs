@@ -418,6 +418,21 @@ impl Style {
         turn_beam: 0,
         growth: Growth::PLAIN,
     };
+
+    /// Greedy as first written (exact ties, one decision) and a search
+    /// that expands a node's actions best first ([`Growth::guided`]),
+    /// with this widening, prior and exploration.
+    pub const fn guided(widening: f64, prior: f64, exploration: f64) -> Style {
+        Style {
+            growth: Growth {
+                guided: true,
+                widening,
+                prior,
+                exploration,
+            },
+            ..Style::PLAIN
+        }
+    }
 }
 
 #[cfg(test)]

@@ -35,6 +35,14 @@ pub enum Next {
     Over,
 }
 
+impl Next {
+    /// The node of a game without chance: over, or `seat`'s decision.
+    #[inline]
+    pub const fn decide_unless(over: bool, seat: Seat) -> Next {
+        if over { Next::Over } else { Next::Decide(seat) }
+    }
+}
+
 /// Final scores and winners.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {

@@ -19,6 +19,7 @@ pub mod branches;
 mod head;
 pub mod roots_and_shoots;
 pub mod roots_growy_roots;
+mod scripted;
 pub mod sheet;
 pub mod sprout_r_out;
 
@@ -51,6 +52,13 @@ pub struct Stat {
 }
 
 impl Stat {
+    /// The turns a game took, as every game that counts them says it.
+    pub const TURNS: Stat = Stat::new("turns", "turns", "turns");
+    /// The rounds a game took (a round: every seat's turn).
+    pub const ROUNDS: Stat = Stat::new("rounds", "rounds", "rounds");
+    /// The passes of a game.
+    pub const PASSES: Stat = Stat::new("passes", "passes", "passes");
+
     /// A statistic: its key, its name in words and its column heading.
     pub const fn new(key: &'static str, label: &'static str, short: &'static str) -> Stat {
         Stat {
@@ -119,6 +127,26 @@ impl SafetyLimit {
 /// list): 0 for a name not given, `u32::MAX` for a count beyond it.
 pub fn counts_in_order(stats: &[Stat], named: &[(&str, i64)]) -> Vec<u32> {
     in_order(stats.iter().map(|s| s.key), named)
+}
+
+/// `named_counts!(tally: key, key = field, ...)`: a game's counts by name
+/// (for [`counts_in_order`]) from the whole-number fields of its tally:
+/// `("key", tally.key)`, or `("key", tally.field)` where the field has
+/// another name, widened to `i64`; an array, in the order given.
+#[macro_export]
+macro_rules! named_counts {
+    ($t:ident: $($key:ident $(= $field:ident)?),+ $(,)?) => {
+        [$((
+            stringify!($key),
+            i64::from($crate::named_counts!(@field $t $key $($field)?)),
+        )),+]
+    };
+    (@field $t:ident $key:ident) => {
+        $t.$key
+    };
+    (@field $t:ident $key:ident $field:ident) => {
+        $t.$field
+    };
 }
 
 /// The count named `key` among a game's `named` counts, 0 when none is.
@@ -198,12 +226,20 @@ pub trait RulesHead {
 /// The first word names the game's module as seen from the impl (`super`
 /// from `game.rs`, `self` from the module's `mod.rs`); then, any of:
 ///
+/// - `module`: `ID` (the module's `GAME_ID`) and the types `Rules`,
+///   `File` and `State` (the module's `Rules`, `VariantFile` and `State`);
+/// - `scripts`: [`house_rules!`](crate::house_rules) (house rules written
+///   as scripts, from the module's `script.rs`);
+/// - `resolve_check`: `check`, the module's own checks (its
+///   `resolve(rules, file)`, whose problems are placed in the file) run on
+///   complete rules: layering an empty file over them changes nothing but
+///   runs every check;
 /// - `rules`: `builtins` (the module's `BUILTINS`) and `standard` (the
 ///   rules type's own `standard()`);
 /// - `seats`: the rules type's own `seats()`;
-/// - `sheet`: `explain`, `meaning`, `RULES_TEXT` and `readings` from the
+/// - `sheet`: `explain`, `meaning` and `readings` from the
 ///   module's `explain.rs` (`explain_with_keys`, written with the shared
-///   [`sheet::Sheet`], `RULES_TEXT`, `READINGS`) and `meaning.rs`
+///   [`sheet::Sheet`], and `READINGS`) and `meaning.rs`
 ///   (`meaning`, after the meaning every game shares of `players.min` and
 ///   `players.max`, from [`Game::seats`]);
 /// - `pictures`: `svg` and `click_points` from its `svg.rs`, and
@@ -218,6 +254,27 @@ pub trait RulesHead {
 macro_rules! game_hooks {
     ($m:ident: $($hook:ident),+ $(,)?) => {
         $($crate::game_hooks!(@ $m $hook);)+
+    };
+    (@ $m:ident module) => {
+        const ID: &'static str = $m::GAME_ID;
+
+        type Rules = $m::Rules;
+        type File = $m::VariantFile;
+        type State = $m::State;
+    };
+    (@ $m:ident scripts) => {
+        $crate::house_rules!($m);
+    };
+    (@ $m:ident resolve_check) => {
+        fn check(
+            rules: &Self::Rules,
+            c: &$crate::core::diagnostic::Checker<'_>,
+        ) -> Vec<$crate::core::diagnostic::Diagnostic> {
+            match $m::resolve(rules, &$m::VariantFile::default()) {
+                Ok(_) => Vec::new(),
+                Err(problems) => $crate::games::Problem::place(problems, c),
+            }
+        }
     };
     (@ $m:ident rules) => {
         fn builtins() -> &'static [$crate::games::Builtin] {
@@ -234,8 +291,6 @@ macro_rules! game_hooks {
         }
     };
     (@ $m:ident sheet) => {
-        const RULES_TEXT: &'static str = $m::explain::RULES_TEXT;
-
         fn explain(rules: &Self::Rules, changes: &[$crate::core::keys::Change]) -> Option<String> {
             Some($m::explain::explain_with_keys(rules, changes).0)
         }
@@ -352,6 +407,85 @@ pub const fn with_script_ends<const N: usize>(own: &[Stat]) -> [Stat; N] {
     }
     out[N - 1] = SCRIPT_ENDS[1];
     out
+}
+
+/// The rule event of house rules written as scripts: the runs that changed
+/// the game, the last of the `RULE_EVENTS` of every game that offers
+/// scripts ([`with_script_event`]). Reports show it only for rules with
+/// scripts, as the ends they bring.
+pub const SCRIPT_EVENT: RuleEvent = event(
+    "script",
+    "house-rule runs that changed the game",
+    &["script"],
+);
+
+/// The `RULE_EVENTS` of a game that offers scripts: its own, then
+/// [`SCRIPT_EVENT`] (`N` is one more than `own` has: checked when built).
+pub const fn with_script_event<const N: usize>(own: &[RuleEvent]) -> [RuleEvent; N] {
+    assert!(N == own.len() + 1);
+    let mut out = [SCRIPT_EVENT; N];
+    let mut i = 0;
+    while i < own.len() {
+        out[i] = own[i];
+        i += 1;
+    }
+    out
+}
+
+/// [`events_in_order`] of a game that offers scripts: its own counts by
+/// name, then the runs of its house rules that changed the game
+/// ([`SCRIPT_EVENT`]).
+pub fn script_events_in_order(
+    events: &[RuleEvent],
+    named: &[(&str, i64)],
+    state: &impl crate::script::session::HouseRules,
+) -> Vec<u32> {
+    debug_assert_eq!(events.last(), Some(&SCRIPT_EVENT));
+    let mut counts = events_in_order(events, named);
+    if let Some(last) = counts.last_mut() {
+        *last = state.script_fired_total();
+    }
+    counts
+}
+
+/// `game_type!(Name, Rules)`: the unit type a game module is seen by
+/// through [`Game`], and [`RulesHead`] for its rules type (with the fields
+/// `name` and `description`, [`rules_head!`](crate::rules_head)).
+#[macro_export]
+macro_rules! game_type {
+    ($name:ident, $rules:ty) => {
+        /// The game, as the generic layers see it.
+        #[derive(Clone, Copy, Debug)]
+        pub struct $name;
+
+        $crate::rules_head!($rules);
+    };
+}
+
+/// `key_words! { enum ... }`: an enum whose variants are the words a
+/// variant key takes, in the file's spelling: the derives every such enum
+/// has (copied, compared, ordered and hashed, read and written by serde,
+/// described by the schema), once. Its own attributes (its doc,
+/// `serde(rename_all)`, a further derive) and variants pass through.
+#[macro_export]
+macro_rules! key_words {
+    ($(#[$attr:meta])* $vis:vis enum $name:ident { $($body:tt)* }) => {
+        #[derive(
+            Clone,
+            Copy,
+            Debug,
+            PartialEq,
+            Eq,
+            Hash,
+            PartialOrd,
+            Ord,
+            ::serde::Serialize,
+            ::serde::Deserialize,
+            ::schemars::JsonSchema,
+        )]
+        $(#[$attr])*
+        $vis enum $name { $($body)* }
+    };
 }
 
 /// `rules_head!(Rules)`: [`RulesHead`] for a rules type with the fields

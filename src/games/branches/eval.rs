@@ -9,16 +9,7 @@ use super::state::State;
 /// then beats greedy 49 games to 10 on `btt` (12 to 48 with random
 /// expansion). Greedy keeps exact ties only: a margin of 0.15 (one open
 /// face) made it lose 67 to 289 against the plain greedy.
-pub const STYLE: crate::core::player::Style = crate::core::player::Style {
-    margin: 0.0,
-    turn_beam: 0,
-    growth: crate::core::player::Growth {
-        guided: true,
-        widening: 1.0,
-        prior: 0.0,
-        exploration: 0.7,
-    },
-};
+pub const STYLE: crate::core::player::Style = crate::core::player::Style::guided(1.0, 0.0, 0.7);
 
 /// Static evaluation from `seat`'s point of view: higher is better. Its
 /// score less the best other score, plus a little for each empty cell from
@@ -49,17 +40,19 @@ pub fn end_reason(state: &State) -> Option<&'static str> {
 /// Per-game counters for the simulator's statistics, fixed names and order.
 pub fn counters(state: &State) -> Vec<(&'static str, i64)> {
     let t = state.tally;
-    vec![
-        ("plies", i64::from(t.plies)),
-        ("pyramids_placed", i64::from(t.pyramids)),
-        ("pointed_at_root", i64::from(t.at_root)),
-        ("pointed_at_own", i64::from(t.at_own)),
-        ("penalties_paid", i64::from(t.penalties)),
-        ("coins_to_pot", i64::from(t.to_pot)),
-        ("coins_to_owners", i64::from(t.to_owners)),
-        ("coin_resets", i64::from(state.coin_resets())),
-        ("passes", i64::from(t.passes)),
-    ]
+    let mut named = Vec::with_capacity(9);
+    named.extend(crate::named_counts!(t:
+        plies,
+        pyramids_placed = pyramids,
+        pointed_at_root = at_root,
+        pointed_at_own = at_own,
+        penalties_paid = penalties,
+        coins_to_pot = to_pot,
+        coins_to_owners = to_owners
+    ));
+    named.push(("coin_resets", i64::from(state.coin_resets())));
+    named.push(("passes", i64::from(t.passes)));
+    named
 }
 
 /// How the generic search plays out below its tree: random playouts to the

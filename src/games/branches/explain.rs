@@ -12,10 +12,6 @@ use super::rules::{BoardShape, Markers, Mouth, OwnerPaidBy, Rules, WhenStuck};
 use crate::core::count;
 use crate::games::sheet::{Reading, Sheet, list_words};
 
-/// The rules text the sheet reads.
-pub(crate) const RULES_TEXT: &str =
-    "the Looney Pyramids wiki's Branches & Twigs & Thorns page, after Andrew Plotkin's rules";
-
 /// Where the sheet reads the rules text: the questions Q1-Q12 of
 /// `docs/games/branches.md`.
 pub(crate) const READINGS: &[Reading] = &[

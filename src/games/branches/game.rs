@@ -3,39 +3,21 @@
 
 use std::sync::Arc;
 
-use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::player::BotSpec;
 use crate::core::protocol::Seat;
 use crate::games::{Game, RuleEvent, Stat, event};
-use crate::script::session::HouseRules as _;
 
-use super::{Rules, State, VariantFile};
+use super::{Rules, State};
 
-/// The game, as the generic layers see it.
-#[derive(Clone, Copy, Debug)]
-pub struct Branches;
-
-crate::rules_head!(Rules);
+crate::game_type!(Branches, Rules);
 
 impl Game for Branches {
-    const ID: &'static str = super::GAME_ID;
+    crate::game_hooks!(super: module, resolve_check, rules, seats, sheet, pictures, state, text, eval, scripts);
+
     const TITLE: &'static str = "Branches & Twigs & Thorns";
     const BY: &'static str = "Andrew Plotkin, 2002";
-
-    type Rules = Rules;
-    type File = VariantFile;
-    type State = State;
-
-    crate::game_hooks!(super: rules, seats, sheet, pictures, state, text, eval);
-
-    fn check(rules: &Rules, c: &Checker<'_>) -> Vec<Diagnostic> {
-        // The module's own checks run on complete rules: layering an empty
-        // file over them changes nothing but runs every check.
-        match super::resolve(rules, &VariantFile::default()) {
-            Ok(_) => Vec::new(),
-            Err(problems) => crate::games::Problem::place(problems, c),
-        }
-    }
+    const RULES_TEXT: &'static str =
+        "the Looney Pyramids wiki's Branches & Twigs & Thorns page, after Andrew Plotkin's rules";
 
     fn new_state(rules: Arc<Rules>, seats: u8) -> Result<State, String> {
         crate::games::admit_seats(&rules.name, rules.seats(), seats)?;
@@ -120,8 +102,6 @@ impl Game for Branches {
         Stat::new("no_moves", "nobody can point anywhere", "no moves"),
     ]);
 
-    crate::house_rules!(super);
-
     const COUNTERS: &'static [Stat] = &[
         Stat::new("plies", "moves", "moves"),
         Stat::new("pyramids_placed", "pyramids placed", "pyramids"),
@@ -131,7 +111,7 @@ impl Game for Branches {
         Stat::new("coins_to_pot", "coins paid to the pot", "to pot"),
         Stat::new("coins_to_owners", "coins paid to owners", "to owners"),
         Stat::new("coin_resets", "coin resets", "resets"),
-        Stat::new("passes", "passes", "passes"),
+        Stat::PASSES,
     ];
 
     fn end_reason(state: &State) -> usize {
@@ -143,24 +123,19 @@ impl Game for Branches {
         crate::games::counts_in_order(Self::COUNTERS, &super::counters(state))
     }
 
-    const RULE_EVENTS: &'static [RuleEvent] = &[
+    const RULE_EVENTS: &'static [RuleEvent] = &crate::games::with_script_event::<6>(&[
         event("penalty", "penalties paid", &["scoring.owner_paid_by"]),
         event("coin_reset", "coin resets", &["coins.reset"]),
         event("stuck", "a player could not place", &["play.when_stuck"]),
         event("pointed_at_root", "pyramids pointed at a root", &[]),
         event("pointed_at_own", "pyramids pointed at own", &[]),
-        event(
-            "script",
-            "house-rule runs that changed the game",
-            &["script"],
-        ),
-    ];
+    ]);
 
     fn rule_events(state: &State) -> Vec<u32> {
         let c = super::counters(state);
         let get = |k: &str| crate::games::named_count(&c, k);
         let ended_stuck = i64::from(super::end_reason(state) == Some("no_moves"));
-        crate::games::events_in_order(
+        crate::games::script_events_in_order(
             Self::RULE_EVENTS,
             &[
                 ("penalty", get("penalties_paid")),
@@ -168,8 +143,8 @@ impl Game for Branches {
                 ("stuck", get("passes") + ended_stuck),
                 ("pointed_at_root", get("pointed_at_root")),
                 ("pointed_at_own", get("pointed_at_own")),
-                ("script", i64::from(state.script_fired_total())),
             ],
+            state,
         )
     }
 

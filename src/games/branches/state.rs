@@ -15,7 +15,7 @@ use crate::core::protocol::{GameState, Next, Outcome, Refusal, Seat};
 use super::action::Action;
 use super::board::{Board, Dir, MAX_CELLS, NONE};
 use super::rules::{Markers, OwnerPaidBy, Rules, WhenStuck};
-use crate::script::session::{self, Session};
+use crate::script::session::Session;
 
 /// Most seats.
 pub const MAX_SEATS: usize = 6;
@@ -790,61 +790,17 @@ pub(super) fn select(x: u128, n: u32) -> u8 {
 impl GameState for State {
     type Action = Action;
 
+    crate::script_moves!(play_plain, no_chance);
+
     fn seats(&self) -> usize {
         usize::from(self.players)
     }
 
     fn next(&self) -> Next {
-        if self.end.is_some() {
-            Next::Over
-        } else {
-            Next::Decide(self.to_move)
-        }
-    }
-
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        self.legal_plain(out);
-        if self.script.is_some() {
-            session::filter_legal(self, out);
-        }
-    }
-
-    fn play(&mut self, action: Action) -> Result<(), Refusal> {
-        if self.end.is_some() {
-            return Err(Refusal::GameOver);
-        }
-        self.judge(action)
-            .map_err(|reason| Refusal::Illegal { reason })?;
-        if self.script.is_some() {
-            session::check_allowed(self, action)?;
-        }
-        self.play_unchecked(action);
-        Ok(())
-    }
-
-    fn play_unchecked(&mut self, action: Action) {
-        if self.script.is_some() {
-            return self.play_scripted(action);
-        }
-        self.play_plain(action);
-    }
-
-    fn roll(&mut self, _face: u8) -> Result<(), Refusal> {
-        match self.end {
-            Some(_) => Err(Refusal::GameOver),
-            None => Err(Refusal::ExpectedAction { seat: self.to_move }),
-        }
+        Next::decide_unless(self.end.is_some(), self.to_move)
     }
 
     fn roll_unchecked(&mut self, _face: u8) {}
-
-    fn random_action(&self, dice: &mut SeededDice) -> Action {
-        let first = self.random_plain(dice);
-        if self.script.is_some() {
-            return session::random_allowed(self, first, dice);
-        }
-        first
-    }
 
     fn outcome(&self) -> Option<Outcome> {
         self.end.map(|_| Outcome::from_scores(self.scores()))
@@ -852,6 +808,15 @@ impl GameState for State {
 }
 
 impl State {
+    /// Whether the rules allow `action` now (no house rule asked).
+    fn check(&self, action: Action) -> Result<(), Refusal> {
+        if self.end.is_some() {
+            return Err(Refusal::GameOver);
+        }
+        self.judge(action)
+            .map_err(|reason| Refusal::Illegal { reason })
+    }
+
     /// Apply a move, no house rule run.
     #[inline]
     pub(super) fn play_plain(&mut self, action: Action) {

@@ -21,9 +21,6 @@ use super::rules::{
 use super::RootsAndShoots;
 use crate::games::sheet::{Reading, Sheet, list_words};
 
-/// The rules text the sheet reads.
-pub(crate) const RULES_TEXT: &str = "Tom Gale's Roots and Shoots rules v. 1, 2007";
-
 /// Where the sheet reads the rules text: the questions RS1-RS28 of
 /// `docs/rules.md`.
 pub(crate) const READINGS: &[Reading] = &[

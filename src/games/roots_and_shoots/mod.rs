@@ -74,11 +74,7 @@ impl Rules {
     }
 }
 
-/// The game, as the generic layers see it.
-#[derive(Clone, Copy, Debug)]
-pub struct RootsAndShoots;
-
-crate::rules_head!(Rules);
+crate::game_type!(RootsAndShoots, Rules);
 
 impl Game for RootsAndShoots {
     fn range_help(key: &str) -> Option<&'static str> {
@@ -109,13 +105,14 @@ impl Game for RootsAndShoots {
     const ID: &'static str = "roots-and-shoots";
     const TITLE: &'static str = "Roots and Shoots";
     const BY: &'static str = "Tom Gale, 2007";
+    const RULES_TEXT: &'static str = "Tom Gale's Roots and Shoots rules v. 1, 2007";
     const EXAMPLE_SET: Option<&'static str> = Some("beads.supply=35");
 
     type Rules = Rules;
     type File = file::VariantFile;
     type State = State;
 
-    crate::game_hooks!(self: rules, sheet);
+    crate::game_hooks!(self: rules, sheet, scripts);
 
     fn seats(rules: &Rules) -> RangeInclusive<u8> {
         rules.players.min..=rules.players.max
@@ -269,8 +266,6 @@ impl Game for RootsAndShoots {
         state.players().iter().map(|p| p.score).collect()
     }
 
-    crate::house_rules!(self);
-
     const END_REASONS: &'static [Stat] = &crate::games::with_script_ends::<5>(&[
         Stat {
             key: "nutrients_out",
@@ -293,18 +288,8 @@ impl Game for RootsAndShoots {
     ]);
 
     const COUNTERS: &'static [Stat] = &[
-        Stat {
-            key: "rounds",
-            label: "rounds",
-            short: "rounds",
-            flag: false,
-        },
-        Stat {
-            key: "turns",
-            label: "turns",
-            short: "turns",
-            flag: false,
-        },
+        Stat::ROUNDS,
+        Stat::TURNS,
         Stat {
             key: "placements",
             label: "beads placed",
@@ -400,7 +385,7 @@ impl Game for RootsAndShoots {
         ]
     }
 
-    const RULE_EVENTS: &'static [RuleEvent] = &[
+    const RULE_EVENTS: &'static [RuleEvent] = &crate::games::with_script_event::<10>(&[
         event("rain", "rains", &[]),
         event("spawn_on_root", "spawns that hit a root", &[]),
         event("struggle", "struggles", &["severing.per_turn"]),
@@ -422,14 +407,7 @@ impl Game for RootsAndShoots {
             "a bead pile emptied",
             &["beads.supply", "end.beads_out"],
         ),
-        // Shown only for rules with scripts, as the ends they bring
-        // (`script::END_KEYS`).
-        event(
-            "script",
-            "house-rule runs that changed the game",
-            &["script"],
-        ),
-    ];
+    ]);
 
     fn rule_events(state: &State) -> Vec<u32> {
         let st = state.stats();

@@ -148,31 +148,20 @@ pub struct EndRules {
     pub max_rounds: u32,
 }
 
-/// A growth action of phase 1.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Growth {
-    /// The new-plant action (d4 in the standard game): a brand-new plant.
-    NewPlant,
-    /// The new-buds action (d6 in the standard game): beads off a branch.
-    Buds,
-    /// The simple-growth action (d8 in the standard game): a root grows longer.
-    SimpleGrowth,
-    /// The sunbathe action (d10 in the standard game): beads move from the
-    /// supply pile to the store.
-    Sunbathe,
+crate::key_words! {
+    /// A growth action of phase 1.
+    #[serde(rename_all = "snake_case")]
+    pub enum Growth {
+        /// The new-plant action (d4 in the standard game): a brand-new plant.
+        NewPlant,
+        /// The new-buds action (d6 in the standard game): beads off a branch.
+        Buds,
+        /// The simple-growth action (d8 in the standard game): a root grows longer.
+        SimpleGrowth,
+        /// The sunbathe action (d10 in the standard game): beads move from the
+        /// supply pile to the store.
+        Sunbathe,
+    }
 }
 
 impl Growth {
@@ -254,30 +243,19 @@ impl ActionDie {
     }
 }
 
-/// A kind of roll, for choosing which rolls bring rain.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum RollKind {
-    /// The growth die of phase 1 (including sunbathe).
-    Growth,
-    /// The d12 of phase 2 that decides whether a nutrient spawns.
-    SpawnCheck,
-    /// The d12 that gives a nutrient its value (outside scoring).
-    NutrientValue,
-    /// A d20 rolled for spawn coordinates.
-    Coordinate,
+crate::key_words! {
+    /// A kind of roll, for choosing which rolls bring rain.
+    #[serde(rename_all = "snake_case")]
+    pub enum RollKind {
+        /// The growth die of phase 1 (including sunbathe).
+        Growth,
+        /// The d12 of phase 2 that decides whether a nutrient spawns.
+        SpawnCheck,
+        /// The d12 that gives a nutrient its value (outside scoring).
+        NutrientValue,
+        /// A d20 rolled for spawn coordinates.
+        Coordinate,
+    }
 }
 
 impl RollKind {

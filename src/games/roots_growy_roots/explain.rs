@@ -11,10 +11,6 @@ use super::rules::{Artifact, BonusTies, Deck, EndTrigger, RootMeasure, Rules, St
 use crate::core::count;
 use crate::games::sheet::{Reading, Sheet, list_words};
 
-/// The rules text the sheet reads.
-pub(crate) const RULES_TEXT: &str =
-    "the Global Game Jam 2023 team's rules, with their deck sheets and board pictures";
-
 /// Where the sheet reads the rules text: the questions R1-R23 of
 /// `docs/games/roots-growy-roots.md`.
 pub(crate) const READINGS: &[Reading] = &[
@@ -335,11 +331,9 @@ pub(crate) fn explain_with_keys(r: &Rules, changes: &[Change]) -> (String, BTree
     let ta = format!("{}{ta}", s.mark("R6"));
     let r9 = s.mark("R9");
     let artifact = if r.turn.artifact_ends_turn {
-        format!(
-            "as earth, the artifact goes to your hand, and your turn ends with your sticks kept{ta}"
-        )
+        "as earth, the artifact goes to your hand, and your turn ends with your sticks kept"
     } else {
-        format!("as earth, and the artifact goes to your hand; the turn goes on{ta}")
+        "as earth, and the artifact goes to your hand; the turn goes on"
     };
     s.line("   What the card does:");
     s.line("   - **earth**: the stick is laid and a connector placed; grow on from it.");
@@ -348,7 +342,7 @@ pub(crate) fn explain_with_keys(r: &Rules, changes: &[Change]) -> (String, BTree
         count(r.turn.fertilizer, "stick", "sticks")
     ));
     s.line("   - **water**: as earth; it pays income from your next turn on.");
-    s.line(&format!("   - **an artifact**: {artifact}."));
+    s.line(&format!("   - **an artifact**: {artifact}{ta}."));
     s.line(&format!("   - **stone**: no stick is laid, the stone stays face up as an obstacle, and your turn ends at once with all your sticks kept{r9}."));
     s.line("");
     let tb = s.ks(&["turn.bridges", "turn.bridge_cost"]);
@@ -402,17 +396,17 @@ pub(crate) fn explain_with_keys(r: &Rules, changes: &[Change]) -> (String, BTree
     let tt = s.k("end.trigger");
     let tt = format!("{}{tt}", s.mark("R4"));
     let trigger = match r.end.trigger {
-        EndTrigger::LastHiddenArtifact => format!(
-            "The game ends at once when the last face-down artifact is turned over (the artifacts laid face up count as turned already); the player who found it still takes it{tt}."
-        ),
-        EndTrigger::AllArtifactsClaimed => format!(
-            "The game ends at once when all five artifacts are in players' hands, the ones laid face up included{tt}."
-        ),
+        EndTrigger::LastHiddenArtifact => {
+            "the last face-down artifact is turned over (the artifacts laid face up count as turned already); the player who found it still takes it"
+        }
+        EndTrigger::AllArtifactsClaimed => {
+            "all five artifacts are in players' hands, the ones laid face up included"
+        }
     };
     let tm = s.k("end.max_rounds");
     let r5 = s.mark("R5");
     s.para(&format!(
-        "{trigger} It also ends when every player in a row starts a turn unable to grow, and, as a safety net, after {}{r5}{tm}.",
+        "The game ends at once when {trigger}{tt}. It also ends when every player in a row starts a turn unable to grow, and, as a safety net, after {}{r5}{tm}.",
         count(r.end.max_rounds, "round", "rounds")
     ));
     s.heading(2, "Scoring");

@@ -9,24 +9,17 @@ use crate::core::protocol::Seat;
 use crate::games::{Game, RuleEvent, SafetyLimit, Stat, event};
 use crate::script::session::HouseRules as _;
 
-use super::{Action, Rules, State, VariantFile, text};
+use super::{Action, Rules, State, text};
 
-/// The game, as the generic layers see it.
-#[derive(Clone, Copy, Debug)]
-pub struct RootsGrowyRoots;
-
-crate::rules_head!(Rules);
+crate::game_type!(RootsGrowyRoots, Rules);
 
 impl Game for RootsGrowyRoots {
-    const ID: &'static str = super::GAME_ID;
+    crate::game_hooks!(super: module, rules, seats, sheet, pictures, state, text, eval, scripts);
+
     const TITLE: &'static str = "Roots Growy Roots";
     const BY: &'static str = "Global Game Jam 2023 team";
-
-    type Rules = Rules;
-    type File = VariantFile;
-    type State = State;
-
-    crate::game_hooks!(super: rules, seats, sheet, pictures, state, text, eval);
+    const RULES_TEXT: &'static str =
+        "the Global Game Jam 2023 team's rules, with their deck sheets and board pictures";
 
     fn check(rules: &Rules, c: &Checker<'_>) -> Vec<Diagnostic> {
         super::rules::check(rules)
@@ -90,11 +83,9 @@ impl Game for RootsGrowyRoots {
         Stat::new("round_limit", "the round limit", "rounds"),
     ]);
 
-    crate::house_rules!(super);
-
     const COUNTERS: &'static [Stat] = &[
-        Stat::new("turns", "turns", "turns"),
-        Stat::new("rounds", "rounds", "rounds"),
+        Stat::TURNS,
+        Stat::ROUNDS,
         Stat::new("sticks_spent", "sticks spent", "spent"),
         Stat::new("sticks_lost", "sticks lost", "lost"),
         Stat::new("bridges", "bridges", "bridges"),
@@ -140,7 +131,7 @@ impl Game for RootsGrowyRoots {
         crate::games::counts_in_order(Self::COUNTERS, &text::counters(state))
     }
 
-    const RULE_EVENTS: &'static [RuleEvent] = &[
+    const RULE_EVENTS: &'static [RuleEvent] = &crate::games::with_script_event::<13>(&[
         event("bridge", "bridges", &[]),
         event("stone_hit", "stones hit", &[]),
         event("card_turned", "cards turned over", &[]),
@@ -161,12 +152,7 @@ impl Game for RootsGrowyRoots {
         event("stick_lost", "sticks lost", &[]),
         event("ability_used", "artifact abilities used", &[]),
         event("turn_denied", "turns denied", &[]),
-        event(
-            "script",
-            "house-rule runs that changed the game",
-            &["script"],
-        ),
-    ];
+    ]);
 
     fn rule_event_possible(rules: &Rules, key: &str) -> bool {
         key != "ability_used" || rules.artifacts.abilities

@@ -13,34 +13,23 @@ use crate::core::count;
 /// The identifier of this game in variant files.
 pub const GAME_ID: &str = "roots-growy-roots";
 
-/// The five artifacts; each exists once.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    JsonSchema,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum Artifact {
-    /// The Skrying Runes (a pile of rune stones).
-    #[default]
-    Skry,
-    /// The Flight of Hermes (winged sandals).
-    Jump,
-    /// Medusa's head.
-    Deny,
-    /// Thor's hammer.
-    Destroy,
-    /// An Egyptian was-sceptre.
-    Dry,
+crate::key_words! {
+    /// The five artifacts; each exists once.
+    #[derive(Default)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum Artifact {
+        /// The Skrying Runes (a pile of rune stones).
+        #[default]
+        Skry,
+        /// The Flight of Hermes (winged sandals).
+        Jump,
+        /// Medusa's head.
+        Deny,
+        /// Thor's hammer.
+        Destroy,
+        /// An Egyptian was-sceptre.
+        Dry,
+    }
 }
 
 impl Artifact {

@@ -2571,6 +2571,8 @@ impl State {
 impl GameState for State {
     type Action = Action;
 
+    crate::script_moves!(apply);
+
     fn seats(&self) -> usize {
         usize::from(self.seats)
     }
@@ -2585,29 +2587,6 @@ impl GameState for State {
         }
     }
 
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        self.legal_plain(out);
-        if self.script.is_some() {
-            crate::script::session::filter_legal(self, out);
-        }
-    }
-
-    fn play(&mut self, action: Action) -> Result<(), Refusal> {
-        self.check(action)?;
-        if self.script.is_some() {
-            crate::script::session::check_allowed(self, action)?;
-        }
-        self.play_unchecked(action);
-        Ok(())
-    }
-
-    fn play_unchecked(&mut self, action: Action) {
-        if self.script.is_some() {
-            return self.play_scripted(action);
-        }
-        self.apply(action);
-    }
-
     fn roll(&mut self, face: u8) -> Result<(), Refusal> {
         if self.script.is_some() {
             return self.roll_scripted(face);
@@ -2620,14 +2599,6 @@ impl GameState for State {
             return &[];
         };
         &self.decks[usize::from(self.geo.deck_of[usize::from(at)])]
-    }
-
-    fn random_action(&self, dice: &mut SeededDice) -> Action {
-        let first = self.random_plain(dice);
-        if self.script.is_some() {
-            return crate::script::session::random_allowed(self, first, dice);
-        }
-        first
     }
 
     fn outcome(&self) -> Option<Outcome> {

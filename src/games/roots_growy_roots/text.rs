@@ -467,16 +467,7 @@ fn ready_note(state: &State, seat: Seat) -> String {
 /// 0.7: on `rgr-artifacts`, `rgr-3p` and `rgr-4p`, seeds 11-13, `mcts:100`
 /// scored 56.0-57.2% against greedy, against 52.3-53.5%; a widening of 2
 /// or a prior of 8 did no better). Greedy keeps exact ties only.
-pub const STYLE: crate::core::player::Style = crate::core::player::Style {
-    margin: 0.0,
-    turn_beam: 0,
-    growth: crate::core::player::Growth {
-        guided: true,
-        widening: 3.0,
-        prior: 4.0,
-        exploration: 0.35,
-    },
-};
+pub const STYLE: crate::core::player::Style = crate::core::player::Style::guided(3.0, 4.0, 0.35);
 
 /// Static evaluation for `seat`: its score less the best other score, plus
 /// a little for sticks in hand and open cells next to its root. At a draw
@@ -669,23 +660,27 @@ pub fn counters(state: &State) -> Vec<(&'static str, i64)> {
         let without: Vec<i32> = parts.iter().map(|p| p.iter().sum::<i32>() - p[k]).collect();
         i64::from(winners(&with) != winners(&without))
     };
-    vec![
-        ("turns", i64::from(t.turns)),
-        ("rounds", i64::from(state.round())),
-        ("sticks_spent", i64::from(t.sticks_spent)),
-        ("sticks_lost", i64::from(t.sticks_lost)),
-        ("bridges", i64::from(t.bridges)),
-        ("stones_hit", i64::from(t.stones_hit)),
-        ("cards_turned", i64::from(t.cards_turned)),
-        ("voluntary_ends", i64::from(t.voluntary_ends)),
-        ("blocked_turns", i64::from(t.blocked_turns)),
+    let mut named = Vec::with_capacity(15);
+    named.push(("rounds", i64::from(state.round())));
+    named.extend(crate::named_counts!(t:
+        turns,
+        sticks_spent,
+        sticks_lost,
+        bridges,
+        stones_hit,
+        cards_turned,
+        voluntary_ends,
+        blocked_turns
+    ));
+    named.extend([
         ("water_points", total(0)),
         ("artifact_points", total(1)),
         ("branch_points", total(2)),
         ("longest_points", total(3)),
         ("decided_by_branches", decided(2)),
         ("decided_by_longest", decided(3)),
-    ]
+    ]);
+    named
 }
 
 fn winners(scores: &[i32]) -> Vec<usize> {

@@ -13,9 +13,6 @@ use super::rules::{
 };
 use crate::games::sheet::{Reading, Sheet};
 
-/// The rules text the sheet reads.
-pub(crate) const RULES_TEXT: &str = "Dale W. Walton's text on the game's Ludii page, revised 2023";
-
 /// Where the sheet reads the rules text: the questions SR1-SR11 of
 /// `docs/games/sprout-r-out.md`. Where Ludii's program reads the text
 /// otherwise, `sprout-r-out-ludii` plays Ludii's reading.
@@ -199,20 +196,15 @@ pub(crate) fn explain_with_keys(v: &Variant, changes: &[Change]) -> (String, BTr
     s.para("1. **First placement.** Place a stone on an empty cell that is nobody's eye and touches at most one enemy group. If it touches one, that group counts as played against.");
     let to = s.k("rules.strict_order");
     let to = format!("{}{to}", s.mark("SR8"));
+    let fixed = "first remove every group that can be removed, then play against the group holding the lowest-numbered enemy stone not yet played against";
     let order = match r.strict_order {
-        StrictOrder::None => format!("in any order you choose{to}"),
-        StrictOrder::First => format!(
-            "in any order for O; X must first remove every group that can be removed, then play against the group holding the lowest-numbered enemy stone not yet played against{to}"
-        ),
-        StrictOrder::Second => format!(
-            "in any order for X; O must first remove every group that can be removed, then play against the group holding the lowest-numbered enemy stone not yet played against{to}"
-        ),
-        StrictOrder::Both => format!(
-            "in a fixed order: first remove every group that can be removed, then play against the group holding the lowest-numbered enemy stone not yet played against{to}"
-        ),
+        StrictOrder::None => "in any order you choose".to_owned(),
+        StrictOrder::First => format!("in any order for O; X must {fixed}"),
+        StrictOrder::Second => format!("in any order for X; O must {fixed}"),
+        StrictOrder::Both => format!("in a fixed order: {fixed}"),
     };
     s.para(&format!(
-        "2. **Then, once for each enemy group not yet played against**, {order}: place a stone on an empty cell next to that group and next to no other enemy group (it may go into an eye), or, if the group has no such cell, **remove** the whole group. Removing one group may free a cell for another. The turn ends when every enemy group has been handled. The board marks enemy stones still to be played against in lower case (`x`, `o`)."
+        "2. **Then, once for each enemy group not yet played against**, {order}{to}: place a stone on an empty cell next to that group and next to no other enemy group (it may go into an eye), or, if the group has no such cell, **remove** the whole group. Removing one group may free a cell for another. The turn ends when every enemy group has been handled. The board marks enemy stones still to be played against in lower case (`x`, `o`)."
     ));
     let tr = s.k("rules.repetition");
     let tr = format!("{}{tr}", s.mark("SR1"));
@@ -227,16 +219,12 @@ pub(crate) fn explain_with_keys(v: &Variant, changes: &[Change]) -> (String, BTr
     let ts = s.k("rules.stuck_removal");
     let ts = format!("{}{ts}", s.mark("SR7"));
     let sr9 = s.mark("SR9");
-    let stuck = match r.stuck_removal {
-        StuckRemoval::Eyeless => format!(
-            "**No first placement.** If no first placement exists, remove one enemy group that has no eye, and your turn ends (it is not a pass{sr9}){ts}."
-        ),
-        StuckRemoval::Unplayable => format!(
-            "**No first placement.** If no first placement exists, remove one enemy group that has no cell to play against it, eyes or not, and your turn ends (it is not a pass{sr9}){ts}."
-        ),
+    let removable = match r.stuck_removal {
+        StuckRemoval::Eyeless => "has no eye",
+        StuckRemoval::Unplayable => "has no cell to play against it, eyes or not",
     };
     s.para(&format!(
-        "3. **Exceptions, at the start of a turn, in this order.** {rep} {stuck} **Nothing to remove either:** you pass. At no other time may you pass, and a placement touching two enemy groups is never legal."
+        "3. **Exceptions, at the start of a turn, in this order.** {rep} **No first placement.** If no first placement exists, remove one enemy group that {removable}, and your turn ends (it is not a pass{sr9}){ts}. **Nothing to remove either:** you pass. At no other time may you pass, and a placement touching two enemy groups is never legal."
     ));
 
     s.heading(2, "The end");

@@ -13,7 +13,6 @@ use serde::{Deserialize, Serialize};
 use crate::core::diagnostic::{Checker, Diagnostic};
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::{Builtin, Game, RuleEvent, Stat, event};
-use crate::script::session::HouseRules as _;
 
 use super::{
     BoardShape, EndCheck, EyeDetection, EyeMemory, Groups, Repetition, Rules, State, StrictOrder,
@@ -122,26 +121,23 @@ impl Variant {
     }
 }
 
-/// The game, as the generic layers see it.
-#[derive(Clone, Copy, Debug)]
-pub struct SproutROut;
-
-crate::rules_head!(Variant);
+crate::game_type!(SproutROut, Variant);
 
 fn letter(s: Seat) -> char {
     super::seat_letter(s)
 }
 
 impl Game for SproutROut {
+    crate::game_hooks!(super: rules, sheet, pictures, state, text, eval, scripts);
+
     const ID: &'static str = "sprout-r-out";
     const TITLE: &'static str = "Sprout-R-Out";
     const BY: &'static str = "Dale W. Walton, 2021, revised 2023";
+    const RULES_TEXT: &'static str = "Dale W. Walton's text on the game's Ludii page, revised 2023";
 
     type Rules = Variant;
     type File = VariantFile;
     type State = State;
-
-    crate::game_hooks!(super: rules, sheet, pictures, state, text, eval);
 
     fn seats(rules: &Variant) -> RangeInclusive<u8> {
         rules.engine().seats()
@@ -238,15 +234,13 @@ impl Game for SproutROut {
         Stat::new("double_pass", "both players pass", "passes"),
     ]);
 
-    crate::house_rules!(super);
-
     const COUNTERS: &'static [Stat] = &[
-        Stat::new("turns", "turns", "turns"),
+        Stat::TURNS,
         Stat::new("sub_moves", "sub-moves", "sub-moves"),
         Stat::new("placements", "stones placed", "stones"),
         Stat::new("removals", "groups removed", "removals"),
         Stat::new("stuck_removals", "removals when stuck", "stuck"),
-        Stat::new("passes", "passes", "passes"),
+        Stat::PASSES,
         Stat::new("forced_passes", "passes forced (repeats)", "forced"),
         Stat::new("mid_turn_end", "games ended mid-turn", "mid-turn"),
         Stat::new("territory_1", "final territory, seat 1", "terr. 1"),
@@ -266,7 +260,7 @@ impl Game for SproutROut {
         crate::games::counts_in_order(Self::COUNTERS, &named)
     }
 
-    const RULE_EVENTS: &'static [RuleEvent] = &[
+    const RULE_EVENTS: &'static [RuleEvent] = &crate::games::with_script_event::<6>(&[
         event("removal", "groups removed", &[]),
         event(
             "stuck_removal",
@@ -284,17 +278,12 @@ impl Game for SproutROut {
             "eyes made",
             &["rules.eye_detection", "rules.eye_memory", "rules.territory"],
         ),
-        event(
-            "script",
-            "house-rule runs that changed the game",
-            &["script"],
-        ),
-    ];
+    ]);
 
     fn rule_events(state: &State) -> Vec<u32> {
         let c = super::counters(state);
         let get = |k: &str| crate::games::named_count(&c, k);
-        crate::games::events_in_order(
+        crate::games::script_events_in_order(
             Self::RULE_EVENTS,
             &[
                 ("removal", get("removals")),
@@ -302,8 +291,8 @@ impl Game for SproutROut {
                 ("pass", get("passes")),
                 ("repetition_refused", get("forced_passes")),
                 ("eye_made", get("eyes_made")),
-                ("script", i64::from(state.script_fired_total())),
             ],
+            state,
         )
     }
 

@@ -1105,71 +1105,42 @@ impl State {
         }
         Action::Pass
     }
+
+    /// Whether the rules allow `a` now (no house rule asked).
+    fn check(&self, a: Action) -> Result<(), Refusal> {
+        if self.over.is_some() {
+            return Err(Refusal::GameOver);
+        }
+        if !self.is_legal(a) {
+            return Err(Refusal::Illegal {
+                reason: self.why_illegal(a),
+            });
+        }
+        Ok(())
+    }
+
+    /// A random legal sub-move before any house rule filters it.
+    #[inline]
+    fn random_plain(&self, dice: &mut SeededDice) -> Action {
+        let n = self.legal.count();
+        if n == 0 {
+            return Action::Pass;
+        }
+        self.pick(dice.below(n))
+    }
 }
 
 impl GameState for State {
     type Action = Action;
+
+    crate::script_moves!(apply_plain, no_chance);
 
     fn seats(&self) -> usize {
         2
     }
 
     fn next(&self) -> Next {
-        if self.over.is_some() {
-            Next::Over
-        } else {
-            Next::Decide(self.mover)
-        }
-    }
-
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        self.legal_plain(out);
-        if self.script.is_some() {
-            crate::script::session::filter_legal(self, out);
-        }
-    }
-
-    fn play(&mut self, action: Action) -> Result<(), Refusal> {
-        if self.over.is_some() {
-            return Err(Refusal::GameOver);
-        }
-        if !self.is_legal(action) {
-            return Err(Refusal::Illegal {
-                reason: self.why_illegal(action),
-            });
-        }
-        if self.script.is_some() {
-            crate::script::session::check_allowed(self, action)?;
-        }
-        self.play_unchecked(action);
-        Ok(())
-    }
-
-    fn play_unchecked(&mut self, action: Action) {
-        if self.script.is_some() {
-            return self.play_scripted(action);
-        }
-        self.apply_plain(action);
-    }
-
-    fn roll(&mut self, _face: u8) -> Result<(), Refusal> {
-        if self.over.is_some() {
-            Err(Refusal::GameOver)
-        } else {
-            Err(Refusal::ExpectedAction { seat: self.mover })
-        }
-    }
-
-    fn random_action(&self, dice: &mut SeededDice) -> Action {
-        let n = self.legal.count();
-        if n == 0 {
-            return Action::Pass;
-        }
-        let first = self.pick(dice.below(n));
-        if self.script.is_some() {
-            return crate::script::session::random_allowed(self, first, dice);
-        }
-        first
+        Next::decide_unless(self.over.is_some(), self.mover)
     }
 
     fn outcome(&self) -> Option<Outcome> {

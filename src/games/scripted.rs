@@ -1,0 +1,61 @@
+//! The moves of a game state whose house rules run as scripts, written once
+//! for the games whose state carries its script session in a field
+//! `script` ([`script_moves!`](crate::script_moves)).
+
+/// `script_moves!(apply)` in a game's `impl GameState for State`:
+/// `legal_actions`, `play`, `play_unchecked` and `random_action` of a state
+/// whose house rules run through [`crate::script::session`]. Each makes the
+/// rules' own move from the state's inherent methods (`legal_plain`,
+/// `check`, the `apply` named, `random_plain`) and, when the state carries a
+/// script session (`self.script`), lets the session filter, refuse or play
+/// it (`filter_legal`, `check_allowed`, `play_scripted`, `random_allowed`).
+///
+/// `script_moves!(apply, no_chance)` adds `roll` for a game without chance
+/// nodes: refused, as the game is over or waits for a decision.
+#[macro_export]
+macro_rules! script_moves {
+    ($apply:ident, no_chance) => {
+        $crate::script_moves!($apply);
+
+        fn roll(&mut self, _face: u8) -> Result<(), $crate::core::protocol::Refusal> {
+            Err(match $crate::core::protocol::GameState::next(self) {
+                $crate::core::protocol::Next::Decide(seat) => {
+                    $crate::core::protocol::Refusal::ExpectedAction { seat }
+                }
+                _ => $crate::core::protocol::Refusal::GameOver,
+            })
+        }
+    };
+    ($apply:ident) => {
+        fn legal_actions(&self, out: &mut Vec<Self::Action>) {
+            self.legal_plain(out);
+            if self.script.is_some() {
+                $crate::script::session::filter_legal(self, out);
+            }
+        }
+
+        fn play(&mut self, action: Self::Action) -> Result<(), $crate::core::protocol::Refusal> {
+            self.check(action)?;
+            if self.script.is_some() {
+                $crate::script::session::check_allowed(self, action)?;
+            }
+            $crate::core::protocol::GameState::play_unchecked(self, action);
+            Ok(())
+        }
+
+        fn play_unchecked(&mut self, action: Self::Action) {
+            if self.script.is_some() {
+                return self.play_scripted(action);
+            }
+            self.$apply(action);
+        }
+
+        fn random_action(&self, dice: &mut $crate::core::dice::SeededDice) -> Self::Action {
+            let first = self.random_plain(dice);
+            if self.script.is_some() {
+                return $crate::script::session::random_allowed(self, first, dice);
+            }
+            first
+        }
+    };
+}
