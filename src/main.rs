@@ -2,8 +2,9 @@
 //!
 //! Before a command runs: standard output must be open (a command whose
 //! output would be lost says so and does nothing), and the signals that end
-//! a program (SIGINT, SIGTERM, SIGHUP) end the external players' process
-//! groups with it ([`roots::signals`]). `--help` and `--version`
+//! a program (SIGINT, SIGTERM, SIGHUP) are caught with the command's own
+//! action (a run's partial report, or an end at once that ends the
+//! external players' process groups with it: [`roots::signals`]). `--help` and `--version`
 //! check their output like every command.
 
 use std::io::Write;
@@ -19,10 +20,6 @@ fn main() -> ExitCode {
             "error: cannot write to standard output: it is closed; nothing was done (to discard the output, send it to /dev/null)\n",
         );
         return ExitCode::from(cli::exit::USAGE);
-    }
-    {
-        use roots::signals::{SIGHUP, SIGINT, SIGTERM, catch};
-        catch(&[SIGINT, SIGTERM, SIGHUP]);
     }
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
@@ -41,6 +38,7 @@ fn main() -> ExitCode {
             });
         }
     };
+    cli.catch_signals();
     let code = cli.run();
     // A signal ends the program with 128 + the signal, whichever thread
     // gets there first: the signal's thread ends the external players and

@@ -145,6 +145,19 @@ impl Cli {
     pub fn run(self) -> u8 {
         set_colour(self.color);
         roots::run::console::set_quiet(self.quiet);
+        let code = self.dispatch();
+        roots::bots::end_external_players();
+        output::finish(code)
+    }
+
+    /// Catch the signals that end a program, with this command's action
+    /// decided first: a run (simulate, compare, sweep, tune, ladder)
+    /// prints a partial report (its players end with their games); any
+    /// other command ends at once, and its external players with it (the
+    /// run layer's `interrupt`). Decided before the handler is installed,
+    /// so that no signal finds the handler without its command's action
+    /// (a Ctrl-C in that gap ended a run with no report).
+    pub fn catch_signals(&self) {
         let playing_in_rounds = matches!(
             self.command,
             Command::Simulate(_)
@@ -153,17 +166,13 @@ impl Cli {
                 | Command::Tune(_)
                 | Command::Ladder(_)
         );
-        // Those five catch Ctrl-C to print a partial report (their players
-        // end with their games); any other command ends at once, and its
-        // external players with it (the run layer's `interrupt`).
         if playing_in_rounds {
             roots::run::interrupt::catch();
         } else {
             roots::run::interrupt::end_at_once();
         }
-        let code = self.dispatch();
-        roots::bots::end_external_players();
-        output::finish(code)
+        use roots::signals::{SIGHUP, SIGINT, SIGTERM, catch};
+        catch(&[SIGINT, SIGTERM, SIGHUP]);
     }
 
     fn dispatch(self) -> u8 {
