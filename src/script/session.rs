@@ -189,6 +189,22 @@ pub fn amount(n: i64) -> Res<i64> {
     }
 }
 
+/// `ctx.set(name, v)`: remember `v` under `name` in a game's memory of
+/// named numbers, within its limits (every game's scripts share them).
+pub fn remember(memory: &mut Vec<(String, i64)>, name: &str, v: i64) -> Res<()> {
+    if let Some(slot) = memory.iter_mut().find(|(k, _)| k == name) {
+        slot.1 = v;
+        return Ok(());
+    }
+    if memory.len() >= MAX_MEMORY || name.len() > 64 {
+        return refuse(format!(
+            "at most {MAX_MEMORY} remembered names of up to 64 bytes"
+        ));
+    }
+    memory.push((name.to_owned(), v));
+    Ok(())
+}
+
 /// Register the `ctx` type of a game (`V`, `P`) with what every game has;
 /// the game then registers its own fields and operations on the same type.
 pub fn register_common<V, P>(r: &mut Reg)
@@ -226,17 +242,7 @@ where
                     "a filter (hook `legal`) cannot remember: it changes nothing".into(),
                 );
             }
-            if let Some(slot) = c.memory.iter_mut().find(|(k, _)| k == name) {
-                slot.1 = v;
-                return Ok(());
-            }
-            if c.memory.len() >= MAX_MEMORY || name.len() > 64 {
-                return refuse(format!(
-                    "at most {MAX_MEMORY} remembered names of up to 64 bytes"
-                ));
-            }
-            c.memory.push((name.to_owned(), v));
-            Ok(())
+            remember(&mut c.memory, name, v)
         });
     r.op2("add_score", |c: &mut C<V, P>, s: i64, n: i64| -> Res<()> {
         let s = c.seat_index(s)?;

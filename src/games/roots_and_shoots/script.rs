@@ -17,7 +17,7 @@ use crate::games::roots_and_shoots::rules::ValueRolled;
 use crate::games::roots_and_shoots::state::{EndReason, MAX_SEATS, Phase, State, Task};
 use crate::script::fast::Reg;
 use crate::script::session::{HouseRules, Session, filter_names};
-use crate::script::{Api, Failure, Hook, MAX_MEMORY, Program};
+use crate::script::{Api, Failure, Hook, Program};
 
 /// `hook = "legal"`: may the seat make this move? Evaluates to `false` to
 /// forbid it.
@@ -269,17 +269,7 @@ fn register(r: &mut Reg) {
         });
     r.engine
         .register_fn("set", |c: &mut Ctx, name: &str, v: i64| -> Res<()> {
-            if let Some(slot) = c.memory.iter_mut().find(|(k, _)| k == name) {
-                slot.1 = v;
-                return Ok(());
-            }
-            if c.memory.len() >= MAX_MEMORY || name.len() > 64 {
-                return refuse(format!(
-                    "at most {MAX_MEMORY} remembered names of up to 64 bytes"
-                ));
-            }
-            c.memory.push((name.to_owned(), v));
-            Ok(())
+            crate::script::session::remember(&mut c.memory, name, v)
         });
     r.op2("add_score", |c: &mut Ctx, s: i64, n: i64| -> Res<()> {
         let s = c.seat_index(s)?;
