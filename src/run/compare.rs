@@ -107,8 +107,12 @@ pub fn compare(
         // sides' ranges: keys that only bound that range change no game.
         if changed.iter().all(|k| SEAT_RANGE_KEYS.contains(&k.as_str())) && !job.independent {
             // The same rules: matched games would be the same games.
-            let same = SameRules::new(G::name(ra), &variant_label(G::name(rb), &job.sets_b))
-                .with_range_keys(changed, plan.players);
+            let same = SameRules::new(
+                G::name(ra),
+                &variant_label(G::name(rb), &job.sets_b),
+                plan.players,
+                changed,
+            );
             return Ok(Ran::Report(Box::new(same)));
         }
         if job.independent {

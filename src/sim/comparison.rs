@@ -299,22 +299,16 @@ pub struct SameRules {
 }
 
 impl SameRules {
-    pub fn new(a: &str, b: &str) -> SameRules {
+    /// A and B play the same game at `players` players; `changed` are the
+    /// keys that differ all the same (none, or only the range of players).
+    pub fn new(a: &str, b: &str, players: u8, changed: Vec<String>) -> SameRules {
         SameRules {
             a: a.to_owned(),
             b: b.to_owned(),
             same_game: true,
-            changed: Vec::new(),
-            players: 0,
+            changed,
+            players,
         }
-    }
-
-    /// The same game at `players` players, though `keys` (the range of
-    /// players) differ.
-    pub fn with_range_keys(mut self, keys: Vec<String>, players: u8) -> SameRules {
-        self.changed = keys;
-        self.players = players;
-        self
     }
 
     pub fn to_table(&self) -> String {
