@@ -34,7 +34,9 @@ fn run(plan: &Plan, pa: f64, pb: f64, rng: &mut SeededDice) -> (Outcome, u64) {
             RATE_MARGIN,
         );
         let v = plan.look(&s, before, now);
-        if v.verdict != Outcome::Undecided {
+        // As `compare --until-decided`: only "different" or "the same"
+        // stops a run ("changed" plays on).
+        if v.verdict.is_final() {
             return (v.verdict, now);
         }
         before = now;
@@ -78,7 +80,7 @@ fn main() {
             match o {
                 Outcome::Different => diff += 1,
                 Outcome::Same => same += 1,
-                Outcome::Undecided => none += 1,
+                Outcome::Changed | Outcome::Undecided => none += 1,
             }
         }
         let pct = |c: u64| 100.0 * c as f64 / reps as f64;

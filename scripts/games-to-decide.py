@@ -77,7 +77,9 @@ def main():
             if args.family != "all" and d["family"] != args.family:
                 continue
             verdicts.setdefault(d["key"], []).append(d["verdict"])
-            if d["verdict"] == "undecided" and "games_needed" in d:
+            # "changed" (significant, its size against the margin open)
+            # keeps the same plan as "undecided".
+            if d["verdict"] in ("undecided", "changed") and "games_needed" in d:
                 needed.setdefault(d["key"], []).append(d["games_needed"])
                 r = d.get("games_needed_range")
                 if r:
@@ -92,7 +94,7 @@ def main():
         shares.append(k / len(v))
         unanimous += k == len(v)
         line = (f"  {key}: different {counts['different']}, same {counts['same']}, "
-                f"undecided {counts['undecided']}; agreement {k} of {len(v)} ({top})")
+                f"changed {counts['changed']}, undecided {counts['undecided']}; agreement {k} of {len(v)} ({top})")
         n = needed.get(key, [])
         if len(n) >= 2:
             ratio = max(n) / max(1, min(n))

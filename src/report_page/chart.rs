@@ -25,6 +25,8 @@ pub enum Look {
     Different,
     /// "the same within the margin" (blue circles).
     Same,
+    /// "changed, by under ±d or near it" (vermillion hollow squares).
+    Changed,
     /// "not decided yet" (grey hollow diamonds).
     Undecided,
 }
@@ -35,7 +37,7 @@ impl Look {
         match self {
             Look::A | Look::Same => "#0072B2",
             Look::B => "#E69F00",
-            Look::Different => "#D55E00",
+            Look::Different | Look::Changed => "#D55E00",
             Look::Undecided => "#6b6b6b",
             Look::Other(i) => MORE[i % MORE.len()],
         }
@@ -47,11 +49,11 @@ impl Look {
         let shape = match self {
             Look::A | Look::Same => 0,
             Look::B => 1,
-            Look::Different => 2,
+            Look::Different | Look::Changed => 2,
             Look::Undecided => 3,
             Look::Other(i) => 2 + i % 3,
         };
-        let hollow = self == Look::Undecided;
+        let hollow = matches!(self, Look::Undecided | Look::Changed);
         let fill = if hollow { "#fff" } else { c };
         match shape {
             0 => format!(

@@ -452,6 +452,7 @@ fn short_verdict(o: Outcome) -> &'static str {
     match o {
         Outcome::Different => "different",
         Outcome::Same => "the same",
+        Outcome::Changed => "changed",
         Outcome::Undecided => "not decided",
     }
 }
@@ -469,6 +470,10 @@ fn compare_verdict(c: &Comparison) -> (String, String) {
                 verdict::amount(v.unit, v.margin, false)
             ),
             Outcome::Different => "B changes who wins".to_owned(),
+            Outcome::Changed => format!(
+                "B changes who wins, by under ±{} or near it",
+                verdict::amount(v.unit, v.margin, false)
+            ),
             Outcome::Undecided => "who wins is not decided yet".to_owned(),
         });
         detail.push(format!(
@@ -494,6 +499,15 @@ fn compare_verdict(c: &Comparison) -> (String, String) {
             ),
             Outcome::Same => format!(
                 "game length is the same within ±{} {label}",
+                verdict::amount(v.unit, v.margin, false)
+            ),
+            Outcome::Changed => format!(
+                "games are {} {label}, by under ±{} or near it",
+                if v.estimate < 0.0 {
+                    "slightly shorter"
+                } else {
+                    "slightly longer"
+                },
                 verdict::amount(v.unit, v.margin, false)
             ),
             Outcome::Undecided => {
@@ -543,6 +557,7 @@ fn forest(c: &Comparison) -> Picture {
             let look = match v.verdict {
                 Outcome::Different => Look::Different,
                 Outcome::Same => Look::Same,
+                Outcome::Changed => Look::Changed,
                 Outcome::Undecided => Look::Undecided,
             };
             Row {
@@ -582,6 +597,10 @@ fn forest(c: &Comparison) -> Picture {
         legend: vec![
             (Look::Different, "different".into()),
             (Look::Same, "the same within the margin".into()),
+            (
+                Look::Changed,
+                "changed, by under the margin or near it".into(),
+            ),
             (Look::Undecided, "not decided yet".into()),
         ],
         refs_label: Some("no difference".into()),
@@ -593,7 +612,7 @@ fn forest(c: &Comparison) -> Picture {
         id: "forest".into(),
         svg,
         caption: format!(
-            "Every statistic's difference B - A (the marker) with its 95% interval (the line), in multiples of its margin, the smallest difference that matters (the shaded band is ± the margin; arrows: the interval runs off the scale of ±{lim}). Squares: different; circles: the same within the margin; hollow diamonds: not decided yet. The figures on the right are in the statistic's own units, as in the text report."
+            "Every statistic's difference B - A (the marker) with its 95% interval (the line), in multiples of its margin, the smallest difference that matters (the shaded band is ± the margin; arrows: the interval runs off the scale of ±{lim}). Squares: different; circles: the same within the margin; hollow squares: changed (not 0), by under the margin or near it; hollow diamonds: not decided yet. The figures on the right are in the statistic's own units, as in the text report."
         ),
     }
 }

@@ -8,7 +8,7 @@ use crate::games::{AnyRules, Game, Registered};
 use crate::sim::paired::{PairBuilder, Pairs};
 use crate::sim::shard::{Partial, Shard};
 use crate::sim::sweep::Measure;
-use crate::sim::verdict::{Margins, Outcome};
+use crate::sim::verdict::Margins;
 use crate::sim::{
     self, Accumulator, AccumulatorData, Comparison, Report, SameRules, compare_paired,
 };
@@ -349,7 +349,7 @@ fn until_decided<G: Registered>(
             })?;
         let verdict = plan.look(&stat, before, now);
         let last = now >= max_games || interrupted_now;
-        if verdict.verdict != Outcome::Undecided || last {
+        if verdict.verdict.is_final() || last {
             progress.finish();
             if interrupted_now {
                 console::err(&format!(

@@ -11,7 +11,7 @@ use super::paired::Pairs;
 use super::rate::Rate;
 use super::report::Report;
 use super::sequential::Stopped;
-use super::verdict::{self, ALPHA, Margins, Statistic, Unit, Verdict};
+use super::verdict::{self, ALPHA, Margins, Outcome, Statistic, Unit, Verdict};
 
 /// The two families of `compare`'s statistics, each Holm-corrected on its
 /// own ([`compare_with`]).
@@ -484,9 +484,19 @@ impl Comparison {
             let _ = writeln!(o, "\nNote: {note}");
         }
         self.skill_table(&mut o);
+        // "changed" is explained only where a row says it.
+        let changed = if self
+            .differences
+            .iter()
+            .any(|d| d.verdict.verdict == Outcome::Changed)
+        {
+            "\n\"changed, by under ±d or near it\": significant in the same way, but the difference is under the margin and not shown inside it;"
+        } else {
+            ""
+        };
         let _ = writeln!(
             o,
-            "\n\"different\": significant after Holm's correction across {} (5% error rate each) and at least the margin;\n\"the same within\": two one-sided tests put the difference inside the margin (margins: a rate 2 points, a count 5% of its mean\nor a fifth of its spread, or --margin KEY=VALUE). {} docs/statistics.md",
+            "\n\"different\": significant after Holm's correction across {} (5% error rate each) and at least the margin;{changed}\n\"the same within\": two one-sided tests put the difference inside the margin (margins: a rate 2 points, a count 5% of its mean\nor a fifth of its spread, or --margin KEY=VALUE). {} docs/statistics.md",
             self.families_words(),
             self.analysis.tests_words()
         );

@@ -100,6 +100,7 @@ impl Report {
                 let head = match b.verdict {
                     Outcome::Different => "Not fair",
                     Outcome::Same => "Fair",
+                    Outcome::Changed => "Slightly unfair",
                     Outcome::Undecided => "Fairness",
                 };
                 out.push(format!("{head}: {}", b.words()));

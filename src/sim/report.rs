@@ -82,10 +82,12 @@ impl SeatBalance {
             Outcome::Different
         } else if seats.iter().all(|v| v.verdict == Outcome::Same) {
             Outcome::Same
+        } else if seats.iter().any(|v| v.verdict == Outcome::Changed) {
+            Outcome::Changed
         } else {
             Outcome::Undecided
         };
-        let favoured = (verdict == Outcome::Different)
+        let favoured = matches!(verdict, Outcome::Different | Outcome::Changed)
             .then(|| {
                 (0..seats.len())
                     .max_by(|&i, &j| seats[i].estimate.total_cmp(&seats[j].estimate))
@@ -131,6 +133,21 @@ impl SeatBalance {
                     )
                     .replace("pt", "%"),
                     verdict::effect_words(v)
+                )
+            }
+            Outcome::Changed => {
+                let n = self.favoured.unwrap_or(1);
+                let v = &self.seats[usize::from(n) - 1];
+                format!(
+                    "seat {n} is favoured slightly: it wins {} of the decided games, {} over a fair share (changed, by under ±{} or near it)",
+                    verdict::amount(
+                        Unit::Rate,
+                        v.estimate + 1.0 / self.seats.len() as f64,
+                        false
+                    )
+                    .replace("pt", "%"),
+                    verdict::effect_words(v),
+                    verdict::amount(Unit::Rate, v.margin, false)
                 )
             }
             Outcome::Same => format!(

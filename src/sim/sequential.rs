@@ -103,6 +103,11 @@ impl Stopped {
                 "not decided after the most games, {} per side (--max-games)",
                 verdict::thousands(self.max_games)
             ),
+            Outcome::Changed => format!(
+                "not decided after the most games, {} per side (--max-games): {}",
+                verdict::thousands(self.max_games),
+                verdict::words(v)
+            ),
             _ => format!(
                 "decided after {} games per side ({} looks): {}",
                 verdict::thousands(self.games),

@@ -4,15 +4,22 @@
 //! A [`Statistic`] is an effect (a difference between two runs, or a
 //! deviation from a fair share) with its standard error and the smallest
 //! difference that matters, its margin `d`. [`decide`] gives each one of
-//! three outcomes:
+//! four outcomes:
 //!
 //! - **different**: the effect is significant after Holm's correction across
 //!   the statistics of the list (the family-wise error rate is held at
 //!   `alpha`), *and* the effect is at least `d`;
 //! - **the same within ±d**: two one-sided tests (TOST) show the effect is
 //!   inside `(-d, +d)`, their p-values Holm-corrected across the list too;
-//! - **not decided yet**: neither, with a plan of how many games (per side)
-//!   would decide it, from the spread of single games and the margin.
+//! - **changed, by under ±d or near it**: significant after Holm's
+//!   correction (the effect is not 0), but its estimate is under `d` and
+//!   the equivalence tests do not put it inside: a real change whose size
+//!   against the margin is not settled. Matched games that differ in a
+//!   few pairs, all one way, give this (`more-beads` ends by "beads out"
+//!   in 1.3% of `standard`'s games and never itself);
+//! - **not decided yet**: none of these, with a plan of how many games
+//!   (per side) would decide it, from the spread of single games and the
+//!   margin.
 //!
 //! Any caller with effects and standard errors can use it: `compare` (rates
 //! and means of two variants), `simulate` (each seat's share against a fair
@@ -132,13 +139,23 @@ pub fn rate_variance(k: f64, n: u64) -> f64 {
     p * (1.0 - p) / m
 }
 
-/// The three outcomes.
+/// The four outcomes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
     Different,
     Same,
+    /// Significant, but under the margin and not shown inside it.
+    Changed,
     Undecided,
+}
+
+impl Outcome {
+    /// Decided for good: "different" or "the same" (a sequential run
+    /// stops at one of these; "changed" goes on, its size unsettled).
+    pub fn is_final(self) -> bool {
+        matches!(self, Outcome::Different | Outcome::Same)
+    }
 }
 
 /// A statistic with its verdict.
@@ -159,7 +176,7 @@ pub struct Verdict {
     pub p_same: f64,
     pub p_same_adjusted: f64,
     pub verdict: Outcome,
-    /// When undecided: about how many games per side would decide it 9
+    /// When undecided or changed: about how many games per side would decide it 9
     /// times in 10, planned from the spread of single games (pairs) and
     /// the margin: as "the same" if the true difference were 0 when the
     /// estimate is under the margin, as "different" at the estimate's size
@@ -213,10 +230,12 @@ pub fn decide(stats: &[Statistic], alpha: f64) -> Vec<Verdict> {
                 Outcome::Different
             } else if qa[i] < alpha {
                 Outcome::Same
+            } else if pa[i] < alpha {
+                Outcome::Changed
             } else {
                 Outcome::Undecided
             };
-            let games_needed = (verdict == Outcome::Undecided)
+            let games_needed = (!verdict.is_final())
                 .then(|| games_needed(s, alpha / m))
                 .flatten();
             let games_needed_range = games_needed.and_then(|_| games_range(s, alpha / m));
@@ -463,6 +482,10 @@ pub fn words(v: &Verdict) -> String {
         // A zero margin: only a figure that never varies can be the same.
         Outcome::Same if v.margin == 0.0 => "the same in every game".to_owned(),
         Outcome::Same => format!("the same within ±{}", amount(v.unit, v.margin, false)),
+        Outcome::Changed => format!(
+            "changed, by under ±{} or near it",
+            amount(v.unit, v.margin, false)
+        ),
         Outcome::Undecided => match (v.games_needed_range, v.games_needed) {
             (
                 Some(GamesRange {
@@ -601,6 +624,52 @@ mod tests {
         let v = one(stat(rate(500_000, 1_000_000), rate(510_000, 1_000_000)));
         assert!(v.p_value < 1e-10);
         assert_eq!(v.verdict, Outcome::Same, "{v:?}");
+    }
+
+    #[test]
+    fn a_significant_difference_under_the_margin_not_shown_inside_it_is_changed() {
+        // Like the paired endings of `standard` v `more-beads` at seed
+        // 1002: -1.3pt with a standard error of 0.45pt (13 pairs of 1,000
+        // moved one way): z about 2.9, significant; the estimate is under
+        // the 2pt margin, yet its upper one-sided test (-1.3 + 2) / 0.45 =
+        // 1.56 is not beyond 1.645: "changed".
+        let s = Statistic {
+            key: "ends-beads-out".into(),
+            label: "ends: beads out".into(),
+            unit: Unit::Rate,
+            estimate: -0.013,
+            se: 0.0045,
+            df: f64::INFINITY,
+            margin: RATE_MARGIN,
+            games: 1000,
+        };
+        let v = one(s.clone());
+        assert_eq!(v.verdict, Outcome::Changed, "{v:?}");
+        assert!(v.high < 0.0 && v.low < -RATE_MARGIN, "{v:?}");
+        assert_eq!(words(&v), "changed, by under ±2.0pt or near it");
+        assert!(!v.verdict.is_final());
+        assert!(v.games_needed.is_some(), "the plan is kept: {v:?}");
+        // Among more statistics Holm asks more of it: with 40 others the
+        // same p no longer passes, and it is not decided.
+        let mut many = vec![s.clone()];
+        many.extend((0..40).map(|i| Statistic {
+            key: format!("x{i}"),
+            estimate: 0.0,
+            ..s.clone()
+        }));
+        let v = decide(&many, ALPHA).remove(0);
+        assert_eq!(v.verdict, Outcome::Undecided, "{v:?}");
+        // At the margin or past it, significant: different, not changed.
+        let v = one(Statistic {
+            estimate: -0.021,
+            ..s
+        });
+        assert_eq!(v.verdict, Outcome::Different, "{v:?}");
+        // Serialised as "changed".
+        assert_eq!(
+            serde_json::to_string(&Outcome::Changed).unwrap(),
+            "\"changed\""
+        );
     }
 
     #[test]
@@ -824,8 +893,22 @@ mod tests {
     /// range open: a difference near the margin could need any number.
     #[test]
     fn a_leaning_interval_leaves_the_range_open() {
-        // 1.5pt (0.5 to 2.5) at 1,000 games.
+        // 1.5pt (0.5 to 2.5) at 1,000 games, alone: significant, so
+        // "changed", and its plan open-ended too.
         let v = one(rate_stat(0.015, 0.005, 1_000));
+        assert_eq!(v.verdict, Outcome::Changed, "{v:?}");
+        assert_eq!(v.games_needed_range.unwrap().high, None, "{v:?}");
+        // 1.1pt (0.1 to 2.1) beside two statistics of no effect: it leans,
+        // but Holm's correction (p 0.028 times 3) leaves it undecided.
+        let v = decide(
+            &[
+                rate_stat(0.011, 0.005, 1_000),
+                rate_stat(0.0, 0.02, 1_000),
+                rate_stat(0.0, 0.02, 1_000),
+            ],
+            ALPHA,
+        )
+        .remove(0);
         assert_eq!(v.verdict, Outcome::Undecided, "{v:?}");
         let r = v.games_needed_range.unwrap();
         assert_eq!(r.high, None, "{v:?}");
