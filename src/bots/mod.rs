@@ -15,12 +15,14 @@
 
 mod cmd;
 mod greedy;
+mod lookahead;
 mod mcts;
 mod random;
 pub mod wire;
 
 pub use cmd::{CmdPlayer, end_all as end_external_players};
 pub use greedy::GreedyBot;
+pub use lookahead::{Lookahead, LookaheadBot};
 pub use mcts::MctsBot;
 pub use random::RandomBot;
 
