@@ -18,7 +18,6 @@ mod greedy;
 mod lookahead;
 mod mcts;
 mod random;
-mod turns;
 pub mod wire;
 
 pub use cmd::{CmdPlayer, end_all as end_external_players};
@@ -26,7 +25,6 @@ pub use greedy::GreedyBot;
 pub use lookahead::{Lookahead, LookaheadBot};
 pub use mcts::MctsBot;
 pub use random::RandomBot;
-pub use turns::{TurnLookahead, TurnLookaheadBot};
 
 pub use crate::core::player::{
     BotSpec, Budget, DEFAULT_CMD_TIMEOUT_MS, DEFAULT_ITERATIONS, Growth, NoAction, Player, Playout,

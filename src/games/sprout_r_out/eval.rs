@@ -113,15 +113,3 @@ fn groups_value(state: &State, seat: Seat) -> f64 {
     }
     value
 }
-
-/// The search at its default budget (`mcts`): two turns of look-ahead
-/// ([`crate::bots::TurnLookaheadBot`]).
-pub fn search() -> crate::bots::TurnLookahead {
-    crate::bots::TurnLookahead {
-        width: 16,
-        reply_width: 16,
-        candidates: 4,
-        replies: 1,
-        third_turn: false,
-    }
-}

@@ -191,25 +191,6 @@ impl Game for SproutROut {
         super::seat_letter(seat)
     }
 
-    /// The search at its default budget (`mcts` without a number) is the
-    /// two-turn look-ahead of `eval.rs` ([`super::eval::search`]); every
-    /// other spec seats the generic bot.
-    fn bot(
-        spec: crate::core::player::BotSpec,
-        dice: &crate::core::dice::SeededDice,
-    ) -> Option<Box<dyn crate::core::player::Player<State> + Send>> {
-        match spec {
-            crate::core::player::BotSpec::Mcts {
-                iterations: crate::core::player::DEFAULT_ITERATIONS,
-            } => Some(Box::new(crate::bots::TurnLookaheadBot::<Self>::new(
-                dice.clone(),
-                super::eval::search(),
-                "mcts",
-            ))),
-            _ => None,
-        }
-    }
-
     const ACTION_HELP: &'static str =
         "  a placement    a cell label, like `c4` (a stone of yours goes there)
   a removal      remove c4: the enemy group holding c4 goes
