@@ -7,8 +7,10 @@
 //! The bots here know nothing of any game's rules: [`RandomBot`] asks the
 //! engine's sampler, [`GreedyBot`] looks one decision ahead with the game's
 //! own evaluation ([`Game::evaluate`]) and [`MctsBot`] searches through the
-//! chance and decision nodes of any [`GameState`]. A game may bring bots of
-//! its own ([`Game::bot`]): Roots and Shoots does. [`CmdPlayer`] seats an
+//! chance and decision nodes of any [`GameState`]; [`LookaheadBot`] searches
+//! a few plies of a game without chance by alpha-beta on the evaluation. A
+//! game may bring bots of its own ([`Game::bot`]): Roots and Shoots does,
+//! and Branches & Twigs & Thorns seats the look-ahead for `mcts`. [`CmdPlayer`] seats an
 //! external program (`cmd:PROGRAM`).
 //!
 //! [`GameState`]: crate::core::protocol::GameState
