@@ -389,7 +389,10 @@ mod tests {
             });
         }
         assert!(checked > 100, "{checked} values checked");
-        let _ = cut;
+        assert!(
+            cut > 0,
+            "no window saved an evaluation in {checked} searches"
+        );
     }
 
     /// One ply is greedy: the action played is one greedy values best.
