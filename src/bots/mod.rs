@@ -7,20 +7,24 @@
 //! The bots here know nothing of any game's rules: [`RandomBot`] asks the
 //! engine's sampler, [`GreedyBot`] looks one decision ahead with the game's
 //! own evaluation ([`Game::evaluate`]) and [`MctsBot`] searches through the
-//! chance and decision nodes of any [`GameState`]. A game may bring bots of
-//! its own ([`Game::bot`]): Roots and Shoots does. [`CmdPlayer`] seats an
+//! chance and decision nodes of any [`GameState`]; [`LookaheadBot`] searches
+//! a few plies of a game without chance by alpha-beta on the evaluation. A
+//! game may bring bots of its own ([`Game::bot`]): Roots and Shoots does,
+//! and Branches & Twigs & Thorns seats the look-ahead for `mcts`. [`CmdPlayer`] seats an
 //! external program (`cmd:PROGRAM`).
 //!
 //! [`GameState`]: crate::core::protocol::GameState
 
 mod cmd;
 mod greedy;
+mod lookahead;
 mod mcts;
 mod random;
 pub mod wire;
 
 pub use cmd::{CmdPlayer, end_all as end_external_players};
 pub use greedy::GreedyBot;
+pub use lookahead::{Lookahead, LookaheadBot};
 pub use mcts::MctsBot;
 pub use random::RandomBot;
 

@@ -7,7 +7,8 @@ use super::SetArgs;
 use super::args::Output;
 
 /// The bots of a ladder when none are given: random play, the one-step
-/// greedy and the search at its default budget (200 iterations), the ranks
+/// greedy and the search at its default budget (200 iterations; Branches &
+/// Twigs & Thorns: its look-ahead), the ranks
 /// a designer asks about (`mcts:100,mcts:400` beside each other measured
 /// budgets, not the game: in Roots and Shoots and Roots Growy Roots their
 /// head-to-head is often not ordered after 400 games).
@@ -30,7 +31,8 @@ pub struct Args {
     pub variant: String,
 
     /// The bots, comma-separated: random, greedy, greedy-v1, mcts (200
-    /// iterations a decision), mcts:ITERATIONS or mcts:MILLISms. The first
+    /// iterations a decision; in Branches & Twigs & Thorns a look-ahead on
+    /// the evaluation), mcts:ITERATIONS or mcts:MILLISms. The first
     /// is the anchor, rated 0.
     #[arg(long, short = 'b', default_value = DEFAULT_BOTS, value_name = "B1,B2,...",
           value_parser = super::OfferedNames::bots(false), hide_possible_values = true)]

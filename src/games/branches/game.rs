@@ -156,4 +156,23 @@ impl Game for Branches {
     fn playout() -> crate::core::player::Playout {
         super::eval::playout()
     }
+
+    /// The search at its default budget (`mcts` without a number) is the
+    /// look-ahead of `eval.rs` ([`super::eval::SEARCH`]); every other spec
+    /// seats the generic bot.
+    fn bot(
+        spec: BotSpec,
+        dice: &crate::core::dice::SeededDice,
+    ) -> Option<Box<dyn crate::core::player::Player<State> + Send>> {
+        match spec {
+            BotSpec::Mcts {
+                iterations: crate::core::player::DEFAULT_ITERATIONS,
+            } => Some(Box::new(crate::bots::LookaheadBot::<Self>::new(
+                dice.clone(),
+                super::eval::search(),
+                "mcts",
+            ))),
+            _ => None,
+        }
+    }
 }
