@@ -451,21 +451,22 @@ impl State {
             static STARTS: std::cell::RefCell<Vec<State>> =
                 const { std::cell::RefCell::new(Vec::new()) };
         }
-        let hit = STARTS.with_borrow(|starts| {
+        let hit = STARTS.with_borrow_mut(|starts| {
             starts
-                .iter()
+                .iter_mut()
                 .find(|s| s.seats == seats && Arc::ptr_eq(&s.rules, &rules))
                 .map(State::fresh)
         });
         if let Some(state) = hit {
             return Ok(state);
         }
-        let state = State::set_up(rules, seats)?;
+        let mut state = State::set_up(rules, seats)?;
+        let start = state.fresh();
         STARTS.with_borrow_mut(|starts| {
             if starts.len() >= 4 {
                 starts.remove(0);
             }
-            starts.push(state.fresh());
+            starts.push(start);
         });
         Ok(state)
     }
@@ -485,12 +486,28 @@ impl State {
 
     /// A copy of a game's start with the roots' lists sized to the board,
     /// as [`State::set_up`] makes them: random play allocates nothing.
-    fn fresh(&self) -> State {
+    /// Each list is made at its full size and filled once (a clone sized
+    /// afterwards allocated each list twice); `self`'s lists are lent out
+    /// while the rest is cloned, and given back.
+    fn fresh(&mut self) -> State {
+        let cells = self.geo.cells();
+        let sized = |lists: &[Vec<u16>]| -> Vec<Vec<u16>> {
+            lists
+                .iter()
+                .map(|list| {
+                    let mut out = Vec::with_capacity(cells.max(list.len()));
+                    out.extend_from_slice(list);
+                    out
+                })
+                .collect()
+        };
+        let roots = std::mem::take(&mut self.roots);
+        let live = std::mem::take(&mut self.live);
         let mut state = self.clone();
-        let cells = state.geo.cells();
-        for list in state.roots.iter_mut().chain(state.live.iter_mut()) {
-            list.reserve_exact(cells - list.len());
-        }
+        state.roots = sized(&roots);
+        state.live = sized(&live);
+        self.roots = roots;
+        self.live = live;
         state
     }
 
