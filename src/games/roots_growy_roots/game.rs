@@ -127,8 +127,16 @@ impl Game for RootsGrowyRoots {
         text::end_reason(state)
     }
 
+    /// Read in `COUNTERS`' order at once (every game of a run asks): the
+    /// named counts put in that order, to the value (checked in debug
+    /// builds).
     fn counters(state: &State) -> Vec<u32> {
-        crate::games::counts_in_order(Self::COUNTERS, &text::counters(state))
+        let values = text::counter_values(state);
+        debug_assert_eq!(
+            values,
+            crate::games::counts_in_order(Self::COUNTERS, &text::counters(state))
+        );
+        values
     }
 
     const RULE_EVENTS: &'static [RuleEvent] = &crate::games::with_script_event::<13>(&[

@@ -439,6 +439,71 @@ clone_fields!(
     script,
 );
 
+/// The buffers of a game's state that [`State::fresh`] fills for the
+/// next game on the same thread: a game of a run allocates nothing once
+/// the first one has ended.
+#[derive(Default)]
+struct Spare {
+    cells: Vec<Cell>,
+    decks: Vec<[u32; FACES]>,
+    roots: Vec<Vec<u16>>,
+    live: Vec<Vec<u16>>,
+}
+
+thread_local! {
+    /// Buffers of states dropped on this thread (at most two kept).
+    static SPARE: std::cell::RefCell<Vec<Spare>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Spare {
+    /// `out` made a copy of `from`, each list with room for `cells`,
+    /// reusing `out`'s lists.
+    fn refill(out: &mut Vec<Vec<u16>>, from: &[Vec<u16>], cells: usize) {
+        out.truncate(from.len());
+        for (list, of) in out.iter_mut().zip(from) {
+            list.clear();
+            list.reserve(cells.max(of.len()));
+            list.extend_from_slice(of);
+        }
+        for of in &from[out.len()..] {
+            let mut list = Vec::with_capacity(cells.max(of.len()));
+            list.extend_from_slice(of);
+            out.push(list);
+        }
+    }
+}
+
+/// A state whose roots' lists have room for the whole board (a game's
+/// start from [`State::new`], played on) leaves its buffers to the next
+/// game's start on the thread; copies (a bot's, a search's) free theirs.
+impl Drop for State {
+    fn drop(&mut self) {
+        let cells = self.cells.len();
+        if cells == 0
+            || !self
+                .roots
+                .iter()
+                .chain(&self.live)
+                .all(|list| list.capacity() >= cells)
+        {
+            return;
+        }
+        let _ = SPARE.try_with(|spare| {
+            if let Ok(mut spare) = spare.try_borrow_mut()
+                && spare.len() < 2
+            {
+                spare.push(Spare {
+                    cells: std::mem::take(&mut self.cells),
+                    decks: std::mem::take(&mut self.decks),
+                    roots: std::mem::take(&mut self.roots),
+                    live: std::mem::take(&mut self.live),
+                });
+            }
+        });
+    }
+}
+
 impl State {
     /// A new game; the rules are checked (a variant file's checks passed).
     ///
@@ -451,21 +516,22 @@ impl State {
             static STARTS: std::cell::RefCell<Vec<State>> =
                 const { std::cell::RefCell::new(Vec::new()) };
         }
-        let hit = STARTS.with_borrow(|starts| {
+        let hit = STARTS.with_borrow_mut(|starts| {
             starts
-                .iter()
+                .iter_mut()
                 .find(|s| s.seats == seats && Arc::ptr_eq(&s.rules, &rules))
                 .map(State::fresh)
         });
         if let Some(state) = hit {
             return Ok(state);
         }
-        let state = State::set_up(rules, seats)?;
+        let mut state = State::set_up(rules, seats)?;
+        let start = state.fresh();
         STARTS.with_borrow_mut(|starts| {
             if starts.len() >= 4 {
                 starts.remove(0);
             }
-            starts.push(state.fresh());
+            starts.push(start);
         });
         Ok(state)
     }
@@ -485,12 +551,34 @@ impl State {
 
     /// A copy of a game's start with the roots' lists sized to the board,
     /// as [`State::set_up`] makes them: random play allocates nothing.
-    fn fresh(&self) -> State {
+    /// The copy is made in the buffers a finished game on this thread left
+    /// ([`Spare`]) when there are some, and each list at its full size and
+    /// filled once; `self`'s buffers are lent out while the rest is cloned
+    /// (then nothing is allocated), and given back.
+    fn fresh(&mut self) -> State {
+        let cells = self.geo.cells();
+        let mut spare = SPARE
+            .try_with(|spare| spare.try_borrow_mut().ok().and_then(|mut s| s.pop()))
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        let board = std::mem::take(&mut self.cells);
+        let decks = std::mem::take(&mut self.decks);
+        let roots = std::mem::take(&mut self.roots);
+        let live = std::mem::take(&mut self.live);
         let mut state = self.clone();
-        let cells = state.geo.cells();
-        for list in state.roots.iter_mut().chain(state.live.iter_mut()) {
-            list.reserve_exact(cells - list.len());
-        }
+        spare.cells.clone_from(&board);
+        spare.decks.clone_from(&decks);
+        Spare::refill(&mut spare.roots, &roots, cells);
+        Spare::refill(&mut spare.live, &live, cells);
+        state.cells = spare.cells;
+        state.decks = spare.decks;
+        state.roots = spare.roots;
+        state.live = spare.live;
+        self.cells = board;
+        self.decks = decks;
+        self.roots = roots;
+        self.live = live;
         state
     }
 
@@ -1384,8 +1472,16 @@ impl State {
     /// to them in [`Cell::near_conn`] (no connector is ever taken off).
     #[inline]
     fn set_full(&mut self, x: u16, shut: bool, connector: bool) {
-        debug_assert!(shut || !connector);
         let [one, two] = self.geo.near[usize::from(x)];
+        self.mark_full(&one, &two, shut, connector);
+    }
+
+    /// [`State::set_full`] from the cells one and two steps away, read
+    /// already (a caller that has them saves reading them again, and with
+    /// constant flags gets a loop of its own).
+    #[inline(always)]
+    fn mark_full(&mut self, one: &[u16; 8], two: &[u16; 8], shut: bool, connector: bool) {
+        debug_assert!(shut || !connector);
         for d in 0..DIRS.len() {
             let a = one[d];
             if a == NONE {
@@ -1413,7 +1509,7 @@ impl State {
 
     /// Counts the moves of the connector on `c`, if any, again; puts it
     /// back in its seat's live list when it has a target again.
-    #[inline]
+    #[inline(always)]
     fn recount(&mut self, c: u16) {
         let cu = usize::from(c);
         let Some(seat) = self.cells[cu].conn.checked_sub(1) else {
@@ -1548,8 +1644,9 @@ impl State {
                 self.lose(far, b, 1, od);
             }
         }
-        // The cells around see it closed, and a connector next to them.
-        self.set_full(x, true, true);
+        // The cells around see it closed, and a connector next to them
+        // (the steps read above, not read again).
+        self.mark_full(&one, &two, true, true);
         self.recount(x);
     }
 

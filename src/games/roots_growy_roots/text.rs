@@ -683,6 +683,49 @@ pub fn counters(state: &State) -> Vec<(&'static str, i64)> {
     named
 }
 
+/// [`counters`]' values in the order of the game's `COUNTERS` (turns,
+/// rounds, the tally, the points, the bonuses that decided), read without
+/// naming them or allocating but the result: what a simulation keeps of
+/// every game. The same values as [`counters`] through
+/// [`crate::games::counts_in_order`] (checked in debug builds).
+pub fn counter_values(state: &State) -> Vec<u32> {
+    let t = state.tally;
+    let seats = state.seats();
+    let table = state.score_table(|s| state.figures(s));
+    let parts = &table[..seats];
+    let total = |k: usize| parts.iter().map(|p| i64::from(p[k])).sum::<i64>();
+    // The seats on top of `score`, one bit each.
+    let top = |score: &dyn Fn(&[i32; 4]) -> i32| -> u32 {
+        let best = parts.iter().map(score).max().unwrap_or(0);
+        (0..seats)
+            .filter(|&s| score(&parts[s]) == best)
+            .fold(0, |m, s| m | 1 << s)
+    };
+    let with = top(&|p| p.iter().sum());
+    let decided = |k: usize| i64::from(with != top(&|p| p.iter().sum::<i32>() - p[k]));
+    let count = |v: i64| u32::try_from(v).unwrap_or(u32::MAX);
+    [
+        i64::from(t.turns),
+        i64::from(state.round()),
+        i64::from(t.sticks_spent),
+        i64::from(t.sticks_lost),
+        i64::from(t.bridges),
+        i64::from(t.stones_hit),
+        i64::from(t.cards_turned),
+        i64::from(t.voluntary_ends),
+        i64::from(t.blocked_turns),
+        total(0),
+        total(1),
+        total(2),
+        total(3),
+        decided(2),
+        decided(3),
+    ]
+    .into_iter()
+    .map(count)
+    .collect()
+}
+
 fn winners(scores: &[i32]) -> Vec<usize> {
     let best = scores.iter().copied().max().unwrap_or(0);
     (0..scores.len()).filter(|&s| scores[s] == best).collect()
