@@ -256,6 +256,12 @@ pub struct Program {
     compiled: Vec<Compiled>,
     /// `by_hook[h]`: the scripts of hook `h`, in file order.
     by_hook: Vec<Vec<usize>>,
+    /// For each hook, whether its scripts may use the memory (`ctx.get`,
+    /// `ctx.set`): else a game need not lend it to their `ctx`.
+    lends: Vec<bool>,
+    /// For each hook, which of the game's groups of `ctx`'s words its
+    /// scripts may read, a bit a group ([`Program::read_groups`]).
+    reads: OnceLock<Vec<u32>>,
 }
 
 struct Compiled {
@@ -351,17 +357,62 @@ impl Program {
                 calls_by_name,
             });
         }
-        Ok(Program {
+        let mut p = Program {
             engine,
             compiled,
             by_hook,
-        })
+            lends: Vec::new(),
+            reads: OnceLock::new(),
+        };
+        p.lends = (0..p.hooks())
+            .map(|h| p.hook_mentions(h, &["get", "set"]))
+            .collect();
+        Ok(p)
     }
 
     /// The scripts of hook `hook`, by index.
     #[inline]
     pub fn at(&self, hook: usize) -> &[usize] {
         &self.by_hook[hook]
+    }
+
+    /// How many hooks the game has.
+    pub fn hooks(&self) -> usize {
+        self.by_hook.len()
+    }
+
+    /// Whether some script of `hook` may use the memory (`ctx.get`,
+    /// `ctx.set`).
+    #[inline]
+    pub fn lends(&self, hook: usize) -> bool {
+        self.lends[hook]
+    }
+
+    /// Tell the program the game's groups of `ctx`'s words (the parts of
+    /// `ctx` it builds only when a script reads them; at most 32 groups),
+    /// for [`Program::reads`]. Only the first call counts: a program is
+    /// compiled for one game.
+    pub fn read_groups(&self, groups: &[&[&str]]) {
+        self.reads.get_or_init(|| {
+            (0..self.hooks())
+                .map(|h| {
+                    groups
+                        .iter()
+                        .take(32)
+                        .enumerate()
+                        .filter(|(_, words)| self.hook_mentions(h, words))
+                        .fold(0, |m, (g, _)| m | 1 << g)
+                })
+                .collect()
+        });
+    }
+
+    /// Whether some script of `hook` may read group `group` of the
+    /// game's words ([`Program::read_groups`]); true before those are
+    /// known.
+    #[inline]
+    pub fn reads(&self, hook: usize, group: usize) -> bool {
+        self.reads.get().is_none_or(|r| r[hook] >> group & 1 == 1)
     }
 
     /// How many scripts there are.
@@ -404,14 +455,29 @@ impl Program {
         T: Clone + Default + Send + Sync + 'static,
     {
         if let Some(f) = &self.compiled[i].fast {
+            // A script with a loop may pass the budget: the `ctx` it
+            // started with, for Rhai to run it again.
+            let start = f.loops.then(|| ctx.clone());
             match f.run(ctx) {
                 Ok(v) => return Ok(v.dynamic()),
                 Err(fast::Flow::Err(e)) => return Err(self.failure(i, &e)),
                 // Never returned by `Fast::run`.
                 Err(fast::Flow::Return(v)) => return Ok(v.dynamic()),
+                Err(fast::Flow::Break | fast::Flow::Continue) => return Ok(Dynamic::UNIT),
                 // A statement outside the subset, reached before anything
                 // changed `ctx`: Rhai runs the script.
                 Err(fast::Flow::Bail) => {}
+                // Near or past the budget: Rhai runs it from the start and
+                // fails (or not) exactly where it does.
+                Err(fast::Flow::OverBudget) => match start {
+                    Some(s) => *ctx = s,
+                    None => {
+                        return Err(self.refused(
+                            i,
+                            "it ran past its budget of operations (a bug of the fast path: no loop)",
+                        ));
+                    }
+                },
             }
         }
         self.run_rhai(i, ctx)
