@@ -827,7 +827,9 @@ fn apply(op: Arith, x: i64, y: i64, pos: Position) -> Result<i64, Flow> {
     }
 }
 
-struct Run<'a> {
+/// A walk of a tree; `COUNT`: counting operations (a script with a
+/// loop; without one the count cannot come near the budget).
+struct Run<'a, const COUNT: bool> {
     ctx: &'a mut dyn Any,
     slots: &'a mut [Val],
     /// Operations so far, as an upper bound of Rhai's count.
@@ -839,12 +841,20 @@ impl Fast {
     /// Rhai must run it; `ctx` is then as it was).
     #[inline]
     pub fn run(&self, ctx: &mut dyn Any) -> Result<Val, Flow> {
-        self.run_counted(ctx).0
+        if self.loops {
+            self.walk::<true>(ctx).0
+        } else {
+            self.walk::<false>(ctx).0
+        }
     }
 
     /// [`Fast::run`], and its count of operations (an upper bound of
     /// Rhai's count for the same run).
     pub fn run_counted(&self, ctx: &mut dyn Any) -> (Result<Val, Flow>, u64) {
+        self.walk::<true>(ctx)
+    }
+
+    fn walk<const COUNT: bool>(&self, ctx: &mut dyn Any) -> (Result<Val, Flow>, u64) {
         let (mut small, mut big);
         let slots: &mut [Val] = if self.slots == 0 {
             &mut []
@@ -855,7 +865,7 @@ impl Fast {
             big = vec![Val::Unit; self.slots];
             &mut big[..]
         };
-        let mut r = Run { ctx, slots, ops: 0 };
+        let mut r = Run::<COUNT> { ctx, slots, ops: 0 };
         let result = match r.block(&self.body) {
             Ok(v) => Ok(v),
             Err(Flow::Return(v)) => Ok(v),
@@ -865,11 +875,14 @@ impl Fast {
     }
 }
 
-impl Run<'_> {
+impl<const COUNT: bool> Run<'_, COUNT> {
     /// Count `w` more operations: past the budget, stop before anything
     /// Rhai might not have reached.
     #[inline]
     fn charge(&mut self, w: u64) -> Result<(), Flow> {
+        if !COUNT {
+            return Ok(());
+        }
         self.ops += w;
         if self.ops > super::MAX_OPERATIONS {
             return Err(Flow::OverBudget);

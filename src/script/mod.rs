@@ -415,6 +415,15 @@ impl Program {
         self.reads.get().is_none_or(|r| r[hook] >> group & 1 == 1)
     }
 
+    /// [`Program::reads`] of every hook (up to 8) and group, one bit a
+    /// group, for a game to keep at hand (hooks past 8: all read).
+    pub fn read_masks(&self) -> [u32; 8] {
+        std::array::from_fn(|h| match self.reads.get() {
+            Some(r) => r.get(h).copied().unwrap_or(u32::MAX),
+            None => u32::MAX,
+        })
+    }
+
     /// How many scripts there are.
     pub fn len(&self) -> usize {
         self.compiled.len()
@@ -455,32 +464,43 @@ impl Program {
         T: Clone + Default + Send + Sync + 'static,
     {
         if let Some(f) = &self.compiled[i].fast {
-            // A script with a loop may pass the budget: the `ctx` it
-            // started with, for Rhai to run it again.
-            let start = f.loops.then(|| ctx.clone());
+            if f.loops {
+                return self.run_looping(i, f, ctx);
+            }
             match f.run(ctx) {
                 Ok(v) => return Ok(v.dynamic()),
                 Err(fast::Flow::Err(e)) => return Err(self.failure(i, &e)),
-                // Never returned by `Fast::run`.
-                Err(fast::Flow::Return(v)) => return Ok(v.dynamic()),
-                Err(fast::Flow::Break | fast::Flow::Continue) => return Ok(Dynamic::UNIT),
                 // A statement outside the subset, reached before anything
                 // changed `ctx`: Rhai runs the script.
                 Err(fast::Flow::Bail) => {}
-                // Near or past the budget: Rhai runs it from the start and
-                // fails (or not) exactly where it does.
-                Err(fast::Flow::OverBudget) => match start {
-                    Some(s) => *ctx = s,
-                    None => {
-                        return Err(self.refused(
-                            i,
-                            "it ran past its budget of operations (a bug of the fast path: no loop)",
-                        ));
-                    }
-                },
+                // Never returned by `Fast::run` (without loops nothing
+                // comes near the budget: `fast::compile` checks).
+                Err(_) => return Ok(Dynamic::UNIT),
             }
         }
         self.run_rhai(i, ctx)
+    }
+
+    /// [`Program::run`] of a script with a loop in the fast path: it may
+    /// pass the budget, and Rhai then runs it again from the `ctx` it
+    /// started with, so it fails (or not) exactly where Rhai does.
+    #[inline(never)]
+    fn run_looping<T>(&self, i: usize, f: &fast::Fast, ctx: &mut T) -> Result<Dynamic, Failure>
+    where
+        T: Clone + Default + Send + Sync + 'static,
+    {
+        let start = ctx.clone();
+        match f.run(ctx) {
+            Ok(v) => Ok(v.dynamic()),
+            Err(fast::Flow::Err(e)) => Err(self.failure(i, &e)),
+            Err(fast::Flow::OverBudget) => {
+                *ctx = start;
+                self.run_rhai(i, ctx)
+            }
+            Err(fast::Flow::Bail) => self.run_rhai(i, ctx),
+            // Never returned by `Fast::run`.
+            Err(_) => Ok(Dynamic::UNIT),
+        }
     }
 
     /// [`Program::run`] in Rhai, whatever the script.

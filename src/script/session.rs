@@ -276,6 +276,8 @@ pub struct Session {
     /// (the game names them: Branches its three stash sizes), for the
     /// game's invariants.
     pub tallies: [[i64; 4]; 8],
+    /// [`Program::read_masks`], kept at hand.
+    reads: [u32; 8],
 }
 
 impl std::fmt::Debug for Session {
@@ -305,6 +307,7 @@ impl Eq for Session {}
 impl Session {
     pub fn new(program: Arc<Program>) -> Session {
         Session {
+            reads: program.read_masks(),
             fired: vec![0; program.len()],
             program,
             memory: Vec::new(),
@@ -326,7 +329,7 @@ impl Session {
     /// game's groups of words ([`Program::reads`]).
     #[inline]
     pub fn reads(&self, hook: usize, group: usize) -> bool {
-        self.program.reads(hook, group)
+        self.reads.get(hook).is_none_or(|m| m >> group & 1 == 1)
     }
 
     /// Whether some script of `hook` may use the memory.
