@@ -1,28 +1,40 @@
-//! The fast path of house rules: a script in a small subset of Rhai (no
-//! loops, no functions of its own) translated once, when its variant is
-//! loaded, into a tree this module walks, calling the game's fields and
+//! The fast path of house rules: a script in a subset of Rhai (no
+//! functions of its own) translated once, when its variant is loaded,
+//! into a tree this module walks, calling the game's fields and
 //! operations of `ctx` as plain Rust functions. Rhai allocates a cache
 //! and resolves each call anew at every run (about 2,300 instructions for
 //! a script that reads one field); a walk of the tree costs tens.
 //!
 //! The subset: `let` and `const`, assignment and `+=`-style assignment to
-//! a local, `if`/`else`, `return`, expression statements; whole numbers,
-//! true and false, strings (compared with `==` and `!=` only); `+ - * / %`
-//! and unary `-` on whole numbers with Rhai's checked overflow, its
-//! division by zero and its error messages; `== != < <= > >=` on whole
-//! numbers; `!`, `&&`, `||` on booleans; `ctx.field` and `ctx.op(n, ...)`
-//! with whole-number arguments, of the fields and operations the game
-//! registered through [`Reg`]. Every expression has one type known before
-//! the run (a local keeps the type it was declared with), so no operator
-//! meets a type it does not take here.
+//! a local, `if`/`else`, `return`, expression statements; loops: `for v in
+//! a..b` and `a..=b` over whole numbers, `while`, `loop`, `break` and
+//! `continue` (without a value); whole numbers, true and false, strings
+//! (compared with `==` and `!=` only); `+ - * / %` and unary `-` on whole
+//! numbers with Rhai's checked overflow, its division by zero and its
+//! error messages; `== != < <= > >=` on whole numbers; `!`, `&&`, `||` on
+//! booleans; `ctx.field` and `ctx.op(n, ...)` with whole-number
+//! arguments, of the fields and operations the game registered through
+//! [`Reg`]. Every expression has one type known before the run (a local
+//! keeps the type it was declared with), so no operator meets a type it
+//! does not take here.
 //!
 //! A statement outside the subset is left to Rhai: the walk stops there
 //! (bails) and Rhai runs the whole script from the start, which gives the
 //! same result because nothing before that point can have changed `ctx`
-//! (a statement that may follow an operation that changes it makes the
-//! whole script Rhai's; [`compile`] checks). Without loops and functions
-//! a script of at most [`super::MAX_CODE`] bytes cannot reach Rhai's
-//! budget of operations, so the walk does not count them.
+//! (a statement that may follow an operation that changes it, or one in a
+//! loop, makes the whole script Rhai's; [`compile`] checks).
+//!
+//! The budget of operations: the walk counts, for each block it enters
+//! and each round of a loop, at least as many operations as Rhai would
+//! count for them ([`NODE_WEIGHT`] a statement or expression node, a
+//! bound a property test checks against Rhai's own count). While that
+//! upper bound stays within [`super::MAX_OPERATIONS`], Rhai would not have
+//! stopped the script either; past it the walk stops before doing any
+//! more ([`Flow::OverBudget`]) and the caller runs the script in Rhai
+//! from the `ctx` it started with (it keeps a copy for a script with a
+//! loop), so an endless loop fails with Rhai's own error at Rhai's own
+//! place. Without loops a script of at most [`super::MAX_CODE`] bytes
+//! cannot come near the budget.
 
 use std::any::Any;
 use std::collections::HashMap;
@@ -36,12 +48,29 @@ use rhai::{
 pub type Res<T> = Result<T, Box<EvalAltResult>>;
 
 /// A value of the fast path.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum Val {
     Unit,
     Int(i64),
     Bool(bool),
     Str(ImmutableString),
+    /// A string of the game's own, such as `ctx.kind` (no allocation: a
+    /// script that only compares it never makes a Rhai string of it).
+    Text(&'static str),
+}
+
+impl PartialEq for Val {
+    fn eq(&self, other: &Val) -> bool {
+        match (self, other) {
+            (Val::Unit, Val::Unit) => true,
+            (Val::Int(a), Val::Int(b)) => a == b,
+            (Val::Bool(a), Val::Bool(b)) => a == b,
+            _ => match (self.text(), other.text()) {
+                (Some(a), Some(b)) => a == b,
+                _ => false,
+            },
+        }
+    }
 }
 
 impl Val {
@@ -52,6 +81,15 @@ impl Val {
             Val::Int(n) => Dynamic::from_int(n),
             Val::Bool(b) => Dynamic::from_bool(b),
             Val::Str(s) => Dynamic::from(s),
+            Val::Text(s) => Dynamic::from(ImmutableString::from(s)),
+        }
+    }
+
+    fn text(&self) -> Option<&str> {
+        match self {
+            Val::Str(s) => Some(s.as_str()),
+            Val::Text(s) => Some(s),
+            _ => None,
         }
     }
 
@@ -173,6 +211,19 @@ impl Reg<'_> {
         self.natives.getters.insert(name, (R::TY, g));
     }
 
+    /// A field whose value is one of the game's own words: `ctx.name`, a
+    /// string for Rhai, read without making one on the fast path.
+    pub fn get_str<C: Variant + Clone>(
+        &mut self,
+        name: &'static str,
+        f: fn(&mut C) -> &'static str,
+    ) {
+        self.engine
+            .register_get(name, move |c: &mut C| ImmutableString::from(f(c)));
+        let g: Getter = Arc::new(move |c: &mut dyn Any| Some(Val::Text(f(c.downcast_mut::<C>()?))));
+        self.natives.getters.insert(name, (Ty::Str, g));
+    }
+
     method!(
         /// A reading without arguments: `ctx.name()`.
         read0, false, 0, ());
@@ -233,18 +284,51 @@ enum S {
     Let(usize, E),
     Assign(usize, E),
     OpAssign(usize, Arith, E, Position),
-    If(E, Box<[S]>, Box<[S]>),
+    If(E, Block, Block),
+    /// `for v in from..to` (`..=` when `inclusive`): the loop variable's
+    /// slot.
+    For {
+        slot: usize,
+        from: E,
+        to: E,
+        inclusive: bool,
+        body: Block,
+    },
+    /// `while cond` (`loop` without one), with the weight of one test of
+    /// the condition.
+    While(Option<E>, u64, Block),
+    Break,
+    Continue,
     Return(Option<E>),
     /// Leave the script to Rhai.
     Bail,
 }
 
+/// Statements run in order, with their weight: at least as many
+/// operations as Rhai counts to run them once (their expressions
+/// included, the blocks within them apart), counted on entry.
+struct Block {
+    w: u64,
+    body: Box<[S]>,
+}
+
+/// The weight of one statement or expression node: Rhai counts one
+/// operation for each statement and each expression it evaluates, and at
+/// most two more for an argument or a call (a property test checks the
+/// bound against Rhai's own count).
+const NODE_WEIGHT: u64 = 3;
+
 /// A script compiled for the fast path.
 pub struct Fast {
-    body: Box<[S]>,
+    body: Block,
     slots: usize,
     /// Whether some statement is left to Rhai.
     pub bails: bool,
+    /// Whether it has a loop: a run may then pass the budget of
+    /// operations (it stops with [`Flow::OverBudget`] before Rhai would,
+    /// and the caller runs the script again in Rhai from the `ctx` it
+    /// started with).
+    pub loops: bool,
 }
 
 /// Why a walk stopped early.
@@ -253,6 +337,13 @@ pub enum Flow {
     Return(Val),
     /// A statement outside the subset: Rhai runs the script.
     Bail,
+    /// The walk's count of operations, an upper bound of Rhai's, passed
+    /// the budget: Rhai might have stopped the script earlier, so it must
+    /// run it again from the start (see [`Fast::loops`]).
+    OverBudget,
+    /// `break` and `continue`, on their way to their loop.
+    Break,
+    Continue,
 }
 
 impl From<Box<EvalAltResult>> for Flow {
@@ -274,6 +365,13 @@ struct Compiler<'n> {
     /// point being compiled.
     dirty: bool,
     bails: bool,
+    /// How many loops enclose the point being compiled: within one, a
+    /// statement outside the subset makes the whole loop Rhai's (a later
+    /// round may follow a change).
+    in_loop: u32,
+    loops: bool,
+    /// Expression nodes made in the block being compiled.
+    nodes: u64,
 }
 
 /// Not in the subset.
@@ -293,28 +391,56 @@ pub fn compile(natives: &Natives, ast: &rhai::AST) -> Option<Fast> {
         types: Vec::new(),
         dirty: false,
         bails: false,
+        in_loop: 0,
+        loops: false,
+        nodes: 0,
     };
     let body = c.block(ast.statements()).ok()?;
-    if matches!(body.first(), Some(S::Bail)) || c.slots > MAX_LOCALS {
+    if matches!(body.body.first(), Some(S::Bail)) || c.slots > MAX_LOCALS {
+        return None;
+    }
+    // Without loops a run counts at most the weight of all the blocks,
+    // which a script of at most `MAX_CODE` bytes keeps far under the
+    // budget; else it would need the caller's copy of `ctx`.
+    if !c.loops && weight(&body) > super::MAX_OPERATIONS {
         return None;
     }
     Some(Fast {
         body,
         slots: c.slots,
         bails: c.bails,
+        loops: c.loops,
     })
 }
 
+/// The weight of every block of `b`, all together.
+fn weight(b: &Block) -> u64 {
+    b.w + b
+        .body
+        .iter()
+        .map(|s| match s {
+            S::If(_, x, y) => weight(x) + weight(y),
+            S::For { body, .. } | S::While(_, _, body) => weight(body),
+            _ => 0,
+        })
+        .sum::<u64>()
+}
+
 impl Compiler<'_> {
-    fn block(&mut self, stmts: &[Stmt]) -> Result<Box<[S]>, No> {
+    fn block(&mut self, stmts: &[Stmt]) -> Result<Block, No> {
         let depth = self.names.len();
+        let outer = std::mem::replace(&mut self.nodes, 0);
         let mut out = Vec::with_capacity(stmts.len());
         for s in stmts {
+            let dirty = self.dirty;
             match self.stmt(s) {
                 Ok(s) => out.push(s),
                 Err(No) => {
+                    // Nothing of it runs here.
+                    self.dirty = dirty;
                     // Left to Rhai: valid only while nothing has changed.
-                    if self.dirty {
+                    if self.dirty || self.in_loop > 0 {
+                        self.nodes = outer;
                         return Err(No);
                     }
                     self.bails = true;
@@ -325,7 +451,77 @@ impl Compiler<'_> {
             }
         }
         self.names.truncate(depth);
-        Ok(out.into())
+        let w = NODE_WEIGHT * (out.len() as u64 + self.nodes);
+        self.nodes = outer;
+        Ok(Block {
+            w,
+            body: out.into(),
+        })
+    }
+
+    /// A loop's body, with `var` (the loop variable, if any) declared in
+    /// it. Nothing in it may be left to Rhai (a round may follow a change
+    /// of the round before).
+    fn loop_body(
+        &mut self,
+        var: Option<(ImmutableString, usize)>,
+        body: &[Stmt],
+    ) -> Result<Block, No> {
+        let depth = self.names.len();
+        if let Some((name, slot)) = var {
+            self.names.push((name, slot, Ty::Int, false));
+        }
+        self.in_loop += 1;
+        self.loops = true;
+        let b = self.block(body);
+        self.in_loop -= 1;
+        self.names.truncate(depth);
+        b
+    }
+
+    fn new_slot(&mut self, ty: Ty) -> usize {
+        let slot = self.slots;
+        self.slots += 1;
+        self.types.push(ty);
+        slot
+    }
+
+    /// The bounds of a range `a..b` or `a..=b` of whole numbers.
+    fn range(&mut self, e: &Expr) -> Result<(E, E, bool), No> {
+        match e {
+            Expr::FnCall(call, _) if call.op_token.is_some() && call.args.len() == 2 => {
+                let inclusive = match call.name.as_str() {
+                    ".." => false,
+                    "..=" => true,
+                    _ => return Err(No),
+                };
+                let (a, at) = self.expr(&call.args[0])?;
+                let (b, bt) = self.expr(&call.args[1])?;
+                if at != Ty::Int || bt != Ty::Int {
+                    return Err(No);
+                }
+                Ok((a, b, inclusive))
+            }
+            Expr::DynamicConstant(d, _) => {
+                self.nodes += 2;
+                if let Some(r) = d.read_lock::<std::ops::Range<i64>>() {
+                    Ok((
+                        E::Const(Val::Int(r.start)),
+                        E::Const(Val::Int(r.end)),
+                        false,
+                    ))
+                } else if let Some(r) = d.read_lock::<std::ops::RangeInclusive<i64>>() {
+                    Ok((
+                        E::Const(Val::Int(*r.start())),
+                        E::Const(Val::Int(*r.end())),
+                        true,
+                    ))
+                } else {
+                    Err(No)
+                }
+            }
+            _ => Err(No),
+        }
     }
 
     fn local(&self, name: &str) -> Option<&(ImmutableString, usize, Ty, bool)> {
@@ -393,7 +589,52 @@ impl Compiler<'_> {
             Stmt::Block(b) => {
                 // A block of its own: its locals end with it.
                 let inner = self.block(b.statements())?;
-                S::If(E::Const(Val::Bool(true)), inner, Box::new([]))
+                let empty = Block {
+                    w: 0,
+                    body: Box::new([]),
+                };
+                S::If(E::Const(Val::Bool(true)), inner, empty)
+            }
+            Stmt::For(x, _) => {
+                let (var, counter, fc) = &**x;
+                if counter.is_some() {
+                    return Err(No);
+                }
+                let (from, to, inclusive) = self.range(&fc.expr)?;
+                let slot = self.new_slot(Ty::Int);
+                let body = self.loop_body(Some((var.name.clone(), slot)), fc.body.statements())?;
+                S::For {
+                    slot,
+                    from,
+                    to,
+                    inclusive,
+                    body,
+                }
+            }
+            Stmt::While(fc, _) => {
+                let (cond, cw) = match &fc.expr {
+                    Expr::Unit(_) | Expr::BoolConstant(true, _) => (None, 0),
+                    e => {
+                        let before = self.nodes;
+                        let (cond, ty) = self.expr(e)?;
+                        if ty != Ty::Bool {
+                            return Err(No);
+                        }
+                        (Some(cond), NODE_WEIGHT * (self.nodes - before))
+                    }
+                };
+                let body = self.loop_body(None, fc.body.statements())?;
+                S::While(cond, cw, body)
+            }
+            Stmt::BreakLoop(value, flags, _) => {
+                if value.is_some() || self.in_loop == 0 {
+                    return Err(No);
+                }
+                if flags.contains(ASTFlags::BREAK) {
+                    S::Break
+                } else {
+                    S::Continue
+                }
             }
             Stmt::Return(value, flags, _) => {
                 if flags.contains(ASTFlags::BREAK) {
@@ -410,6 +651,7 @@ impl Compiler<'_> {
     }
 
     fn expr(&mut self, e: &Expr) -> Result<(E, Ty), No> {
+        self.nodes += 1;
         Ok(match e {
             Expr::IntegerConstant(n, _) => (E::Const(Val::Int(*n)), Ty::Int),
             Expr::BoolConstant(b, _) => (E::Const(Val::Bool(*b)), Ty::Bool),
@@ -585,15 +827,34 @@ fn apply(op: Arith, x: i64, y: i64, pos: Position) -> Result<i64, Flow> {
     }
 }
 
-struct Run<'a> {
+/// A walk of a tree; `COUNT`: counting operations (a script with a
+/// loop; without one the count cannot come near the budget).
+struct Run<'a, const COUNT: bool> {
     ctx: &'a mut dyn Any,
     slots: &'a mut [Val],
+    /// Operations so far, as an upper bound of Rhai's count.
+    ops: u64,
 }
 
 impl Fast {
     /// Run the script on `ctx`: its value, or why it stopped ([`Flow::Bail`]:
     /// Rhai must run it; `ctx` is then as it was).
+    #[inline]
     pub fn run(&self, ctx: &mut dyn Any) -> Result<Val, Flow> {
+        if self.loops {
+            self.walk::<true>(ctx).0
+        } else {
+            self.walk::<false>(ctx).0
+        }
+    }
+
+    /// [`Fast::run`], and its count of operations (an upper bound of
+    /// Rhai's count for the same run).
+    pub fn run_counted(&self, ctx: &mut dyn Any) -> (Result<Val, Flow>, u64) {
+        self.walk::<true>(ctx)
+    }
+
+    fn walk<const COUNT: bool>(&self, ctx: &mut dyn Any) -> (Result<Val, Flow>, u64) {
         let (mut small, mut big);
         let slots: &mut [Val] = if self.slots == 0 {
             &mut []
@@ -604,22 +865,49 @@ impl Fast {
             big = vec![Val::Unit; self.slots];
             &mut big[..]
         };
-        let mut r = Run { ctx, slots };
-        match r.block(&self.body) {
+        let mut r = Run::<COUNT> { ctx, slots, ops: 0 };
+        let result = match r.block(&self.body) {
             Ok(v) => Ok(v),
             Err(Flow::Return(v)) => Ok(v),
             Err(f) => Err(f),
-        }
+        };
+        (result, r.ops)
     }
 }
 
-impl Run<'_> {
-    fn block(&mut self, body: &[S]) -> Result<Val, Flow> {
+impl<const COUNT: bool> Run<'_, COUNT> {
+    /// Count `w` more operations: past the budget, stop before anything
+    /// Rhai might not have reached.
+    #[inline]
+    fn charge(&mut self, w: u64) -> Result<(), Flow> {
+        if !COUNT {
+            return Ok(());
+        }
+        self.ops += w;
+        if self.ops > super::MAX_OPERATIONS {
+            return Err(Flow::OverBudget);
+        }
+        Ok(())
+    }
+
+    fn block(&mut self, b: &Block) -> Result<Val, Flow> {
+        self.charge(b.w)?;
         let mut last = Val::Unit;
-        for s in body {
+        for s in b.body.iter() {
             last = self.stmt(s)?;
         }
         Ok(last)
+    }
+
+    /// One round of a loop's body: `false` at `break`.
+    fn round(&mut self, body: &Block) -> Result<bool, Flow> {
+        // Rhai counts one operation a round besides the body's.
+        self.charge(NODE_WEIGHT)?;
+        match self.block(body) {
+            Ok(_) | Err(Flow::Continue) => Ok(true),
+            Err(Flow::Break) => Ok(false),
+            Err(f) => Err(f),
+        }
     }
 
     fn stmt(&mut self, s: &S) -> Result<Val, Flow> {
@@ -642,6 +930,49 @@ impl Run<'_> {
                     self.block(branch)?
                 }
             }
+            S::For {
+                slot,
+                from,
+                to,
+                inclusive,
+                body,
+            } => {
+                let a = self.expr(from)?.int();
+                let b = self.expr(to)?.int();
+                // Rhai iterates a range of whole numbers as Rust does.
+                if *inclusive {
+                    for v in a..=b {
+                        self.slots[*slot] = Val::Int(v);
+                        if !self.round(body)? {
+                            break;
+                        }
+                    }
+                } else {
+                    for v in a..b {
+                        self.slots[*slot] = Val::Int(v);
+                        if !self.round(body)? {
+                            break;
+                        }
+                    }
+                }
+                Val::Unit
+            }
+            S::While(cond, cw, body) => {
+                loop {
+                    if let Some(c) = cond {
+                        self.charge(*cw)?;
+                        if !self.expr(c)?.bool() {
+                            break;
+                        }
+                    }
+                    if !self.round(body)? {
+                        break;
+                    }
+                }
+                Val::Unit
+            }
+            S::Break => return Err(Flow::Break),
+            S::Continue => return Err(Flow::Continue),
             S::Return(e) => {
                 let v = match e {
                     Some(e) => self.expr(e)?,
@@ -739,7 +1070,7 @@ mod tests {
         r.get("n", |p: &mut Probe| p.n);
         r.get("m", |p: &mut Probe| p.m);
         r.get("flag", |p: &mut Probe| p.flag);
-        r.get("name", |p: &mut Probe| ImmutableString::from(p.name));
+        r.get_str("name", |p: &mut Probe| p.name);
         r.read1("at", |p: &mut Probe, i: i64| -> Res<i64> {
             if (0..8).contains(&i) {
                 Ok(p.n * i)
@@ -777,6 +1108,8 @@ mod tests {
         ints: Vec<String>,
         bools: Vec<String>,
         next_var: usize,
+        /// Loops around the statement being made.
+        loops: u32,
     }
 
     impl Gen {
@@ -860,7 +1193,61 @@ mod tests {
             self.bools.truncate(nb);
         }
 
+        /// A loop of some kind around a block, or (rarely) one that runs
+        /// into the budget of operations or near it.
+        fn looped(&mut self, depth: u32, out: &mut String) {
+            let v = format!("i{}", self.next_var);
+            self.next_var += 1;
+            let ni = self.ints.len();
+            self.loops += 1;
+            match self.below(40) {
+                0 => out.push_str("loop { ctx.bump(); }\n"),
+                1 => {
+                    // About the budget: Rhai may or may not finish it.
+                    let n = 30_000 + self.below(40_000);
+                    out.push_str(&format!("for {v} in 0..{n} {{ ctx.bump(); }}\n"));
+                }
+                2 => out.push_str(&format!(
+                    "let {v} = 0; while {v} < 100000 {{ {v} += 1; if ctx.n > {} {{ break; }} }}\n",
+                    self.below(90_000)
+                )),
+                3..=20 => {
+                    let (a, b) = (self.int(1), self.int(1));
+                    let op = self.pick(&["..", "..="]);
+                    out.push_str(&format!("for {v} in ({a} % 5){op}({b} % 7) {{\n"));
+                    self.ints.push(v);
+                    self.block(depth - 1, out);
+                    out.push_str("}\n");
+                }
+                21..=28 => {
+                    let (a, b) = (self.below(4), self.below(6));
+                    out.push_str(&format!("for {v} in {a}..{b} {{\n"));
+                    self.ints.push(v);
+                    self.block(depth - 1, out);
+                    out.push_str("}\n");
+                }
+                _ => {
+                    out.push_str(&format!(
+                        "let {v} = 0;\nwhile {v} < {} {{\n{v} += 1;\n",
+                        self.below(5)
+                    ));
+                    self.block(depth - 1, out);
+                    out.push_str("}\n");
+                }
+            }
+            self.loops -= 1;
+            self.ints.truncate(ni);
+        }
+
         fn stmt(&mut self, depth: u32, out: &mut String) {
+            if depth > 0 && self.below(8) == 0 {
+                return self.looped(depth, out);
+            }
+            if self.loops > 0 && self.below(10) == 0 {
+                let what = self.pick(&["break", "continue"]);
+                out.push_str(&format!("if {} {{ {what}; }}\n", self.boolean(1)));
+                return;
+            }
             match self.below(12) {
                 0 | 1 => {
                     let v = format!("v{}", self.next_var);
@@ -914,6 +1301,7 @@ mod tests {
             ints: Vec::new(),
             bools: Vec::new(),
             next_var: 0,
+            loops: 0,
         };
         let mut code = String::new();
         g.block(3, &mut code);
@@ -945,19 +1333,41 @@ mod tests {
             hook: "h".into(),
             code: code.into(),
         };
-        let Ok(p) = Program::new(&API, &[script]) else {
+        let Ok(mut p) = Program::new(&API, &[script]) else {
             // Rhai refuses it (too deep an expression): nothing to compare.
             return Ok(false);
         };
+        // Rhai's own count of operations, of its last run.
+        let counted = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let c = Arc::clone(&counted);
+        p.engine.on_progress(move |n| {
+            c.store(n, std::sync::atomic::Ordering::Relaxed);
+            None
+        });
         let (mut fast, mut slow) = (probe(seed), probe(seed));
         let a = p.run(0, &mut fast);
         let b = p.run_rhai(0, &mut slow);
+        let rhai_ops = counted.load(std::sync::atomic::Ordering::Relaxed);
         let show = |r: &Result<Dynamic, super::super::Failure>| match r {
             Ok(v) => Ok(format!("{} {v:?}", v.type_name())),
             Err(f) => Err(f.to_string()),
         };
         prop_assert_eq!(show(&a), show(&b), "{}", code);
         prop_assert_eq!(fast, slow, "{}", code);
+        // The walk's count is an upper bound of Rhai's wherever the walk
+        // ended by itself (neither left to Rhai nor stopped at the budget).
+        if let Some(f) = &p.compiled[0].fast {
+            let (r, ops) = f.run_counted(&mut probe(seed));
+            if matches!(r, Ok(_) | Err(Flow::Err(_))) {
+                prop_assert!(
+                    rhai_ops <= ops,
+                    "Rhai counted {} > {}: {}",
+                    rhai_ops,
+                    ops,
+                    code
+                );
+            }
+        }
         Ok(p.is_fast(0))
     }
 
@@ -1021,7 +1431,7 @@ mod tests {
     }
 
     #[test]
-    fn loops_and_functions_stay_in_rhai_and_a_bail_comes_before_any_change() {
+    fn functions_stay_in_rhai_loops_do_not_and_a_bail_comes_before_any_change() {
         let fast = |code: &str| {
             let script = Script {
                 name: "s".into(),
@@ -1031,10 +1441,19 @@ mod tests {
             };
             Program::new(&API, &[script]).expect("compiles").is_fast(0)
         };
-        assert!(!fast("for i in 0..3 { ctx.bump(); }"));
+        assert!(fast("for i in 0..3 { ctx.bump(); }"));
+        assert!(fast(
+            "for i in 1..=ctx.n { if i == 2 { continue; } ctx.push(i); }"
+        ));
+        assert!(fast("let i = 0; while i < 3 { i += 1; ctx.bump(); }"));
+        assert!(fast("loop { ctx.bump(); if ctx.n > 3 { break; } }"));
         assert!(!fast("fn f(x) { x } ctx.push(f(1));"));
         assert!(fast("if ctx.flag { for i in 0..3 { ctx.bump(); } }"));
-        assert!(!fast("ctx.bump(); for i in 0..3 { ctx.bump(); }"));
+        assert!(fast("ctx.bump(); for i in 0..3 { ctx.bump(); }"));
+        // Outside the subset after a change, or in a loop: all Rhai's.
+        assert!(!fast("ctx.bump(); let s = `x${ctx.n}`;"));
+        assert!(!fast("for i in 0..3 { let s = `x${i}`; }"));
+        assert!(!fast("for (v, i) in 0..3 { ctx.push(i); }"));
         assert!(fast("let a = ctx.at(1); ctx.bump();"));
         // An endless loop still meets Rhai's budget.
         let script = Script {
@@ -1045,12 +1464,34 @@ mod tests {
         };
         let p = Program::new(&API, &[script]).expect("compiles");
         assert!(p.is_fast(0));
-        let f = p.run(0, &mut probe(2)).expect_err("endless");
+        let mut c = probe(2);
+        let f = p.run(0, &mut c).expect_err("endless");
         assert!(f.message.contains("budget"), "{f}");
+        // One that changes `ctx` on its way: Rhai runs it again from the
+        // `ctx` it started with, and ends at the same place.
+        let script = Script {
+            name: "s".into(),
+            description: String::new(),
+            hook: "h".into(),
+            code: "loop { ctx.bump(); }".into(),
+        };
+        let p = Program::new(&API, &[script]).expect("compiles");
+        assert!(p.is_fast(0));
+        let (mut a, mut b) = (probe(2), probe(2));
+        let f = p.run(0, &mut a).expect_err("endless");
+        let g = p.run_rhai(0, &mut b).expect_err("endless");
+        assert_eq!(f, g);
+        assert!(
+            f.message.contains("budget") && f.message.contains("line 1"),
+            "{f}"
+        );
+        assert_eq!(a, b);
     }
 
-    /// Whether the script of shipped variant `name` has a fast form.
-    fn shipped_is_fast(api: &Api, name: &str) -> bool {
+    /// Whether the script of shipped variant `name` runs all in the fast
+    /// path (`Some(true)`), in part (`Some(false)`: some statement is
+    /// Rhai's) or not at all (`None`).
+    fn shipped_is_fast(api: &Api, name: &str) -> Option<bool> {
         let path = format!("{}/variants/{name}.toml", env!("CARGO_MANIFEST_DIR"));
         let text = std::fs::read_to_string(&path).expect("a shipped variant");
         let doc: toml::Table = toml::from_str(&text).expect("toml");
@@ -1061,26 +1502,30 @@ mod tests {
             hook: table["hook"].as_str().expect("hook").into(),
             code: table["code"].as_str().expect("code").into(),
         };
-        Program::new(api, &[script]).expect("compiles").is_fast(0)
+        let p = Program::new(api, &[script]).expect("compiles");
+        p.compiled[0].fast.as_ref().map(|f| !f.bails)
     }
 
     #[test]
-    fn the_shipped_examples_take_the_fast_path_but_the_loop_over_every_cell() {
+    fn the_shipped_examples_take_the_fast_path() {
         use crate::games::{branches, roots_and_shoots, roots_growy_roots, sprout_r_out};
         let rs = &roots_and_shoots::script::API;
-        // Its loop runs in Rhai, on the edge only (a bail).
-        assert!(shipped_is_fast(rs, "edge-double"));
-        assert!(shipped_is_fast(rs, "reroll-ones"));
-        assert!(shipped_is_fast(rs, "no-edge-plants"));
-        assert!(shipped_is_fast(&branches::script::API, "branches-own-coin"));
-        assert!(shipped_is_fast(
-            &roots_growy_roots::script::API,
-            "rgr-bridge-water"
-        ));
-        // A loop at its top: Rhai runs all of it.
-        assert!(!shipped_is_fast(
-            &sprout_r_out::script::API,
-            "sprout-edge-territory"
-        ));
+        let all = Some(true);
+        assert_eq!(shipped_is_fast(rs, "edge-double"), all);
+        // `ctx.get` and `ctx.set` are Rhai's: it tests face and kind first.
+        assert_eq!(shipped_is_fast(rs, "reroll-ones"), Some(false));
+        assert_eq!(shipped_is_fast(rs, "no-edge-plants"), all);
+        assert_eq!(
+            shipped_is_fast(&branches::script::API, "branches-own-coin"),
+            all
+        );
+        assert_eq!(
+            shipped_is_fast(&roots_growy_roots::script::API, "rgr-bridge-water"),
+            all
+        );
+        assert_eq!(
+            shipped_is_fast(&sprout_r_out::script::API, "sprout-edge-territory"),
+            all
+        );
     }
 }

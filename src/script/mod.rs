@@ -256,6 +256,12 @@ pub struct Program {
     compiled: Vec<Compiled>,
     /// `by_hook[h]`: the scripts of hook `h`, in file order.
     by_hook: Vec<Vec<usize>>,
+    /// For each hook, whether its scripts may use the memory (`ctx.get`,
+    /// `ctx.set`): else a game need not lend it to their `ctx`.
+    lends: Vec<bool>,
+    /// For each hook, which of the game's groups of `ctx`'s words its
+    /// scripts may read, a bit a group ([`Program::read_groups`]).
+    reads: OnceLock<Vec<u32>>,
 }
 
 struct Compiled {
@@ -351,17 +357,71 @@ impl Program {
                 calls_by_name,
             });
         }
-        Ok(Program {
+        let mut p = Program {
             engine,
             compiled,
             by_hook,
-        })
+            lends: Vec::new(),
+            reads: OnceLock::new(),
+        };
+        p.lends = (0..p.hooks())
+            .map(|h| p.hook_mentions(h, &["get", "set"]))
+            .collect();
+        Ok(p)
     }
 
     /// The scripts of hook `hook`, by index.
     #[inline]
     pub fn at(&self, hook: usize) -> &[usize] {
         &self.by_hook[hook]
+    }
+
+    /// How many hooks the game has.
+    pub fn hooks(&self) -> usize {
+        self.by_hook.len()
+    }
+
+    /// Whether some script of `hook` may use the memory (`ctx.get`,
+    /// `ctx.set`).
+    #[inline]
+    pub fn lends(&self, hook: usize) -> bool {
+        self.lends[hook]
+    }
+
+    /// Tell the program the game's groups of `ctx`'s words (the parts of
+    /// `ctx` it builds only when a script reads them; at most 32 groups),
+    /// for [`Program::reads`]. Only the first call counts: a program is
+    /// compiled for one game.
+    pub fn read_groups(&self, groups: &[&[&str]]) {
+        self.reads.get_or_init(|| {
+            (0..self.hooks())
+                .map(|h| {
+                    groups
+                        .iter()
+                        .take(32)
+                        .enumerate()
+                        .filter(|(_, words)| self.hook_mentions(h, words))
+                        .fold(0, |m, (g, _)| m | 1 << g)
+                })
+                .collect()
+        });
+    }
+
+    /// Whether some script of `hook` may read group `group` of the
+    /// game's words ([`Program::read_groups`]); true before those are
+    /// known.
+    #[inline]
+    pub fn reads(&self, hook: usize, group: usize) -> bool {
+        self.reads.get().is_none_or(|r| r[hook] >> group & 1 == 1)
+    }
+
+    /// [`Program::reads`] of every hook (up to 8) and group, one bit a
+    /// group, for a game to keep at hand (hooks past 8: all read).
+    pub fn read_masks(&self) -> [u32; 8] {
+        std::array::from_fn(|h| match self.reads.get() {
+            Some(r) => r.get(h).copied().unwrap_or(u32::MAX),
+            None => u32::MAX,
+        })
     }
 
     /// How many scripts there are.
@@ -404,17 +464,43 @@ impl Program {
         T: Clone + Default + Send + Sync + 'static,
     {
         if let Some(f) = &self.compiled[i].fast {
+            if f.loops {
+                return self.run_looping(i, f, ctx);
+            }
             match f.run(ctx) {
                 Ok(v) => return Ok(v.dynamic()),
                 Err(fast::Flow::Err(e)) => return Err(self.failure(i, &e)),
-                // Never returned by `Fast::run`.
-                Err(fast::Flow::Return(v)) => return Ok(v.dynamic()),
                 // A statement outside the subset, reached before anything
                 // changed `ctx`: Rhai runs the script.
                 Err(fast::Flow::Bail) => {}
+                // Never returned by `Fast::run` (without loops nothing
+                // comes near the budget: `fast::compile` checks).
+                Err(_) => return Ok(Dynamic::UNIT),
             }
         }
         self.run_rhai(i, ctx)
+    }
+
+    /// [`Program::run`] of a script with a loop in the fast path: it may
+    /// pass the budget, and Rhai then runs it again from the `ctx` it
+    /// started with, so it fails (or not) exactly where Rhai does.
+    #[inline(never)]
+    fn run_looping<T>(&self, i: usize, f: &fast::Fast, ctx: &mut T) -> Result<Dynamic, Failure>
+    where
+        T: Clone + Default + Send + Sync + 'static,
+    {
+        let start = ctx.clone();
+        match f.run(ctx) {
+            Ok(v) => Ok(v.dynamic()),
+            Err(fast::Flow::Err(e)) => Err(self.failure(i, &e)),
+            Err(fast::Flow::OverBudget) => {
+                *ctx = start;
+                self.run_rhai(i, ctx)
+            }
+            Err(fast::Flow::Bail) => self.run_rhai(i, ctx),
+            // Never returned by `Fast::run`.
+            Err(_) => Ok(Dynamic::UNIT),
+        }
     }
 
     /// [`Program::run`] in Rhai, whatever the script.

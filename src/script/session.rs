@@ -13,7 +13,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use rhai::{EvalAltResult, ImmutableString};
+use rhai::EvalAltResult;
 
 use super::fast::Reg;
 use super::{Failure, Hook, MAX_MEMORY, Program};
@@ -214,8 +214,8 @@ where
 {
     type C<V, P> = Ctx<V, P>;
     r.engine.register_type_with_name::<C<V, P>>("Ctx");
-    r.get("hook", |c: &mut C<V, P>| ImmutableString::from(c.hook));
-    r.get("kind", |c: &mut C<V, P>| ImmutableString::from(c.kind));
+    r.get_str("hook", |c: &mut C<V, P>| c.hook);
+    r.get_str("kind", |c: &mut C<V, P>| c.kind);
     r.get("seat", |c: &mut C<V, P>| c.seat);
     r.get("x", |c: &mut C<V, P>| c.x);
     r.get("y", |c: &mut C<V, P>| c.y);
@@ -276,6 +276,8 @@ pub struct Session {
     /// (the game names them: Branches its three stash sizes), for the
     /// game's invariants.
     pub tallies: [[i64; 4]; 8],
+    /// [`Program::read_masks`], kept at hand.
+    reads: [u32; 8],
 }
 
 impl std::fmt::Debug for Session {
@@ -305,6 +307,7 @@ impl Eq for Session {}
 impl Session {
     pub fn new(program: Arc<Program>) -> Session {
         Session {
+            reads: program.read_masks(),
             fired: vec![0; program.len()],
             program,
             memory: Vec::new(),
@@ -320,6 +323,19 @@ impl Session {
     /// A fresh session of the same scripts (a new game).
     pub fn fresh(&self) -> Session {
         Session::new(Arc::clone(&self.program))
+    }
+
+    /// Whether some script of `hook` may read group `group` of the
+    /// game's groups of words ([`Program::reads`]).
+    #[inline]
+    pub fn reads(&self, hook: usize, group: usize) -> bool {
+        self.reads.get(hook).is_none_or(|m| m >> group & 1 == 1)
+    }
+
+    /// Whether some script of `hook` may use the memory.
+    #[inline]
+    pub fn lends(&self, hook: usize) -> bool {
+        self.program.lends(hook)
     }
 
     /// How many runs of the house rules changed the game, all together.
@@ -539,9 +555,14 @@ fn run_hook<H: Host>(
         let Some(sc) = host.session_mut() else {
             return false;
         };
-        c.memory = std::mem::take(&mut sc.memory);
+        let lend = sc.lends(hook);
+        if lend {
+            c.memory = std::mem::take(&mut sc.memory);
+        }
         let ran = program.run(i, &mut c);
-        sc.memory = std::mem::take(&mut c.memory);
+        if lend {
+            sc.memory = std::mem::take(&mut c.memory);
+        }
         if let Err(f) = ran {
             fail(host, &f, event);
             return false;
@@ -601,7 +622,9 @@ fn filter_ctx<H: Host>(host: &H) -> Option<Ctx<H::View, H::Op>> {
     let mut c = host.moment(LEGAL);
     c.hook = HOOK_NAMES[LEGAL];
     c.stage = Stage::Filter;
-    c.memory.clone_from(&sc.memory);
+    if sc.lends(LEGAL) {
+        c.memory.clone_from(&sc.memory);
+    }
     Some(c)
 }
 

@@ -92,7 +92,7 @@ impl View {
 fn register(r: &mut Reg) {
     session::register_common::<View, BttOp>(r);
     r.get("size", |c: &mut Ctx| c.view.size);
-    r.get("dir", |c: &mut Ctx| ImmutableString::from(c.view.dir));
+    r.get_str("dir", |c: &mut Ctx| c.view.dir);
     r.get("target_owner", |c: &mut Ctx| c.view.target_owner);
     r.get("target_size", |c: &mut Ctx| c.view.target_size);
     r.read2("on_board", |c: &mut Ctx, x: i64, y: i64| -> Res<bool> {
@@ -160,6 +160,25 @@ pub enum Event {
     Over,
 }
 
+/// The groups of words of a script that read the parts of `ctx` made
+/// only when read ([`crate::script::Program::read_groups`]): the cells
+/// (and the board's shape), the stashes, the scores.
+const READS: &[&[&str]] = &[
+    &[
+        "on_board",
+        "piece",
+        "owner",
+        "size_at",
+        "add_root",
+        "remove_pyramid",
+    ],
+    &["stash"],
+    &["score"],
+];
+const CELLS: usize = 0;
+const STASH: usize = 1;
+const SCORES: usize = 2;
+
 /// Session slots of this game's counts: pyramids of each size added to a
 /// stash (0..3), roots added (3).
 const ROOTS_ADDED: usize = 3;
@@ -174,7 +193,10 @@ impl State {
             .script
             .program(&API)
             .map_err(|e| format!("variant `{}`: {e}", rules.name))?;
-        self.script = program.map(|p| Box::new(Session::new(p)));
+        self.script = program.map(|p| {
+            p.read_groups(READS);
+            Box::new(Session::new(p))
+        });
         Ok(self)
     }
 
@@ -223,11 +245,23 @@ impl Host for State {
         self.script.as_deref_mut()
     }
 
-    fn moment(&self, _hook: usize) -> Ctx {
+    fn moment(&self, hook: usize) -> Ctx {
+        let sc = self.script.as_deref();
+        let reads = |group: usize| sc.is_none_or(|s| s.reads(hook, group));
         let n = usize::from(self.players);
         let mut scores = [0i64; 8];
-        for (o, s) in scores.iter_mut().zip(&self.scores[..n]) {
-            *o = i64::from(*s);
+        if reads(SCORES) {
+            for (o, s) in scores.iter_mut().zip(&self.scores[..n]) {
+                *o = i64::from(*s);
+            }
+        }
+        let mut view = View::default();
+        if reads(CELLS) {
+            view.fixed = Some(Arc::clone(&self.fixed));
+            view.cells = self.cell;
+        }
+        if reads(STASH) {
+            view.stash = self.stash;
         }
         Ctx {
             seats: i64::from(self.players),
@@ -239,12 +273,7 @@ impl Host for State {
             round: i64::from(self.tally.plies),
             over: self.end.is_some(),
             scores,
-            view: View {
-                fixed: Some(Arc::clone(&self.fixed)),
-                cells: self.cell,
-                stash: self.stash,
-                ..View::default()
-            },
+            view,
             ..Ctx::default()
         }
     }

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use rhai::{EvalAltResult, ImmutableString};
+use rhai::EvalAltResult;
 
 use crate::core::dice::Die;
 use crate::core::geometry::Point;
@@ -221,9 +221,9 @@ fn amount(n: i64) -> Res<i64> {
 
 fn register(r: &mut Reg) {
     r.engine.register_type_with_name::<Ctx>("Ctx");
-    r.get("hook", |c: &mut Ctx| ImmutableString::from(c.hook));
-    r.get("kind", |c: &mut Ctx| ImmutableString::from(c.kind));
-    r.get("growth", |c: &mut Ctx| ImmutableString::from(c.growth));
+    r.get_str("hook", |c: &mut Ctx| c.hook);
+    r.get_str("kind", |c: &mut Ctx| c.kind);
+    r.get_str("growth", |c: &mut Ctx| c.growth);
     r.get("seat", |c: &mut Ctx| c.seat);
     r.get("x", |c: &mut Ctx| c.x);
     r.get("y", |c: &mut Ctx| c.y);
@@ -390,11 +390,13 @@ pub const MAX_RUNS_PER_STEP: usize = 1000;
 
 impl Scripted {
     pub fn new(program: Arc<Program>) -> Scripted {
+        // Worked out once for the program, not for each game.
+        program.read_groups(&[BOARD_WORDS, PLAYER_WORDS]);
         Scripted {
             scored: Vec::new(),
             rerolls: 0,
-            reads_board: std::array::from_fn(|h| program.hook_mentions(h, BOARD_WORDS)),
-            reads_players: std::array::from_fn(|h| program.hook_mentions(h, PLAYER_WORDS)),
+            reads_board: std::array::from_fn(|h| program.reads(h, 0)),
+            reads_players: std::array::from_fn(|h| program.reads(h, 1)),
             session: Session::new(program),
         }
     }
@@ -633,11 +635,16 @@ impl State {
             for &i in program.at(ROLL) {
                 let mut c = self.ctx(board.as_ref(), ROLL, &event);
                 c.face = i64::from(face);
+                let lend = program.lends(ROLL);
                 let sc = self.script.as_deref_mut().expect("scripted");
-                c.memory = std::mem::take(&mut sc.session.memory);
+                if lend {
+                    c.memory = std::mem::take(&mut sc.session.memory);
+                }
                 let ran = program.run(i, &mut c);
                 let sc = self.script.as_deref_mut().expect("scripted");
-                sc.session.memory = std::mem::take(&mut c.memory);
+                if lend {
+                    sc.session.memory = std::mem::take(&mut c.memory);
+                }
                 if let Err(f) = ran {
                     return self.fail(&f.to_string(), &event);
                 }
@@ -753,11 +760,16 @@ impl State {
             }
             let b = board.get_or_insert_with(|| self.board_for(hook));
             let mut c = self.ctx(b.as_ref(), hook, event);
+            let lend = program.lends(hook);
             let sc = self.script.as_deref_mut().expect("scripted");
-            c.memory = std::mem::take(&mut sc.session.memory);
+            if lend {
+                c.memory = std::mem::take(&mut sc.session.memory);
+            }
             let ran = program.run(i, &mut c);
             let sc = self.script.as_deref_mut().expect("scripted");
-            sc.session.memory = std::mem::take(&mut c.memory);
+            if lend {
+                sc.session.memory = std::mem::take(&mut c.memory);
+            }
             if let Err(f) = ran {
                 self.fail(&f.to_string(), event);
                 return false;
@@ -956,7 +968,9 @@ impl State {
             hook: HOOKS[LEGAL].name,
             ..Ctx::default()
         };
-        c.memory.clone_from(&sc.session.memory);
+        if sc.session.program.lends(LEGAL) {
+            c.memory.clone_from(&sc.session.memory);
+        }
         Some(c)
     }
 

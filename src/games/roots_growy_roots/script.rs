@@ -58,8 +58,13 @@ pub struct View {
 /// The `ctx` of a Roots Growy Roots script.
 pub type Ctx = Common<View, RgrOp>;
 
-/// The words of a script that read the cells.
-const BOARD_WORDS: &[&str] = &["card_at", "owner"];
+/// The groups of words of a script that read the parts of `ctx` made
+/// only when read ([`crate::script::Program::read_groups`]): the cells,
+/// the scores, the waters.
+const READS: &[&[&str]] = &[&["card_at", "owner"], &["score"], &["waters"]];
+const BOARD: usize = 0;
+const SCORES: usize = 1;
+const WATERS: usize = 2;
 
 /// A card's name, as scripts read it.
 fn card_name(face: u8) -> &'static str {
@@ -99,7 +104,7 @@ fn register(r: &mut Reg) {
     r.get("columns", |c: &mut Ctx| c.view.columns);
     r.get("from_x", |c: &mut Ctx| c.view.from_x);
     r.get("from_y", |c: &mut Ctx| c.view.from_y);
-    r.get("card", |c: &mut Ctx| ImmutableString::from(c.view.card));
+    r.get_str("card", |c: &mut Ctx| c.view.card);
     r.get("sticks", |c: &mut Ctx| c.view.sticks);
     r.read1("waters", |c: &mut Ctx, s: i64| -> Res<i64> {
         let q = c.seat_index(s)?;
@@ -151,6 +156,7 @@ impl State {
             .program(&API)
             .map_err(|e| format!("variant `{}`: {e}", rules.name))?;
         self.script = program.map(|p| {
+            p.read_groups(READS);
             Box::new(Scripted {
                 session: Session::new(p),
                 waiting: None,
@@ -219,22 +225,24 @@ impl Host for State {
     fn moment(&self, hook: usize) -> Ctx {
         let geo = self.geo();
         let seats = usize::from(self.seats() as u8);
+        let sc = self.script.as_deref();
+        let reads = |group: usize| sc.is_none_or(|s| s.session.reads(hook, group));
         let mut scores = [0i64; 8];
-        for (o, s) in scores.iter_mut().zip(self.scores()) {
-            *o = i64::from(s);
+        if reads(SCORES) {
+            for (o, s) in scores.iter_mut().zip(self.scores()) {
+                *o = i64::from(s);
+            }
         }
-        let reads = self
-            .script
-            .as_deref()
-            .is_some_and(|s| s.session.program.hook_mentions(hook, BOARD_WORDS));
-        let board: Option<Arc<[(u8, u8)]>> = reads.then(|| {
+        let board: Option<Arc<[(u8, u8)]>> = reads(BOARD).then(|| {
             (0..geo.cells() as u16)
                 .map(|c| (self.card(c), self.connector(c).map_or(0, |s| s + 1)))
                 .collect()
         });
         let mut waters = [0i64; 4];
-        for (s, w) in waters.iter_mut().enumerate().take(seats) {
-            *w = i64::from(self.waters(s as Seat));
+        if reads(WATERS) {
+            for (s, w) in waters.iter_mut().enumerate().take(seats) {
+                *w = i64::from(self.waters(s as Seat));
+            }
         }
         let over = self.end().is_some();
         Ctx {

@@ -64,8 +64,22 @@ pub struct View {
 /// The `ctx` of a Sprout-R-Out script.
 pub type Ctx = Common<View, SproutOp>;
 
-/// The words of a script that read the territories.
-const TERRITORY_WORDS: &[&str] = &["territory", "in_territory"];
+/// The groups of words of a script that read the parts of `ctx` made
+/// only when read ([`crate::script::Program::read_groups`]): the scores
+/// (the territories, adjusted), the territories, the stones, the eyes, the
+/// edge (the board's largest degree).
+const READS: &[&[&str]] = &[
+    &["score"],
+    &["territory", "in_territory"],
+    &["stone"],
+    &["eye"],
+    &["on_edge"],
+];
+const SCORES: usize = 0;
+const TERRITORY: usize = 1;
+const STONES: usize = 2;
+const EYES: usize = 3;
+const EDGE: usize = 4;
 
 impl View {
     fn cell(&self, c: i64) -> Res<Cell> {
@@ -170,7 +184,10 @@ impl State {
         let program = scripts
             .program(&API)
             .map_err(|e| format!("variant `{name}`: {e}"))?;
-        self.script = program.map(|p| Box::new(Session::new(p)));
+        self.script = program.map(|p| {
+            p.read_groups(READS);
+            Box::new(Session::new(p))
+        });
         Ok(self)
     }
 
@@ -222,12 +239,14 @@ impl Host for State {
 
     fn moment(&self, hook: usize) -> Ctx {
         let board = self.board();
-        let scores = self.territories();
-        let bonus = self.script.as_deref().map_or([0; 8], |s| s.bonus);
-        let reads = self
-            .script
-            .as_deref()
-            .is_some_and(|s| s.program.hook_mentions(hook, TERRITORY_WORDS));
+        let sc = self.script.as_deref();
+        let reads = |group: usize| sc.is_none_or(|s| s.reads(hook, group));
+        let scores = if reads(SCORES) {
+            self.territories()
+        } else {
+            [0; 2]
+        };
+        let bonus = sc.map_or([0; 8], |s| s.bonus);
         let nbr = self.neighbour_sets();
         Ctx {
             seats: 2,
@@ -251,11 +270,23 @@ impl Host for State {
             view: View {
                 board: Some(board),
                 nbr,
-                degree: nbr.iter().map(|n| n.len() as usize).max().unwrap_or(0),
+                degree: if reads(EDGE) {
+                    nbr.iter().map(|n| n.len() as usize).max().unwrap_or(0)
+                } else {
+                    0
+                },
                 cell: -1,
-                stones: [self.stones(0), self.stones(1)],
-                eyes: [self.eyes(0), self.eyes(1)],
-                territory: reads.then(|| [self.territory(0), self.territory(1)]),
+                stones: if reads(STONES) {
+                    [self.stones(0), self.stones(1)]
+                } else {
+                    Default::default()
+                },
+                eyes: if reads(EYES) {
+                    [self.eyes(0), self.eyes(1)]
+                } else {
+                    Default::default()
+                },
+                territory: reads(TERRITORY).then(|| [self.territory(0), self.territory(1)]),
             },
             ..Ctx::default()
         }
