@@ -17,14 +17,13 @@
 
 mod cmd;
 mod greedy;
-mod lookahead;
 mod mcts;
 mod random;
 pub mod wire;
 
+pub use crate::games::lookahead::{Lookahead, LookaheadBot};
 pub use cmd::{CmdPlayer, end_all as end_external_players};
 pub use greedy::GreedyBot;
-pub use lookahead::{Lookahead, LookaheadBot};
 pub use mcts::MctsBot;
 pub use random::RandomBot;
 

@@ -17,6 +17,7 @@
 
 pub mod branches;
 mod head;
+pub mod lookahead;
 pub mod roots_and_shoots;
 pub mod roots_growy_roots;
 mod scripted;

@@ -73,7 +73,7 @@ pub fn playout() -> crate::core::player::Playout {
 }
 
 /// The search at its default budget (`mcts` without a number): five
-/// plies of look-ahead on the evaluation ([`crate::bots::LookaheadBot`]),
+/// plies of look-ahead on the evaluation ([`crate::games::lookahead::LookaheadBot`]),
 /// the 4 root moves greedy prices best each followed down the line of
 /// each seat's best-priced answer, with alpha-beta cuts. Tuned on seeds
 /// 1-4 (`roots simulate VARIANT --bots mcts,greedy --rotate -n 100`, 400
@@ -85,6 +85,6 @@ pub fn playout() -> crate::core::player::Playout {
 /// 10.5x; narrower or shallower ones weaker (3,2,2 and 2,2,2,2 level with
 /// greedy, one reply ply 8 about level). The README's bot table has the
 /// figures on fresh seeds.
-pub fn search() -> crate::bots::Lookahead {
-    crate::bots::Lookahead::new(&[4, 1, 1, 1])
+pub fn search() -> crate::games::lookahead::Lookahead {
+    crate::games::lookahead::Lookahead::new(&[4, 1, 1, 1])
 }

@@ -167,11 +167,13 @@ impl Game for Branches {
         match spec {
             BotSpec::Mcts {
                 iterations: crate::core::player::DEFAULT_ITERATIONS,
-            } => Some(Box::new(crate::bots::LookaheadBot::<Self>::new(
-                dice.clone(),
-                super::eval::search(),
-                "mcts",
-            ))),
+            } => Some(Box::new(
+                crate::games::lookahead::LookaheadBot::<Self>::new(
+                    dice.clone(),
+                    super::eval::search(),
+                    "mcts",
+                ),
+            )),
             _ => None,
         }
     }
