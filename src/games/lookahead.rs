@@ -169,13 +169,7 @@ impl<G: Game> LookaheadBot<G> {
             return best;
         }
         let mut priced = std::mem::take(&mut self.priced[ply]);
-        priced.clear();
-        for (i, &a) in legal.iter().enumerate() {
-            let mut next = state.clone();
-            next.play_unchecked(a);
-            self.evaluations += 1;
-            priced.push((G::evaluate(&next, root), i));
-        }
+        self.price(state, &legal, root, &mut priced);
         // Best first for the seat deciding; stable, so equal prices keep
         // the legal order.
         if maximize {
@@ -205,11 +199,15 @@ impl<G: Game> LookaheadBot<G> {
         best
     }
 
-    /// The action to play at `state`, where `seat` decides among
-    /// `self.legal[0]` (at least two actions).
-    fn decide(&mut self, state: &G::State, seat: Seat) -> ActionOf<G> {
-        let legal = std::mem::take(&mut self.legal[0]);
-        let mut priced = std::mem::take(&mut self.priced[0]);
+    /// Greedy's one-step price of each of `legal` for `seat`, with its
+    /// index, into `priced` (cleared first).
+    fn price(
+        &mut self,
+        state: &G::State,
+        legal: &[ActionOf<G>],
+        seat: Seat,
+        priced: &mut Vec<(f64, usize)>,
+    ) {
         priced.clear();
         for (i, &a) in legal.iter().enumerate() {
             let mut next = state.clone();
@@ -217,6 +215,14 @@ impl<G: Game> LookaheadBot<G> {
             self.evaluations += 1;
             priced.push((G::evaluate(&next, seat), i));
         }
+    }
+
+    /// The action to play at `state`, where `seat` decides among
+    /// `self.legal[0]` (at least two actions).
+    fn decide(&mut self, state: &G::State, seat: Seat) -> ActionOf<G> {
+        let legal = std::mem::take(&mut self.legal[0]);
+        let mut priced = std::mem::take(&mut self.priced[0]);
+        self.price(state, &legal, seat, &mut priced);
         // Equal prices in the order of the bot's dice, as greedy's dice
         // choose among them (the first listed would be a bias).
         for i in (1..priced.len()).rev() {

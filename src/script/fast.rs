@@ -1324,16 +1324,20 @@ mod tests {
         }
     }
 
-    /// Run `code` both ways on the same `ctx`: the same value, the same
-    /// `ctx` afterwards, the same failure. Whether it took the fast path.
-    fn agree(code: &str, seed: u64) -> Result<bool, TestCaseError> {
-        let script = Script {
+    /// A script named `s` at the hook `h`.
+    fn script(code: &str) -> Script {
+        Script {
             name: "s".into(),
             description: String::new(),
             hook: "h".into(),
             code: code.into(),
-        };
-        let Ok(mut p) = Program::new(&API, &[script]) else {
+        }
+    }
+
+    /// Run `code` both ways on the same `ctx`: the same value, the same
+    /// `ctx` afterwards, the same failure. Whether it took the fast path.
+    fn agree(code: &str, seed: u64) -> Result<bool, TestCaseError> {
+        let Ok(mut p) = Program::new(&API, &[script(code)]) else {
             // Rhai refuses it (too deep an expression): nothing to compare.
             return Ok(false);
         };
@@ -1407,13 +1411,7 @@ mod tests {
                 "integer overflow",
             ),
         ] {
-            let script = Script {
-                name: "s".into(),
-                description: String::new(),
-                hook: "h".into(),
-                code: code.into(),
-            };
-            let p = Program::new(&API, &[script]).expect("compiles");
+            let p = Program::new(&API, &[script(code)]).expect("compiles");
             assert!(p.is_fast(0), "{code}");
             let mut c = Probe {
                 m: i64::MIN,
@@ -1433,13 +1431,9 @@ mod tests {
     #[test]
     fn functions_stay_in_rhai_loops_do_not_and_a_bail_comes_before_any_change() {
         let fast = |code: &str| {
-            let script = Script {
-                name: "s".into(),
-                description: String::new(),
-                hook: "h".into(),
-                code: code.into(),
-            };
-            Program::new(&API, &[script]).expect("compiles").is_fast(0)
+            Program::new(&API, &[script(code)])
+                .expect("compiles")
+                .is_fast(0)
         };
         assert!(fast("for i in 0..3 { ctx.bump(); }"));
         assert!(fast(
@@ -1456,26 +1450,14 @@ mod tests {
         assert!(!fast("for (v, i) in 0..3 { ctx.push(i); }"));
         assert!(fast("let a = ctx.at(1); ctx.bump();"));
         // An endless loop still meets Rhai's budget.
-        let script = Script {
-            name: "s".into(),
-            description: String::new(),
-            hook: "h".into(),
-            code: "if ctx.n == 0 { loop { } }".into(),
-        };
-        let p = Program::new(&API, &[script]).expect("compiles");
+        let p = Program::new(&API, &[script("if ctx.n == 0 { loop { } }")]).expect("compiles");
         assert!(p.is_fast(0));
         let mut c = probe(2);
         let f = p.run(0, &mut c).expect_err("endless");
         assert!(f.message.contains("budget"), "{f}");
         // One that changes `ctx` on its way: Rhai runs it again from the
         // `ctx` it started with, and ends at the same place.
-        let script = Script {
-            name: "s".into(),
-            description: String::new(),
-            hook: "h".into(),
-            code: "loop { ctx.bump(); }".into(),
-        };
-        let p = Program::new(&API, &[script]).expect("compiles");
+        let p = Program::new(&API, &[script("loop { ctx.bump(); }")]).expect("compiles");
         assert!(p.is_fast(0));
         let (mut a, mut b) = (probe(2), probe(2));
         let f = p.run(0, &mut a).expect_err("endless");

@@ -121,11 +121,22 @@ impl SeatBalance {
             )
         };
         match self.verdict {
-            Outcome::Different => {
+            Outcome::Different | Outcome::Changed => {
                 let n = self.favoured.unwrap_or(1);
                 let v = &self.seats[usize::from(n) - 1];
+                let (how, verdict) = if self.verdict == Outcome::Changed {
+                    (
+                        " slightly",
+                        format!(
+                            "changed, by under ±{} or near it",
+                            verdict::amount(Unit::Rate, v.margin, false)
+                        ),
+                    )
+                } else {
+                    ("", "different".to_owned())
+                };
                 format!(
-                    "seat {n} is favoured: it wins {} of the decided games, {} over a fair share (different)",
+                    "seat {n} is favoured{how}: it wins {} of the decided games, {} over a fair share ({verdict})",
                     verdict::amount(
                         Unit::Rate,
                         v.estimate + 1.0 / self.seats.len() as f64,
@@ -133,21 +144,6 @@ impl SeatBalance {
                     )
                     .replace("pt", "%"),
                     verdict::effect_words(v)
-                )
-            }
-            Outcome::Changed => {
-                let n = self.favoured.unwrap_or(1);
-                let v = &self.seats[usize::from(n) - 1];
-                format!(
-                    "seat {n} is favoured slightly: it wins {} of the decided games, {} over a fair share (changed, by under ±{} or near it)",
-                    verdict::amount(
-                        Unit::Rate,
-                        v.estimate + 1.0 / self.seats.len() as f64,
-                        false
-                    )
-                    .replace("pt", "%"),
-                    verdict::effect_words(v),
-                    verdict::amount(Unit::Rate, v.margin, false)
                 )
             }
             Outcome::Same => format!(
