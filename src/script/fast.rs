@@ -532,7 +532,13 @@ impl Compiler<'_> {
         Ok(match s {
             Stmt::Noop(..) => S::Expr(E::Const(Val::Unit)),
             Stmt::Expr(e) => S::Expr(self.expr(e)?.0),
-            Stmt::FnCall(call, pos) => S::Expr(self.fn_call(call, *pos)?.0),
+            Stmt::FnCall(call, pos) => {
+                // An operator as a statement: Rhai counts the statement and
+                // the call, as it does for the same call within an
+                // expression (where `expr` counts its node).
+                self.nodes += 1;
+                S::Expr(self.fn_call(call, *pos)?.0)
+            }
             Stmt::Var(x, flags, _) => {
                 if flags.intersects(!ASTFlags::CONSTANT) {
                     return Err(No);
@@ -678,6 +684,10 @@ impl Compiler<'_> {
                 if !flags.is_empty() {
                     return Err(No);
                 }
+                // Rhai counts up to four operations for a property or a
+                // method of `ctx` (its lookup, its call, their arguments'
+                // own apart): two nodes' worth.
+                self.nodes += 1;
                 // `ctx` itself, not a local that hides it.
                 match &bin.lhs {
                     Expr::Variable(v, _, _)
@@ -1373,6 +1383,45 @@ mod tests {
             }
         }
         Ok(p.is_fast(0))
+    }
+
+    /// Calls nested deep, where Rhai's count per node is highest: the
+    /// walk's bound stays above it (two cases the property test once
+    /// found, and their kin).
+    #[test]
+    fn nested_calls_are_counted_at_least_as_rhai_counts() {
+        let mut codes = vec![
+            "(ctx.at(ctx.n) % ctx.at(ctx.at(ctx.n)));".to_string(),
+            "ctx.push(ctx.at(ctx.at(ctx.at(ctx.n))));".to_string(),
+            "-ctx.at(-ctx.n)".to_string(),
+        ];
+        let mut nest = "ctx.n".to_string();
+        for _ in 0..12 {
+            nest = format!("ctx.at({nest})");
+            codes.push(nest.clone());
+            codes.push(format!("ctx.push({nest});"));
+            codes.push(format!("{nest} + {nest};"));
+        }
+        let mut compiled = 0;
+        for code in &codes {
+            // Past Rhai's limit of depth it refuses the script itself.
+            let Ok(mut p) = Program::new(&API, &[script(code)]) else {
+                continue;
+            };
+            compiled += 1;
+            let counted = Arc::new(std::sync::atomic::AtomicU64::new(0));
+            let c = Arc::clone(&counted);
+            p.engine.on_progress(move |n| {
+                c.store(n, std::sync::atomic::Ordering::Relaxed);
+                None
+            });
+            let _ = p.run_rhai(0, &mut probe(3));
+            let rhai = counted.load(std::sync::atomic::Ordering::Relaxed);
+            let fast = p.compiled[0].fast.as_ref().expect(code);
+            let (_, ours) = fast.run_counted(&mut probe(3));
+            assert!(rhai > 0 && rhai <= ours, "{code}: Rhai {rhai}, walk {ours}");
+        }
+        assert!(compiled >= 20, "only {compiled} scripts compiled");
     }
 
     proptest! {
