@@ -445,12 +445,6 @@ impl Game for RootsAndShoots {
         Some(match spec {
             BotSpec::Greedy => Box::new(bots::FastGreedyBot::new(dice)),
             BotSpec::GreedyV1 => Box::new(bots::GreedyBot::new(dice)),
-            BotSpec::Mcts { iterations }
-                if iterations == crate::core::player::DEFAULT_ITERATIONS
-                    && std::env::var_os("LOOK").is_some() =>
-            {
-                Box::new(bots::look::LookBot::new(dice))
-            }
             BotSpec::Mcts { iterations } => Box::new(bots::MctsBot::new(dice, iterations)),
             BotSpec::MctsV1 { iterations } => Box::new(bots::MctsBot::v1(dice, iterations)),
             BotSpec::MctsTime { millis } => Box::new(bots::MctsBot::with_budget(

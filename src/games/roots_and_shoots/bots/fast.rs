@@ -1203,12 +1203,6 @@ impl Scratch {
         v
     }
 
-    /// The position the last [`Scratch::face_value`] reached (its roll's
-    /// beads placed), if any.
-    pub(crate) fn last_look(&self) -> Option<&State> {
-        self.inner.as_ref()
-    }
-
     /// Whether rolling `face` at `state` (a growth die about to be rolled)
     /// leaves the board and hands of the base reading: not the rain's 1,
     /// not sunbathing (beads to the hand), no task pending.
@@ -1298,23 +1292,6 @@ impl Scratch {
             }
         }
         pick
-    }
-
-    /// The greedy bot's value of the growth decision of `seat` at `state`
-    /// among `actions` (growth actions): the best of their middle faces'
-    /// look-aheads ([`Scratch::choose_growth`]'s values).
-    pub(crate) fn growth_look(&mut self, state: &State, seat: Seat, actions: &[Action]) -> f64 {
-        let mut best = f64::NEG_INFINITY;
-        self.read_base(state, seat);
-        self.inner_of_decision = false;
-        for &a in actions {
-            if let Action::Grow(g) = a {
-                best = best.max(self.growth_value(state, seat, g));
-            }
-        }
-        self.end_base();
-        self.inner_of_decision = false;
-        best
     }
 
     /// The value of choosing `growth` now: the middle face of its die (never
@@ -1449,7 +1426,7 @@ impl Scratch {
     /// the whole list, as the tie draw asks. The legal actions are listed
     /// (into `actions`) only when the choice needs them; `None` when they
     /// are fewer than two (the caller decides as for any other decision).
-    pub(crate) fn best_placement(
+    fn best_placement(
         &mut self,
         state: &State,
         seat: Seat,
