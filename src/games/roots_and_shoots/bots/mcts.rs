@@ -58,6 +58,54 @@
 //! numbers, 51.3% in `fewer-nutrients` with them: the bot's own next turn
 //! is what values the beads it takes into its hand.
 //!
+//! Within 10 times greedy's CPU (#52, item 1): no search was found that
+//! beats greedy in every variant, so `mcts` is still this search (165 to
+//! 205 times greedy's CPU). Tried, growth and placements apart, on tuning
+//! seeds only (`roots simulate VARIANT --bots mcts,greedy --rotate -n 100
+//! -j1`, seats rotated; CPU of each match, one run, over that of the same
+//! games with greedy in both seats, so rougher than
+//! `scripts/bot-strength.sh`'s, which gave about 1.1 times more for the
+//! last try below); the code is commit fc23e7e of branch `rss`, seated as
+//! `mcts` under `LOOK=1` with `LOOK_*` knobs:
+//! - the growth action by the exact expectation over its die (every face
+//!   rolled on a copy, its beads placed greedily, the evaluation after),
+//!   placements greedy: 47.7% of 2,800 games (7 variants, seeds 1-4) at
+//!   1.7-2.0 times greedy's CPU; with 0.1 or 0.2 points more a bead in
+//!   hand 47.7% / 48.5%; in `standard`, `fewer-nutrients` and
+//!   `one-nutrient-per-turn` (900 games, seeds 1-3) 0.1 or 0.2 less 46.0%
+//!   / 45.2%, 0.4 more up to 4 beads 45.9%, three faces a die 45.3%,
+//!   without greedy's rule of sunbathing with at most one bead 43.4%;
+//! - each face valued instead by greedy's look-ahead of the bot's next
+//!   growth decision (the other seat sunbathing in between, no spawn):
+//!   30.9% of 2,800 at 7.5-9.2 times; half that and half the evaluation
+//!   44.2% (400 games, `standard` and `fewer-nutrients`, seeds 1-2); the
+//!   other seat playing greedily in between 36.9% at 15-18 times;
+//! - `mcts:1` (this search's growth playouts, each placement the best
+//!   by one-step price): 53.4% of those 400 at 76-85 times;
+//! - placements by look-ahead, the growth action greedy's: greedy's 3
+//!   best-priced placements each followed by greedy to the end of the roll
+//!   and evaluated, 52.9% of 600 (the three variants, seeds 1-2) at 1.9
+//!   times, and 51.9% of 2,800 (7 variants, seeds 5-8; 49.1-53.4% a
+//!   variant); the 6 or 12 best, 51.5% / 50.6% of 1,200 (seeds 1-4);
+//!   followed further through the other seat's greedy turn (its die at
+//!   the middle face, no spawn where avoidable) to the bot's next growth
+//!   decision, 51.2% (3 best, 600 games) at 3.8 times, 51.5% (6, 1,200)
+//!   at 5.5, 50.4% (12, 1,200) at 8.3-9.1; that reply sampled 3 times
+//!   with the bot's dice (common random numbers across the 3
+//!   placements), 52.6% of 1,200 (seeds 1-4) at 8.5-9.4 times and 54.2%
+//!   of 2,800 (7 variants, seeds 5-8; 51.1-60.6% a variant) at 8.6-9.4
+//!   times; the same scored as chances of winning 52.7% of 1,200; 4
+//!   placements with 6 samples each, searched only with 2 beads or more
+//!   left in the roll, 51.1% of 1,200 at 14-15 times.
+//!
+//! The best of them (3 placements, 3 sampled replies), checked once on
+//! seeds 1001-1005 with `scripts/bot-strength.sh 0.5` (250 games a
+//! variant, load 6): 49.6 to 58.8% against greedy, its pooled interval
+//! above 50% in 1 variant of 7 (`more-nutrients`, 58.8%, 52.6-64.7%), at
+//! 9.4 to 10.5 times greedy's CPU. Not shipped. Every try stayed within
+//! about 5 points of greedy; only this search's full budget (the growth
+//! playouts and 200 iterations a placement) clears it in every variant.
+//!
 //! Everything is deterministic given the bot's [`SeededDice`].
 
 use crate::core::dice::SeededDice;
