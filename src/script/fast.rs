@@ -329,6 +329,8 @@ pub struct Fast {
     /// and the caller runs the script again in Rhai from the `ctx` it
     /// started with).
     pub loops: bool,
+    /// Whether no local can hold a string: its slots then need no drop.
+    plain: bool,
 }
 
 /// Why a walk stopped early.
@@ -410,6 +412,7 @@ pub fn compile(natives: &Natives, ast: &rhai::AST) -> Option<Fast> {
         slots: c.slots,
         bails: c.bails,
         loops: c.loops,
+        plain: !c.types.contains(&Ty::Str),
     })
 }
 
@@ -865,16 +868,26 @@ impl Fast {
     }
 
     fn walk<const COUNT: bool>(&self, ctx: &mut dyn Any) -> (Result<Val, Flow>, u64) {
-        let (mut small, mut big);
-        let slots: &mut [Val] = if self.slots == 0 {
-            &mut []
-        } else if self.slots <= 4 {
-            small = [Val::Unit, Val::Unit, Val::Unit, Val::Unit];
-            &mut small[..self.slots]
+        if self.slots <= 4 {
+            let mut small = [Val::Unit, Val::Unit, Val::Unit, Val::Unit];
+            let out = self.walk_in::<COUNT>(ctx, &mut small[..self.slots]);
+            if self.plain {
+                // Whole numbers, booleans and nothing: no drop to run.
+                std::mem::forget(small);
+            }
+            out
         } else {
-            big = vec![Val::Unit; self.slots];
-            &mut big[..]
-        };
+            let mut big = vec![Val::Unit; self.slots];
+            self.walk_in::<COUNT>(ctx, &mut big)
+        }
+    }
+
+    #[inline(always)]
+    fn walk_in<const COUNT: bool>(
+        &self,
+        ctx: &mut dyn Any,
+        slots: &mut [Val],
+    ) -> (Result<Val, Flow>, u64) {
         let mut r = Run::<COUNT> { ctx, slots, ops: 0 };
         let result = match r.block(&self.body) {
             Ok(v) => Ok(v),

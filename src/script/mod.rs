@@ -298,6 +298,24 @@ thread_local! {
     static SCOPE: std::cell::RefCell<Scope<'static>> = std::cell::RefCell::new(Scope::new());
 }
 
+/// What a run of a script gave ([`Program::exec`]).
+pub enum Ran {
+    /// The fast path's value.
+    Fast(fast::Val),
+    /// Rhai's.
+    Rhai(Dynamic),
+}
+
+impl Ran {
+    /// The value as Rhai holds it.
+    pub fn dynamic(self) -> Dynamic {
+        match self {
+            Ran::Fast(v) => v.dynamic(),
+            Ran::Rhai(d) => d,
+        }
+    }
+}
+
 /// A script that failed while a game was played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Failure {
@@ -463,43 +481,54 @@ impl Program {
     where
         T: Clone + Default + Send + Sync + 'static,
     {
+        self.exec(i, ctx).map(Ran::dynamic)
+    }
+
+    /// [`Program::run`], its value left as the fast path made it: a hook
+    /// that ignores the value, or only wants a boolean, makes no Rhai
+    /// value of it.
+    #[inline]
+    pub fn exec<T>(&self, i: usize, ctx: &mut T) -> Result<Ran, Failure>
+    where
+        T: Clone + Default + Send + Sync + 'static,
+    {
         if let Some(f) = &self.compiled[i].fast {
             if f.loops {
                 return self.run_looping(i, f, ctx);
             }
             match f.run(ctx) {
-                Ok(v) => return Ok(v.dynamic()),
+                Ok(v) => return Ok(Ran::Fast(v)),
                 Err(fast::Flow::Err(e)) => return Err(self.failure(i, &e)),
                 // A statement outside the subset, reached before anything
                 // changed `ctx`: Rhai runs the script.
                 Err(fast::Flow::Bail) => {}
                 // Never returned by `Fast::run` (without loops nothing
                 // comes near the budget: `fast::compile` checks).
-                Err(_) => return Ok(Dynamic::UNIT),
+                Err(_) => return Ok(Ran::Fast(fast::Val::Unit)),
             }
         }
-        self.run_rhai(i, ctx)
+        self.run_rhai(i, ctx).map(Ran::Rhai)
     }
 
-    /// [`Program::run`] of a script with a loop in the fast path: it may
+    /// [`Program::exec`] of a script with a loop in the fast path: it may
     /// pass the budget, and Rhai then runs it again from the `ctx` it
     /// started with, so it fails (or not) exactly where Rhai does.
     #[inline(never)]
-    fn run_looping<T>(&self, i: usize, f: &fast::Fast, ctx: &mut T) -> Result<Dynamic, Failure>
+    fn run_looping<T>(&self, i: usize, f: &fast::Fast, ctx: &mut T) -> Result<Ran, Failure>
     where
         T: Clone + Default + Send + Sync + 'static,
     {
         let start = ctx.clone();
         match f.run(ctx) {
-            Ok(v) => Ok(v.dynamic()),
+            Ok(v) => Ok(Ran::Fast(v)),
             Err(fast::Flow::Err(e)) => Err(self.failure(i, &e)),
             Err(fast::Flow::OverBudget) => {
                 *ctx = start;
-                self.run_rhai(i, ctx)
+                self.run_rhai(i, ctx).map(Ran::Rhai)
             }
-            Err(fast::Flow::Bail) => self.run_rhai(i, ctx),
+            Err(fast::Flow::Bail) => self.run_rhai(i, ctx).map(Ran::Rhai),
             // Never returned by `Fast::run`.
-            Err(_) => Ok(Dynamic::UNIT),
+            Err(_) => Ok(Ran::Fast(fast::Val::Unit)),
         }
     }
 
@@ -612,10 +641,15 @@ impl Program {
     pub fn filter_verdict(
         &self,
         i: usize,
-        run: Result<Dynamic, Failure>,
+        run: Result<Ran, Failure>,
         pending: &OnceLock<String>,
         event_words: impl FnOnce() -> String,
     ) -> bool {
+        let run = match run {
+            Ok(Ran::Fast(fast::Val::Bool(allowed))) => return allowed,
+            Ok(Ran::Fast(fast::Val::Unit)) => return true,
+            other => other.map(Ran::dynamic),
+        };
         let failure = match run {
             Ok(v) => match v.as_bool() {
                 Ok(allowed) => return allowed,

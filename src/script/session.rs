@@ -11,6 +11,8 @@
 //! a message naming the script, the hook and the event when a script
 //! fails or breaks a rule of the game.
 
+use std::any::Any;
+use std::cell::RefCell;
 use std::sync::{Arc, OnceLock};
 
 use rhai::EvalAltResult;
@@ -205,6 +207,24 @@ pub fn remember(memory: &mut Vec<(String, i64)>, name: &str, v: i64) -> Res<()> 
     Ok(())
 }
 
+/// Append `n` in decimal to `out` (what `format!("{n}")` writes, without
+/// its machinery: for the notes of a rule that fires often).
+pub fn push_num(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
+}
+
 /// Register the `ctx` type of a game (`V`, `P`) with what every game has;
 /// the game then registers its own fields and operations on the same type.
 pub fn register_common<V, P>(r: &mut Reg)
@@ -278,6 +298,19 @@ pub struct Session {
     pub tallies: [[i64; 4]; 8],
     /// [`Program::read_masks`], kept at hand.
     reads: [u32; 8],
+    /// The `ctx` of the last run, kept for the next (the game's own
+    /// type): a run writes it afresh instead of making one.
+    spare: Spare,
+}
+
+/// A kept `ctx`, of the game's type; a copy of a session keeps none.
+#[derive(Default)]
+struct Spare(Option<Box<dyn Any + Send + Sync>>);
+
+impl Clone for Spare {
+    fn clone(&self) -> Spare {
+        Spare(None)
+    }
 }
 
 impl std::fmt::Debug for Session {
@@ -317,6 +350,7 @@ impl Session {
             final_done: false,
             bonus: [0; 8],
             tallies: [[0; 4]; 8],
+            spare: Spare::default(),
         }
     }
 
@@ -406,11 +440,13 @@ pub trait Host: HouseRules + GameState {
     const OVER: Self::Event;
 
     fn session_mut(&mut self) -> Option<&mut Session>;
-    /// The position as the scripts of `hook` see it, without the event:
-    /// the seats, the turn, the scores, the game's view (the parts no
-    /// script of the hook reads may be left out). Stage, memory and ops
-    /// are left empty.
-    fn moment(&self, hook: usize) -> Ctx<Self::View, Self::Op>;
+    /// Write the position as the scripts of `hook` see it into `c`,
+    /// without the event: the seats, the turn, the scores, the game's
+    /// view. `c` is a `ctx` kept from an earlier run (or a new one), so
+    /// every field a script of the hook may read is written; a part no
+    /// script of the hook reads may be left as it was. Stage, memory and
+    /// ops are the session's.
+    fn moment(&self, hook: usize, c: &mut Ctx<Self::View, Self::Op>);
     /// Write `event` into `c`, a `ctx` of [`Host::moment`]: `seat`,
     /// `kind`, `x`, `y` (reset to none before) and every field of the
     /// view that depends on the event (a `ctx` is reused for every move
@@ -421,6 +457,14 @@ pub trait Host: HouseRules + GameState {
     fn apply(&mut self, op: &Op<Self::Op>) -> Result<String, String>;
     /// The game's invariants.
     fn invariants(&self) -> Result<(), String>;
+    /// The invariants operation `op`, just applied, may have broken: by
+    /// default all of them ([`Host::invariants`]). A game may check fewer
+    /// in release builds, never fewer than what `op` can break; debug
+    /// builds (and so the tests) check them all.
+    fn invariants_after(&self, op: &Op<Self::Op>) -> Result<(), String> {
+        let _ = op;
+        self.invariants()
+    }
     /// An event in words (who, what, when).
     fn event_words(&self, event: &Self::Event) -> String;
     /// End the game now with a failed house rule (the end reason
@@ -437,12 +481,23 @@ pub trait Host: HouseRules + GameState {
     }
 }
 
-/// The `ctx` of `event` at `hook`.
-fn ctx_of<H: Host>(host: &H, hook: usize, event: &H::Event) -> Ctx<H::View, H::Op> {
-    let mut c = host.moment(hook);
+/// Write the `ctx` of `event` at `hook` into `c` (a kept one): no
+/// memory, no operations asked for.
+fn fill<H: Host>(host: &H, c: &mut Ctx<H::View, H::Op>, hook: usize, event: &H::Event) {
+    c.memory.clear();
+    c.ops.clear();
+    host.moment(hook, c);
     c.hook = HOOK_NAMES[hook];
-    describe(host, &mut c, event);
-    c
+    describe(host, c, event);
+}
+
+/// The `ctx` kept from the last run of the house rules of `host`, or a
+/// new one: a run neither makes nor drops one.
+fn spare_ctx<H: Host>(host: &mut H) -> Box<Ctx<H::View, H::Op>> {
+    host.session_mut()
+        .and_then(|s| s.spare.0.take())
+        .and_then(|b| b.downcast().ok())
+        .unwrap_or_default()
 }
 
 fn describe<H: Host>(host: &H, c: &mut Ctx<H::View, H::Op>, event: &H::Event) {
@@ -534,8 +589,10 @@ fn run_hook<H: Host>(
     event: &H::Event,
     runs: &mut usize,
 ) -> bool {
-    // The `ctx` of the last script, while no script changed the game.
-    let mut kept: Option<Ctx<H::View, H::Op>> = None;
+    // The session's kept `ctx`, written when a script first needs it and
+    // again after each script that changed the game.
+    let mut c = spare_ctx(host);
+    let mut written = false;
     for &i in program.at(hook) {
         *runs += 1;
         if *runs > MAX_RUNS_PER_STEP {
@@ -546,7 +603,10 @@ fn run_hook<H: Host>(
             fail(host, &f, event);
             return false;
         }
-        let mut c = kept.take().unwrap_or_else(|| ctx_of(host, hook, event));
+        if !written {
+            fill(host, &mut c, hook, event);
+            written = true;
+        }
         c.stage = if hook == FINAL {
             Stage::Final
         } else {
@@ -559,7 +619,7 @@ fn run_hook<H: Host>(
         if lend {
             c.memory = std::mem::take(&mut sc.memory);
         }
-        let ran = program.run(i, &mut c);
+        let ran = program.exec(i, &mut *c);
         if lend {
             sc.memory = std::mem::take(&mut c.memory);
         }
@@ -568,10 +628,11 @@ fn run_hook<H: Host>(
             return false;
         }
         if c.ops.is_empty() {
-            kept = Some(c);
             continue;
         }
         sc.fired[i] += 1;
+        // The game changes: the next script sees a new `ctx`.
+        written = false;
         for (k, op) in c.ops.iter().enumerate() {
             if host.is_over() && !matches!(op, Op::AddScore(..)) {
                 let f = program.refused(
@@ -587,8 +648,15 @@ fn run_hook<H: Host>(
             match host.apply(op) {
                 Ok(note) => {
                     if let Some(sc) = host.session_mut() {
-                        sc.notes
-                            .push(format!("house rule `{}`: {note}", program.name(i)));
+                        // "house rule `NAME`: NOTE", without the cost of
+                        // `format!` (a rule that fires every move pays it).
+                        let name = program.name(i);
+                        let mut line = String::with_capacity(16 + name.len() + note.len());
+                        line.push_str("house rule `");
+                        line.push_str(name);
+                        line.push_str("`: ");
+                        line.push_str(&note);
+                        sc.notes.push(line);
                     }
                 }
                 Err(why) => {
@@ -597,7 +665,7 @@ fn run_hook<H: Host>(
                     return false;
                 }
             }
-            if let Err(broken) = host.invariants() {
+            if let Err(broken) = host.invariants_after(op) {
                 let f = program.refused(
                     i,
                     format!("what it did broke a rule of the game ({broken})"),
@@ -607,25 +675,61 @@ fn run_hook<H: Host>(
             }
         }
     }
+    if let Some(sc) = host.session_mut() {
+        sc.spare.0 = Some(c);
+    }
     true
 }
 
-/// The `ctx` the filter (hook `legal`) of one decision reads: the moment
-/// made once, the memory lent as a copy (a filter changes nothing), the
-/// event written in for each move asked about. `None` when the game has
-/// no filter to run.
-fn filter_ctx<H: Host>(host: &H) -> Option<Ctx<H::View, H::Op>> {
+thread_local! {
+    /// The value [`with_spare`] lent last on this thread, kept for the
+    /// next call.
+    static SPARE: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
+}
+
+/// `f` on a `C` kept on this thread from the last call (a new one when
+/// that was of another type, or is in use): for a filter's `ctx`, which
+/// a game reads through `&` and so cannot keep in its session. `f` must
+/// write every field it reads: the value is the last call's.
+pub fn with_spare<C: Default + 'static, R>(f: impl FnOnce(&mut C) -> R) -> R {
+    let mut c: Box<C> = SPARE
+        .try_with(|k| k.try_borrow_mut().ok().and_then(|mut k| k.take()))
+        .ok()
+        .flatten()
+        .and_then(|b| b.downcast().ok())
+        .unwrap_or_default();
+    let out = f(&mut c);
+    let _ = SPARE.try_with(|k| {
+        if let Ok(mut k) = k.try_borrow_mut() {
+            *k = Some(c);
+        }
+    });
+    out
+}
+
+/// `f` on the `ctx` the filter (hook `legal`) of one decision reads: the
+/// moment written once, the memory lent as a copy (a filter changes
+/// nothing), the event written in for each move asked about. `None` when
+/// the game has no filter to run.
+fn with_filter_ctx<H: Host, R>(
+    host: &H,
+    f: impl FnOnce(&mut Ctx<H::View, H::Op>) -> R,
+) -> Option<R> {
     let sc = host.session()?;
     if sc.program.at(LEGAL).is_empty() || host.is_over() {
         return None;
     }
-    let mut c = host.moment(LEGAL);
-    c.hook = HOOK_NAMES[LEGAL];
-    c.stage = Stage::Filter;
-    if sc.lends(LEGAL) {
-        c.memory.clone_from(&sc.memory);
-    }
-    Some(c)
+    Some(with_spare(|c: &mut Ctx<H::View, H::Op>| {
+        c.memory.clear();
+        c.ops.clear();
+        host.moment(LEGAL, c);
+        c.hook = HOOK_NAMES[LEGAL];
+        c.stage = Stage::Filter;
+        if sc.lends(LEGAL) {
+            c.memory.clone_from(&sc.memory);
+        }
+        f(c)
+    }))
 }
 
 /// Whether the filter allows `action`, in the decision's `ctx` `c`.
@@ -637,7 +741,7 @@ fn allowed_in<H: Host>(host: &H, c: &mut Ctx<H::View, H::Op>, action: H::Action)
     let event = host.decision(action);
     describe(host, c, &event);
     for &i in program.at(LEGAL) {
-        let run = program.run(i, c);
+        let run = program.exec(i, c);
         if !program.filter_verdict(i, run, &sc.pending, || host.event_words(&event)) {
             return false;
         }
@@ -649,10 +753,7 @@ fn allowed_in<H: Host>(host: &H, c: &mut Ctx<H::View, H::Op>, action: H::Action)
 /// `legal`). A script that fails is noted, and ends the game at its next
 /// move.
 pub fn allows<H: Host>(host: &H, action: H::Action) -> bool {
-    match filter_ctx(host) {
-        Some(mut c) => allowed_in(host, &mut c, action),
-        None => true,
-    }
+    with_filter_ctx(host, |c| allowed_in(host, c, action)).unwrap_or(true)
 }
 
 /// `Ok` when the house rules allow `action`, else the refusal that names
@@ -701,14 +802,14 @@ pub fn filter_legal<H: Host>(host: &H, out: &mut Vec<H::Action>) {
     if out.is_empty() {
         return;
     }
-    let Some(mut c) = filter_ctx(host) else {
+    let Some(kept) = with_filter_ctx(host, |c| {
+        out.iter()
+            .copied()
+            .filter(|&a| allowed_in(host, c, a))
+            .collect::<Vec<H::Action>>()
+    }) else {
         return;
     };
-    let kept: Vec<H::Action> = out
-        .iter()
-        .copied()
-        .filter(|&a| allowed_in(host, &mut c, a))
-        .collect();
     if kept.is_empty() {
         forbids_all(host, out[0]);
         return;
@@ -724,21 +825,21 @@ pub fn filter_legal<H: Host>(host: &H, out: &mut Vec<H::Action>) {
 #[cold]
 #[inline(never)]
 pub fn random_allowed<H: Host>(host: &H, first: H::Action, dice: &mut SeededDice) -> H::Action {
-    let Some(mut c) = filter_ctx(host) else {
-        return first;
-    };
-    if allowed_in(host, &mut c, first) {
-        return first;
-    }
-    let mut plain = Vec::new();
-    host.unfiltered(&mut plain);
-    while !plain.is_empty() {
-        let a = plain.swap_remove(dice.below(plain.len() as u32) as usize);
-        if allowed_in(host, &mut c, a) {
-            return a;
+    with_filter_ctx(host, |c| {
+        if allowed_in(host, c, first) {
+            return first;
         }
-    }
-    // Every move forbidden: note it; the game ends at its next move.
-    forbids_all(host, first);
-    first
+        let mut plain = Vec::new();
+        host.unfiltered(&mut plain);
+        while !plain.is_empty() {
+            let a = plain.swap_remove(dice.below(plain.len() as u32) as usize);
+            if allowed_in(host, c, a) {
+                return a;
+            }
+        }
+        // Every move forbidden: note it; the game ends at its next move.
+        forbids_all(host, first);
+        first
+    })
+    .unwrap_or(first)
 }

@@ -16,7 +16,7 @@ use crate::games::roots_and_shoots::action::Action;
 use crate::games::roots_and_shoots::rules::ValueRolled;
 use crate::games::roots_and_shoots::state::{EndReason, MAX_SEATS, Phase, State, Task};
 use crate::script::fast::Reg;
-use crate::script::session::{HouseRules, Session, filter_names};
+use crate::script::session::{HouseRules, Session, filter_names, push_num};
 use crate::script::{Api, Failure, Hook, Program};
 
 /// `hook = "legal"`: may the seat make this move? Evaluates to `false` to
@@ -366,6 +366,9 @@ pub(crate) struct Scripted {
     /// Whether a script of each hook reads the seats' counts (score,
     /// store, supply, beads on the board, beads removed).
     pub reads_players: [bool; HOOKS.len()],
+    /// A `ctx` kept from run to run and written afresh for each
+    /// ([`State::fill`]): a run neither makes nor drops one.
+    spare: Option<Box<Ctx>>,
 }
 
 impl std::fmt::Debug for Scripted {
@@ -397,18 +400,20 @@ impl Scripted {
             rerolls: 0,
             reads_board: std::array::from_fn(|h| program.reads(h, 0)),
             reads_players: std::array::from_fn(|h| program.reads(h, 1)),
+            spare: Some(Box::default()),
             session: Session::new(program),
         }
     }
 }
 
 impl State {
-    /// The position as a script of `hook` reads it; with the board's
-    /// points when `board` (else `None`), and the seats' counts when a
-    /// script of the hook may read them (else `None`).
-    fn view(&self, board: Option<&Arc<Board>>, hook: usize) -> View {
+    /// Write into `v`, every field, the position as a script of `hook`
+    /// reads it; with the board's points when `board` (else `None`), and
+    /// the seats' counts when a script of the hook may read them (else
+    /// `None`).
+    fn fill_view(&self, v: &mut View, board: Option<&Arc<Board>>, hook: usize) {
         let reads_players = self.script.as_deref().is_none_or(|s| s.reads_players[hook]);
-        let players = reads_players.then(|| {
+        v.players = reads_players.then(|| {
             let mut players = [[0i64; 5]; MAX_SEATS];
             for (out, p) in players.iter_mut().zip(&self.players) {
                 *out = [
@@ -421,17 +426,14 @@ impl State {
             }
             Arc::new(players)
         });
-        View {
-            size: i64::from(self.grid().size()),
-            seats: i64::from(self.seats),
-            board: board.cloned(),
-            players,
-            pile: i64::from(self.nutrient_supply),
-            round: i64::from(self.round),
-            turn: i64::from(self.seat) + 1,
-            first_turn: self.in_first_turn(),
-            over: self.phase == Phase::Over,
-        }
+        v.size = i64::from(self.grid().size());
+        v.seats = i64::from(self.seats);
+        v.board = board.cloned();
+        v.pile = i64::from(self.nutrient_supply);
+        v.round = i64::from(self.round);
+        v.turn = i64::from(self.seat) + 1;
+        v.first_turn = self.in_first_turn();
+        v.over = self.phase == Phase::Over;
     }
 
     /// The board's points as a script reads them, when a script of `hook`
@@ -453,16 +455,32 @@ impl State {
         Some(Arc::new(Board { beads, nuts }))
     }
 
-    /// The `ctx` of `event` at `hook`, with the board's points `board`
-    /// and no memory (the caller lends it).
-    fn ctx(&self, board: Option<&Arc<Board>>, hook: usize, event: &Event) -> Ctx {
-        let mut c = Ctx {
-            view: self.view(board, hook),
-            hook: HOOKS[hook].name,
-            ..Ctx::default()
-        };
-        self.describe(&mut c, event);
-        c
+    /// Write the `ctx` of `event` at `hook` into `c`, every field, with
+    /// the board's points `board`, no memory (the caller lends it) and no
+    /// operations asked for: a kept `ctx` reads as a new one.
+    fn fill(&self, c: &mut Ctx, board: Option<&Arc<Board>>, hook: usize, event: &Event) {
+        self.fill_view(&mut c.view, board, hook);
+        c.hook = HOOKS[hook].name;
+        c.memory.clear();
+        c.ops.clear();
+        c.reroll = false;
+        c.new_face = None;
+        self.describe(c, event);
+    }
+
+    /// The kept `ctx` of the house rules (a new one if none is kept).
+    fn spare_ctx(&mut self) -> Box<Ctx> {
+        self.script
+            .as_deref_mut()
+            .and_then(|s| s.spare.take())
+            .unwrap_or_default()
+    }
+
+    /// Keep `c` for the next run.
+    fn keep_ctx(&mut self, c: Box<Ctx>) {
+        if let Some(s) = self.script.as_deref_mut() {
+            s.spare = Some(c);
+        }
     }
 
     /// Write `event` into `c` (every field of the moment, reset first: a
@@ -633,14 +651,15 @@ impl State {
             let event = Event::Roll { die, kind, face };
             let board = self.board_for(ROLL);
             for &i in program.at(ROLL) {
-                let mut c = self.ctx(board.as_ref(), ROLL, &event);
+                let mut c = self.spare_ctx();
+                self.fill(&mut c, board.as_ref(), ROLL, &event);
                 c.face = i64::from(face);
                 let lend = program.lends(ROLL);
                 let sc = self.script.as_deref_mut().expect("scripted");
                 if lend {
                     c.memory = std::mem::take(&mut sc.session.memory);
                 }
-                let ran = program.run(i, &mut c);
+                let ran = program.exec(i, &mut *c);
                 let sc = self.script.as_deref_mut().expect("scripted");
                 if lend {
                     sc.session.memory = std::mem::take(&mut c.memory);
@@ -663,6 +682,7 @@ impl State {
                         return self.fail(&f.to_string(), &event);
                     }
                     // The node is unchanged: the die is rolled again.
+                    sc.spare = Some(c);
                     return;
                 }
                 if let Some(f) = c.new_face {
@@ -675,6 +695,7 @@ impl State {
                     }
                     face = f as u8;
                 }
+                sc.spare = Some(c);
             }
         }
         if let Some(sc) = self.script.as_deref_mut() {
@@ -759,13 +780,14 @@ impl State {
                 return false;
             }
             let b = board.get_or_insert_with(|| self.board_for(hook));
-            let mut c = self.ctx(b.as_ref(), hook, event);
+            let mut c = self.spare_ctx();
+            self.fill(&mut c, b.as_ref(), hook, event);
             let lend = program.lends(hook);
             let sc = self.script.as_deref_mut().expect("scripted");
             if lend {
                 c.memory = std::mem::take(&mut sc.session.memory);
             }
-            let ran = program.run(i, &mut c);
+            let ran = program.exec(i, &mut *c);
             let sc = self.script.as_deref_mut().expect("scripted");
             if lend {
                 sc.session.memory = std::mem::take(&mut c.memory);
@@ -775,11 +797,14 @@ impl State {
                 return false;
             }
             if c.ops.is_empty() {
+                sc.spare = Some(c);
                 continue;
             }
             sc.session.fired[i] += 1;
             board = None;
-            if let Err(why) = self.apply_ops(program.name(i), &c.ops) {
+            let applied = self.apply_ops(program.name(i), &c.ops);
+            self.keep_ctx(c);
+            if let Err(why) = applied {
                 let f: Failure = program.refused(i, why);
                 self.fail(&f.to_string(), event);
                 return false;
@@ -804,9 +829,14 @@ impl State {
                 .apply_op(op)
                 .map_err(|why| format!("operation {} refused: {why}", k + 1))?;
             if let Some(sc) = self.script.as_deref_mut() {
-                sc.session
-                    .notes
-                    .push(format!("house rule `{name}`: {note}"));
+                // "house rule `NAME`: NOTE", without the cost of `format!`
+                // (a rule that fires often pays it each time).
+                let mut line = String::with_capacity(16 + name.len() + note.len());
+                line.push_str("house rule `");
+                line.push_str(name);
+                line.push_str("`: ");
+                line.push_str(&note);
+                sc.session.notes.push(line);
             }
         }
         self.advance();
@@ -832,12 +862,13 @@ impl State {
                 self.players[seat].score = new as i32;
                 self.baseline.score += n;
                 self.update_leader();
-                Ok(format!(
-                    "seat {} {} {}",
-                    s + 1,
-                    if n < 0 { "loses" } else { "scores" },
-                    n.abs()
-                ))
+                // "seat 1 scores 2", built without `format!`.
+                let mut note = String::with_capacity(20);
+                note.push_str("seat ");
+                push_num(&mut note, u64::from(s) + 1);
+                note.push_str(if n < 0 { " loses " } else { " scores " });
+                push_num(&mut note, n.unsigned_abs());
+                Ok(note)
             }
             Op::AddBead(s, p) => {
                 let p = at(p)?;
@@ -947,31 +978,33 @@ impl State {
     /// Whether the house rules allow `action` now (hook `legal`); a
     /// script that fails is noted, and ends the game at its next step.
     pub(crate) fn scripts_allow(&self, action: Action) -> bool {
-        match self.filter_ctx() {
-            Some(mut c) => self.allowed_in(&mut c, action),
-            None => true,
-        }
+        self.with_filter_ctx(|c| self.allowed_in(c, action))
+            .unwrap_or(true)
     }
 
-    /// The `ctx` the filter (hook `legal`) of this decision reads, made
-    /// once for all its moves: the position (the board's points if read),
-    /// the memory lent as a copy (a filter changes nothing). `None`
-    /// without a filter, or away from a decision.
-    fn filter_ctx(&self) -> Option<Ctx> {
+    /// `f` on the `ctx` the filter (hook `legal`) of this decision reads,
+    /// written once for all its moves (a `ctx` kept on the thread from
+    /// the last decision, written afresh): the position (the board's
+    /// points if read), the memory lent as a copy (a filter changes
+    /// nothing). `None` without a filter, or away from a decision.
+    fn with_filter_ctx<R>(&self, f: impl FnOnce(&mut Ctx) -> R) -> Option<R> {
         let sc = self.script.as_deref()?;
         if sc.session.program.at(LEGAL).is_empty() || !matches!(self.next(), Next::Decide(_)) {
             return None;
         }
         let board = self.board_for(LEGAL);
-        let mut c = Ctx {
-            view: self.view(board.as_ref(), LEGAL),
-            hook: HOOKS[LEGAL].name,
-            ..Ctx::default()
-        };
-        if sc.session.program.lends(LEGAL) {
-            c.memory.clone_from(&sc.session.memory);
-        }
-        Some(c)
+        Some(crate::script::session::with_spare(|c: &mut Ctx| {
+            self.fill_view(&mut c.view, board.as_ref(), LEGAL);
+            c.hook = HOOKS[LEGAL].name;
+            c.memory.clear();
+            c.ops.clear();
+            c.reroll = false;
+            c.new_face = None;
+            if sc.session.program.lends(LEGAL) {
+                c.memory.clone_from(&sc.session.memory);
+            }
+            f(c)
+        }))
     }
 
     /// Whether the filter allows `action`, in the decision's `ctx` `c`.
@@ -983,7 +1016,7 @@ impl State {
         let event = Event::Action { seat, action };
         self.describe(c, &event);
         for &i in program.at(LEGAL) {
-            let run = program.run(i, c);
+            let run = program.exec(i, c);
             if !program.filter_verdict(i, run, &sc.session.pending, || self.event_words(&event)) {
                 return false;
             }
@@ -1008,14 +1041,17 @@ impl State {
         if out.is_empty() {
             return;
         }
-        let (Some(sc), Some(mut c)) = (self.script.as_deref(), self.filter_ctx()) else {
+        let Some(sc) = self.script.as_deref() else {
             return;
         };
-        let kept: Vec<Action> = out
-            .iter()
-            .copied()
-            .filter(|&a| self.allowed_in(&mut c, a))
-            .collect();
+        let Some(kept) = self.with_filter_ctx(|c| {
+            out.iter()
+                .copied()
+                .filter(|&a| self.allowed_in(c, a))
+                .collect::<Vec<Action>>()
+        }) else {
+            return;
+        };
         if kept.is_empty() {
             let _ = sc.session.pending.set(format!(
                 "house rule `{}` (hook `legal`) failed: it forbids every legal move; event: seat {}'s decision {}",
@@ -1040,24 +1076,24 @@ impl State {
         first: Action,
         dice: &mut crate::core::dice::SeededDice,
     ) -> Action {
-        let Some(mut c) = self.filter_ctx() else {
-            return first;
-        };
-        if self.allowed_in(&mut c, first) {
-            return first;
-        }
-        let mut list = Vec::new();
-        self.legal_plain(&mut list);
-        while !list.is_empty() {
-            let a = list.swap_remove(dice.below(list.len() as u32) as usize);
-            if self.allowed_in(&mut c, a) {
-                return a;
+        self.with_filter_ctx(|c| {
+            if self.allowed_in(c, first) {
+                return first;
             }
-        }
-        // Every move forbidden: the filter notes the failure, and the game
-        // ends with it at its next step.
-        self.legal_actions(&mut list);
-        first
+            let mut list = Vec::new();
+            self.legal_plain(&mut list);
+            while !list.is_empty() {
+                let a = list.swap_remove(dice.below(list.len() as u32) as usize);
+                if self.allowed_in(c, a) {
+                    return a;
+                }
+            }
+            // Every move forbidden: the filter notes the failure, and the
+            // game ends with it at its next step.
+            self.legal_actions(&mut list);
+            first
+        })
+        .unwrap_or(first)
     }
 
     /// Whether a house rule's filter failed, or forbade every move: the

@@ -222,51 +222,41 @@ impl Host for State {
         self.script.as_deref_mut().map(|s| &mut s.session)
     }
 
-    fn moment(&self, hook: usize) -> Ctx {
+    fn moment(&self, hook: usize, c: &mut Ctx) {
         let geo = self.geo();
         let seats = usize::from(self.seats() as u8);
         let sc = self.script.as_deref();
         let reads = |group: usize| sc.is_none_or(|s| s.session.reads(hook, group));
-        let mut scores = [0i64; 8];
         if reads(SCORES) {
-            for (o, s) in scores.iter_mut().zip(self.scores()) {
+            c.scores = [0; 8];
+            for (o, s) in c.scores.iter_mut().zip(self.scores()) {
                 *o = i64::from(s);
             }
         }
-        let board: Option<Arc<[(u8, u8)]>> = reads(BOARD).then(|| {
+        c.view.board = reads(BOARD).then(|| {
             (0..geo.cells() as u16)
                 .map(|c| (self.card(c), self.connector(c).map_or(0, |s| s + 1)))
                 .collect()
         });
-        let mut waters = [0i64; 4];
         if reads(WATERS) {
-            for (s, w) in waters.iter_mut().enumerate().take(seats) {
+            c.view.waters = [0; 4];
+            for (s, w) in c.view.waters.iter_mut().enumerate().take(seats) {
                 *w = i64::from(self.waters(s as Seat));
             }
         }
         let over = self.end().is_some();
-        Ctx {
-            seats: seats as i64,
-            turn: if over {
-                0
-            } else {
-                i64::from(self.to_move()) + 1
-            },
-            round: i64::from(self.round()),
-            over,
-            scores,
-            view: View {
-                rows: i64::from(geo.rows),
-                columns: i64::from(geo.columns),
-                from_x: -1,
-                from_y: -1,
-                card: "",
-                sticks: i64::from(self.sticks()),
-                waters,
-                board,
-            },
-            ..Ctx::default()
-        }
+        c.seats = seats as i64;
+        c.turn = if over {
+            0
+        } else {
+            i64::from(self.to_move()) + 1
+        };
+        c.round = i64::from(self.round());
+        c.over = over;
+        c.view.rows = i64::from(geo.rows);
+        c.view.columns = i64::from(geo.columns);
+        (c.view.from_x, c.view.from_y, c.view.card) = (-1, -1, "");
+        c.view.sticks = i64::from(self.sticks());
     }
 
     fn describe(&self, c: &mut Ctx, event: &Event) {

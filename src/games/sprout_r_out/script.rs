@@ -237,8 +237,7 @@ impl Host for State {
         self.script.as_deref_mut()
     }
 
-    fn moment(&self, hook: usize) -> Ctx {
-        let board = self.board();
+    fn moment(&self, hook: usize, c: &mut Ctx) {
         let sc = self.script.as_deref();
         let reads = |group: usize| sc.is_none_or(|s| s.reads(hook, group));
         let scores = if reads(SCORES) {
@@ -248,48 +247,40 @@ impl Host for State {
         };
         let bonus = sc.map_or([0; 8], |s| s.bonus);
         let nbr = self.neighbour_sets();
-        Ctx {
-            seats: 2,
-            turn: if self.end().is_some() {
-                0
-            } else {
-                i64::from(self.mover()) + 1
-            },
-            round: i64::from(self.turn()),
-            over: self.end().is_some(),
-            scores: [
-                i64::from(scores[0]) + bonus[0],
-                i64::from(scores[1]) + bonus[1],
-                0,
-                0,
-                0,
-                0,
-                0,
-                0,
-            ],
-            view: View {
-                board: Some(board),
-                nbr,
-                degree: if reads(EDGE) {
-                    nbr.iter().map(|n| n.len() as usize).max().unwrap_or(0)
-                } else {
-                    0
-                },
-                cell: -1,
-                stones: if reads(STONES) {
-                    [self.stones(0), self.stones(1)]
-                } else {
-                    Default::default()
-                },
-                eyes: if reads(EYES) {
-                    [self.eyes(0), self.eyes(1)]
-                } else {
-                    Default::default()
-                },
-                territory: reads(TERRITORY).then(|| [self.territory(0), self.territory(1)]),
-            },
-            ..Ctx::default()
+        c.seats = 2;
+        c.turn = if self.end().is_some() {
+            0
+        } else {
+            i64::from(self.mover()) + 1
+        };
+        c.round = i64::from(self.turn());
+        c.over = self.end().is_some();
+        c.scores = [
+            i64::from(scores[0]) + bonus[0],
+            i64::from(scores[1]) + bonus[1],
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+        ];
+        let v = &mut c.view;
+        v.board = Some(self.board());
+        v.nbr = nbr;
+        v.degree = if reads(EDGE) {
+            nbr.iter().map(|n| n.len() as usize).max().unwrap_or(0)
+        } else {
+            0
+        };
+        v.cell = -1;
+        if reads(STONES) {
+            v.stones = [self.stones(0), self.stones(1)];
         }
+        if reads(EYES) {
+            v.eyes = [self.eyes(0), self.eyes(1)];
+        }
+        v.territory = reads(TERRITORY).then(|| [self.territory(0), self.territory(1)]);
     }
 
     fn describe(&self, c: &mut Ctx, event: &Event) {
