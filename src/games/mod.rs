@@ -16,6 +16,7 @@
 //! Adding a game: `docs/adding-a-game.md`.
 
 pub mod branches;
+pub mod expecti;
 mod head;
 pub mod lookahead;
 pub mod roots_and_shoots;

@@ -13,6 +13,16 @@ use super::{Action, Rules, State, text};
 
 crate::game_type!(RootsGrowyRoots, Rules);
 
+/// The search `mcts` (no number) plays: greedy's 8 best-priced moves, each
+/// valued one decision further (every card it may turn over weighed by
+/// the cards of that kind left, then the mover's best-priced next move; a
+/// turn passed to another seat is valued by the evaluation as it stands).
+/// Tuned on seeds 1-8 against greedy (`docs/games/roots-growy-roots.md`,
+/// "The search", has what else was tried); `mcts:N` is still the generic
+/// search.
+pub const SEARCH: crate::games::expecti::Expecti =
+    crate::games::expecti::Expecti::new(8, 1, 2, false);
+
 impl Game for RootsGrowyRoots {
     crate::game_hooks!(super: module, rules, seats, sheet, pictures, state, text, eval, scripts);
 
@@ -186,11 +196,19 @@ impl Game for RootsGrowyRoots {
     }
 
     /// The generic greedy's decisions (exact ties, one decision: this
-    /// game's [`Style`]), priced without copies; `greedy-v1` is the generic
-    /// bot that copies, every other bot the generic one.
+    /// game's [`Style`]), priced without copies; `mcts` (no number) the
+    /// expectimax look-ahead [`SEARCH`]; `greedy-v1` is the generic bot
+    /// that copies, `mcts:N` and every other bot the generic one.
     fn bot(spec: BotSpec, dice: &SeededDice) -> Option<Box<dyn Player<State> + Send>> {
         match spec {
             BotSpec::Greedy => Some(Box::new(super::greedy::FastGreedy::new(dice.clone()))),
+            BotSpec::Mcts {
+                iterations: crate::core::player::DEFAULT_ITERATIONS,
+            } => Some(Box::new(crate::games::expecti::ExpectiBot::<Self>::new(
+                dice.clone(),
+                SEARCH,
+                "mcts",
+            ))),
             _ => None,
         }
     }
