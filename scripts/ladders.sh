@@ -62,8 +62,8 @@ for v in sys.argv[4:]:
     r = {x["bot"]: x for x in l["ratings"]}
     cells = []
     for b in bots:
-        # `mcts:200` is named `mcts` (the default number of iterations).
-        x = r.get(b) or r[b.split(":")[0]]
+        # The ladder names each bot as its spec prints (lower case).
+        x = r.get(b) or r[b.strip().lower()]
         cells.append("0" if x["low"] == x["high"] else f'{x["elo"]:.0f} ({x["low"]:.0f}..{x["high"]:.0f})')
     s = l["skill"]
     w = s["best_vs_next"]

@@ -138,11 +138,19 @@ fn bot_names_parse_and_print() {
         let b = BotSpec::parse(text).expect(text);
         assert_eq!(BotSpec::parse(&b.to_string()), Ok(b));
     }
+    // `mcts` is the game's own search; a number always means Monte Carlo
+    // tree search, the default number included.
+    assert_eq!(BotSpec::parse("mcts"), Ok(BotSpec::Search));
+    let explicit = format!("mcts:{}", roots::bots::DEFAULT_ITERATIONS);
     assert_eq!(
-        BotSpec::parse("mcts"),
+        BotSpec::parse(&explicit),
         Ok(BotSpec::Mcts {
             iterations: roots::bots::DEFAULT_ITERATIONS
         })
+    );
+    assert_eq!(
+        BotSpec::parse(&explicit).map(|b| b.to_string()),
+        Ok(explicit)
     );
     for bad in [
         "", "minimax", "mcts:", "mcts:0", "mcts:x", "greedy:3", "mcts:-1",
@@ -186,6 +194,46 @@ proptest! {
             }
         }
     }
+}
+
+/// In Branches & Twigs & Thorns `mcts` seats the game's look-ahead and
+/// `mcts:200` the generic tree search: they are different bots, so they
+/// part ways somewhere in a few dozen positions (they were one and the
+/// same spec once, when `mcts` parsed as `mcts:200`).
+#[test]
+fn mcts_with_the_default_number_is_not_the_games_own_search() {
+    use roots::games::branches::{Branches, Rules as BttRules, State as BttState};
+    let explicit =
+        BotSpec::parse(&format!("mcts:{}", roots::bots::DEFAULT_ITERATIONS)).expect("parses");
+    let mut differ = 0;
+    for seed in 0..12u64 {
+        let mut state = BttState::new(&BttRules::standard(), 2);
+        let mut dice = SeededDice::for_game(seed, 0);
+        for _ in 0..(seed * 3) {
+            match state.next() {
+                Next::Decide(_) => {
+                    let a = state.random_action(&mut dice);
+                    state.play(a).expect("sampler is legal");
+                }
+                _ => break,
+            }
+        }
+        let Next::Decide(seat) = state.next() else {
+            continue;
+        };
+        let choose = |spec| {
+            roots::bots::build::<Branches>(spec, SeededDice::for_seat(seed, 0, seat))
+                .choose(&state)
+                .expect("acts")
+        };
+        if choose(BotSpec::Search) != choose(explicit) {
+            differ += 1;
+        }
+    }
+    assert!(
+        differ > 0,
+        "`mcts` and `mcts:200` chose alike in 12 positions"
+    );
 }
 
 #[test]

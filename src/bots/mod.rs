@@ -68,6 +68,10 @@ pub fn generic_with<G: Game>(
                 .whole_turn(style.turn_beam),
         ),
         BotSpec::GreedyV1 => Box::new(GreedyBot::<G>::new(dice)),
+        BotSpec::Search => Box::new(
+            MctsBot::<G>::with_budget(dice, Budget::Iterations(DEFAULT_ITERATIONS))
+                .with_growth(style.growth),
+        ),
         BotSpec::Mcts { iterations } => Box::new(
             MctsBot::<G>::with_budget(dice, Budget::Iterations(iterations))
                 .with_growth(style.growth),

@@ -41,9 +41,10 @@ pub struct SimArgs {
     /// game's default bot, `roots games` names it): greedy (one decision
     /// ahead with the game's evaluation; a whole turn in Sprout-R-Out),
     /// random (any legal move: the rules under aimless play), greedy-v1,
-    /// mcts, mcts:ITERATIONS, mcts:MILLISms (a time budget: not
-    /// reproducible by seed) or cmd:PROGRAM (an external player, see
-    /// docs/protocol.md). One bot plays every seat.
+    /// mcts (the game's own search at its default budget),
+    /// mcts:ITERATIONS (Monte Carlo tree search), mcts:MILLISms (a time
+    /// budget: not reproducible by seed) or cmd:PROGRAM (an external
+    /// player, see docs/protocol.md). One bot plays every seat.
     #[arg(long, short = 'b', default_value = "", hide_default_value = true, value_name = "B1,B2,...",
           value_parser = super::OfferedNames::bots(false), hide_possible_values = true)]
     pub bots: String,

@@ -30,10 +30,11 @@ pub struct Args {
     #[arg(default_value = "standard", value_name = "VARIANT")]
     pub variant: String,
 
-    /// The bots, comma-separated: random, greedy, greedy-v1, mcts (200
-    /// iterations a decision; in Branches & Twigs & Thorns a look-ahead on
-    /// the evaluation), mcts:ITERATIONS or mcts:MILLISms. The first
-    /// is the anchor, rated 0.
+    /// The bots, comma-separated: random, greedy, greedy-v1, mcts (the
+    /// game's own search: a look-ahead on the evaluation in Branches &
+    /// Twigs & Thorns and Roots Growy Roots, elsewhere 200 iterations of
+    /// tree search), mcts:ITERATIONS (tree search, whatever the number) or
+    /// mcts:MILLISms. The first is the anchor, rated 0.
     #[arg(long, short = 'b', default_value = DEFAULT_BOTS, value_name = "B1,B2,...",
           value_parser = super::OfferedNames::bots(false), hide_possible_values = true)]
     pub bots: String,

@@ -130,7 +130,14 @@ pub enum BotSpec {
     /// every candidate on a copy of the position (a game without a faster
     /// greedy bot plays its greedy bot here).
     GreedyV1,
-    /// Monte Carlo tree search with this many iterations per decision.
+    /// `mcts` without a number: the game's own search at its default
+    /// budget (a look-ahead on the evaluation in Branches & Twigs & Thorns
+    /// and Roots Growy Roots); a game without one plays the generic
+    /// search at [`DEFAULT_ITERATIONS`]. `mcts:200` is [`BotSpec::Mcts`],
+    /// never this: a number always means Monte Carlo tree search.
+    Search,
+    /// Monte Carlo tree search with this many iterations per decision
+    /// (`mcts:N`).
     Mcts { iterations: u32 },
     /// An external program speaking the player side of the engine protocol
     /// (`docs/protocol.md`), run by the shell; it forfeits a decision not
@@ -244,9 +251,7 @@ impl BotSpec {
             ("random", None) => Ok(BotSpec::Random),
             ("greedy", None) => Ok(BotSpec::Greedy),
             ("greedy-v1", None) => Ok(BotSpec::GreedyV1),
-            ("mcts", None) => Ok(BotSpec::Mcts {
-                iterations: DEFAULT_ITERATIONS,
-            }),
+            ("mcts", None) => Ok(BotSpec::Search),
             ("mcts-v1", None) => Ok(BotSpec::MctsV1 {
                 iterations: DEFAULT_ITERATIONS,
             }),
@@ -327,9 +332,7 @@ impl std::fmt::Display for BotSpec {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Greedy => f.write_str("greedy"),
             BotSpec::GreedyV1 => f.write_str("greedy-v1"),
-            BotSpec::Mcts { iterations } if *iterations == DEFAULT_ITERATIONS => {
-                f.write_str("mcts")
-            }
+            BotSpec::Search => f.write_str("mcts"),
             BotSpec::Mcts { iterations } => write!(f, "mcts:{iterations}"),
             BotSpec::Cmd { program, .. } => write!(f, "cmd:{program}"),
             BotSpec::MctsTime { millis } => write!(f, "mcts:{millis}ms"),

@@ -165,9 +165,7 @@ impl Game for Branches {
         dice: &crate::core::dice::SeededDice,
     ) -> Option<Box<dyn crate::core::player::Player<State> + Send>> {
         match spec {
-            BotSpec::Mcts {
-                iterations: crate::core::player::DEFAULT_ITERATIONS,
-            } => Some(Box::new(
+            BotSpec::Search => Some(Box::new(
                 crate::games::lookahead::LookaheadBot::<Self>::new(
                     dice.clone(),
                     super::eval::search(),

@@ -202,9 +202,7 @@ impl Game for RootsGrowyRoots {
     fn bot(spec: BotSpec, dice: &SeededDice) -> Option<Box<dyn Player<State> + Send>> {
         match spec {
             BotSpec::Greedy => Some(Box::new(super::greedy::FastGreedy::new(dice.clone()))),
-            BotSpec::Mcts {
-                iterations: crate::core::player::DEFAULT_ITERATIONS,
-            } => Some(Box::new(crate::games::expecti::ExpectiBot::<Self>::new(
+            BotSpec::Search => Some(Box::new(crate::games::expecti::ExpectiBot::<Self>::new(
                 dice.clone(),
                 SEARCH,
                 "mcts",
