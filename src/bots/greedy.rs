@@ -115,11 +115,7 @@ impl<G: Game> GreedyBot<G> {
 
     /// One of the tied actions, by the bot's dice.
     fn pick(&mut self) -> ActionOf<G> {
-        match self.ties.len() {
-            0 => self.actions[0],
-            1 => self.ties[0],
-            n => self.ties[self.dice.below(n as u32) as usize],
-        }
+        self.dice.pick(&self.ties).unwrap_or(self.actions[0])
     }
 
     /// The first decision of the best complete turn found by a beam search

@@ -182,6 +182,26 @@ impl SeededDice {
         (m >> 32) as u32
     }
 
+    /// One of `items`, uniformly (no draw for a single item): how every
+    /// bot breaks a tie, so that a game stays a function of its seed and
+    /// no listed order is favoured. `None` when there are none.
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> Option<T> {
+        match items.len() {
+            0 => None,
+            1 => Some(items[0]),
+            n => Some(items[self.below(n as u32) as usize]),
+        }
+    }
+
+    /// Put `items` in an order drawn uniformly (Fisher-Yates from the
+    /// end): a stable sort after it orders equal keys by these dice.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u32 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
+
     /// A raw 32-bit word, for callers that need their own distributions.
     pub fn next_u32(&mut self) -> u32 {
         self.rng.next_u32()
@@ -221,6 +241,36 @@ fn fast_mod(w: u32, m: u64, n: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A pick draws only between two or more items, uniformly; a shuffle
+    /// keeps the items and reaches every order of three.
+    #[test]
+    fn pick_and_shuffle_are_uniform_and_keep_the_items() {
+        let mut dice = SeededDice::new(7, 0);
+        let mut twin = dice.clone();
+        assert_eq!(dice.pick::<u8>(&[]), None);
+        assert_eq!(dice.pick(&[4u8]), Some(4));
+        // Neither drew: the dice are where they were.
+        assert_eq!(dice.next_u32(), twin.next_u32());
+        let mut counts = [0u32; 3];
+        for _ in 0..30_000 {
+            counts[usize::from(dice.pick(&[0u8, 1, 2]).expect("three"))] += 1;
+        }
+        assert!(
+            counts.iter().all(|&c| (9_000..11_000).contains(&c)),
+            "{counts:?}"
+        );
+        let mut orders = std::collections::HashSet::new();
+        for _ in 0..600 {
+            let mut v = [1u8, 2, 3];
+            dice.shuffle(&mut v);
+            let mut sorted = v;
+            sorted.sort();
+            assert_eq!(sorted, [1, 2, 3]);
+            orders.insert(v);
+        }
+        assert_eq!(orders.len(), 6);
+    }
 
     /// The division-free remainder is exact for every die, on every word near
     /// the edges and on a few million words in between.

@@ -75,6 +75,57 @@ pub fn choice_to_make<S: GameState>(
     }
 }
 
+/// The best actions found so far by value, equal within `1e-9`: a search
+/// offers each action's value as it finds it and then picks among the
+/// best with its dice ([`SeededDice::pick`]).
+#[derive(Clone, Debug)]
+pub struct Ties<A> {
+    best: f64,
+    list: Vec<A>,
+}
+
+impl<A: Copy> Default for Ties<A> {
+    fn default() -> Self {
+        Ties {
+            best: f64::NEG_INFINITY,
+            list: Vec::with_capacity(16),
+        }
+    }
+}
+
+impl<A: Copy> Ties<A> {
+    /// Values closer than this are equal.
+    pub const EPSILON: f64 = 1e-9;
+
+    /// Forget every offer.
+    pub fn clear(&mut self) {
+        self.best = f64::NEG_INFINITY;
+        self.list.clear();
+    }
+
+    /// The best value offered (minus infinity before any offer).
+    pub fn best(&self) -> f64 {
+        self.best
+    }
+
+    /// `action` is worth `value`: it replaces the best if it is worth
+    /// more, joins them if it is worth as much.
+    pub fn offer(&mut self, value: f64, action: A) {
+        if value > self.best + Self::EPSILON {
+            self.best = value;
+            self.list.clear();
+            self.list.push(action);
+        } else if value >= self.best - Self::EPSILON {
+            self.list.push(action);
+        }
+    }
+
+    /// One of the best, by `dice`; `None` before any offer.
+    pub fn pick(&self, dice: &mut SeededDice) -> Option<A> {
+        dice.pick(&self.list)
+    }
+}
+
 /// `greedy_player!(Bot, State)`: [`Player`] for a game's own greedy bot,
 /// named `greedy`, with the fields `dice` (its [`SeededDice`]) and
 /// `actions` (a buffer of actions) and a method `decide(&mut self, state,
@@ -440,7 +491,27 @@ impl Style {
 
 #[cfg(test)]
 mod tests {
-    use super::BotSpec;
+    use super::{BotSpec, Ties};
+    use crate::core::dice::SeededDice;
+
+    /// Ties keep the best offers, equal within `EPSILON`, in the order
+    /// offered; a better offer drops them; none is picked before an offer.
+    #[test]
+    fn ties_keep_the_equal_best() {
+        let mut dice = SeededDice::new(1, 0);
+        let mut t = Ties::default();
+        assert_eq!(t.pick(&mut dice), None::<u8>);
+        t.offer(1.0, 1u8);
+        t.offer(0.5, 2);
+        t.offer(1.0 + 1e-12, 3);
+        assert_eq!(t.list, [1, 3]);
+        t.offer(2.0, 4);
+        assert_eq!((t.best(), t.list.as_slice()), (2.0, [4u8].as_slice()));
+        assert_eq!(t.pick(&mut dice), Some(4));
+        t.clear();
+        assert_eq!(t.best(), f64::NEG_INFINITY);
+        assert_eq!(t.pick(&mut dice), None);
+    }
 
     /// A name starting with a character of several bytes is refused in
     /// words (the first bytes are not a `cmd:` prefix), never a panic.

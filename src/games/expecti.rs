@@ -28,7 +28,7 @@
 use std::marker::PhantomData;
 
 use crate::core::dice::SeededDice;
-use crate::core::player::{NoAction, Player};
+use crate::core::player::{NoAction, Player, Ties};
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::{ActionOf, Game};
 
@@ -84,7 +84,7 @@ pub struct ExpectiBot<G: Game> {
     legal: Vec<Vec<ActionOf<G>>>,
     prices: Vec<Vec<f64>>,
     order: Vec<Vec<usize>>,
-    ties: Vec<ActionOf<G>>,
+    ties: Ties<ActionOf<G>>,
     weights: Vec<u32>,
     /// Scratch copies, one per node on the path searched.
     scratch: Vec<Option<G::State>>,
@@ -112,7 +112,7 @@ impl<G: Game> ExpectiBot<G> {
             legal: (0..levels).map(|_| Vec::with_capacity(64)).collect(),
             prices: (0..levels).map(|_| Vec::with_capacity(64)).collect(),
             order: (0..levels).map(|_| Vec::with_capacity(64)).collect(),
-            ties: Vec::with_capacity(16),
+            ties: Ties::default(),
             weights: Vec::with_capacity(16),
             scratch: Vec::new(),
             game: PhantomData,
@@ -282,19 +282,12 @@ impl<G: Game> ExpectiBot<G> {
         order.extend(0..legal.len());
         // Equal prices in the order of the bot's dice, as greedy's dice
         // choose among them (the first listed would be a bias).
-        for i in (1..order.len()).rev() {
-            let j = self.dice.below(i as u32 + 1) as usize;
-            order.swap(i, j);
-        }
+        self.dice.shuffle(&mut order);
         order.sort_by(|&x, &y| prices[y].total_cmp(&prices[x]));
         self.ties.clear();
-        let mut best = f64::NEG_INFINITY;
         if self.plan.depth == 1 {
-            best = prices[order[0]];
             for &i in &order {
-                if prices[i] >= best - EPSILON {
-                    self.ties.push(legal[i]);
-                }
+                self.ties.offer(prices[i], legal[i]);
             }
         } else {
             for &i in order.iter().take(usize::from(self.plan.root)) {
@@ -302,22 +295,12 @@ impl<G: Game> ExpectiBot<G> {
                 next.play_unchecked(legal[i]);
                 let v = self.value(&next, seat, self.plan.depth - 1, 1, false);
                 self.give_back(0, next);
-                if v > best + EPSILON {
-                    best = v;
-                    self.ties.clear();
-                    self.ties.push(legal[i]);
-                } else if v >= best - EPSILON {
-                    self.ties.push(legal[i]);
-                }
+                self.ties.offer(v, legal[i]);
             }
         }
         self.prices[top] = prices;
         self.order[top] = order;
-        match self.ties.len() {
-            0 => legal[0],
-            1 => self.ties[0],
-            n => self.ties[self.dice.below(n as u32) as usize],
-        }
+        self.ties.pick(&mut self.dice).unwrap_or(legal[0])
     }
 }
 

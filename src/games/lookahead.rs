@@ -21,12 +21,12 @@
 use std::marker::PhantomData;
 
 use crate::core::dice::SeededDice;
-use crate::core::player::{NoAction, Player};
+use crate::core::player::{NoAction, Player, Ties};
 use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::{ActionOf, Game};
 
 /// Values closer than this are equal.
-const EPSILON: f64 = 1e-9;
+const EPSILON: f64 = Ties::<()>::EPSILON;
 /// Most plies searched (the widths' length plus the last ply).
 pub const MAX_PLIES: usize = 6;
 
@@ -78,7 +78,7 @@ pub struct LookaheadBot<G: Game> {
     priced: Vec<Vec<(f64, usize)>>,
     /// The best action last found at each ply (killer moves).
     killers: Vec<Option<ActionOf<G>>>,
-    ties: Vec<ActionOf<G>>,
+    ties: Ties<ActionOf<G>>,
     game: PhantomData<G>,
 }
 
@@ -103,7 +103,7 @@ impl<G: Game> LookaheadBot<G> {
             legal: (0..plies).map(|_| Vec::with_capacity(64)).collect(),
             priced: (0..plies).map(|_| Vec::with_capacity(64)).collect(),
             killers: vec![None; plies],
-            ties: Vec::with_capacity(16),
+            ties: Ties::default(),
             game: PhantomData,
         }
     }
@@ -225,19 +225,12 @@ impl<G: Game> LookaheadBot<G> {
         self.price(state, &legal, seat, &mut priced);
         // Equal prices in the order of the bot's dice, as greedy's dice
         // choose among them (the first listed would be a bias).
-        for i in (1..priced.len()).rev() {
-            let j = self.dice.below(i as u32 + 1) as usize;
-            priced.swap(i, j);
-        }
+        self.dice.shuffle(&mut priced);
         priced.sort_by(|x, y| y.0.total_cmp(&x.0));
         self.ties.clear();
-        let mut best = f64::NEG_INFINITY;
         if self.plan.plies() == 1 {
-            best = priced[0].0;
             for &(v, i) in priced.iter() {
-                if v >= best - EPSILON {
-                    self.ties.push(legal[i]);
-                }
+                self.ties.offer(v, legal[i]);
             }
         } else {
             let width = usize::from(self.plan.widths[0]);
@@ -247,23 +240,14 @@ impl<G: Game> LookaheadBot<G> {
                 next.play_unchecked(a);
                 // Just below the best so far: an action as good as the
                 // best gets its exact value and joins the ties.
-                let v = self.value(&next, seat, 1, best - EPSILON, f64::INFINITY);
-                if v > best + EPSILON {
-                    best = v;
-                    self.ties.clear();
-                    self.ties.push(a);
-                } else if v >= best - EPSILON {
-                    self.ties.push(a);
-                }
+                let floor = self.ties.best() - EPSILON;
+                let v = self.value(&next, seat, 1, floor, f64::INFINITY);
+                self.ties.offer(v, a);
             }
         }
         self.priced[0] = priced;
         self.legal[0] = legal;
-        match self.ties.len() {
-            0 => self.legal[0][0],
-            1 => self.ties[0],
-            n => self.ties[self.dice.below(n as u32) as usize],
-        }
+        self.ties.pick(&mut self.dice).unwrap_or(self.legal[0][0])
     }
 }
 

@@ -20,6 +20,7 @@
 //! check every price against the copy's, to the bit.
 
 use crate::core::dice::SeededDice;
+use crate::core::player::Ties;
 use crate::core::protocol::{GameState, Seat};
 
 use super::rules::{Artifact, EndTrigger, RootMeasure, Sticks};
@@ -519,7 +520,7 @@ pub struct FastGreedy {
     dice: SeededDice,
     actions: Vec<Action>,
     values: Vec<f64>,
-    ties: Vec<Action>,
+    ties: Ties<Action>,
     pricer: Pricer,
 }
 
@@ -529,7 +530,7 @@ impl FastGreedy {
             dice,
             actions: Vec::with_capacity(64),
             values: Vec::with_capacity(64),
-            ties: Vec::with_capacity(16),
+            ties: Ties::default(),
             pricer: Pricer::default(),
         }
     }
@@ -551,22 +552,11 @@ impl FastGreedy {
     fn decide(&mut self, state: &State, seat: Seat, actions: &[Action]) -> Action {
         self.pricer
             .price_all(state, seat, actions, &mut self.values);
-        let mut best = f64::NEG_INFINITY;
         self.ties.clear();
         for (&a, &v) in actions.iter().zip(&self.values) {
-            if v > best + 1e-9 {
-                best = v;
-                self.ties.clear();
-                self.ties.push(a);
-            } else if (v - best).abs() <= 1e-9 {
-                self.ties.push(a);
-            }
+            self.ties.offer(v, a);
         }
-        match self.ties.len() {
-            0 => actions[0],
-            1 => self.ties[0],
-            n => self.ties[self.dice.below(n as u32) as usize],
-        }
+        self.ties.pick(&mut self.dice).unwrap_or(actions[0])
     }
 }
 
