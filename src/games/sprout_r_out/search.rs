@@ -238,9 +238,9 @@ impl TurnSearchBot {
         let Some(top) = turns.first() else {
             return self.legal[0];
         };
-        let pick = if top.end.next() == Next::Over && result(&top.end, seat) == 1.0 {
-            0
-        } else if turns.len() == 1 {
+        // A turn that wins at once, or the only one: no playouts.
+        let wins_now = top.end.next() == Next::Over && result(&top.end, seat) == 1.0;
+        let pick = if wins_now || turns.len() == 1 {
             0
         } else {
             self.halving(&turns, seat)
@@ -357,8 +357,10 @@ mod tests {
         played
     }
 
-    /// X can end the game with a win this turn (remove A1 at some sub-move):
-    /// the search finds and plays such a turn from the start of the turn.
+    /// X can end the game with a win this turn (remove A1 at some
+    /// sub-move; every turn the beam lists here does, which the halving
+    /// test relies on): the bot decides at the turn's first sub-move and
+    /// plays the turn through its plan, every sub-move legal, to the win.
     #[test]
     fn the_search_plays_a_winning_turn_through() {
         for seed in 1..=5 {
@@ -371,29 +373,32 @@ mod tests {
     }
 
     /// The playouts, not the evaluation's order, pick the turn: a turn
-    /// that wins at once, listed after one that does not, survives the
-    /// halving whatever the dice.
+    /// that wins at once (from [`near_a_win`]), listed after three open
+    /// turns (from the start of a game), survives the halving whatever
+    /// the dice.
     #[test]
     fn the_halving_keeps_the_turn_the_playouts_prefer() {
-        let state = near_a_win();
-        let bot = TurnSearchBot::new(SeededDice::new(1, 0), SMALL, "mcts");
-        let turns = bot.turns(&state, 0);
-        let win = turns
-            .iter()
+        let search = TurnSearch {
+            playouts: 200,
+            ..SMALL
+        };
+        let bot = TurnSearchBot::new(SeededDice::new(1, 0), search, "mcts");
+        let win = bot
+            .turns(&near_a_win(), 0)
+            .into_iter()
             .find(|t| t.end.outcome().is_some_and(|o| o.winners == vec![0]))
             .expect("a winning turn");
-        let open: Vec<&Turn> = turns.iter().filter(|t| t.end.outcome().is_none()).collect();
-        assert!(!open.is_empty(), "every turn ends the game");
+        let open: Vec<Turn> = bot
+            .turns(&State::new(&Rules::standard(), 2), 0)
+            .into_iter()
+            .filter(|t| t.end.outcome().is_none())
+            .take(3)
+            .collect();
+        assert_eq!(open.len(), 3);
+        let list: Vec<Turn> = open.into_iter().chain([win]).collect();
         for seed in 1..=5 {
-            let mut bot = TurnSearchBot::new(SeededDice::new(seed, 0), SMALL, "mcts");
-            let list: Vec<Turn> = open
-                .iter()
-                .take(3)
-                .map(|t| (*t).clone())
-                .chain([win.clone()])
-                .collect();
-            let k = list.len() - 1;
-            assert_eq!(bot.halving(&list, 0), k, "seed {seed}");
+            let mut bot = TurnSearchBot::new(SeededDice::new(seed, 0), search, "mcts");
+            assert_eq!(bot.halving(&list, 0), 3, "seed {seed}");
         }
     }
 
