@@ -296,6 +296,25 @@ impl Game for SproutROut {
         )
     }
 
+    /// `mcts` (no number): the search over whole turns
+    /// ([`super::search::SEARCH`]); `mcts:N` and every other bot the
+    /// generic one.
+    fn bot(
+        spec: crate::core::player::BotSpec,
+        dice: &crate::core::dice::SeededDice,
+    ) -> Option<Box<dyn crate::core::player::Player<State> + Send>> {
+        match spec {
+            crate::core::player::BotSpec::Mcts {
+                iterations: crate::core::player::DEFAULT_ITERATIONS,
+            } => Some(Box::new(super::search::TurnSearchBot::new(
+                dice.clone(),
+                super::search::SEARCH,
+                "mcts",
+            ))),
+            _ => None,
+        }
+    }
+
     fn eval_scale() -> f64 {
         // A lead of about two cells of territory.
         2.0

@@ -13,6 +13,7 @@ mod meaning;
 mod narrate;
 mod rules;
 pub mod script;
+pub mod search;
 mod state;
 mod svg;
 mod text;
