@@ -304,13 +304,9 @@ impl Game for SproutROut {
         dice: &crate::core::dice::SeededDice,
     ) -> Option<Box<dyn crate::core::player::Player<State> + Send>> {
         match spec {
-            crate::core::player::BotSpec::Mcts {
-                iterations: crate::core::player::DEFAULT_ITERATIONS,
-            } => Some(Box::new(super::search::TurnSearchBot::new(
-                dice.clone(),
-                super::search::SEARCH,
-                "mcts",
-            ))),
+            crate::core::player::BotSpec::Search => Some(Box::new(
+                super::search::TurnSearchBot::new(dice.clone(), super::search::SEARCH, "mcts"),
+            )),
             _ => None,
         }
     }

@@ -171,10 +171,7 @@ impl TurnSearchBot {
     /// values in an order drawn by the dice.
     fn candidates(&mut self, mut turns: Vec<Turn>) -> Vec<Turn> {
         // Shuffle, then a stable sort: ties in a random order.
-        for i in (1..turns.len()).rev() {
-            let j = self.dice.below(i as u32 + 1) as usize;
-            turns.swap(i, j);
-        }
+        self.dice.shuffle(&mut turns);
         turns.sort_by(|a, b| b.value.total_cmp(&a.value));
         let mut kept: Vec<Turn> = Vec::with_capacity(self.search.candidates);
         let mut seen: Vec<(u64, bool)> = Vec::with_capacity(self.search.candidates);
