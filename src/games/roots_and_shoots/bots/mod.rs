@@ -5,6 +5,7 @@
 pub mod eval;
 pub mod fast;
 pub mod greedy;
+pub mod lite;
 pub mod mcts;
 
 pub use fast::FastGreedyBot;
