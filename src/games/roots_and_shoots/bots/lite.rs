@@ -54,6 +54,9 @@ pub struct Config {
     /// Growth inside playouts by a one-bead look-ahead (overrides
     /// `greedy_growth`).
     pub quick_growth: bool,
+    /// Greedy's growth action unless another's mean reward beats it by
+    /// more than this many thousandths (0: the best mean, always).
+    pub margin: u32,
 }
 
 impl Default for Config {
@@ -66,6 +69,7 @@ impl Default for Config {
             place_look: 0,
             per_action: 0,
             quick_growth: false,
+            margin: 0,
         }
     }
 }
@@ -92,6 +96,9 @@ impl Config {
         }
         if let Some(v) = get("LITE_QUICK_GROWTH") {
             c.quick_growth = v != 0;
+        }
+        if let Some(v) = get("LITE_MARGIN") {
+            c.margin = v;
         }
         if let Some(v) = get("LITE_PLACE") {
             c.place_look = v;
@@ -147,6 +154,10 @@ impl LiteBot {
                 return sunbathe;
             }
         }
+        // Greedy's choice, which the playouts must beat by the margin.
+        let greedy =
+            (self.config.margin > 0).then(|| self.scratch.choose_growth(root, seat, legal));
+        let mut greedy_value = f64::NEG_INFINITY;
         let end = root.stats().turns + self.config.horizon;
         let per_face = self.config.per_face as usize;
         self.seeds.clear();
@@ -231,12 +242,20 @@ impl LiteBot {
             } else {
                 f64::NEG_INFINITY
             };
+            if Some(a) == greedy {
+                greedy_value = v;
+            }
             if v > best {
                 best = v;
                 pick = a;
             }
         }
         self.walk = Some(state);
+        if let Some(g) = greedy
+            && best - greedy_value <= f64::from(self.config.margin) / 1000.0
+        {
+            return g;
+        }
         pick
     }
 
