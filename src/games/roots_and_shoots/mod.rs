@@ -445,9 +445,6 @@ impl Game for RootsAndShoots {
         Some(match spec {
             BotSpec::Greedy => Box::new(bots::FastGreedyBot::new(dice)),
             BotSpec::GreedyV1 => Box::new(bots::GreedyBot::new(dice)),
-            BotSpec::Mcts { .. } if std::env::var_os("LITE").is_some() => Box::new(
-                bots::lite::LiteBot::new(dice, bots::lite::Config::from_env(), "mcts"),
-            ),
             BotSpec::Mcts { iterations } => Box::new(bots::MctsBot::new(dice, iterations)),
             BotSpec::MctsV1 { iterations } => Box::new(bots::MctsBot::v1(dice, iterations)),
             BotSpec::MctsTime { millis } => Box::new(bots::MctsBot::with_budget(

@@ -1426,7 +1426,7 @@ impl Scratch {
     /// the whole list, as the tie draw asks. The legal actions are listed
     /// (into `actions`) only when the choice needs them; `None` when they
     /// are fewer than two (the caller decides as for any other decision).
-    pub(crate) fn best_placement(
+    fn best_placement(
         &mut self,
         state: &State,
         seat: Seat,

@@ -5,7 +5,6 @@
 pub mod eval;
 pub mod fast;
 pub mod greedy;
-pub mod lite;
 pub mod mcts;
 
 pub use fast::FastGreedyBot;
