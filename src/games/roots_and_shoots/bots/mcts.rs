@@ -123,7 +123,7 @@
 //!   face 56.5% (52.2-58.5%) at 53-61 times; 8 an action 48.6% at 22-25;
 //!   4 an action 38.3% at 12-14; with greedy's growth action kept unless
 //!   another's mean beats it by 0.02 / 0.05 (chance of winning), 44.1% /
-//!   47.7% at 12-13; 8 an action stopped at the start of the bot's next
+//!   47.7% at 11-14; 8 an action stopped at the start of the bot's next
 //!   turn 35.3% at 12-13;
 //! - by a fixed rule (that sunbathing rule, else the largest die), 1 a
 //!   face: 38.5% at 9-12 times; with the sunbathing rule at the root too
@@ -136,10 +136,10 @@
 //! worse than greedy's middle-face look-ahead. Callgrind (profiling
 //! build, 4 games of `standard`, seed 1): greedy spends about 72,000
 //! instructions on a growth decision (three quarters of its decisions'
-//! cost) and 8,800 on a placement; a playout of the one-bead variant
-//! costs about 225,000 (8.6 placements at about 20,000, each pricing
-//! every legal placement with [`super::fast::Quick`]: 80% of it), about
-//! three greedy growth decisions. 84 playouts within 10 times greedy's
+//! cost) and 8,800 on a placement; a playout of the one-bead variant (3
+//! a face) costs about 225,000 (8.6 placement choices by greedy's
+//! pricing, [`super::fast::Quick`], at about 20,000 each: 77% of it),
+//! about three greedy growth decisions. 84 playouts within 10 times greedy's
 //! CPU need playouts near 40,000 instructions, 5 to 6 times cheaper than
 //! these; not found. Not shipped.
 //!
