@@ -106,6 +106,43 @@
 //! about 5 points of greedy; only this search's full budget (the growth
 //! playouts and 200 iterations a placement) clears it in every variant.
 //!
+//! A second session (#52, item 1) kept the growth playouts and made each
+//! cheaper: greedy's placements at the root, the growth action by playouts
+//! to the end of the bot's own next turn with common random numbers, each
+//! face weighing the same; commit fe640a9 of branch `rss2`
+//! (`bots/lite.rs`, seated as `mcts` under `LITE=1`, `LITE_*` knobs).
+//! Tuning seeds 1-2 only, 1,400 games a try (7 variants, 100 games a
+//! seed, seats rotated), CPU from `scripts/bot-strength.sh` with
+//! `MATCHES` (load 5-11):
+//! - growth inside the playouts by greedy's look-ahead: 3 playouts a face
+//!   (84) 57.1% (51.5-61.8% a variant) at 66-78 times greedy's CPU; 1 a
+//!   face (28) 41.2% at 25-28; 8 an action, faces stratified (32) 45.5%
+//!   at 28-32;
+//! - by a one-bead look-ahead (the middle face, one bead placed, the
+//!   evaluation; greedy's rule of sunbathing with at most one bead): 3 a
+//!   face 56.5% (52.2-58.5%) at 53-61 times; 8 an action 48.6% at 22-25;
+//!   4 an action 38.3% at 12-14; with greedy's growth action kept unless
+//!   another's mean beats it by 0.02 / 0.05 (chance of winning), 44.1% /
+//!   47.7% at 11-14; 8 an action stopped at the start of the bot's next
+//!   turn 35.3% at 12-13;
+//! - by a fixed rule (that sunbathing rule, else the largest die), 1 a
+//!   face: 38.5% at 9-12 times; with the sunbathing rule at the root too
+//!   46.4% at 8-10, and 3 a face 50.2% at 21-26; with greedy's 3
+//!   best-priced placements each followed to the end of the roll, 44.4%
+//!   at 9-11.
+//!
+//! The strength comes with the number of playouts (about 40 to be level
+//! with greedy, 84 for 56-57%), and below that the noisy means choose
+//! worse than greedy's middle-face look-ahead. Callgrind (profiling
+//! build, 4 games of `standard`, seed 1): greedy spends about 72,000
+//! instructions on a growth decision (three quarters of its decisions'
+//! cost) and 8,800 on a placement; a playout of the one-bead variant (3
+//! a face) costs about 225,000 (8.6 placement choices by greedy's
+//! pricing, [`super::fast::Quick`], at about 20,000 each: 77% of it),
+//! about three greedy growth decisions. 84 playouts within 10 times greedy's
+//! CPU need playouts near 40,000 instructions, 5 to 6 times cheaper than
+//! these; not found. Not shipped.
+//!
 //! Everything is deterministic given the bot's [`SeededDice`].
 
 use crate::core::dice::SeededDice;
