@@ -654,3 +654,40 @@ fn compare_says_how_often_a_house_rule_fired() {
     assert!(line.contains("A not counted, B "), "{line}");
     assert!(line.contains("%") && line.ends_with("of games"), "{line}");
 }
+
+#[test]
+fn a_hook_that_reads_no_position_leaves_it_unwritten_and_one_that_does_reads_it_afresh() {
+    // The `ctx` is kept from run to run: hook `roll` names no part of the
+    // position (its view is not written), hook `after_action` does, and
+    // must see the position of its own moment at every step.
+    let text = format!(
+        "{}\n[[script]]\nname = \"watch\"\nhook = \"after_action\"\ncode = '''\nctx.set(\"round\", ctx.round); ctx.set(\"pile\", ctx.pile); ctx.set(\"seats\", ctx.seats);\n'''\n",
+        with_script("roll", "let s = ctx.seat;")
+    );
+    let r = rules(&text);
+    for seed in [1, 2, 3] {
+        let mut state = State::new(r.clone(), 2).expect("a game");
+        let mut dice = SeededDice::for_game(seed, 0);
+        let mut checked = 0;
+        while state.next() != Next::Over {
+            match state.next() {
+                Next::Chance(die) => state.roll_unchecked(dice.roll(die)),
+                Next::Decide(_) => {
+                    let a = state.random_action(&mut dice);
+                    state.play_unchecked(a);
+                    // The hook ran on the position after the move (it
+                    // changes nothing), so it read what the state holds.
+                    assert_eq!(state.script_memory("round"), i64::from(state.round()));
+                    assert_eq!(
+                        state.script_memory("pile"),
+                        i64::from(state.nutrient_supply())
+                    );
+                    assert_eq!(state.script_memory("seats"), 2);
+                    checked += 1;
+                }
+                _ => unreachable!(),
+            }
+        }
+        assert!(checked > 10, "seed {seed}: {checked} steps checked");
+    }
+}

@@ -3,7 +3,12 @@
 //! into a tree this module walks, calling the game's fields and
 //! operations of `ctx` as plain Rust functions. Rhai allocates a cache
 //! and resolves each call anew at every run (about 2,300 instructions for
-//! a script that reads one field); a walk of the tree costs tens.
+//! a script that reads one field); a walk of the tree costs about 200
+//! for such a script, most of it the walk's own calls (README, "Cost").
+//! Whole numbers and booleans are kept apart from other values (plain
+//! numbers in slots, each typed expression worked out without a
+//! [`Val`]), and a field of `ctx` of either type is read through the
+//! game's function by index ([`Fields`]), `ctx`'s type checked once a run.
 //!
 //! The subset: `let` and `const`, assignment and `+=`-style assignment to
 //! a local, `if`/`else`, `return`, expression statements; loops: `for v in
@@ -161,13 +166,64 @@ struct MethodInfo {
     call: Method,
 }
 
+/// The fields of whole numbers and booleans of one `ctx` type `C`, as
+/// plain functions: a tree reads them by index, without a boxed closure,
+/// a type check or a value of [`Val`] for each read (the type is checked
+/// once a run, [`Fast::run`]).
+pub struct Fields<C> {
+    ints: Vec<fn(&mut C) -> i64>,
+    bools: Vec<fn(&mut C) -> bool>,
+}
+
+/// How a field of `ctx` is read on the fast path.
+#[derive(Clone)]
+enum Field {
+    /// Through a boxed closure (a word of the game's own, or a `ctx` type
+    /// other than the one of [`Natives::fields`]).
+    Boxed(Getter),
+    /// A whole number or boolean of [`Fields`], by index.
+    Int(usize),
+    Bool(usize),
+}
+
 /// The fields and operations of a game's `ctx` the fast path can call,
 /// filled by [`Reg`] alongside their Rhai registration.
 #[derive(Default)]
 pub struct Natives {
-    getters: HashMap<&'static str, (Ty, Getter)>,
+    getters: HashMap<&'static str, (Ty, Field)>,
     methods: HashMap<(&'static str, usize), MethodInfo>,
+    /// The [`Fields`] of the `ctx` type registered first, shared with
+    /// every tree that reads them.
+    fields: Option<Arc<dyn Any + Send + Sync>>,
 }
+
+/// A type a field may give back read as a plain function of [`Fields`].
+pub trait Plain: Out {
+    /// Put `f` among the plain functions of `fields`: its index and how
+    /// the fast path reads it.
+    #[doc(hidden)]
+    fn put<C>(fields: &mut Fields<C>, f: fn(&mut C) -> Self) -> Option<(usize, bool)> {
+        let _ = (fields, f);
+        None
+    }
+}
+
+impl Plain for i64 {
+    fn put<C>(fields: &mut Fields<C>, f: fn(&mut C) -> i64) -> Option<(usize, bool)> {
+        fields.ints.push(f);
+        Some((fields.ints.len() - 1, true))
+    }
+}
+
+impl Plain for bool {
+    fn put<C>(fields: &mut Fields<C>, f: fn(&mut C) -> bool) -> Option<(usize, bool)> {
+        fields.bools.push(f);
+        Some((fields.bools.len() - 1, false))
+    }
+}
+
+impl Plain for ImmutableString {}
+impl Plain for () {}
 
 /// Registers a field or operation of `ctx` once, for Rhai and for the fast
 /// path alike. What the fast path cannot call (a name as an argument, an
@@ -205,10 +261,25 @@ macro_rules! method {
 
 impl Reg<'_> {
     /// A field: `ctx.name`.
-    pub fn get<C: Variant + Clone, R: Out>(&mut self, name: &'static str, f: fn(&mut C) -> R) {
+    pub fn get<C: Variant + Clone, R: Plain>(&mut self, name: &'static str, f: fn(&mut C) -> R) {
         self.engine.register_get(name, f);
-        let g: Getter = Arc::new(move |c: &mut dyn Any| Some(f(c.downcast_mut::<C>()?).val()));
-        self.natives.getters.insert(name, (R::TY, g));
+        let fields = self.natives.fields.get_or_insert_with(|| {
+            Arc::new(Fields::<C> {
+                ints: Vec::new(),
+                bools: Vec::new(),
+            })
+        });
+        let field = match Arc::get_mut(fields)
+            .and_then(|t| t.downcast_mut::<Fields<C>>())
+            .and_then(|t| R::put(t, f))
+        {
+            Some((i, true)) => Field::Int(i),
+            Some((i, false)) => Field::Bool(i),
+            None => Field::Boxed(Arc::new(move |c: &mut dyn Any| {
+                Some(f(c.downcast_mut::<C>()?).val())
+            })),
+        };
+        self.natives.getters.insert(name, (R::TY, field));
     }
 
     /// A field whose value is one of the game's own words: `ctx.name`, a
@@ -221,7 +292,9 @@ impl Reg<'_> {
         self.engine
             .register_get(name, move |c: &mut C| ImmutableString::from(f(c)));
         let g: Getter = Arc::new(move |c: &mut dyn Any| Some(Val::Text(f(c.downcast_mut::<C>()?))));
-        self.natives.getters.insert(name, (Ty::Str, g));
+        self.natives
+            .getters
+            .insert(name, (Ty::Str, Field::Boxed(g)));
     }
 
     method!(
@@ -268,12 +341,21 @@ enum Cmp {
 
 enum E {
     Const(Val),
-    Local(usize),
+    /// A local of whole numbers or booleans (kept as 0 and 1), in the
+    /// run's numbers; any other local, in its values.
+    LocalInt(usize),
+    LocalBool(usize),
+    LocalVal(usize),
+    /// A field of `ctx`: through a boxed closure, or a plain function of
+    /// the game's [`Fields`], by index.
     Get(Getter),
+    GetInt(usize),
+    GetBool(usize),
     Call(Method, Box<[E]>, Position),
     Arith(Arith, Box<(E, E)>, Position),
     Neg(Box<E>, Position),
-    Cmp(Cmp, Box<(E, E)>),
+    /// A comparison of two values of the type given.
+    Cmp(Cmp, Ty, Box<(E, E)>),
     Not(Box<E>),
     And(Box<[E]>),
     Or(Box<[E]>),
@@ -281,8 +363,11 @@ enum E {
 
 enum S {
     Expr(E),
-    Let(usize, E),
-    Assign(usize, E),
+    /// `let` or an assignment: to a local of whole numbers, of booleans,
+    /// or of another type (a string or nothing).
+    SetInt(usize, E),
+    SetBool(usize, E),
+    SetVal(usize, E),
     OpAssign(usize, Arith, E, Position),
     If(E, Block, Block),
     /// `for v in from..to` (`..=` when `inclusive`): the loop variable's
@@ -329,8 +414,11 @@ pub struct Fast {
     /// and the caller runs the script again in Rhai from the `ctx` it
     /// started with).
     pub loops: bool,
-    /// Whether no local can hold a string: its slots then need no drop.
+    /// Whether every local is a whole number or a boolean: a run then
+    /// needs no slots of [`Val`].
     plain: bool,
+    /// The game's [`Fields`], when the tree reads one of them.
+    fields: Option<Arc<dyn Any + Send + Sync>>,
 }
 
 /// Why a walk stopped early.
@@ -374,6 +462,8 @@ struct Compiler<'n> {
     loops: bool,
     /// Expression nodes made in the block being compiled.
     nodes: u64,
+    /// Whether the tree reads a field of the game's [`Fields`].
+    typed: bool,
 }
 
 /// Not in the subset.
@@ -396,6 +486,7 @@ pub fn compile(natives: &Natives, ast: &rhai::AST) -> Option<Fast> {
         in_loop: 0,
         loops: false,
         nodes: 0,
+        typed: false,
     };
     let body = c.block(ast.statements()).ok()?;
     if matches!(body.body.first(), Some(S::Bail)) || c.slots > MAX_LOCALS {
@@ -412,7 +503,8 @@ pub fn compile(natives: &Natives, ast: &rhai::AST) -> Option<Fast> {
         slots: c.slots,
         bails: c.bails,
         loops: c.loops,
-        plain: !c.types.contains(&Ty::Str),
+        plain: c.types.iter().all(|t| matches!(t, Ty::Int | Ty::Bool)),
+        fields: c.typed.then(|| c.natives.fields.clone()).flatten(),
     })
 }
 
@@ -557,7 +649,7 @@ impl Compiler<'_> {
                     ty,
                     flags.contains(ASTFlags::CONSTANT),
                 ));
-                S::Let(slot, e)
+                set(slot, ty, e)
             }
             Stmt::Assignment(x) => {
                 let (op, bin) = &**x;
@@ -573,7 +665,7 @@ impl Compiler<'_> {
                     return Err(No);
                 }
                 match op.get_op_assignment_info() {
-                    None => S::Assign(slot, rhs),
+                    None => set(slot, ty, rhs),
                     Some((.., syntax)) => {
                         if ty != Ty::Int {
                             return Err(No);
@@ -681,7 +773,12 @@ impl Compiler<'_> {
             }
             Expr::Variable(v, _, _) => {
                 let &(_, slot, ty, _) = self.local(v.1.as_str()).ok_or(No)?;
-                (E::Local(slot), ty)
+                let e = match ty {
+                    Ty::Int => E::LocalInt(slot),
+                    Ty::Bool => E::LocalBool(slot),
+                    _ => E::LocalVal(slot),
+                };
+                (e, ty)
             }
             Expr::Dot(bin, flags, _) => {
                 if !flags.is_empty() {
@@ -700,7 +797,13 @@ impl Compiler<'_> {
                 match &bin.rhs {
                     Expr::Property(p, _) => {
                         let (ty, g) = self.natives.getters.get(p.2.as_str()).ok_or(No)?;
-                        (E::Get(Arc::clone(g)), *ty)
+                        let e = match g {
+                            Field::Boxed(g) => E::Get(Arc::clone(g)),
+                            Field::Int(i) => E::GetInt(*i),
+                            Field::Bool(i) => E::GetBool(*i),
+                        };
+                        self.typed |= !matches!(e, E::Get(_));
+                        (e, *ty)
                     }
                     Expr::MethodCall(call, pos) => {
                         if call.op_token.is_some() || call.capture_parent_scope {
@@ -790,10 +893,19 @@ impl Compiler<'_> {
                 if !ok {
                     return Err(No);
                 }
-                Ok((E::Cmp(cmp, Box::new((a, b))), Ty::Bool))
+                Ok((E::Cmp(cmp, at, Box::new((a, b))), Ty::Bool))
             }
             _ => Err(No),
         }
+    }
+}
+
+/// `let` or an assignment of `e`, of type `ty`, to local `slot`.
+fn set(slot: usize, ty: Ty, e: E) -> S {
+    match ty {
+        Ty::Int => S::SetInt(slot, e),
+        Ty::Bool => S::SetBool(slot, e),
+        _ => S::SetVal(slot, e),
     }
 }
 
@@ -840,56 +952,79 @@ fn apply(op: Arith, x: i64, y: i64, pos: Position) -> Result<i64, Flow> {
     }
 }
 
-/// A walk of a tree; `COUNT`: counting operations (a script with a
-/// loop; without one the count cannot come near the budget).
-struct Run<'a, const COUNT: bool> {
-    ctx: &'a mut dyn Any,
-    slots: &'a mut [Val],
+/// A walk of a tree on a `ctx` of type `T`; `COUNT`: counting operations
+/// (a script with a loop; without one the count cannot come near the
+/// budget).
+struct Run<'a, T, const COUNT: bool> {
+    ctx: &'a mut T,
+    /// The game's fields, for a tree that reads them ([`Fast::fields`]).
+    fields: Option<&'a Fields<T>>,
+    /// The locals of whole numbers and booleans (0 and 1), by slot.
+    ints: &'a mut [i64],
+    /// The other locals, by slot (empty for a [`Fast::plain`] script).
+    vals: &'a mut [Val],
     /// Operations so far, as an upper bound of Rhai's count.
     ops: u64,
 }
+
+/// Locals a run keeps on the stack; a script with more allocates them.
+const STACK_SLOTS: usize = 8;
 
 impl Fast {
     /// Run the script on `ctx`: its value, or why it stopped ([`Flow::Bail`]:
     /// Rhai must run it; `ctx` is then as it was).
     #[inline]
-    pub fn run(&self, ctx: &mut dyn Any) -> Result<Val, Flow> {
+    pub fn run<T: 'static>(&self, ctx: &mut T) -> Result<Val, Flow> {
         if self.loops {
-            self.walk::<true>(ctx).0
+            self.walk::<T, true>(ctx).0
         } else {
-            self.walk::<false>(ctx).0
+            self.walk::<T, false>(ctx).0
         }
     }
 
     /// [`Fast::run`], and its count of operations (an upper bound of
     /// Rhai's count for the same run).
-    pub fn run_counted(&self, ctx: &mut dyn Any) -> (Result<Val, Flow>, u64) {
-        self.walk::<true>(ctx)
+    pub fn run_counted<T: 'static>(&self, ctx: &mut T) -> (Result<Val, Flow>, u64) {
+        self.walk::<T, true>(ctx)
     }
 
-    fn walk<const COUNT: bool>(&self, ctx: &mut dyn Any) -> (Result<Val, Flow>, u64) {
-        if self.slots <= 4 {
-            let mut small = [Val::Unit, Val::Unit, Val::Unit, Val::Unit];
-            let out = self.walk_in::<COUNT>(ctx, &mut small[..self.slots]);
-            if self.plain {
-                // Whole numbers, booleans and nothing: no drop to run.
-                std::mem::forget(small);
-            }
-            out
+    fn walk<T: 'static, const COUNT: bool>(&self, ctx: &mut T) -> (Result<Val, Flow>, u64) {
+        let fields = match &self.fields {
+            // Checked once a run: the fields are of this `ctx` type.
+            Some(f) => match f.downcast_ref::<Fields<T>>() {
+                Some(f) => Some(f),
+                None => return (Err(Flow::Bail), 0),
+            },
+            None => None,
+        };
+        let mut stack = [0i64; STACK_SLOTS];
+        let mut heap: Vec<i64>;
+        let ints: &mut [i64] = if self.slots <= STACK_SLOTS {
+            &mut stack[..self.slots]
         } else {
-            let mut big = vec![Val::Unit; self.slots];
-            self.walk_in::<COUNT>(ctx, &mut big)
-        }
-    }
-
-    #[inline(always)]
-    fn walk_in<const COUNT: bool>(
-        &self,
-        ctx: &mut dyn Any,
-        slots: &mut [Val],
-    ) -> (Result<Val, Flow>, u64) {
-        let mut r = Run::<COUNT> { ctx, slots, ops: 0 };
-        let result = match r.block(&self.body) {
+            heap = vec![0; self.slots];
+            &mut heap
+        };
+        // Values only for a script with a local of another type.
+        let mut small: [Val; 4];
+        let mut big: Vec<Val>;
+        let vals: &mut [Val] = if self.plain {
+            &mut []
+        } else if self.slots <= 4 {
+            small = [Val::Unit, Val::Unit, Val::Unit, Val::Unit];
+            &mut small[..self.slots]
+        } else {
+            big = vec![Val::Unit; self.slots];
+            &mut big
+        };
+        let mut r = Run::<T, COUNT> {
+            ctx,
+            fields,
+            ints,
+            vals,
+            ops: 0,
+        };
+        let result = match r.block(&self.body, true) {
             Ok(v) => Ok(v),
             Err(Flow::Return(v)) => Ok(v),
             Err(f) => Err(f),
@@ -898,10 +1033,10 @@ impl Fast {
     }
 }
 
-impl<const COUNT: bool> Run<'_, COUNT> {
+impl<T: 'static, const COUNT: bool> Run<'_, T, COUNT> {
     /// Count `w` more operations: past the budget, stop before anything
     /// Rhai might not have reached.
-    #[inline]
+    #[inline(always)]
     fn charge(&mut self, w: u64) -> Result<(), Flow> {
         if !COUNT {
             return Ok(());
@@ -913,44 +1048,74 @@ impl<const COUNT: bool> Run<'_, COUNT> {
         Ok(())
     }
 
-    fn block(&mut self, b: &Block) -> Result<Val, Flow> {
+    /// Run a block: its value (that of its last statement) when `value`,
+    /// else nothing (a value nobody reads is not made).
+    #[inline]
+    fn block(&mut self, b: &Block, value: bool) -> Result<Val, Flow> {
         self.charge(b.w)?;
-        let mut last = Val::Unit;
-        for s in b.body.iter() {
-            last = self.stmt(s)?;
+        match b.body.split_last() {
+            None => Ok(Val::Unit),
+            Some((last, rest)) => {
+                for s in rest {
+                    self.stmt(s)?;
+                }
+                if value {
+                    self.value(last)
+                } else {
+                    self.stmt(last)?;
+                    Ok(Val::Unit)
+                }
+            }
         }
-        Ok(last)
     }
 
     /// One round of a loop's body: `false` at `break`.
     fn round(&mut self, body: &Block) -> Result<bool, Flow> {
         // Rhai counts one operation a round besides the body's.
         self.charge(NODE_WEIGHT)?;
-        match self.block(body) {
+        match self.block(body, false) {
             Ok(_) | Err(Flow::Continue) => Ok(true),
             Err(Flow::Break) => Ok(false),
             Err(f) => Err(f),
         }
     }
 
-    fn stmt(&mut self, s: &S) -> Result<Val, Flow> {
-        Ok(match s {
-            S::Expr(e) => self.expr(e)?,
-            S::Let(slot, e) | S::Assign(slot, e) => {
-                self.slots[*slot] = self.expr(e)?;
-                Val::Unit
+    /// A statement's value, for the last of a block whose value counts.
+    fn value(&mut self, s: &S) -> Result<Val, Flow> {
+        match s {
+            S::Expr(e) => self.expr(e),
+            S::If(cond, body, branch) => {
+                if self.boolean(cond)? {
+                    self.block(body, true)
+                } else {
+                    self.block(branch, true)
+                }
             }
+            s => {
+                self.stmt(s)?;
+                Ok(Val::Unit)
+            }
+        }
+    }
+
+    /// Run a statement for what it does.
+    #[inline]
+    fn stmt(&mut self, s: &S) -> Result<(), Flow> {
+        match s {
+            S::Expr(e) => self.effect(e)?,
+            S::SetInt(slot, e) => self.ints[*slot] = self.int(e)?,
+            S::SetBool(slot, e) => self.ints[*slot] = i64::from(self.boolean(e)?),
+            S::SetVal(slot, e) => self.vals[*slot] = self.expr(e)?,
             S::OpAssign(slot, op, e, pos) => {
-                let y = self.expr(e)?.int();
-                let x = self.slots[*slot].int();
-                self.slots[*slot] = Val::Int(apply(*op, x, y, *pos)?);
-                Val::Unit
+                let y = self.int(e)?;
+                let x = self.ints[*slot];
+                self.ints[*slot] = apply(*op, x, y, *pos)?;
             }
             S::If(cond, body, branch) => {
-                if self.expr(cond)?.bool() {
-                    self.block(body)?
+                if self.boolean(cond)? {
+                    self.block(body, false)?;
                 } else {
-                    self.block(branch)?
+                    self.block(branch, false)?;
                 }
             }
             S::For {
@@ -960,40 +1125,36 @@ impl<const COUNT: bool> Run<'_, COUNT> {
                 inclusive,
                 body,
             } => {
-                let a = self.expr(from)?.int();
-                let b = self.expr(to)?.int();
+                let a = self.int(from)?;
+                let b = self.int(to)?;
                 // Rhai iterates a range of whole numbers as Rust does.
                 if *inclusive {
                     for v in a..=b {
-                        self.slots[*slot] = Val::Int(v);
+                        self.ints[*slot] = v;
                         if !self.round(body)? {
                             break;
                         }
                     }
                 } else {
                     for v in a..b {
-                        self.slots[*slot] = Val::Int(v);
+                        self.ints[*slot] = v;
                         if !self.round(body)? {
                             break;
                         }
                     }
                 }
-                Val::Unit
             }
-            S::While(cond, cw, body) => {
-                loop {
-                    if let Some(c) = cond {
-                        self.charge(*cw)?;
-                        if !self.expr(c)?.bool() {
-                            break;
-                        }
-                    }
-                    if !self.round(body)? {
+            S::While(cond, cw, body) => loop {
+                if let Some(c) = cond {
+                    self.charge(*cw)?;
+                    if !self.boolean(c)? {
                         break;
                     }
                 }
-                Val::Unit
-            }
+                if !self.round(body)? {
+                    break;
+                }
+            },
             S::Break => return Err(Flow::Break),
             S::Continue => return Err(Flow::Continue),
             S::Return(e) => {
@@ -1004,68 +1165,129 @@ impl<const COUNT: bool> Run<'_, COUNT> {
                 return Err(Flow::Return(v));
             }
             S::Bail => return Err(Flow::Bail),
+        }
+        Ok(())
+    }
+
+    /// An expression evaluated for what it does (its value unused).
+    #[inline]
+    fn effect(&mut self, e: &E) -> Result<(), Flow> {
+        match e {
+            E::Const(_) | E::LocalInt(_) | E::LocalBool(_) | E::LocalVal(_) => Ok(()),
+            _ => self.expr(e).map(drop),
+        }
+    }
+
+    /// A field or operation of `ctx` through its boxed closure.
+    fn call(&mut self, m: &Method, args: &[E], pos: Position) -> Result<Val, Flow> {
+        let mut values = [0i64; 3];
+        for (out, a) in values.iter_mut().zip(args.iter()) {
+            *out = self.int(a)?;
+        }
+        match m(self.ctx, &values[..args.len()]).ok_or(Flow::Bail)? {
+            Ok(v) => Ok(v),
+            Err(mut err) => {
+                err.set_position(pos);
+                Err(Flow::Err(err))
+            }
+        }
+    }
+
+    /// An expression of type [`Ty::Int`].
+    #[inline]
+    fn int(&mut self, e: &E) -> Result<i64, Flow> {
+        Ok(match e {
+            E::Const(v) => v.int(),
+            E::LocalInt(slot) => self.ints[*slot],
+            E::GetInt(i) => match self.fields {
+                Some(f) => (f.ints[*i])(self.ctx),
+                None => return Err(Flow::Bail),
+            },
+            E::Arith(op, ab, pos) => {
+                let x = self.int(&ab.0)?;
+                let y = self.int(&ab.1)?;
+                apply(*op, x, y, *pos)?
+            }
+            E::Neg(x, pos) => {
+                let x = self.int(x)?;
+                x.checked_neg()
+                    .ok_or_else(|| arith_err("integer overflow".into(), *pos))?
+            }
+            _ => self.expr(e)?.int(),
         })
     }
 
-    fn expr(&mut self, e: &E) -> Result<Val, Flow> {
+    /// An expression of type [`Ty::Bool`].
+    #[inline]
+    fn boolean(&mut self, e: &E) -> Result<bool, Flow> {
         Ok(match e {
-            E::Const(v) => v.clone(),
-            E::Local(slot) => self.slots[*slot].clone(),
-            E::Get(g) => g(self.ctx).ok_or(Flow::Bail)?,
-            E::Call(m, args, pos) => {
-                let mut values = [0i64; 3];
-                for (out, a) in values.iter_mut().zip(args.iter()) {
-                    *out = self.expr(a)?.int();
+            E::Const(v) => v.bool(),
+            E::LocalBool(slot) => self.ints[*slot] != 0,
+            E::GetBool(i) => match self.fields {
+                Some(f) => (f.bools[*i])(self.ctx),
+                None => return Err(Flow::Bail),
+            },
+            E::Cmp(op, Ty::Int, ab) => {
+                let x = self.int(&ab.0)?;
+                let y = self.int(&ab.1)?;
+                match op {
+                    Cmp::Eq => x == y,
+                    Cmp::Ne => x != y,
+                    Cmp::Lt => x < y,
+                    Cmp::Le => x <= y,
+                    Cmp::Gt => x > y,
+                    Cmp::Ge => x >= y,
                 }
-                match m(self.ctx, &values[..args.len()]).ok_or(Flow::Bail)? {
-                    Ok(v) => v,
-                    Err(mut err) => {
-                        err.set_position(*pos);
-                        return Err(Flow::Err(err));
-                    }
+            }
+            E::Cmp(op, Ty::Bool, ab) => {
+                let x = self.boolean(&ab.0)?;
+                let y = self.boolean(&ab.1)?;
+                match op {
+                    Cmp::Eq => x == y,
+                    Cmp::Ne => x != y,
+                    _ => unreachable!("typed when compiled"),
                 }
             }
-            E::Arith(op, ab, pos) => {
-                let x = self.expr(&ab.0)?.int();
-                let y = self.expr(&ab.1)?.int();
-                Val::Int(apply(*op, x, y, *pos)?)
-            }
-            E::Neg(x, pos) => {
-                let x = self.expr(x)?.int();
-                Val::Int(
-                    x.checked_neg()
-                        .ok_or_else(|| arith_err("integer overflow".into(), *pos))?,
-                )
-            }
-            E::Cmp(op, ab) => {
+            E::Cmp(op, _, ab) => {
                 let a = self.expr(&ab.0)?;
                 let b = self.expr(&ab.1)?;
-                Val::Bool(match (op, &a, &b) {
-                    (Cmp::Eq, ..) => a == b,
-                    (Cmp::Ne, ..) => a != b,
-                    (Cmp::Lt, Val::Int(x), Val::Int(y)) => x < y,
-                    (Cmp::Le, Val::Int(x), Val::Int(y)) => x <= y,
-                    (Cmp::Gt, Val::Int(x), Val::Int(y)) => x > y,
-                    (Cmp::Ge, Val::Int(x), Val::Int(y)) => x >= y,
+                match op {
+                    Cmp::Eq => a == b,
+                    Cmp::Ne => a != b,
                     _ => unreachable!("typed when compiled"),
-                })
+                }
             }
-            E::Not(x) => Val::Bool(!self.expr(x)?.bool()),
+            E::Not(x) => !self.boolean(x)?,
             E::And(items) => {
                 for x in items.iter() {
-                    if !self.expr(x)?.bool() {
-                        return Ok(Val::Bool(false));
+                    if !self.boolean(x)? {
+                        return Ok(false);
                     }
                 }
-                Val::Bool(true)
+                true
             }
             E::Or(items) => {
                 for x in items.iter() {
-                    if self.expr(x)?.bool() {
-                        return Ok(Val::Bool(true));
+                    if self.boolean(x)? {
+                        return Ok(true);
                     }
                 }
-                Val::Bool(false)
+                false
+            }
+            _ => self.expr(e)?.bool(),
+        })
+    }
+
+    /// An expression of any type, as a value.
+    fn expr(&mut self, e: &E) -> Result<Val, Flow> {
+        Ok(match e {
+            E::Const(v) => v.clone(),
+            E::LocalVal(slot) => self.vals[*slot].clone(),
+            E::Get(g) => g(self.ctx).ok_or(Flow::Bail)?,
+            E::Call(m, args, pos) => self.call(m, args, *pos)?,
+            E::LocalInt(_) | E::GetInt(_) | E::Arith(..) | E::Neg(..) => Val::Int(self.int(e)?),
+            E::LocalBool(_) | E::GetBool(_) | E::Cmp(..) | E::Not(_) | E::And(_) | E::Or(_) => {
+                Val::Bool(self.boolean(e)?)
             }
         })
     }

@@ -117,6 +117,51 @@ const BOARD_WORDS: &[&str] = &["bead", "nutrients"];
 /// The words of a script that read the seats' counts.
 const PLAYER_WORDS: &[&str] = &["score", "store", "supply", "on_board", "removed"];
 
+/// The words of a script that read the position ([`View`]): its fields,
+/// and every field or operation that checks a seat (against `seats`) or a
+/// point (against `size`), the board's and the seats' words among them.
+/// A hook none of whose scripts names one leaves the view unwritten.
+const VIEW_WORDS: &[&str] = &[
+    "size",
+    "seats",
+    "round",
+    "turn",
+    "pile",
+    "first_turn",
+    "over",
+    "bead",
+    "nutrients",
+    "on_edge",
+    "score",
+    "store",
+    "supply",
+    "on_board",
+    "removed",
+    "share",
+    "add_score",
+    "add_bead",
+    "remove_bead",
+    "add_store",
+    "add_supply",
+    "add_nutrient",
+];
+
+/// The words that read the point of the moment, its growth action and
+/// the shares of a scored nutrient: each worked out only for a hook with
+/// a script that names it.
+const XY_WORDS: &[&str] = &["x", "y"];
+const GROWTH_WORDS: &[&str] = &["growth"];
+const SHARE_WORDS: &[&str] = &["share"];
+
+/// The bits of [`Scripted::reads`]: a group of `ctx`'s words some script
+/// of a hook names (in the order given to [`Program::read_groups`]).
+const READS_BOARD: u8 = 1;
+const READS_PLAYERS: u8 = 1 << 1;
+const READS_VIEW: u8 = 1 << 2;
+const READS_XY: u8 = 1 << 3;
+const READS_GROWTH: u8 = 1 << 4;
+const READS_SHARES: u8 = 1 << 5;
+
 /// The `ctx` of a script: the moment (what happened), the position, the
 /// game's memory for its scripts, and what the script asked for.
 #[derive(Clone, Debug, Default)]
@@ -361,11 +406,12 @@ pub(crate) struct Scripted {
     pub scored: Vec<Event>,
     /// Rolls thrown again in a row.
     pub rerolls: u32,
-    /// Whether a script of each hook reads the board's points.
-    pub reads_board: [bool; HOOKS.len()],
-    /// Whether a script of each hook reads the seats' counts (score,
-    /// store, supply, beads on the board, beads removed).
-    pub reads_players: [bool; HOOKS.len()],
+    /// For each hook, the groups of `ctx`'s words its scripts name
+    /// (`READS_*`): the board's points, the seats' counts (score, store,
+    /// supply, beads on the board, beads removed), the rest of the
+    /// position, the point, the growth action, the shares. A part no
+    /// script of the hook names is not written into its `ctx`.
+    pub reads: [u8; HOOKS.len()],
     /// A `ctx` kept from run to run and written afresh for each
     /// ([`State::fill`]): a run neither makes nor drops one.
     spare: Option<Box<Ctx>>,
@@ -394,12 +440,20 @@ pub const MAX_RUNS_PER_STEP: usize = 1000;
 impl Scripted {
     pub fn new(program: Arc<Program>) -> Scripted {
         // Worked out once for the program, not for each game.
-        program.read_groups(&[BOARD_WORDS, PLAYER_WORDS]);
+        program.read_groups(&[
+            BOARD_WORDS,
+            PLAYER_WORDS,
+            VIEW_WORDS,
+            XY_WORDS,
+            GROWTH_WORDS,
+            SHARE_WORDS,
+        ]);
         Scripted {
             scored: Vec::new(),
             rerolls: 0,
-            reads_board: std::array::from_fn(|h| program.reads(h, 0)),
-            reads_players: std::array::from_fn(|h| program.reads(h, 1)),
+            reads: std::array::from_fn(|h| {
+                (0..6).fold(0, |m, g| m | u8::from(program.reads(h, g)) << g)
+            }),
             spare: Some(Box::default()),
             session: Session::new(program),
         }
@@ -412,7 +466,12 @@ impl State {
     /// the seats' counts when a script of the hook may read them (else
     /// `None`).
     fn fill_view(&self, v: &mut View, board: Option<&Arc<Board>>, hook: usize) {
-        let reads_players = self.script.as_deref().is_none_or(|s| s.reads_players[hook]);
+        let reads = self.reads(hook);
+        if reads & READS_VIEW == 0 {
+            // No script of the hook reads the position.
+            return;
+        }
+        let reads_players = reads & READS_PLAYERS != 0;
         v.players = reads_players.then(|| {
             let mut players = [[0i64; 5]; MAX_SEATS];
             for (out, p) in players.iter_mut().zip(&self.players) {
@@ -438,10 +497,16 @@ impl State {
 
     /// The board's points as a script reads them, when a script of `hook`
     /// may read them.
+    #[inline]
     fn board_for(&self, hook: usize) -> Option<Arc<Board>> {
-        if !self.script.as_deref().is_some_and(|s| s.reads_board[hook]) {
+        if self.script.is_none() || self.reads(hook) & READS_BOARD == 0 {
             return None;
         }
+        Some(self.board_points())
+    }
+
+    /// The board's points as a script reads them.
+    fn board_points(&self) -> Arc<Board> {
         let g = self.grid();
         let n = usize::from(g.size());
         let mut beads = vec![0u8; n * n];
@@ -452,7 +517,7 @@ impl State {
             beads[i] = self.bead(p).map_or(0, |s| s + 1);
             nuts[i] = self.nutrients_at(p);
         }
-        Some(Arc::new(Board { beads, nuts }))
+        Arc::new(Board { beads, nuts })
     }
 
     /// Write the `ctx` of `event` at `hook` into `c`, every field, with
@@ -465,7 +530,7 @@ impl State {
         c.ops.clear();
         c.reroll = false;
         c.new_face = None;
-        self.describe(c, event);
+        self.describe(c, event, hook);
     }
 
     /// The kept `ctx` of the house rules (a new one if none is kept).
@@ -483,15 +548,30 @@ impl State {
         }
     }
 
-    /// Write `event` into `c` (every field of the moment, reset first: a
-    /// filter's `ctx` is reused for every move of a decision).
-    fn describe(&self, c: &mut Ctx, event: &Event) {
+    /// The groups of `ctx`'s words the scripts of `hook` name
+    /// ([`Scripted::reads`]); all without scripts.
+    #[inline]
+    fn reads(&self, hook: usize) -> u8 {
+        self.script.as_deref().map_or(u8::MAX, |s| s.reads[hook])
+    }
+
+    /// Write `event` into `c` as the scripts of `hook` read it (every
+    /// field of the moment they may read, reset first: a filter's `ctx`
+    /// is reused for every move of a decision; the point, the growth
+    /// action and the shares only when a script of the hook names them).
+    fn describe(&self, c: &mut Ctx, event: &Event, hook: usize) {
+        let reads = self.reads(hook);
         (c.kind, c.growth) = ("", "");
         (c.seat, c.x, c.y) = (0, -1, -1);
         (c.die, c.face, c.value, c.on_top) = (0, 0, 0, 0);
-        c.shares = [0; 8];
+        if reads & READS_SHARES != 0 {
+            c.shares = [0; 8];
+        }
         let g = self.grid();
         let xy = |p: Point| {
+            if reads & READS_XY == 0 {
+                return (-1, -1);
+            }
             let (x, y) = g.xy(p);
             (i64::from(x), i64::from(y))
         };
@@ -512,7 +592,8 @@ impl State {
                 if let Some(p) = at {
                     (c.x, c.y) = xy(p);
                 }
-                if let Phase::Place { action, .. } | Phase::RollGrowth(action) = self.phase
+                if reads & READS_GROWTH != 0
+                    && let Phase::Place { action, .. } | Phase::RollGrowth(action) = self.phase
                     && c.growth.is_empty()
                 {
                     c.growth = action.key();
@@ -534,8 +615,10 @@ impl State {
                 (c.x, c.y) = xy(point);
                 c.value = i64::from(value);
                 c.on_top = on_top.map_or(0, |s| i64::from(s) + 1);
-                for (out, s) in c.shares.iter_mut().zip(shares) {
-                    *out = i64::from(s);
+                if reads & READS_SHARES != 0 {
+                    for (out, s) in c.shares.iter_mut().zip(shares) {
+                        *out = i64::from(s);
+                    }
                 }
             }
             Event::Over => c.kind = "over",
@@ -738,7 +821,17 @@ impl State {
 
     /// Hook `scored` for every nutrient scored since it last ran (scripts
     /// that make it rain may score more).
+    #[inline]
     fn drain_scored(&mut self, program: &Program, runs: &mut usize) -> bool {
+        match self.script.as_deref() {
+            None => false,
+            Some(sc) if sc.scored.is_empty() => true,
+            Some(_) => self.drain_scored_now(program, runs),
+        }
+    }
+
+    /// [`State::drain_scored`] when some nutrient was scored.
+    fn drain_scored_now(&mut self, program: &Program, runs: &mut usize) -> bool {
         loop {
             let Some(sc) = self.script.as_deref_mut() else {
                 return false;
@@ -1014,7 +1107,7 @@ impl State {
         };
         let program = &sc.session.program;
         let event = Event::Action { seat, action };
-        self.describe(c, &event);
+        self.describe(c, &event, LEGAL);
         for &i in program.at(LEGAL) {
             let run = program.exec(i, c);
             if !program.filter_verdict(i, run, &sc.session.pending, || self.event_words(&event)) {
