@@ -488,20 +488,9 @@ mod tests {
             let Next::Decide(seat) = state.next() else {
                 return;
             };
-            let mut legal = Vec::new();
-            state.legal_actions(&mut legal);
-            let value = |a| {
-                let mut next = state.clone();
-                next.play(a).unwrap();
-                RootsGrowyRoots::evaluate(&next, seat)
-            };
-            let best = legal
-                .iter()
-                .map(|&a| value(a))
-                .fold(f64::NEG_INFINITY, f64::max);
             let chosen = bot.choose(state).unwrap();
-            assert!((value(chosen) - best).abs() < 1e-9);
-            assert_eq!(bot.last_evaluations(), legal.len() as u64);
+            let spent = bot.last_evaluations();
+            crate::games::assert_a_best_price::<RootsGrowyRoots>(state, seat, chosen, spent);
             seen += 1;
         });
         assert!(seen > 10, "{seen} decisions");

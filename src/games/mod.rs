@@ -1001,6 +1001,26 @@ pub fn action_values_on_copies<G: Game>(
     }));
 }
 
+/// Test support for the searches: `chosen` is one of the actions greedy
+/// prices best at `state` for `seat` ([`action_values_on_copies`]), and
+/// the search spent `evaluations`, one a legal action.
+#[cfg(test)]
+pub(crate) fn assert_a_best_price<G: Game>(
+    state: &G::State,
+    seat: Seat,
+    chosen: ActionOf<G>,
+    evaluations: u64,
+) {
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let (mut prices, mut mine) = (Vec::new(), Vec::new());
+    action_values_on_copies::<G>(state, seat, &legal, &mut prices);
+    action_values_on_copies::<G>(state, seat, &[chosen], &mut mine);
+    let best = prices.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    assert!((mine[0] - best).abs() < 1e-9, "{} against {best}", mine[0]);
+    assert_eq!(evaluations, legal.len() as u64);
+}
+
 /// A game of the registry ([`games_registry!`](crate::games_registry)):
 /// its rules go into an [`AnyRules`] (a loaded variant, a record's header)
 /// and back. Written by the registry for every game in it.

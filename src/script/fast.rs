@@ -339,6 +339,22 @@ enum Cmp {
     Ge,
 }
 
+impl Cmp {
+    /// Whether `x OP y` holds (the compiler gives booleans and other values
+    /// only `==` and `!=`).
+    #[inline]
+    fn holds<T: PartialOrd>(self, x: T, y: T) -> bool {
+        match self {
+            Cmp::Eq => x == y,
+            Cmp::Ne => x != y,
+            Cmp::Lt => x < y,
+            Cmp::Le => x <= y,
+            Cmp::Gt => x > y,
+            Cmp::Ge => x >= y,
+        }
+    }
+}
+
 enum E {
     Const(Val),
     /// A local of whole numbers or booleans (kept as 0 and 1), in the
@@ -1229,24 +1245,11 @@ impl<T: 'static, const COUNT: bool> Run<'_, T, COUNT> {
             },
             E::Cmp(op, Ty::Int, ab) => {
                 let x = self.int(&ab.0)?;
-                let y = self.int(&ab.1)?;
-                match op {
-                    Cmp::Eq => x == y,
-                    Cmp::Ne => x != y,
-                    Cmp::Lt => x < y,
-                    Cmp::Le => x <= y,
-                    Cmp::Gt => x > y,
-                    Cmp::Ge => x >= y,
-                }
+                op.holds(x, self.int(&ab.1)?)
             }
             E::Cmp(op, Ty::Bool, ab) => {
                 let x = self.boolean(&ab.0)?;
-                let y = self.boolean(&ab.1)?;
-                match op {
-                    Cmp::Eq => x == y,
-                    Cmp::Ne => x != y,
-                    _ => unreachable!("typed when compiled"),
-                }
+                op.holds(x, self.boolean(&ab.1)?)
             }
             E::Cmp(op, _, ab) => {
                 let a = self.expr(&ab.0)?;
