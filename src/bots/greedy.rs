@@ -28,12 +28,11 @@ use std::marker::PhantomData;
 use crate::core::dice::SeededDice;
 use crate::core::player::{NoAction, Player};
 use crate::core::protocol::{GameState, Next, Seat};
+use crate::games::turns::beam_turns;
 use crate::games::{ActionOf, Game};
 
 /// Values closer than this are equal.
 const EPSILON: f64 = 1e-9;
-/// Most decisions of one turn a plan looks at.
-const MAX_TURN: usize = 64;
 
 /// One-step (or one-turn) heuristic player of game `G`.
 pub struct GreedyBot<G: Game> {
@@ -56,14 +55,6 @@ impl<G: Game> std::fmt::Debug for GreedyBot<G> {
             .field("width", &self.width)
             .finish()
     }
-}
-
-/// A partial turn of a plan: the position after it, its first decision and
-/// its value.
-struct Partial<S: GameState> {
-    state: S,
-    first: S::Action,
-    value: f64,
 }
 
 impl<G: Game> GreedyBot<G> {
@@ -119,50 +110,26 @@ impl<G: Game> GreedyBot<G> {
     }
 
     /// The first decision of the best complete turn found by a beam search
-    /// of `self.width` partial turns.
+    /// of `self.width` partial turns ([`beam_turns`]).
     fn plan(&mut self, state: &G::State, seat: Seat) -> ActionOf<G> {
-        let mut beam: Vec<Partial<G::State>> = Vec::with_capacity(self.width);
-        let mut next_beam: Vec<Partial<G::State>> = Vec::new();
-        // The best complete turn found for each first decision.
+        let turns = beam_turns(state, seat, self.width, G::evaluate);
+        if !turns.complete {
+            // No turn could be completed within the limit: the first
+            // decision of the best partial turn left.
+            if let Some(t) = turns.found.first() {
+                return turns.first(t);
+            }
+            return self.actions[0];
+        }
+        // The best complete turn for each first decision, in the order the
+        // first decisions were found.
         let mut finals: Vec<(ActionOf<G>, f64)> = Vec::new();
-        let mut legal = Vec::with_capacity(64);
-        for depth in 0..MAX_TURN {
-            next_beam.clear();
-            let parents: Vec<(&G::State, Option<ActionOf<G>>)> = if depth == 0 {
-                vec![(state, None)]
-            } else {
-                beam.iter().map(|p| (&p.state, Some(p.first))).collect()
-            };
-            for (from, first) in parents {
-                from.legal_actions(&mut legal);
-                for &a in &legal {
-                    let mut next = from.clone();
-                    next.play_unchecked(a);
-                    let value = G::evaluate(&next, seat);
-                    let first = first.unwrap_or(a);
-                    if next.next() == Next::Decide(seat) && depth + 1 < MAX_TURN {
-                        next_beam.push(Partial {
-                            state: next,
-                            first,
-                            value,
-                        });
-                    } else {
-                        match finals.iter_mut().find(|(f, _)| *f == first) {
-                            Some((_, v)) => *v = v.max(value),
-                            None => finals.push((first, value)),
-                        }
-                    }
-                }
+        for t in &turns.found {
+            let first = turns.first(t);
+            match finals.iter_mut().find(|(f, _)| *f == first) {
+                Some((_, v)) => *v = v.max(t.value),
+                None => finals.push((first, t.value)),
             }
-            if next_beam.is_empty() {
-                break;
-            }
-            // Keep the `width` best partial turns; equal values keep the
-            // order the actions were listed in (a stable sort), so a plan
-            // is a function of the position.
-            next_beam.sort_by(|a, b| b.value.total_cmp(&a.value));
-            next_beam.truncate(self.width);
-            std::mem::swap(&mut beam, &mut next_beam);
         }
         let best = finals
             .iter()
@@ -175,13 +142,6 @@ impl<G: Game> GreedyBot<G> {
                 .filter(|&&(_, v)| v >= best - self.margin)
                 .map(|&(a, _)| a),
         );
-        if self.ties.is_empty() {
-            // No turn could be completed within the limit: the first
-            // decision of the best partial turn left.
-            if let Some(p) = beam.first() {
-                return p.first;
-            }
-        }
         self.pick()
     }
 }

@@ -24,6 +24,7 @@ pub mod roots_growy_roots;
 mod scripted;
 pub mod sheet;
 pub mod sprout_r_out;
+pub mod turns;
 
 use std::fmt::Debug;
 use std::ops::RangeInclusive;

@@ -29,10 +29,10 @@ use crate::core::dice::SeededDice;
 use crate::core::player::{NoAction, Player};
 use crate::core::protocol::{GameState, Next, Seat};
 
+use crate::games::turns::{Turn, beam_turns};
+
 use super::{Action, State};
 
-/// Most sub-moves one turn of a plan may have.
-const MAX_TURN: usize = 64;
 /// Most sub-moves of one playout (a game ends long before).
 const PLAYOUT_STEPS: u32 = 2_000;
 
@@ -58,15 +58,6 @@ pub const SEARCH: TurnSearch = TurnSearch {
     candidates: 8,
     playouts: 96,
 };
-
-/// A complete turn found by the beam: its sub-moves, the position after it,
-/// and that position's value for the player.
-#[derive(Clone, Debug)]
-struct Turn {
-    actions: Vec<Action>,
-    end: State,
-    value: f64,
-}
 
 /// A position the plan expects at a later sub-move of the turn, and the
 /// sub-move to play there.
@@ -119,61 +110,13 @@ impl TurnSearchBot {
         }
     }
 
-    /// Every complete turn the beam reaches from `state`, `seat` to move,
-    /// in the order found.
-    fn turns(&self, state: &State, seat: Seat) -> Vec<Turn> {
-        let mut beam: Vec<Turn> = vec![Turn {
-            actions: Vec::new(),
-            end: state.clone(),
-            value: 0.0,
-        }];
-        let mut next: Vec<Turn> = Vec::new();
-        let mut done: Vec<Turn> = Vec::new();
-        let mut legal = Vec::with_capacity(64);
-        for depth in 0..MAX_TURN {
-            next.clear();
-            for from in &beam {
-                from.end.legal_actions(&mut legal);
-                for &a in &legal {
-                    let mut after = from.end.clone();
-                    after.play_unchecked(a);
-                    let value = super::evaluate(&after, seat);
-                    let mut actions = from.actions.clone();
-                    actions.push(a);
-                    let t = Turn {
-                        actions,
-                        end: after,
-                        value,
-                    };
-                    if t.end.next() == Next::Decide(seat) && depth + 1 < MAX_TURN {
-                        next.push(t);
-                    } else {
-                        done.push(t);
-                    }
-                }
-            }
-            if next.is_empty() {
-                break;
-            }
-            // Stable: equal values keep the order found, as greedy's beam.
-            next.sort_by(|a, b| b.value.total_cmp(&a.value));
-            next.truncate(self.search.beam.max(1));
-            std::mem::swap(&mut beam, &mut next);
-        }
-        if done.is_empty() {
-            // No turn ended within the limit: the partial turns left.
-            done = beam;
-        }
-        done
-    }
-
     /// The best `self.search.candidates` distinct turns, best first, equal
     /// values in an order drawn by the dice.
-    fn candidates(&mut self, mut turns: Vec<Turn>) -> Vec<Turn> {
+    fn candidates(&mut self, mut turns: Vec<Turn<State>>) -> Vec<Turn<State>> {
         // Shuffle, then a stable sort: ties in a random order.
         self.dice.shuffle(&mut turns);
         turns.sort_by(|a, b| b.value.total_cmp(&a.value));
-        let mut kept: Vec<Turn> = Vec::with_capacity(self.search.candidates);
+        let mut kept: Vec<Turn<State>> = Vec::with_capacity(self.search.candidates);
         let mut seen: Vec<(u64, bool)> = Vec::with_capacity(self.search.candidates);
         for t in turns {
             if kept.len() >= self.search.candidates.max(1) {
@@ -204,7 +147,7 @@ impl TurnSearchBot {
     }
 
     /// The index of the candidate sequential halving picks.
-    fn halving(&mut self, turns: &[Turn], seat: Seat) -> usize {
+    fn halving(&mut self, turns: &[Turn<State>], seat: Seat) -> usize {
         let mut alive: Vec<usize> = (0..turns.len()).collect();
         let mut sums = vec![0.0f64; turns.len()];
         let mut counts = vec![0u32; turns.len()];
@@ -230,8 +173,8 @@ impl TurnSearchBot {
     /// keeping the rest as the plan.
     fn decide(&mut self, state: &State, seat: Seat) -> Action {
         self.searches += 1;
-        let turns = self.turns(state, seat);
-        let mut turns = self.candidates(turns);
+        let mut found = beam_turns(state, seat, self.search.beam, super::evaluate);
+        let mut turns = self.candidates(std::mem::take(&mut found.found));
         let Some(top) = turns.first() else {
             return self.legal[0];
         };
@@ -243,11 +186,12 @@ impl TurnSearchBot {
             self.halving(&turns, seat)
         };
         let turn = turns.swap_remove(pick);
+        let actions = found.actions(&turn);
         // The plan: the position after each sub-move but the last, and the
         // sub-move to play there.
         let mut at = state.clone();
-        at.play_unchecked(turn.actions[0]);
-        for &a in &turn.actions[1..] {
+        at.play_unchecked(actions[0]);
+        for &a in &actions[1..] {
             if at.next() != Next::Decide(seat) {
                 break;
             }
@@ -259,7 +203,7 @@ impl TurnSearchBot {
             });
             at.play_unchecked(a);
         }
-        turn.actions[0]
+        actions[0]
     }
 }
 
@@ -380,19 +324,24 @@ mod tests {
             ..SMALL
         };
         let bot = TurnSearchBot::new(SeededDice::new(1, 0), search, "mcts");
-        let win = bot
-            .turns(&near_a_win(), 0)
+        let win = beam_turns(&near_a_win(), 0, bot.search.beam, super::super::evaluate)
+            .found
             .into_iter()
             .find(|t| t.end.outcome().is_some_and(|o| o.winners == vec![0]))
             .expect("a winning turn");
-        let open: Vec<Turn> = bot
-            .turns(&State::new(&Rules::standard(), 2), 0)
-            .into_iter()
-            .filter(|t| t.end.outcome().is_none())
-            .take(3)
-            .collect();
+        let open: Vec<Turn<State>> = beam_turns(
+            &State::new(&Rules::standard(), 2),
+            0,
+            bot.search.beam,
+            super::super::evaluate,
+        )
+        .found
+        .into_iter()
+        .filter(|t| t.end.outcome().is_none())
+        .take(3)
+        .collect();
         assert_eq!(open.len(), 3);
-        let list: Vec<Turn> = open.into_iter().chain([win]).collect();
+        let list: Vec<Turn<State>> = open.into_iter().chain([win]).collect();
         for seed in 1..=5 {
             let mut bot = TurnSearchBot::new(SeededDice::new(seed, 0), search, "mcts");
             assert_eq!(bot.halving(&list, 0), 3, "seed {seed}");
@@ -427,9 +376,9 @@ mod tests {
                     // The plan was consumed, step by step.
                     assert!(bot.plan.is_empty(), "seed {seed}: plan left {:?}", bot.plan);
                     // The turn is one the beam lists from `before`.
-                    let turns = bot.turns(&before, 0);
+                    let turns = beam_turns(&before, 0, bot.search.beam, super::super::evaluate);
                     assert!(
-                        turns.iter().any(|t| t.actions == turn),
+                        turns.found.iter().any(|t| turns.actions(t) == turn),
                         "seed {seed}: {turn:?} is not a turn of the beam"
                     );
                     checked += 1;
