@@ -10,7 +10,7 @@
 //! [`Val`]), and a field of `ctx` of either type is read through the
 //! game's function by index ([`Fields`]), `ctx`'s type checked once a run.
 //! The tree is then compiled to closures for the game's `ctx` type
-//! ([`code`]): a run of a script calls them, one call a node, and the walk
+//! (`fast/code.rs`): a run of a script calls them, one call a node, and the walk
 //! stays as their reference (and for a `ctx` of another type).
 //!
 //! The subset: `let` and `const`, assignment and `+=`-style assignment to
