@@ -9,6 +9,9 @@
 //! numbers in slots, each typed expression worked out without a
 //! [`Val`]), and a field of `ctx` of either type is read through the
 //! game's function by index ([`Fields`]), `ctx`'s type checked once a run.
+//! The tree is then compiled to closures for the game's `ctx` type
+//! (`fast/code.rs`): a run of a script calls them, one call a node, and the walk
+//! stays as their reference (and for a `ctx` of another type).
 //!
 //! The subset: `let` and `const`, assignment and `+=`-style assignment to
 //! a local, `if`/`else`, `return`, expression statements; loops: `for v in
@@ -44,6 +47,8 @@
 use std::any::Any;
 use std::collections::HashMap;
 use std::sync::Arc;
+
+mod code;
 
 use rhai::{
     ASTFlags, Dynamic, Engine, EvalAltResult, Expr, ImmutableString, Position, Stmt, Variant,
@@ -195,7 +200,12 @@ pub struct Natives {
     /// The [`Fields`] of the `ctx` type registered first, shared with
     /// every tree that reads them.
     fields: Option<Arc<dyn Any + Send + Sync>>,
+    /// Compiles a tree to closures for that same `ctx` type ([`code`]).
+    build: Option<Build>,
 }
+
+/// [`code::build_any`] for one `ctx` type.
+type Build = fn(&Fast, Option<&(dyn Any + Send + Sync)>) -> Option<Box<dyn Any + Send + Sync>>;
 
 /// A type a field may give back read as a plain function of [`Fields`].
 pub trait Plain: Out {
@@ -263,6 +273,7 @@ impl Reg<'_> {
     /// A field: `ctx.name`.
     pub fn get<C: Variant + Clone, R: Plain>(&mut self, name: &'static str, f: fn(&mut C) -> R) {
         self.engine.register_get(name, f);
+        self.natives.build.get_or_insert(code::build_any::<C>);
         let fields = self.natives.fields.get_or_insert_with(|| {
             Arc::new(Fields::<C> {
                 ints: Vec::new(),
@@ -435,6 +446,9 @@ pub struct Fast {
     plain: bool,
     /// The game's [`Fields`], when the tree reads one of them.
     fields: Option<Arc<dyn Any + Send + Sync>>,
+    /// The tree compiled to closures ([`code::Code`]) for the game's `ctx`
+    /// type: a run on that type calls them instead of walking the tree.
+    code: Option<Box<dyn Any + Send + Sync>>,
 }
 
 /// Why a walk stopped early.
@@ -514,14 +528,19 @@ pub fn compile(natives: &Natives, ast: &rhai::AST) -> Option<Fast> {
     if !c.loops && weight(&body) > super::MAX_OPERATIONS {
         return None;
     }
-    Some(Fast {
+    let mut fast = Fast {
         body,
         slots: c.slots,
         bails: c.bails,
         loops: c.loops,
         plain: c.types.iter().all(|t| matches!(t, Ty::Int | Ty::Bool)),
         fields: c.typed.then(|| c.natives.fields.clone()).flatten(),
-    })
+        code: None,
+    };
+    fast.code = natives
+        .build
+        .and_then(|build| build(&fast, fast.fields.as_deref()));
+    Some(fast)
 }
 
 /// The weight of every block of `b`, all together.
@@ -991,6 +1010,64 @@ impl Fast {
     /// Rhai must run it; `ctx` is then as it was).
     #[inline]
     pub fn run<T: 'static>(&self, ctx: &mut T) -> Result<Val, Flow> {
+        if let Some(code) = self
+            .code
+            .as_deref()
+            .and_then(|c| c.downcast_ref::<code::Code<T>>())
+        {
+            return self.run_code(code, ctx);
+        }
+        self.run_walk(ctx)
+    }
+
+    /// [`Fast::run`] by the closures of the tree.
+    fn run_code<T: 'static>(&self, code: &code::Code<T>, ctx: &mut T) -> Result<Val, Flow> {
+        self.with_locals(|ints, vals| {
+            let mut f = code::Fr {
+                ctx,
+                ints,
+                vals,
+                ops: 0,
+            };
+            match (code.body)(&mut f) {
+                Ok(v) => Ok(v),
+                Err(Flow::Return(v)) => Ok(v),
+                Err(f) => Err(f),
+            }
+        })
+    }
+
+    /// `f` on the run's locals: whole numbers and booleans, other values
+    /// (none for a [`Fast::plain`] script), on the stack when few.
+    #[inline(always)]
+    fn with_locals<R>(&self, f: impl FnOnce(&mut [i64], &mut [Val]) -> R) -> R {
+        let mut stack = [0i64; STACK_SLOTS];
+        let mut heap: Vec<i64>;
+        let ints: &mut [i64] = if self.slots <= STACK_SLOTS {
+            &mut stack[..self.slots]
+        } else {
+            heap = vec![0; self.slots];
+            &mut heap
+        };
+        // Values only for a script with a local of another type.
+        let mut small: [Val; 4];
+        let mut big: Vec<Val>;
+        let vals: &mut [Val] = if self.plain {
+            &mut []
+        } else if self.slots <= 4 {
+            small = [Val::Unit, Val::Unit, Val::Unit, Val::Unit];
+            &mut small[..self.slots]
+        } else {
+            big = vec![Val::Unit; self.slots];
+            &mut big
+        };
+        f(ints, vals)
+    }
+
+    /// [`Fast::run`] by a walk of the tree (the reference the closures
+    /// are tested against, and a run on a `ctx` type they were not made
+    /// for).
+    pub fn run_walk<T: 'static>(&self, ctx: &mut T) -> Result<Val, Flow> {
         if self.loops {
             self.walk::<T, true>(ctx).0
         } else {
@@ -1013,39 +1090,21 @@ impl Fast {
             },
             None => None,
         };
-        let mut stack = [0i64; STACK_SLOTS];
-        let mut heap: Vec<i64>;
-        let ints: &mut [i64] = if self.slots <= STACK_SLOTS {
-            &mut stack[..self.slots]
-        } else {
-            heap = vec![0; self.slots];
-            &mut heap
-        };
-        // Values only for a script with a local of another type.
-        let mut small: [Val; 4];
-        let mut big: Vec<Val>;
-        let vals: &mut [Val] = if self.plain {
-            &mut []
-        } else if self.slots <= 4 {
-            small = [Val::Unit, Val::Unit, Val::Unit, Val::Unit];
-            &mut small[..self.slots]
-        } else {
-            big = vec![Val::Unit; self.slots];
-            &mut big
-        };
-        let mut r = Run::<T, COUNT> {
-            ctx,
-            fields,
-            ints,
-            vals,
-            ops: 0,
-        };
-        let result = match r.block(&self.body, true) {
-            Ok(v) => Ok(v),
-            Err(Flow::Return(v)) => Ok(v),
-            Err(f) => Err(f),
-        };
-        (result, r.ops)
+        self.with_locals(|ints, vals| {
+            let mut r = Run::<T, COUNT> {
+                ctx,
+                fields,
+                ints,
+                vals,
+                ops: 0,
+            };
+            let result = match r.block(&self.body, true) {
+                Ok(v) => Ok(v),
+                Err(Flow::Return(v)) => Ok(v),
+                Err(f) => Err(f),
+            };
+            (result, r.ops)
+        })
     }
 }
 
@@ -1606,6 +1665,24 @@ mod tests {
         };
         prop_assert_eq!(show(&a), show(&b), "{}", code);
         prop_assert_eq!(fast, slow, "{}", code);
+        // The closures do what the walk of the tree does, step for step:
+        // the same value or stop (a bail, the budget, an error), the same
+        // `ctx` afterwards.
+        if let Some(f) = &p.compiled[0].fast {
+            prop_assert!(f.code.is_some(), "no closures: {}", code);
+            let flow = |r: Result<Val, Flow>| match r {
+                Ok(v) => format!("{v:?}"),
+                Err(Flow::Err(e)) => format!("error {e}"),
+                Err(Flow::Return(v)) => format!("return {v:?}"),
+                Err(Flow::Bail) => "bail".into(),
+                Err(Flow::OverBudget) => "over budget".into(),
+                Err(Flow::Break) => "break".into(),
+                Err(Flow::Continue) => "continue".into(),
+            };
+            let (mut x, mut y) = (probe(seed), probe(seed));
+            prop_assert_eq!(flow(f.run(&mut x)), flow(f.run_walk(&mut y)), "{}", code);
+            prop_assert_eq!(x, y, "{}", code);
+        }
         // The walk's count is an upper bound of Rhai's wherever the walk
         // ended by itself (neither left to Rhai nor stopped at the budget).
         if let Some(f) = &p.compiled[0].fast {
@@ -1772,6 +1849,9 @@ mod tests {
             code: table["code"].as_str().expect("code").into(),
         };
         let p = Program::new(api, &[script]).expect("compiles");
+        if let Some(f) = &p.compiled[0].fast {
+            assert!(f.code.is_some(), "{name}: no closures for the game's ctx");
+        }
         p.compiled[0].fast.as_ref().map(|f| !f.bails)
     }
 
