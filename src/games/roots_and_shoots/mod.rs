@@ -445,9 +445,6 @@ impl Game for RootsAndShoots {
         Some(match spec {
             BotSpec::Greedy => Box::new(bots::FastGreedyBot::new(dice)),
             BotSpec::GreedyV1 => Box::new(bots::GreedyBot::new(dice)),
-            BotSpec::Search if std::env::var_os("TUNED").is_some() => Box::new(
-                bots::tuned::TunedBot::new(dice, bots::tuned::Params::from_env()),
-            ),
             BotSpec::Search => Box::new(bots::MctsBot::new(dice, bots::mcts::DEFAULT_ITERATIONS)),
             BotSpec::Mcts { iterations } => Box::new(bots::MctsBot::new(dice, iterations)),
             BotSpec::MctsV1 { iterations } => Box::new(bots::MctsBot::v1(dice, iterations)),

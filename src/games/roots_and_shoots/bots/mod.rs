@@ -6,7 +6,6 @@ pub mod eval;
 pub mod fast;
 pub mod greedy;
 pub mod mcts;
-pub mod tuned;
 
 pub use fast::FastGreedyBot;
 pub use greedy::GreedyBot;
