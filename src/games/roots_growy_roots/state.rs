@@ -294,8 +294,6 @@ struct Cell {
     /// connector (of any seat) lies one step away: the changes at a cell
     /// visit only the connectors around it.
     near_conn: u8,
-    /// Whether its connector is in its seat's `live` list.
-    in_live: bool,
     /// The directions ([`DIRS`], one bit each) in which the cell
     /// one step away, and the cell two steps away, is off the board or
     /// closed to every seat (a connector or a turned stone on it): with
@@ -311,8 +309,6 @@ struct Cell {
     dirs: [u8; 2],
     /// With a connector: the cell it grew from (`NONE` at a seed).
     parent: u16,
-    /// With a connector: its index in its seat's root.
-    order: u16,
     /// With a connector: its sticks from the seed.
     depth: u16,
     /// With a connector: its sticks to the two ends of its root's
@@ -334,15 +330,6 @@ pub struct State {
     decks: Vec<[u32; FACES]>,
     /// Each seat's connector cells, in the order they were placed.
     roots: Vec<Vec<u16>>,
-    /// Per seat: its connectors that may still have a grow or bridge target,
-    /// in the order they were placed (a superset of those that have one:
-    /// pruned at the seat's turn, added back when a cell next to them fills
-    /// or a stone near them is broken). The turn's first decision and the
-    /// blocked check read it instead of the whole root.
-    live: Vec<Vec<u16>>,
-    /// Seats whose live list may hold a connector without a target (one
-    /// lost its last, or a new one had none): only theirs are pruned.
-    stale: u8,
     /// Per seat: the grows and the bridges of `dirs` over its connectors.
     totals: [[u32; 2]; MAX_SEATS],
     waters: [u16; MAX_SEATS],
@@ -412,8 +399,6 @@ clone_fields!(
     cells,
     decks,
     roots,
-    live,
-    stale,
     totals,
     waters,
     leaves,
@@ -447,7 +432,6 @@ struct Spare {
     cells: Vec<Cell>,
     decks: Vec<[u32; FACES]>,
     roots: Vec<Vec<u16>>,
-    live: Vec<Vec<u16>>,
 }
 
 thread_local! {
@@ -480,13 +464,7 @@ impl Spare {
 impl Drop for State {
     fn drop(&mut self) {
         let cells = self.cells.len();
-        if cells == 0
-            || !self
-                .roots
-                .iter()
-                .chain(&self.live)
-                .all(|list| list.capacity() >= cells)
-        {
+        if cells == 0 || !self.roots.iter().all(|list| list.capacity() >= cells) {
             return;
         }
         let _ = SPARE.try_with(|spare| {
@@ -497,7 +475,6 @@ impl Drop for State {
                     cells: std::mem::take(&mut self.cells),
                     decks: std::mem::take(&mut self.decks),
                     roots: std::mem::take(&mut self.roots),
-                    live: std::mem::take(&mut self.live),
                 });
             }
         });
@@ -565,20 +542,16 @@ impl State {
         let board = std::mem::take(&mut self.cells);
         let decks = std::mem::take(&mut self.decks);
         let roots = std::mem::take(&mut self.roots);
-        let live = std::mem::take(&mut self.live);
         let mut state = self.clone();
         spare.cells.clone_from(&board);
         spare.decks.clone_from(&decks);
         Spare::refill(&mut spare.roots, &roots, cells);
-        Spare::refill(&mut spare.live, &live, cells);
         state.cells = spare.cells;
         state.decks = spare.decks;
         state.roots = spare.roots;
-        state.live = spare.live;
         self.cells = board;
         self.decks = decks;
         self.roots = roots;
-        self.live = live;
         state
     }
 
@@ -674,9 +647,6 @@ impl State {
             near,
         });
         let hidden = (5 - b.artifacts.len()) as u8;
-        // Sized to the board, like the roots: random play allocates nothing.
-        // Empty: each seed goes in when its moves are counted.
-        let live = roots.iter().map(|_| Vec::with_capacity(cells)).collect();
         let mut state = State {
             seats,
             cells: (0..cells)
@@ -689,17 +659,13 @@ impl State {
                     diag: 0,
                     cut: 0,
                     near_conn: 0,
-                    in_live: false,
                     full: [0, 0],
                     dirs: [0, 0],
                     parent: NONE,
-                    order: 0,
                     depth: 0,
                     to_ends: [0, 0],
                 })
                 .collect(),
-            live,
-            stale: 0,
             totals: [[0, 0]; MAX_SEATS],
             decks: dealt,
             roots,
@@ -1412,7 +1378,7 @@ impl State {
         self.check(action).err().map(|e| e.to_string())
     }
 
-    // --- The live lists ------------------------------------------------------
+    // --- The kept moves ------------------------------------------------------
 
     /// From scratch: the grow and bridge targets of the connector on `c`
     /// (of seat `seat`), whatever the sticks in hand.
@@ -1507,8 +1473,7 @@ impl State {
         }
     }
 
-    /// Counts the moves of the connector on `c`, if any, again; puts it
-    /// back in its seat's live list when it has a target again.
+    /// Counts the moves of the connector on `c`, if any, again.
     #[inline(always)]
     fn recount(&mut self, c: u16) {
         let cu = usize::from(c);
@@ -1521,25 +1486,6 @@ impl State {
         for k in 0..2 {
             total[k] = total[k] + u32::from(ones(now[k])) - u32::from(ones(was[k]));
         }
-        if now == [0, 0] {
-            self.stale |= 1 << seat;
-        } else if !self.cells[cu].in_live {
-            self.relive(seat, c);
-        }
-    }
-
-    /// Puts `seat`'s connector on `c`, not in its live list, in it, in the
-    /// root's order.
-    #[inline]
-    fn relive(&mut self, seat: Seat, c: u16) {
-        let cu = usize::from(c);
-        debug_assert!(!self.cells[cu].in_live);
-        let s = usize::from(seat);
-        let o = self.cells[cu].order;
-        let cells = &self.cells;
-        let at = self.live[s].partition_point(|&x| cells[usize::from(x)].order < o);
-        self.live[s].insert(at, c);
-        self.cells[cu].in_live = true;
     }
 
     /// Cell `x`, free until now, is about to be taken (a connector or a
@@ -1623,8 +1569,7 @@ impl State {
             let a = one[d];
             let ai = usize::from(a);
             let seat = self.cells[ai].conn - 1;
-            // The bridge gained first: a connector whose grow onto `x` was
-            // its last move is not marked stale when it bridges over `x`.
+            // The bridge over `x` gained, the grow onto it lost.
             let beyond = one[od];
             if bridges
                 && beyond != NONE
@@ -1684,14 +1629,10 @@ impl State {
         let mut dirs = *kept;
         dirs[k] &= !(1 << d);
         *kept = dirs;
-        if dirs == [0, 0] {
-            self.stale |= 1 << seat;
-        }
         self.totals[usize::from(seat)][k] -= 1;
     }
 
-    /// The connector on `c` (of `seat`) gained one move of kind `k`; it goes
-    /// back in its seat's live list when it has a target again.
+    /// The connector on `c` (of `seat`) gained one move of kind `k`.
     #[inline]
     fn gain(&mut self, seat: Seat, c: u16, k: usize, d: usize) {
         debug_assert!(self.cells[usize::from(c)].dirs[k] & (1 << d) == 0);
@@ -1700,10 +1641,6 @@ impl State {
         dirs[k] |= 1 << d;
         *kept = dirs;
         self.totals[usize::from(seat)][k] += 1;
-        // It has a move now: back in the live list if it was out.
-        if !self.cells[usize::from(c)].in_live {
-            self.relive(seat, c);
-        }
     }
 
     /// From scratch: every connector's kept move counts and each seat's
@@ -1757,56 +1694,15 @@ impl State {
     }
 
     /// The connectors the mover's grows and bridges may start from: the
-    /// current one, or the live ones at the turn's first decision.
+    /// current one, or at the turn's first decision every connector of the
+    /// mover's root, in the order they were placed. A connector without a
+    /// grow or bridge left costs a read of its masks (its kept
+    /// [`Cell::dirs`] are empty); no list of the connectors that still have
+    /// one is kept, since pruning it at every turn cost more than the
+    /// walks over those without.
     #[inline]
     fn grow_starts(&self) -> &[u16] {
-        if self.current != NONE {
-            std::slice::from_ref(&self.current)
-        } else {
-            debug_assert!(
-                self.live_ok(self.to_move).is_ok(),
-                "{:?}",
-                self.live_ok(self.to_move)
-            );
-            &self.live[usize::from(self.to_move)]
-        }
-    }
-
-    /// From scratch: `seat`'s live list holds every connector of its root
-    /// with a grow or bridge target, in the root's order, each once.
-    fn live_ok(&self, seat: Seat) -> Result<(), String> {
-        let s = usize::from(seat);
-        let live = &self.live[s];
-        for (i, &c) in self.roots[s].iter().enumerate() {
-            if usize::from(self.cells[usize::from(c)].order) != i {
-                return Err(format!(
-                    "connector {c} of seat {} has order {} not {i}",
-                    s + 1,
-                    self.cells[usize::from(c)].order
-                ));
-            }
-            if self.cells[usize::from(c)].in_live != live.contains(&c) {
-                return Err(format!("connector {c}: live flag and list disagree"));
-            }
-            if !self.cells[usize::from(c)].in_live && self.move_dirs_scratch(seat, c) != [0, 0] {
-                return Err(format!(
-                    "connector {c} of seat {} can grow but is not live",
-                    s + 1
-                ));
-            }
-        }
-        for w in live.windows(2) {
-            if self.cells[usize::from(w[0])].order >= self.cells[usize::from(w[1])].order {
-                return Err(format!("seat {}'s live list is out of order", s + 1));
-            }
-        }
-        for &c in live {
-            if self.cells[usize::from(c)].conn != seat + 1 {
-                return Err(format!("live connector {c} is not seat {}'s", s + 1));
-            }
-        }
-
-        Ok(())
+        self.sources()
     }
 
     /// The `k`th move of [`State::each_move`], counted from 0 (`k` below
@@ -1823,24 +1719,6 @@ impl State {
             }
         });
         pick
-    }
-
-    /// Drops from `seat`'s live list the connectors without a target (when
-    /// one may be there).
-    fn prune(&mut self, seat: Seat) {
-        if self.stale & (1 << seat) == 0 {
-            return;
-        }
-        self.stale &= !(1 << seat);
-        let cells = &mut self.cells;
-        self.live[usize::from(seat)].retain(|&c| {
-            let cell = &mut cells[usize::from(c)];
-            let keep = cell.dirs != [0, 0];
-            if !keep {
-                cell.in_live = false;
-            }
-            keep
-        });
     }
 
     // --- Changing the state --------------------------------------------------
@@ -1865,11 +1743,9 @@ impl State {
             self.sticks = std::mem::take(&mut self.kept[s]) + income;
             self.current = NONE;
             let me = self.to_move;
-            self.prune(me);
             let can = if self.usable(me) == 0 {
                 let [g, b] = self.totals[s];
                 let fast = self.sticks >= 1 && (g > 0 || (b > 0 && self.bridges_with(self.sticks)));
-                debug_assert!(self.live_ok(me).is_ok(), "{:?}", self.live_ok(me));
                 debug_assert!(self.moves_ok().is_ok(), "{:?}", self.moves_ok());
                 debug_assert_eq!(
                     fast,
@@ -2089,12 +1965,8 @@ impl State {
         }
         self.cells[f].children += 1;
         self.leaves[si] += 1;
-        self.cells[t].order = self.roots[si].len() as u16;
         self.roots[si].push(to);
         self.grow_longest(si, to);
-        // The newest connector, last in the root's order.
-        self.live[si].push(to);
-        self.cells[t].in_live = true;
         // No one grows onto it or bridges onto it now, its neighbours may
         // bridge over it, and its own moves are counted.
         self.placed(to, was);
@@ -2157,13 +2029,7 @@ impl State {
         let d = usize::from(self.geo.deck_of[usize::from(at)]);
         let k = usize::from(face).wrapping_sub(1);
         if k >= FACES || self.decks[d][k] == 0 {
-            return Err(Refusal::Illegal {
-                reason: format!(
-                    "no {} is left in {}",
-                    super::text::card_name(face),
-                    super::text::deck_name(self, d)
-                ),
-            });
+            return Err(self.none_left(d, face));
         }
         self.decks[d][k] -= 1;
         if face == STONE {
@@ -2175,6 +2041,20 @@ impl State {
         self.tally.cards_turned += 1;
         self.tally.drawn[k.min(4)] += 1;
         Ok(())
+    }
+
+    /// The refusal of a card its deck has none of (out of the hot path:
+    /// the message is built only when a card is refused).
+    #[cold]
+    #[inline(never)]
+    fn none_left(&self, d: usize, face: u8) -> Refusal {
+        Refusal::Illegal {
+            reason: format!(
+                "no {} is left in {}",
+                super::text::card_name(face),
+                super::text::deck_name(self, d)
+            ),
+        }
     }
 
     // --- Scores ----------------------------------------------------------------
@@ -2656,10 +2536,7 @@ impl State {
                 t.sticks_spent
             ));
         }
-        // The live lists and the move counts, recounted from the roots.
-        for seat in 0..self.seats {
-            self.live_ok(seat)?;
-        }
+        // The move counts, recounted from the board.
         self.moves_ok()?;
         Ok(())
     }
@@ -2939,7 +2816,7 @@ mod tests {
                     assert_eq!(shown(&state), shown(&scratch), "{seats} seats");
                     assert!(Arc::ptr_eq(&state.rules, rules));
                     let cells = state.geo.cells();
-                    for list in state.roots.iter().chain(&state.live) {
+                    for list in &state.roots {
                         assert!(list.capacity() >= cells);
                     }
                 }
