@@ -91,7 +91,7 @@ fn readings_are_the_documented_questions<G: Game>(page: &str) {
 
 #[test]
 fn roots_and_shoots_readings_are_the_documented_questions() {
-    readings_are_the_documented_questions::<RootsAndShoots>("docs/rules.md");
+    readings_are_the_documented_questions::<RootsAndShoots>("docs/games/roots-and-shoots.md");
 }
 
 #[test]

@@ -591,7 +591,7 @@ mod rule_events_from_records {
             }
         }
 
-        /// The lost-end rule (docs/rules.md, "Lost ends"), written again
+        /// The lost-end rule (docs/games/roots-and-shoots.md, "The lost-end rule"), written again
         /// from the rules: after the bead of `owner` at `p` left `pos`, its
         /// neighbours of that colour are ends; ends joined through the
         /// owner's beads form a side; a side of one end dangles from that

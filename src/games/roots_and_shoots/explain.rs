@@ -3,7 +3,7 @@
 //! [`Sheet`] writer. Rules that differ from the standard game are tagged
 //! **(house rule)** and listed at the top; the statements the 2007 text
 //! does not make, or makes otherwise, carry the mark of their reading
-//! ([`READINGS`], the questions of `docs/rules.md`).
+//! ([`READINGS`], the questions of `docs/games/roots-and-shoots.md`).
 //!
 //! Every sentence depends on the values it describes; a test checks that every
 //! key of [`Rules`] is consulted, so a new key cannot be left out.
@@ -22,7 +22,7 @@ use super::RootsAndShoots;
 use crate::games::sheet::{Reading, Sheet, list_words};
 
 /// Where the sheet reads the rules text: the questions RS1-RS28 of
-/// `docs/rules.md`.
+/// `docs/games/roots-and-shoots.md`.
 pub(crate) const READINGS: &[Reading] = &[
     Reading {
         id: "RS1",

@@ -1,6 +1,6 @@
 //! Roots and Shoots (Tom Gale, 2007): dice and beads on a Go board, as a
 //! [`GameState`], with its variant keys, rules sheet, drawing, statistics and
-//! bots. The rules as the engine plays them: `docs/rules.md`.
+//! bots. The rules as the engine plays them: `docs/games/roots-and-shoots.md`.
 //!
 //! [`GameState`]: crate::core::protocol::GameState
 

@@ -1,6 +1,6 @@
 //! The lost-end rule: what else leaves the board after a bead is removed.
 //!
-//! The algorithm (docs/rules.md states it for players):
+//! The algorithm (docs/games/roots-and-shoots.md states it for players):
 //!
 //! 1. The removed bead's neighbours of the same colour are its *ends*. Ends
 //!    still connected to each other through the owner's beads form one *side*.

@@ -7,7 +7,7 @@
 //! it as TOML and a game record embeds it as JSON.
 //!
 //! The meaning of each key, and why the standard variant has the value it has,
-//! is in `docs/rules.md`.
+//! is in `docs/games/roots-and-shoots.md`.
 
 use serde::{Deserialize, Serialize};
 
