@@ -1005,6 +1005,34 @@ struct Run<'a, T, const COUNT: bool> {
 /// Locals a run keeps on the stack; a script with more allocates them.
 const STACK_SLOTS: usize = 8;
 
+/// `f` on the locals of a run of `slots` slots: whole numbers and
+/// booleans, other values (none when `plain`: [`Fast::plain`]), on the
+/// stack when few.
+#[inline(always)]
+fn with_locals<R>(slots: usize, plain: bool, f: impl FnOnce(&mut [i64], &mut [Val]) -> R) -> R {
+    let mut stack = [0i64; STACK_SLOTS];
+    let mut heap: Vec<i64>;
+    let ints: &mut [i64] = if slots <= STACK_SLOTS {
+        &mut stack[..slots]
+    } else {
+        heap = vec![0; slots];
+        &mut heap
+    };
+    // Values only for a script with a local of another type.
+    let mut small: [Val; 4];
+    let mut big: Vec<Val>;
+    let vals: &mut [Val] = if plain {
+        &mut []
+    } else if slots <= 4 {
+        small = [Val::Unit, Val::Unit, Val::Unit, Val::Unit];
+        &mut small[..slots]
+    } else {
+        big = vec![Val::Unit; slots];
+        &mut big
+    };
+    f(ints, vals)
+}
+
 impl Fast {
     /// Run the script on `ctx`: its value, or why it stopped ([`Flow::Bail`]:
     /// Rhai must run it; `ctx` is then as it was).
@@ -1018,6 +1046,39 @@ impl Fast {
             return self.run_code(code, ctx);
         }
         self.run_walk(ctx)
+    }
+
+    /// [`Fast::run`] for what the script does, its value not made (a hook
+    /// that ignores it): the same stops and errors, boxed (a run hands
+    /// back one word).
+    #[inline]
+    pub fn run_effect<T: 'static>(&self, ctx: &mut T) -> Result<(), Box<Flow>> {
+        if let Some(code) = self
+            .code
+            .as_deref()
+            .and_then(|c| c.downcast_ref::<code::Code<T>>())
+        {
+            return (code.run_effect)(ctx);
+        }
+        self.run_walk(ctx).map(drop).map_err(Box::new)
+    }
+
+    /// [`Fast::run`] of a filter: its verdict when it gave a boolean (or
+    /// nothing: true), else what it gave or why it stopped, boxed.
+    #[inline]
+    pub fn run_filter<T: 'static>(&self, ctx: &mut T) -> Result<bool, Box<Result<Val, Flow>>> {
+        if let Some(code) = self
+            .code
+            .as_deref()
+            .and_then(|c| c.downcast_ref::<code::Code<T>>())
+        {
+            return (code.run_filter)(ctx);
+        }
+        match self.run_walk(ctx) {
+            Ok(Val::Bool(b)) => Ok(b),
+            Ok(Val::Unit) => Ok(true),
+            other => Err(Box::new(other)),
+        }
     }
 
     /// [`Fast::run`] by the closures of the tree.
@@ -1037,31 +1098,10 @@ impl Fast {
         })
     }
 
-    /// `f` on the run's locals: whole numbers and booleans, other values
-    /// (none for a [`Fast::plain`] script), on the stack when few.
+    /// `f` on the run's locals ([`with_locals`]).
     #[inline(always)]
     fn with_locals<R>(&self, f: impl FnOnce(&mut [i64], &mut [Val]) -> R) -> R {
-        let mut stack = [0i64; STACK_SLOTS];
-        let mut heap: Vec<i64>;
-        let ints: &mut [i64] = if self.slots <= STACK_SLOTS {
-            &mut stack[..self.slots]
-        } else {
-            heap = vec![0; self.slots];
-            &mut heap
-        };
-        // Values only for a script with a local of another type.
-        let mut small: [Val; 4];
-        let mut big: Vec<Val>;
-        let vals: &mut [Val] = if self.plain {
-            &mut []
-        } else if self.slots <= 4 {
-            small = [Val::Unit, Val::Unit, Val::Unit, Val::Unit];
-            &mut small[..self.slots]
-        } else {
-            big = vec![Val::Unit; self.slots];
-            &mut big
-        };
-        f(ints, vals)
+        with_locals(self.slots, self.plain, f)
     }
 
     /// [`Fast::run`] by a walk of the tree (the reference the closures
@@ -1681,6 +1721,50 @@ mod tests {
             };
             let (mut x, mut y) = (probe(seed), probe(seed));
             prop_assert_eq!(flow(f.run(&mut x)), flow(f.run_walk(&mut y)), "{}", code);
+            prop_assert_eq!(x, y, "{}", code);
+            // The runs for an effect and for a filter stop where the walk
+            // does, and give its value as they are meant to.
+            let (mut x, mut y) = (probe(seed), probe(seed));
+            let walked = f.run_walk(&mut y);
+            let effect = match f.run_effect(&mut x) {
+                Ok(()) => "ended".to_string(),
+                Err(e) => flow(Err(*e)),
+            };
+            let walked_effect = match walked {
+                Ok(_) | Err(Flow::Return(_)) => "ended".to_string(),
+                other => flow(other),
+            };
+            prop_assert_eq!(effect, walked_effect, "{}", code);
+            prop_assert_eq!(&x, &y, "{}", code);
+            let mut x = probe(seed);
+            let filter = match f.run_filter(&mut x) {
+                Ok(b) => format!("verdict {b}"),
+                Err(other) => flow(*other),
+            };
+            let walked_filter = match f.run_walk(&mut probe(seed)) {
+                Ok(Val::Bool(b)) | Err(Flow::Return(Val::Bool(b))) => format!("verdict {b}"),
+                Ok(Val::Unit) | Err(Flow::Return(Val::Unit)) => "verdict true".to_string(),
+                Err(Flow::Return(v)) => flow(Ok(v)),
+                other => flow(other),
+            };
+            prop_assert_eq!(filter, walked_filter, "{}", code);
+            prop_assert_eq!(x, y, "{}", code);
+        }
+        // What a hook that ignores the value, and a filter, get of a run:
+        // the same failure, `ctx` and verdict as a whole run gives.
+        {
+            let (mut x, mut y) = (probe(seed), probe(seed));
+            let whole = p.exec(0, &mut y);
+            let effect = p.exec_effect(0, &mut x).map_err(|f| *f);
+            prop_assert_eq!(effect, whole.map(drop), "{}", code);
+            prop_assert_eq!(x, y, "{}", code);
+            let (mut x, mut y) = (probe(seed), probe(seed));
+            let (pa, pb) = (std::sync::OnceLock::new(), std::sync::OnceLock::new());
+            let a = p.exec_filter(0, &mut x, &pa, || "the event".into());
+            let run = p.exec(0, &mut y);
+            let b = p.filter_verdict(0, run, &pb, || "the event".into());
+            prop_assert_eq!(a, b, "{}", code);
+            prop_assert_eq!(pa.get(), pb.get(), "{}", code);
             prop_assert_eq!(x, y, "{}", code);
         }
         // The walk's count is an upper bound of Rhai's wherever the walk

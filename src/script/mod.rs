@@ -510,6 +510,92 @@ impl Program {
         self.run_rhai(i, ctx).map(Ran::Rhai)
     }
 
+    /// [`Program::exec`] at a hook that ignores the script's value: only
+    /// whether the run failed, in one word (the rare failure boxed).
+    #[inline]
+    pub fn exec_effect<T>(&self, i: usize, ctx: &mut T) -> Result<(), Box<Failure>>
+    where
+        T: Clone + Default + Send + Sync + 'static,
+    {
+        if let Some(f) = &self.compiled[i].fast
+            && !f.loops
+        {
+            return match f.run_effect(ctx) {
+                Ok(()) => Ok(()),
+                Err(flow) => self.effect_stopped(i, *flow, ctx),
+            };
+        }
+        self.exec(i, ctx).map(drop).map_err(Box::new)
+    }
+
+    /// [`Program::exec_effect`] of a fast run that stopped with `flow`.
+    #[cold]
+    #[inline(never)]
+    fn effect_stopped<T>(&self, i: usize, flow: fast::Flow, ctx: &mut T) -> Result<(), Box<Failure>>
+    where
+        T: Clone + Default + Send + Sync + 'static,
+    {
+        match flow {
+            fast::Flow::Err(e) => Err(Box::new(self.failure(i, &e))),
+            // Outside the subset, reached before anything changed `ctx`:
+            // Rhai runs the script.
+            fast::Flow::Bail => self.run_rhai(i, ctx).map(drop).map_err(Box::new),
+            // Never returned without loops (as in `exec`).
+            _ => Ok(()),
+        }
+    }
+
+    /// Run script `i` of hook `legal` on `ctx` and give its verdict
+    /// ([`Program::filter_verdict`]): `false` when it forbids the move.
+    #[inline]
+    pub fn exec_filter<T>(
+        &self,
+        i: usize,
+        ctx: &mut T,
+        pending: &OnceLock<String>,
+        event_words: impl FnOnce() -> String,
+    ) -> bool
+    where
+        T: Clone + Default + Send + Sync + 'static,
+    {
+        if let Some(f) = &self.compiled[i].fast
+            && !f.loops
+        {
+            return match f.run_filter(ctx) {
+                Ok(allowed) => allowed,
+                Err(other) => self.filter_other(i, *other, ctx, pending, event_words),
+            };
+        }
+        let run = self.exec(i, ctx);
+        self.filter_verdict(i, run, pending, event_words)
+    }
+
+    /// [`Program::exec_filter`] of a fast run that gave neither a
+    /// boolean nor nothing, or stopped.
+    #[cold]
+    #[inline(never)]
+    fn filter_other<T>(
+        &self,
+        i: usize,
+        other: Result<fast::Val, fast::Flow>,
+        ctx: &mut T,
+        pending: &OnceLock<String>,
+        event_words: impl FnOnce() -> String,
+    ) -> bool
+    where
+        T: Clone + Default + Send + Sync + 'static,
+    {
+        let run = match other {
+            Ok(v) => Ok(Ran::Fast(v)),
+            Err(fast::Flow::Err(e)) => Err(self.failure(i, &e)),
+            Err(fast::Flow::Bail) => self.run_rhai(i, ctx).map(Ran::Rhai),
+            // Never returned without loops (as in `exec`: a value of
+            // nothing, which forbids nothing).
+            Err(_) => return true,
+        };
+        self.filter_verdict(i, run, pending, event_words)
+    }
+
     /// [`Program::exec`] of a script with a loop in the fast path: it may
     /// pass the budget, and Rhai then runs it again from the `ctx` it
     /// started with, so it fails (or not) exactly where Rhai does.

@@ -447,11 +447,11 @@ pub trait Host: HouseRules + GameState {
     /// script of the hook reads may be left as it was. Stage, memory and
     /// ops are the session's.
     fn moment(&self, hook: usize, c: &mut Ctx<Self::View, Self::Op>);
-    /// Write `event` into `c`, a `ctx` of [`Host::moment`]: `seat`,
-    /// `kind`, `x`, `y` (reset to none before) and every field of the
-    /// view that depends on the event (a `ctx` is reused for every move
-    /// of one decision).
-    fn describe(&self, c: &mut Ctx<Self::View, Self::Op>, event: &Self::Event);
+    /// Write `event` into `c`, a `ctx` of [`Host::moment`] at `hook`:
+    /// `seat`, `kind`, `x`, `y` (reset to none before) and every field of
+    /// the view that depends on the event and that a script of the hook
+    /// may read (a `ctx` is reused for every move of one decision).
+    fn describe(&self, c: &mut Ctx<Self::View, Self::Op>, event: &Self::Event, hook: usize);
     /// Apply one operation through the game's own checked moves: what it
     /// did in words, or why it was refused.
     fn apply(&mut self, op: &Op<Self::Op>) -> Result<String, String>;
@@ -479,6 +479,13 @@ pub trait Host: HouseRules + GameState {
     fn is_over(&self) -> bool {
         matches!(self.next(), Next::Over)
     }
+
+    /// `f` on a `ctx` kept on this thread from the last filter
+    /// ([`with_spare`]); a game may keep it in a slot of its own type
+    /// instead, the cheaper (no check of its type).
+    fn with_filter_spare<R>(f: impl FnOnce(&mut Ctx<Self::View, Self::Op>) -> R) -> R {
+        with_spare(f)
+    }
 }
 
 /// Write the `ctx` of `event` at `hook` into `c` (a kept one): no
@@ -488,7 +495,7 @@ fn fill<H: Host>(host: &H, c: &mut Ctx<H::View, H::Op>, hook: usize, event: &H::
     c.ops.clear();
     host.moment(hook, c);
     c.hook = HOOK_NAMES[hook];
-    describe(host, c, event);
+    describe(host, c, event, hook);
 }
 
 /// The `ctx` kept from the last run of the house rules of `host`, or a
@@ -500,11 +507,12 @@ fn spare_ctx<H: Host>(host: &mut H) -> Box<Ctx<H::View, H::Op>> {
         .unwrap_or_default()
 }
 
-fn describe<H: Host>(host: &H, c: &mut Ctx<H::View, H::Op>, event: &H::Event) {
+#[inline(always)]
+fn describe<H: Host>(host: &H, c: &mut Ctx<H::View, H::Op>, event: &H::Event, hook: usize) {
     c.seat = 0;
     c.kind = "";
     (c.x, c.y) = (-1, -1);
-    host.describe(c, event);
+    host.describe(c, event, hook);
 }
 
 /// End the game of `host` with `failure` at `event`.
@@ -619,7 +627,7 @@ fn run_hook<H: Host>(
         if lend {
             c.memory = std::mem::take(&mut sc.memory);
         }
-        let ran = program.exec(i, &mut *c);
+        let ran = program.exec_effect(i, &mut *c);
         if lend {
             sc.memory = std::mem::take(&mut c.memory);
         }
@@ -719,7 +727,7 @@ fn with_filter_ctx<H: Host, R>(
     if sc.program.at(LEGAL).is_empty() || host.is_over() {
         return None;
     }
-    Some(with_spare(|c: &mut Ctx<H::View, H::Op>| {
+    Some(H::with_filter_spare(|c: &mut Ctx<H::View, H::Op>| {
         c.memory.clear();
         c.ops.clear();
         host.moment(LEGAL, c);
@@ -739,10 +747,9 @@ fn allowed_in<H: Host>(host: &H, c: &mut Ctx<H::View, H::Op>, action: H::Action)
     };
     let program = &sc.program;
     let event = host.decision(action);
-    describe(host, c, &event);
+    describe(host, c, &event, LEGAL);
     for &i in program.at(LEGAL) {
-        let run = program.exec(i, c);
-        if !program.filter_verdict(i, run, &sc.pending, || host.event_words(&event)) {
+        if !program.exec_filter(i, c, &sc.pending, || host.event_words(&event)) {
             return false;
         }
     }

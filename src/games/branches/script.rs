@@ -3,6 +3,7 @@
 //! applied through the engine's own checked moves (`docs/scripts.md`).
 //! The steps every such game shares are in [`crate::script::session`].
 
+use std::cell::Cell;
 use std::sync::Arc;
 
 use rhai::ImmutableString;
@@ -174,10 +175,24 @@ const READS: &[&[&str]] = &[
     ],
     &["stash"],
     &["score"],
+    &["size", "dir", "target_owner", "target_size"],
+    &["x", "y"],
 ];
 const CELLS: usize = 0;
 const STASH: usize = 1;
 const SCORES: usize = 2;
+/// What a placement points at: the size placed, its direction, the
+/// pyramid it targets (worked out only for a hook with a script that
+/// names one of them).
+const TARGET: usize = 3;
+/// The cell of the move as column and row.
+const XY: usize = 4;
+
+thread_local! {
+    /// The `ctx` of the last filter run on this thread, kept for the next
+    /// decision ([`Host::with_filter_spare`]).
+    static FILTER_CTX: Cell<Option<Box<Ctx>>> = const { Cell::new(None) };
+}
 
 /// Session slots of this game's counts: pyramids of each size added to a
 /// stash (0..3), roots added (3).
@@ -245,6 +260,19 @@ impl Host for State {
         self.script.as_deref_mut()
     }
 
+    fn with_filter_spare<R>(f: impl FnOnce(&mut Ctx) -> R) -> R {
+        // Taken from the thread (none there: a run within a run, or the
+        // first), given back after.
+        let mut c = FILTER_CTX
+            .try_with(Cell::take)
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        let out = f(&mut c);
+        let _ = FILTER_CTX.try_with(|k| k.set(Some(c)));
+        out
+    }
+
     fn moment(&self, hook: usize, c: &mut Ctx) {
         let sc = self.script.as_deref();
         let reads = |group: usize| sc.is_none_or(|s| s.reads(hook, group));
@@ -272,16 +300,23 @@ impl Host for State {
         c.over = self.end.is_some();
     }
 
-    fn describe(&self, c: &mut Ctx, event: &Event) {
+    fn describe(&self, c: &mut Ctx, event: &Event, hook: usize) {
+        let sc = self.script.as_deref();
+        let reads = |group: usize| sc.is_none_or(|s| s.reads(hook, group));
+        let target = reads(TARGET);
+        let xy = reads(XY);
         let board = &self.fixed.board;
-        (c.view.size, c.view.dir) = (0, "");
-        (c.view.target_owner, c.view.target_size) = (0, 0);
+        if target {
+            (c.view.size, c.view.dir) = (0, "");
+            (c.view.target_owner, c.view.target_size) = (0, 0);
+        }
         match *event {
             Event::Action { seat, action } => {
                 c.seat = i64::from(seat) + 1;
                 let (kind, cell) = match action {
                     Action::Null(cell) => ("null", cell),
                     Action::Root(cell) => ("root", cell),
+                    Action::Place { cell, .. } if !target => ("place", cell),
                     Action::Place { cell, size, dir } => {
                         c.view.size = i64::from(size);
                         c.view.dir = ["N", "E", "S", "W"][dir as usize];
@@ -296,7 +331,7 @@ impl Host for State {
                     }
                 };
                 c.kind = kind;
-                if usize::from(cell) < board.cells() {
+                if xy && usize::from(cell) < board.cells() {
                     let (x, y) = board.place(cell);
                     (c.x, c.y) = (i64::from(x), i64::from(y));
                 }

@@ -5,6 +5,7 @@
 //! A game without scripts never comes here: the state holds its scripts
 //! as an `Option`, checked once a step.
 
+use std::cell::Cell;
 use std::sync::Arc;
 
 use rhai::EvalAltResult;
@@ -152,15 +153,33 @@ const VIEW_WORDS: &[&str] = &[
 const XY_WORDS: &[&str] = &["x", "y"];
 const GROWTH_WORDS: &[&str] = &["growth"];
 const SHARE_WORDS: &[&str] = &["share"];
+/// The words that read the rest of the moment: what happened, the die
+/// and its face (`set_face` checks the die), a scored nutrient's value
+/// and marker. A seat's number is the one every run may be written
+/// alone.
+const KIND_WORDS: &[&str] = &["kind"];
+const SEAT_WORDS: &[&str] = &["seat"];
+const ROLL_WORDS: &[&str] = &["die", "face", "set_face"];
+const VALUE_WORDS: &[&str] = &["value", "on_top"];
 
 /// The bits of [`Scripted::reads`]: a group of `ctx`'s words some script
 /// of a hook names (in the order given to [`Program::read_groups`]).
-const READS_BOARD: u8 = 1;
-const READS_PLAYERS: u8 = 1 << 1;
-const READS_VIEW: u8 = 1 << 2;
-const READS_XY: u8 = 1 << 3;
-const READS_GROWTH: u8 = 1 << 4;
-const READS_SHARES: u8 = 1 << 5;
+const READS_BOARD: u16 = 1;
+const READS_PLAYERS: u16 = 1 << 1;
+const READS_VIEW: u16 = 1 << 2;
+const READS_XY: u16 = 1 << 3;
+const READS_GROWTH: u16 = 1 << 4;
+const READS_SHARES: u16 = 1 << 5;
+const READS_KIND: u16 = 1 << 6;
+const READS_SEAT: u16 = 1 << 7;
+const READS_ROLL: u16 = 1 << 8;
+const READS_VALUE: u16 = 1 << 9;
+/// The groups of the moment other than the seat: a hook whose scripts
+/// read none of them has only the seat written for each run.
+const READS_EVENT: u16 =
+    READS_XY | READS_GROWTH | READS_SHARES | READS_KIND | READS_ROLL | READS_VALUE;
+/// How many groups there are.
+const GROUPS: usize = 10;
 
 /// The `ctx` of a script: the moment (what happened), the position, the
 /// game's memory for its scripts, and what the script asked for.
@@ -397,6 +416,13 @@ pub(crate) enum Event {
     Over,
 }
 
+thread_local! {
+    /// The `ctx` of the last filter run on this thread, kept for the next
+    /// decision (a filter reads the state through `&`, so its session
+    /// cannot keep it).
+    static FILTER_CTX: Cell<Option<Box<Ctx>>> = const { Cell::new(None) };
+}
+
 /// The scripts of one game and what they keep: what every game keeps
 /// ([`Session`]), and what only Roots and Shoots does.
 #[derive(Clone)]
@@ -409,9 +435,10 @@ pub(crate) struct Scripted {
     /// For each hook, the groups of `ctx`'s words its scripts name
     /// (`READS_*`): the board's points, the seats' counts (score, store,
     /// supply, beads on the board, beads removed), the rest of the
-    /// position, the point, the growth action, the shares. A part no
-    /// script of the hook names is not written into its `ctx`.
-    pub reads: [u8; HOOKS.len()],
+    /// position, the point, the growth action, the shares, what happened,
+    /// the seat, the die, the value. A part no script of the hook names
+    /// is not written into its `ctx`.
+    pub reads: [u16; HOOKS.len()],
     /// A `ctx` kept from run to run and written afresh for each
     /// ([`State::fill`]): a run neither makes nor drops one.
     spare: Option<Box<Ctx>>,
@@ -447,12 +474,16 @@ impl Scripted {
             XY_WORDS,
             GROWTH_WORDS,
             SHARE_WORDS,
+            KIND_WORDS,
+            SEAT_WORDS,
+            ROLL_WORDS,
+            VALUE_WORDS,
         ]);
         Scripted {
             scored: Vec::new(),
             rerolls: 0,
             reads: std::array::from_fn(|h| {
-                (0..6).fold(0, |m, g| m | u8::from(program.reads(h, g)) << g)
+                (0..GROUPS).fold(0, |m, g| m | u16::from(program.reads(h, g)) << g)
             }),
             spare: Some(Box::default()),
             session: Session::new(program),
@@ -461,16 +492,12 @@ impl Scripted {
 }
 
 impl State {
-    /// Write into `v`, every field, the position as a script of `hook`
-    /// reads it; with the board's points when `board` (else `None`), and
-    /// the seats' counts when a script of the hook may read them (else
-    /// `None`).
-    fn fill_view(&self, v: &mut View, board: Option<&Arc<Board>>, hook: usize) {
-        let reads = self.reads(hook);
-        if reads & READS_VIEW == 0 {
-            // No script of the hook reads the position.
-            return;
-        }
+    /// Write into `v`, every field, the position as a script of a hook
+    /// reads it (`reads`: its groups, with [`READS_VIEW`]); with the
+    /// board's points when `board` (else `None`), and the seats' counts
+    /// when a script of the hook may read them (else `None`).
+    #[inline(never)]
+    fn fill_view(&self, v: &mut View, board: Option<&Arc<Board>>, reads: u16) {
         let reads_players = reads & READS_PLAYERS != 0;
         v.players = reads_players.then(|| {
             let mut players = [[0i64; 5]; MAX_SEATS];
@@ -495,17 +522,18 @@ impl State {
         v.over = self.phase == Phase::Over;
     }
 
-    /// The board's points as a script reads them, when a script of `hook`
-    /// may read them.
-    #[inline]
-    fn board_for(&self, hook: usize) -> Option<Arc<Board>> {
-        if self.script.is_none() || self.reads(hook) & READS_BOARD == 0 {
+    /// The board's points as a script reads them, when a script of a
+    /// hook (of groups `reads`) may read them.
+    #[inline(always)]
+    fn board_for(&self, reads: u16) -> Option<Arc<Board>> {
+        if self.script.is_none() || reads & READS_BOARD == 0 {
             return None;
         }
         Some(self.board_points())
     }
 
     /// The board's points as a script reads them.
+    #[inline(never)]
     fn board_points(&self) -> Arc<Board> {
         let g = self.grid();
         let n = usize::from(g.size());
@@ -520,17 +548,28 @@ impl State {
         Arc::new(Board { beads, nuts })
     }
 
-    /// Write the `ctx` of `event` at `hook` into `c`, every field, with
-    /// the board's points `board`, no memory (the caller lends it) and no
-    /// operations asked for: a kept `ctx` reads as a new one.
-    fn fill(&self, c: &mut Ctx, board: Option<&Arc<Board>>, hook: usize, event: &Event) {
-        self.fill_view(&mut c.view, board, hook);
+    /// Write the `ctx` of `event` at `hook` into `c`, every field its
+    /// scripts (of groups `reads`) may read (the board's points made
+    /// afresh if read), no memory (the caller lends it) and no operations
+    /// asked for: a kept `ctx` reads as a new one.
+    #[inline(always)]
+    fn fill(&self, c: &mut Ctx, hook: usize, event: &Event, reads: u16) {
+        if reads & READS_VIEW != 0 {
+            self.fill_position(&mut c.view, reads);
+        }
         c.hook = HOOKS[hook].name;
         c.memory.clear();
         c.ops.clear();
         c.reroll = false;
         c.new_face = None;
-        self.describe(c, event, hook);
+        self.describe(c, event, reads);
+    }
+
+    /// [`State::fill_view`] with the board's points made afresh if read.
+    #[inline(never)]
+    fn fill_position(&self, v: &mut View, reads: u16) {
+        let board = self.board_for(reads);
+        self.fill_view(v, board.as_ref(), reads);
     }
 
     /// The kept `ctx` of the house rules (a new one if none is kept).
@@ -551,16 +590,33 @@ impl State {
     /// The groups of `ctx`'s words the scripts of `hook` name
     /// ([`Scripted::reads`]); all without scripts.
     #[inline]
-    fn reads(&self, hook: usize) -> u8 {
-        self.script.as_deref().map_or(u8::MAX, |s| s.reads[hook])
+    fn reads(&self, hook: usize) -> u16 {
+        self.script.as_deref().map_or(u16::MAX, |s| s.reads[hook])
     }
 
-    /// Write `event` into `c` as the scripts of `hook` read it (every
-    /// field of the moment they may read, reset first: a filter's `ctx`
-    /// is reused for every move of a decision; the point, the growth
-    /// action and the shares only when a script of the hook names them).
-    fn describe(&self, c: &mut Ctx, event: &Event, hook: usize) {
-        let reads = self.reads(hook);
+    /// Write `event` into `c` as the scripts of a hook (of groups `reads`)
+    /// read it: every field of the moment they may read, reset first (a
+    /// filter's `ctx` is reused for every move of a decision). A hook
+    /// whose scripts read only the seat has only the seat written.
+    #[inline(always)]
+    fn describe(&self, c: &mut Ctx, event: &Event, reads: u16) {
+        if reads & READS_EVENT != 0 {
+            return self.describe_all(c, event, reads);
+        }
+        if reads & READS_SEAT != 0 {
+            c.seat = match *event {
+                Event::Action { seat, .. } => i64::from(seat) + 1,
+                Event::Roll { .. } => i64::from(self.seat) + 1,
+                Event::Scored { .. } | Event::Over => 0,
+            };
+        }
+    }
+
+    /// [`State::describe`] of a hook whose scripts read more than the
+    /// seat: every field of the moment (the point, the growth action and
+    /// the shares only when a script of the hook names them).
+    #[inline(never)]
+    fn describe_all(&self, c: &mut Ctx, event: &Event, reads: u16) {
         (c.kind, c.growth) = ("", "");
         (c.seat, c.x, c.y) = (0, -1, -1);
         (c.die, c.face, c.value, c.on_top) = (0, 0, 0, 0);
@@ -732,18 +788,21 @@ impl State {
         let mut face = face;
         if !program.at(ROLL).is_empty() {
             let event = Event::Roll { die, kind, face };
-            let board = self.board_for(ROLL);
+            let reads = self.reads(ROLL);
+            let lend = program.lends(ROLL);
+            // One `ctx` for the roll's scripts: they change nothing but
+            // the face (no operation is allowed at this hook).
+            let mut c = self.spare_ctx();
+            self.fill(&mut c, ROLL, &event, reads);
             for &i in program.at(ROLL) {
-                let mut c = self.spare_ctx();
-                self.fill(&mut c, board.as_ref(), ROLL, &event);
                 c.face = i64::from(face);
-                let lend = program.lends(ROLL);
+                c.reroll = false;
+                c.new_face = None;
                 let sc = self.script.as_deref_mut().expect("scripted");
                 if lend {
                     c.memory = std::mem::take(&mut sc.session.memory);
                 }
-                let ran = program.exec(i, &mut *c);
-                let sc = self.script.as_deref_mut().expect("scripted");
+                let ran = program.exec_effect(i, &mut *c);
                 if lend {
                     sc.session.memory = std::mem::take(&mut c.memory);
                 }
@@ -778,8 +837,8 @@ impl State {
                     }
                     face = f as u8;
                 }
-                sc.spare = Some(c);
             }
+            self.keep_ctx(c);
         }
         if let Some(sc) = self.script.as_deref_mut() {
             sc.rerolls = 0;
@@ -791,21 +850,24 @@ impl State {
     /// The hooks after a step: each nutrient scored, the step's own hook,
     /// and at the end of the game hook `final`.
     fn after_step(&mut self, hook: usize, event: Event) {
-        let Some(program) = self.script.as_deref().map(|s| s.session.program.clone()) else {
+        let Some(sc) = self.script.as_deref() else {
             return;
         };
+        let program = Arc::clone(&sc.session.program);
         let mut runs = 0usize;
-        if !self.drain_scored(&program, &mut runs) {
+        if !sc.scored.is_empty() && !self.drain_scored(&program, &mut runs) {
             return;
         }
         if !program.at(hook).is_empty() {
-            if self.phase == Phase::Over && hook == AFTER_ROLL && self.ended.is_some() {
-                // A roll that ended the game still has its hook.
-            }
             if !self.run_hook(&program, hook, &event, &mut runs) {
                 return;
             }
-            if !self.drain_scored(&program, &mut runs) {
+            if self
+                .script
+                .as_deref()
+                .is_some_and(|sc| !sc.scored.is_empty())
+                && !self.drain_scored(&program, &mut runs)
+            {
                 return;
             }
         }
@@ -820,18 +882,9 @@ impl State {
     }
 
     /// Hook `scored` for every nutrient scored since it last ran (scripts
-    /// that make it rain may score more).
-    #[inline]
+    /// that make it rain may score more); called when one was.
+    #[inline(never)]
     fn drain_scored(&mut self, program: &Program, runs: &mut usize) -> bool {
-        match self.script.as_deref() {
-            None => false,
-            Some(sc) if sc.scored.is_empty() => true,
-            Some(_) => self.drain_scored_now(program, runs),
-        }
-    }
-
-    /// [`State::drain_scored`] when some nutrient was scored.
-    fn drain_scored_now(&mut self, program: &Program, runs: &mut usize) -> bool {
         loop {
             let Some(sc) = self.script.as_deref_mut() else {
                 return false;
@@ -860,56 +913,97 @@ impl State {
         event: &Event,
         runs: &mut usize,
     ) -> bool {
-        // The board's points, made when first needed after each change.
-        let mut board: Option<Option<Arc<Board>>> = None;
+        let Some(sc) = self.script.as_deref_mut() else {
+            return false;
+        };
+        let reads = sc.reads[hook];
+        let lend = program.lends(hook);
+        // The kept `ctx`, written when a script first needs it and again
+        // after each script that changed the game: a script changes
+        // nothing of it but what it asks for and the memory, both taken
+        // back after it.
+        let mut c = sc.spare.take().unwrap_or_default();
+        let mut written = false;
         for &i in program.at(hook) {
             *runs += 1;
             if *runs > MAX_RUNS_PER_STEP {
-                let f = program.refused(
-                    i,
-                    format!("the house rules ran more than {MAX_RUNS_PER_STEP} times in one step (do they set each other off?)"),
-                );
-                self.fail(&f.to_string(), event);
-                return false;
+                return self.too_many_runs(program, i, event);
             }
-            let b = board.get_or_insert_with(|| self.board_for(hook));
-            let mut c = self.spare_ctx();
-            self.fill(&mut c, b.as_ref(), hook, event);
-            let lend = program.lends(hook);
-            let sc = self.script.as_deref_mut().expect("scripted");
-            if lend {
-                c.memory = std::mem::take(&mut sc.session.memory);
+            if !written {
+                self.fill(&mut c, hook, event, reads);
+                written = true;
             }
-            let ran = program.exec(i, &mut *c);
-            let sc = self.script.as_deref_mut().expect("scripted");
-            if lend {
-                sc.session.memory = std::mem::take(&mut c.memory);
-            }
+            let ran = if lend {
+                self.exec_lending(program, i, &mut c)
+            } else {
+                program.exec_effect(i, &mut *c)
+            };
             if let Err(f) = ran {
                 self.fail(&f.to_string(), event);
                 return false;
             }
-            if c.ops.is_empty() {
-                sc.spare = Some(c);
-                continue;
+            if !c.ops.is_empty() {
+                if !self.apply_asked(program, i, &c.ops, event) {
+                    return false;
+                }
+                written = false;
             }
+        }
+        if let Some(sc) = self.script.as_deref_mut() {
+            sc.spare = Some(c);
+        }
+        true
+    }
+
+    /// Run script `i` on `c` with the game's memory lent to it.
+    #[inline(never)]
+    fn exec_lending(
+        &mut self,
+        program: &Program,
+        i: usize,
+        c: &mut Ctx,
+    ) -> Result<(), Box<Failure>> {
+        let Some(sc) = self.script.as_deref_mut() else {
+            return Ok(());
+        };
+        c.memory = std::mem::take(&mut sc.session.memory);
+        let ran = program.exec_effect(i, c);
+        sc.session.memory = std::mem::take(&mut c.memory);
+        ran
+    }
+
+    /// End the game: the house rules ran too often in one step (script
+    /// `i` was next).
+    #[cold]
+    #[inline(never)]
+    fn too_many_runs(&mut self, program: &Program, i: usize, event: &Event) -> bool {
+        let f = program.refused(
+            i,
+            format!("the house rules ran more than {MAX_RUNS_PER_STEP} times in one step (do they set each other off?)"),
+        );
+        self.fail(&f.to_string(), event);
+        false
+    }
+
+    /// Apply what script `i` asked for (`ops`), and check the game's
+    /// invariants; `false` when refused or broken (the game is then over).
+    #[inline(never)]
+    fn apply_asked(&mut self, program: &Program, i: usize, ops: &[Op], event: &Event) -> bool {
+        if let Some(sc) = self.script.as_deref_mut() {
             sc.session.fired[i] += 1;
-            board = None;
-            let applied = self.apply_ops(program.name(i), &c.ops);
-            self.keep_ctx(c);
-            if let Err(why) = applied {
-                let f: Failure = program.refused(i, why);
-                self.fail(&f.to_string(), event);
-                return false;
-            }
-            if let Err(broken) = self.check_invariants() {
-                let f = program.refused(
-                    i,
-                    format!("what it did broke a rule of the game ({broken})"),
-                );
-                self.fail(&f.to_string(), event);
-                return false;
-            }
+        }
+        if let Err(why) = self.apply_ops(program.name(i), ops) {
+            let f: Failure = program.refused(i, why);
+            self.fail(&f.to_string(), event);
+            return false;
+        }
+        if let Err(broken) = self.check_invariants() {
+            let f = program.refused(
+                i,
+                format!("what it did broke a rule of the game ({broken})"),
+            );
+            self.fail(&f.to_string(), event);
+            return false;
         }
         true
     }
@@ -1071,46 +1165,56 @@ impl State {
     /// Whether the house rules allow `action` now (hook `legal`); a
     /// script that fails is noted, and ends the game at its next step.
     pub(crate) fn scripts_allow(&self, action: Action) -> bool {
-        self.with_filter_ctx(|c| self.allowed_in(c, action))
+        self.with_filter_ctx(|c, reads| self.allowed_in(c, action, reads))
             .unwrap_or(true)
     }
 
-    /// `f` on the `ctx` the filter (hook `legal`) of this decision reads,
-    /// written once for all its moves (a `ctx` kept on the thread from
-    /// the last decision, written afresh): the position (the board's
-    /// points if read), the memory lent as a copy (a filter changes
-    /// nothing). `None` without a filter, or away from a decision.
-    fn with_filter_ctx<R>(&self, f: impl FnOnce(&mut Ctx) -> R) -> Option<R> {
+    /// `f` on the `ctx` the filter (hook `legal`) of this decision reads
+    /// and its groups of words, written once for all its moves (a `ctx`
+    /// kept on the thread from the last decision, written afresh): the
+    /// position (the board's points if read), the memory lent as a copy
+    /// (a filter changes nothing). `None` without a filter, or away from
+    /// a decision.
+    fn with_filter_ctx<R>(&self, f: impl FnOnce(&mut Ctx, u16) -> R) -> Option<R> {
         let sc = self.script.as_deref()?;
         if sc.session.program.at(LEGAL).is_empty() || !matches!(self.next(), Next::Decide(_)) {
             return None;
         }
-        let board = self.board_for(LEGAL);
-        Some(crate::script::session::with_spare(|c: &mut Ctx| {
-            self.fill_view(&mut c.view, board.as_ref(), LEGAL);
-            c.hook = HOOKS[LEGAL].name;
-            c.memory.clear();
-            c.ops.clear();
-            c.reroll = false;
-            c.new_face = None;
-            if sc.session.program.lends(LEGAL) {
-                c.memory.clone_from(&sc.session.memory);
-            }
-            f(c)
-        }))
+        let reads = sc.reads[LEGAL];
+        // Taken from the thread (none there: a run within a run, or the
+        // first): given back after.
+        let mut c = FILTER_CTX
+            .try_with(Cell::take)
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        if reads & READS_VIEW != 0 {
+            self.fill_position(&mut c.view, reads);
+        }
+        c.hook = HOOKS[LEGAL].name;
+        c.memory.clear();
+        c.ops.clear();
+        c.reroll = false;
+        c.new_face = None;
+        if sc.session.program.lends(LEGAL) {
+            c.memory.clone_from(&sc.session.memory);
+        }
+        let out = f(&mut c, reads);
+        let _ = FILTER_CTX.try_with(|k| k.set(Some(c)));
+        Some(out)
     }
 
-    /// Whether the filter allows `action`, in the decision's `ctx` `c`.
-    fn allowed_in(&self, c: &mut Ctx, action: Action) -> bool {
+    /// Whether the filter allows `action`, in the decision's `ctx` `c`
+    /// (of groups `reads`).
+    fn allowed_in(&self, c: &mut Ctx, action: Action, reads: u16) -> bool {
         let (Some(sc), Next::Decide(seat)) = (self.script.as_deref(), self.next()) else {
             return true;
         };
         let program = &sc.session.program;
         let event = Event::Action { seat, action };
-        self.describe(c, &event, LEGAL);
+        self.describe(c, &event, reads);
         for &i in program.at(LEGAL) {
-            let run = program.exec(i, c);
-            if !program.filter_verdict(i, run, &sc.session.pending, || self.event_words(&event)) {
+            if !program.exec_filter(i, c, &sc.session.pending, || self.event_words(&event)) {
                 return false;
             }
         }
@@ -1137,10 +1241,10 @@ impl State {
         let Some(sc) = self.script.as_deref() else {
             return;
         };
-        let Some(kept) = self.with_filter_ctx(|c| {
+        let Some(kept) = self.with_filter_ctx(|c, reads| {
             out.iter()
                 .copied()
-                .filter(|&a| self.allowed_in(c, a))
+                .filter(|&a| self.allowed_in(c, a, reads))
                 .collect::<Vec<Action>>()
         }) else {
             return;
@@ -1169,15 +1273,15 @@ impl State {
         first: Action,
         dice: &mut crate::core::dice::SeededDice,
     ) -> Action {
-        self.with_filter_ctx(|c| {
-            if self.allowed_in(c, first) {
+        self.with_filter_ctx(|c, reads| {
+            if self.allowed_in(c, first, reads) {
                 return first;
             }
             let mut list = Vec::new();
             self.legal_plain(&mut list);
             while !list.is_empty() {
                 let a = list.swap_remove(dice.below(list.len() as u32) as usize);
-                if self.allowed_in(c, a) {
+                if self.allowed_in(c, a, reads) {
                     return a;
                 }
             }

@@ -259,7 +259,7 @@ impl Host for State {
         c.view.sticks = i64::from(self.sticks());
     }
 
-    fn describe(&self, c: &mut Ctx, event: &Event) {
+    fn describe(&self, c: &mut Ctx, event: &Event, _hook: usize) {
         (c.view.from_x, c.view.from_y, c.view.card) = (-1, -1, "");
         let cols = u16::from(self.geo().columns);
         let xy = |cell: u16| (i64::from(cell % cols), i64::from(cell / cols));

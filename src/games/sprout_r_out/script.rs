@@ -283,7 +283,7 @@ impl Host for State {
         v.territory = reads(TERRITORY).then(|| [self.territory(0), self.territory(1)]);
     }
 
-    fn describe(&self, c: &mut Ctx, event: &Event) {
+    fn describe(&self, c: &mut Ctx, event: &Event, _hook: usize) {
         c.view.cell = -1;
         match *event {
             Event::Action { seat, action, .. } => {

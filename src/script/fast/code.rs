@@ -16,7 +16,10 @@
 
 use std::any::Any;
 
-use super::{Block, Cmp, E, Fast, Fields, Flow, Method, NODE_WEIGHT, S, Ty, Val, apply, arith_err};
+use super::{
+    Block, Cmp, E, Fast, Fields, Flow, Method, NODE_WEIGHT, S, STACK_SLOTS, Ty, Val, apply,
+    arith_err, with_locals,
+};
 
 /// What a run's closures work on: the `ctx`, the locals, the count of
 /// operations (of a script with a loop).
@@ -61,10 +64,23 @@ where
     Box::new(f)
 }
 
+/// A whole run for what it does: `Ok` when the script ended (by its end
+/// or `return`), else why it stopped, boxed (rare): one word back.
+type RunEffect<T> = Box<dyn Fn(&mut T) -> Result<(), Box<Flow>> + Send + Sync>;
+/// A whole run of a filter: its verdict when it gave a boolean or
+/// nothing (true), else what it gave or why it stopped, boxed (rare).
+type RunFilter<T> = Box<dyn Fn(&mut T) -> Result<bool, Box<Result<Val, Flow>>> + Send + Sync>;
+
 /// A script's closures for `ctx` type `T`.
 pub(super) struct Code<T> {
     /// The script's body, giving its value.
     pub body: CV<T>,
+    /// A run of the body for what it does, its value not made (a hook
+    /// that ignores it: the walk's `block(b, false)`, with the same
+    /// checks, errors and count of operations), its locals made in it.
+    pub run_effect: RunEffect<T>,
+    /// A run of the body as a filter, its locals made in it.
+    pub run_filter: RunFilter<T>,
 }
 
 /// Build the closures of `fast` for `ctx` type `T`, the game's fields
@@ -72,13 +88,97 @@ pub(super) struct Code<T> {
 /// counts its operations (it has a loop).
 pub(super) fn build<T: 'static>(fast: &Fast, fields: Option<&Fields<T>>) -> Code<T> {
     let b = Builder { fields };
-    Code {
-        body: if fast.loops {
-            b.block_value::<true>(&fast.body)
-        } else {
-            b.block_value::<false>(&fast.body)
-        },
+    let (slots, plain) = (fast.slots, fast.plain);
+    if fast.loops {
+        Code {
+            body: b.block_value::<true>(&fast.body),
+            run_effect: effect_runner(b.block_unit::<true>(&fast.body), slots, plain),
+            run_filter: filter_runner(b.block_value::<true>(&fast.body), slots, plain),
+        }
+    } else {
+        Code {
+            body: b.block_value::<false>(&fast.body),
+            run_effect: effect_runner(b.block_unit::<false>(&fast.body), slots, plain),
+            run_filter: filter_runner(b.block_value::<false>(&fast.body), slots, plain),
+        }
     }
+}
+
+/// What a run for its effect gives back: the end or `return`, or why it
+/// stopped.
+#[inline(always)]
+fn effect_end(r: R<()>) -> Result<(), Box<Flow>> {
+    match r {
+        Ok(()) | Err(Flow::Return(_)) => Ok(()),
+        Err(e) => Err(Box::new(e)),
+    }
+}
+
+/// What a filter's run gives back ([`RunFilter`]).
+#[inline(always)]
+fn filter_end(r: R<Val>) -> Result<bool, Box<Result<Val, Flow>>> {
+    match r {
+        Ok(Val::Bool(b)) | Err(Flow::Return(Val::Bool(b))) => Ok(b),
+        Ok(Val::Unit) | Err(Flow::Return(Val::Unit)) => Ok(true),
+        Ok(v) | Err(Flow::Return(v)) => Err(Box::new(Ok(v))),
+        Err(e) => Err(Box::new(Err(e))),
+    }
+}
+
+/// [`Code::run_effect`] of `body`, for a script of `slots` locals
+/// (`plain`: of whole numbers and booleans only).
+fn effect_runner<T: 'static>(body: CS<T>, slots: usize, plain: bool) -> RunEffect<T> {
+    if plain && slots <= STACK_SLOTS {
+        // The commonest: a few whole numbers, on the stack.
+        return Box::new(move |ctx: &mut T| {
+            let mut ints = [0i64; STACK_SLOTS];
+            let mut f = Fr {
+                ctx,
+                ints: &mut ints[..slots],
+                vals: &mut [],
+                ops: 0,
+            };
+            effect_end(body(&mut f))
+        });
+    }
+    Box::new(move |ctx: &mut T| {
+        with_locals(slots, plain, |ints, vals| {
+            let mut f = Fr {
+                ctx,
+                ints,
+                vals,
+                ops: 0,
+            };
+            effect_end(body(&mut f))
+        })
+    })
+}
+
+/// [`Code::run_filter`] of `body` (as [`effect_runner`]).
+fn filter_runner<T: 'static>(body: CV<T>, slots: usize, plain: bool) -> RunFilter<T> {
+    if plain && slots <= STACK_SLOTS {
+        return Box::new(move |ctx: &mut T| {
+            let mut ints = [0i64; STACK_SLOTS];
+            let mut f = Fr {
+                ctx,
+                ints: &mut ints[..slots],
+                vals: &mut [],
+                ops: 0,
+            };
+            filter_end(body(&mut f))
+        });
+    }
+    Box::new(move |ctx: &mut T| {
+        with_locals(slots, plain, |ints, vals| {
+            let mut f = Fr {
+                ctx,
+                ints,
+                vals,
+                ops: 0,
+            };
+            filter_end(body(&mut f))
+        })
+    })
 }
 
 /// [`build`] behind `dyn Any`, for [`super::Natives`] to keep as a plain
