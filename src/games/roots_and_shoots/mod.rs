@@ -445,7 +445,7 @@ impl Game for RootsAndShoots {
         Some(match spec {
             BotSpec::Greedy => Box::new(bots::FastGreedyBot::new(dice)),
             BotSpec::GreedyV1 => Box::new(bots::GreedyBot::new(dice)),
-            BotSpec::Search => Box::new(bots::MctsBot::new(dice, bots::mcts::DEFAULT_ITERATIONS)),
+            BotSpec::Search => Box::new(bots::search::SearchBot::new(dice)),
             BotSpec::Mcts { iterations } => Box::new(bots::MctsBot::new(dice, iterations)),
             BotSpec::MctsV1 { iterations } => Box::new(bots::MctsBot::v1(dice, iterations)),
             BotSpec::MctsTime { millis } => Box::new(bots::MctsBot::with_budget(

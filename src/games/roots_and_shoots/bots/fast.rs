@@ -1203,6 +1203,28 @@ impl Scratch {
         v
     }
 
+    /// [`Scratch::shares_base`] for the searches.
+    pub(crate) fn shares_base_pub(&self, state: &State, face: u8) -> bool {
+        self.shares_base(state, face)
+    }
+
+    /// Place the roll's beads on `next` greedily (the die rolled), as the
+    /// look-ahead does; `shared`: as [`Scratch::shares_base`] says.
+    pub(crate) fn place_pub(&mut self, next: &mut State, seat: Seat, shared: bool) -> f64 {
+        self.place_greedily(next, seat, shared)
+    }
+
+    /// [`Scratch::best_placement`] for the searches.
+    pub(crate) fn best_placement_pub(
+        &mut self,
+        state: &State,
+        seat: Seat,
+        actions: &mut Vec<Action>,
+        dice: &mut SeededDice,
+    ) -> Option<Action> {
+        self.best_placement(state, seat, actions, dice)
+    }
+
     /// Whether rolling `face` at `state` (a growth die about to be rolled)
     /// leaves the board and hands of the base reading: not the rain's 1,
     /// not sunbathing (beads to the hand), no task pending.

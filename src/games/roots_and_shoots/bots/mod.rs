@@ -6,6 +6,7 @@ pub mod eval;
 pub mod fast;
 pub mod greedy;
 pub mod mcts;
+pub mod search;
 
 pub use fast::FastGreedyBot;
 pub use greedy::GreedyBot;
