@@ -202,8 +202,8 @@ pub(super) fn lead(v: &[f64], seats: usize, me: usize) -> f64 {
     }
 }
 
-/// An advantage as a chance of winning in `0..=1` (a logistic curve: ten
-/// points ahead is about a 90% chance).
+/// An advantage as a chance of winning in `0..=1` (a logistic curve of
+/// scale 15: ten points ahead is about a 66% chance, 33 points about 90%).
 pub fn win_chance(advantage: f64) -> f64 {
     1.0 / (1.0 + (-advantage / 15.0).exp())
 }
