@@ -142,6 +142,7 @@ impl SeededDice {
     /// the cumulative weights holds it. So the mapping from seed to cards is
     /// pinned like the dice's. The total must be from 1 to `u32::MAX`; with
     /// no weight at all, face 1 is returned without drawing.
+    #[inline]
     pub fn draw(&mut self, weights: &[u32]) -> u8 {
         let total: u64 = weights.iter().map(|&w| u64::from(w)).sum();
         let Ok(n) = u32::try_from(total) else {
@@ -153,7 +154,12 @@ impl SeededDice {
         let mut x = loop {
             let w = self.rng.next_u32();
             if accepts(w, n) {
-                break w % n;
+                // `w % n`: for a deck of up to `DRAW_MOD.len() - 1` cards
+                // (every shipped deck) without a division.
+                break match DRAW_MOD.get(n as usize) {
+                    Some(&m) if n >= 2 => fast_mod(w, m, n),
+                    _ => w % n,
+                };
             }
         };
         for (k, &w) in weights.iter().enumerate() {
@@ -229,6 +235,19 @@ const FAST_MOD: [u64; 6] = {
     m
 };
 
+/// `floor(2^64 / n) + 1` for each deck size `n` from 2 to 256 (0 and 1
+/// unused): the multiplier of [`fast_mod`] for [`SeededDice::draw`], whose
+/// size changes with every card drawn.
+const DRAW_MOD: [u64; 257] = {
+    let mut m = [0u64; 257];
+    let mut n = 2;
+    while n < 257 {
+        m[n] = u64::MAX / n as u64 + 1;
+        n += 1;
+    }
+    m
+};
+
 /// `w % n` for `n >= 2`, given `m = floor(2^64 / n) + 1`: exact for every
 /// 32-bit `w` (Lemire, Kaser and Kurz, "Faster remainder by direct
 /// computation", 2019).
@@ -283,6 +302,19 @@ mod tests {
             (0..100_000).for_each(check);
             (u32::MAX - 100_000..=u32::MAX).for_each(check);
             (0..u32::MAX).step_by(1021).for_each(check);
+        }
+    }
+
+    /// The deck sizes' division-free remainder is exact, on every word near
+    /// the edges and on words spread over the rest.
+    #[test]
+    fn draw_mod_is_exact() {
+        for n in 2..DRAW_MOD.len() as u32 {
+            let m = DRAW_MOD[n as usize];
+            let check = |w: u32| assert_eq!(fast_mod(w, m, n), w % n, "{w} % {n}");
+            (0..2_000).for_each(check);
+            (u32::MAX - 2_000..=u32::MAX).for_each(check);
+            (0..u32::MAX).step_by(65_521).for_each(check);
         }
     }
 

@@ -9,7 +9,8 @@
 //!
 //! Memory stays flat: games are played in blocks of [`BLOCK`], each block's
 //! results are handed to the caller in game order (for `--out`) and folded
-//! into the accumulators, then dropped.
+//! into the accumulators, then dropped; on one thread each game's result
+//! is handed over and dropped as soon as it ends.
 //!
 //! Wins: the **winner** of a game is the seat with the highest score when it
 //! is alone there. A game where several seats share the top score is a

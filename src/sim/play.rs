@@ -401,10 +401,26 @@ pub fn run_games<G: Game>(
     let mut start = games.start;
     while start < games.end {
         let end = (start + BLOCK).min(games.end);
-        let block: Vec<Option<Result<GameResult, SimError>>> = match pool {
-            Some(pool) => pool.install(|| (start..end).into_par_iter().map(play).collect()),
-            None => (start..end).map(play).collect(),
+        let Some(pool) = pool else {
+            // One thread: each game is totalled as it ends, not kept for
+            // the block's end (the same games in the same order, the same
+            // calls; its result's buffers are freed while still in the
+            // cache, for the next game to reuse).
+            for g in start..end {
+                let Some(r) = play(g) else {
+                    progress(acc.games);
+                    return Ok(acc);
+                };
+                let r = r?;
+                on_game(&r).map_err(SimError::Output)?;
+                acc.add(&r);
+            }
+            progress(end - games.start);
+            start = end;
+            continue;
         };
+        let block: Vec<Option<Result<GameResult, SimError>>> =
+            pool.install(|| (start..end).into_par_iter().map(play).collect());
         for r in block {
             let Some(r) = r else {
                 // Interrupted: keep the games before the first one not played.

@@ -63,6 +63,32 @@ fn ones(m: u8) -> u8 {
     ONES[usize::from(m)]
 }
 
+/// The place of the `k`th set bit of `m` (from 0, `k` below the bits
+/// set), from a table: the die's pick among a connector's directions with
+/// no loop whose length is the pick (a branch the processor cannot guess).
+#[inline(always)]
+fn kth_bit(m: u8, k: u32) -> usize {
+    const KTH: [[u8; 8]; 256] = {
+        let mut t = [[8u8; 8]; 256];
+        let mut m = 0;
+        while m < 256 {
+            let mut k = 0;
+            let mut bit = 0;
+            while bit < 8 {
+                if m & (1 << bit) != 0 {
+                    t[m][k] = bit as u8;
+                    k += 1;
+                }
+                bit += 1;
+            }
+            m += 1;
+        }
+        t
+    };
+    debug_assert!(k < u32::from(ones(m)));
+    usize::from(KTH[usize::from(m)][(k & 7) as usize])
+}
+
 /// A decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -918,21 +944,19 @@ impl State {
     fn diagonal_step(&self, from: u16, to: u16) -> Option<(usize, u8)> {
         // `to` is a neighbour of `from`: with at least 3 columns (as the
         // rules check) the eight steps are eight different differences.
+        // The step's rows `v` and columns `h` (each -1, 0 or 1) by
+        // arithmetic, not by a chain of tests that stops at a random place.
         let cols = i32::from(self.geo.columns);
         let step = i32::from(to) - i32::from(from);
-        let (block, kind) = if step == -cols - 1 {
-            (to, 1)
-        } else if step == -cols + 1 {
-            (to - 1, 2)
-        } else if step == cols - 1 {
-            (from - 1, 2)
-        } else if step == cols + 1 {
-            (from, 1)
-        } else {
-            return None;
-        };
-        debug_assert_eq!(Some((usize::from(block), kind)), self.diagonal(from, to));
-        Some((usize::from(block), kind))
+        let v = i32::from(step > 1) - i32::from(step < -1);
+        let h = step - v * cols;
+        let out = (v != 0 && h != 0).then(|| {
+            // The block's top-left: the upper row and the left column.
+            let block = i32::from(from) + v.min(0) * cols + h.min(0);
+            (block as usize, if v == h { 1 } else { 2 })
+        });
+        debug_assert_eq!(out, self.diagonal(from, to));
+        out
     }
 
     /// A grow from `from` in direction `DIRS[d]`: its target, if free and
@@ -1456,19 +1480,24 @@ impl State {
             }
             let bit = 1u8 << (DIRS.len() - 1 - d);
             let b = two[d];
+            // The cell one step away changed through one reference (one
+            // bounds check); the one two steps away is another cell.
+            let near = &mut self.cells[usize::from(a)];
             if shut {
-                self.cells[usize::from(a)].full[0] |= bit;
-                if b != NONE {
-                    self.cells[usize::from(b)].full[1] |= bit;
-                }
+                near.full[0] |= bit;
             } else {
-                self.cells[usize::from(a)].full[0] &= !bit;
-                if b != NONE {
-                    self.cells[usize::from(b)].full[1] &= !bit;
-                }
+                near.full[0] &= !bit;
             }
             if connector {
-                self.cells[usize::from(a)].near_conn |= bit;
+                near.near_conn |= bit;
+            }
+            if b != NONE {
+                let far = &mut self.cells[usize::from(b)].full[1];
+                if shut {
+                    *far |= bit;
+                } else {
+                    *far &= !bit;
+                }
             }
         }
     }
@@ -1568,25 +1597,43 @@ impl State {
             let bit = 1u8 << od;
             let a = one[d];
             let ai = usize::from(a);
-            let seat = self.cells[ai].conn - 1;
-            // The bridge over `x` gained, the grow onto it lost.
+            let (conn, cut) = (self.cells[ai].conn, self.cells[ai].cut);
+            let seat = conn - 1;
+            // The bridge over `x` gained, the grow onto it lost: each
+            // worked out as a 0 or 1 and applied whatever it is (no branch
+            // on the board around, which the processor cannot guess).
             let beyond = one[od];
-            if bridges
-                && beyond != NONE
-                && self.cells[usize::from(beyond)].closed & (1 << seat) == 0
-            {
-                self.gain(seat, a, 1, od);
-            }
-            if was & (1 << seat) == 0 && self.cells[ai].cut & bit == 0 {
-                self.lose(seat, a, 0, od);
-            }
+            let beyond_closed = if beyond != NONE {
+                self.cells[usize::from(beyond)].closed
+            } else {
+                u8::MAX
+            };
+            let gain = u8::from(bridges) & ((!beyond_closed >> seat) & 1);
+            let lose = ((!was >> seat) & 1) & ((!cut >> od) & 1);
+            let cell = &mut self.cells[ai];
+            let mut dirs = cell.dirs;
+            debug_assert!(gain == 0 || dirs[1] & bit == 0);
+            debug_assert!(lose == 0 || dirs[0] & bit != 0);
+            dirs[1] |= gain << od;
+            dirs[0] &= !(lose << od);
+            cell.dirs = dirs;
+            let total = &mut self.totals[usize::from(seat)];
+            total[1] += u32::from(gain);
+            total[0] -= u32::from(lose);
+            // The bridge onto `x` of a connector two steps away lost.
             let b = two[d];
-            if bridges
-                && b != NONE
-                && let Some(far) = self.cells[usize::from(b)].conn.checked_sub(1)
-                && was & (1 << far) == 0
-            {
-                self.lose(far, b, 1, od);
+            if bridges && b != NONE {
+                let bi = usize::from(b);
+                let far = self.cells[bi].conn;
+                // `was` one place up, with "closed" for no connector (0).
+                let open = !((u16::from(was) << 1 | 1) >> far) & 1;
+                let lose = open as u8;
+                let cell = &mut self.cells[bi];
+                let mut dirs = cell.dirs;
+                debug_assert!(lose == 0 || dirs[1] & bit != 0);
+                dirs[1] &= !(lose << od);
+                cell.dirs = dirs;
+                self.totals[usize::from(far.saturating_sub(1))][1] -= u32::from(lose);
             }
         }
         // The cells around see it closed, and a connector next to them
@@ -1944,10 +1991,11 @@ impl State {
         {
             self.cross(block as u16, kind);
         }
-        self.cells[t].conn = s + 1;
-        self.cells[t].closed = u8::MAX;
-        self.cells[t].parent = from;
-        self.cells[t].bridged = match action {
+        let cell = &mut self.cells[t];
+        cell.conn = s + 1;
+        cell.closed = u8::MAX;
+        cell.parent = from;
+        cell.bridged = match action {
             Action::Jump { .. } => JUMP,
             _ if bridge => BRIDGE,
             _ => 0,
@@ -1959,11 +2007,11 @@ impl State {
         if let Some((block, kind)) = diagonal {
             self.cells[block].diag = kind;
         }
-        let f = usize::from(from);
-        if self.cells[f].children == 0 && self.geo.seeds[si] != from {
+        let parent = &mut self.cells[usize::from(from)];
+        if parent.children == 0 && self.geo.seeds[si] != from {
             self.leaves[si] -= 1;
         }
-        self.cells[f].children += 1;
+        parent.children += 1;
         self.leaves[si] += 1;
         self.roots[si].push(to);
         self.grow_longest(si, to);
@@ -2138,11 +2186,19 @@ impl State {
         let top = self.cells[usize::from(x)].depth as i16;
         for &c in &self.roots[s] {
             let ci = usize::from(c);
-            self.cells[ci].to_ends[k] = if self.cells[ci].to_ends[k] == ANCESTOR {
-                top - self.cells[ci].depth as i16
+            let cell = self.cells[ci];
+            // Both ways worked out and one kept, without a branch on the
+            // walk's shape (an ancestor reads itself, not its parent: the
+            // seed has none).
+            let ancestor = cell.to_ends[k] == ANCESTOR;
+            let from_top = top - cell.depth as i16;
+            let via = if ancestor {
+                ci
             } else {
-                self.cells[usize::from(self.cells[ci].parent)].to_ends[k] + 1
+                usize::from(cell.parent)
             };
+            let from_parent = self.cells[via].to_ends[k].wrapping_add(1);
+            self.cells[ci].to_ends[k] = if ancestor { from_top } else { from_parent };
         }
     }
 
@@ -2733,7 +2789,7 @@ impl State {
             let [g, b] = self.cells[usize::from(from)].dirs;
             let (grows, bridges) = (g & pays[0], b & pays[1]);
             // A grow and a bridge never share a direction.
-            let mut mask = grows | bridges;
+            let mask = grows | bridges;
             let m = u32::from(ones(mask));
             if k >= m {
                 k -= m;
@@ -2742,10 +2798,7 @@ impl State {
             debug_assert_eq!([grows, bridges], self.dirs_with(from, sticks));
             // The connector's moves in [`State::each_move`]'s order: by
             // direction; the `k`th is its `k`th direction.
-            for _ in 0..k {
-                mask &= mask - 1;
-            }
-            let d = mask.trailing_zeros() as usize;
+            let d = kth_bit(mask, k);
             return if grows & (1 << d) != 0 {
                 Action::Grow {
                     from,
@@ -2796,6 +2849,21 @@ mod tests {
 
     fn shown(state: &State) -> String {
         format!("{state:?}")
+    }
+
+    /// The table's `k`th set bit is the one the loop clearing the lowest
+    /// bit `k` times finds, for every mask and every `k` below its bits.
+    #[test]
+    fn kth_bit_is_the_kth_direction() {
+        for m in 0..=u8::MAX {
+            for k in 0..u32::from(ones(m)) {
+                let mut mask = m;
+                for _ in 0..k {
+                    mask &= mask - 1;
+                }
+                assert_eq!(kth_bit(m, k), mask.trailing_zeros() as usize, "{m:#b} {k}");
+            }
+        }
     }
 
     /// A game started from the thread's set-up start is the start set up
