@@ -1203,32 +1203,10 @@ impl Scratch {
         v
     }
 
-    /// [`Scratch::shares_base`] for the searches.
-    pub(crate) fn shares_base_pub(&self, state: &State, face: u8) -> bool {
-        self.shares_base(state, face)
-    }
-
-    /// Place the roll's beads on `next` greedily (the die rolled), as the
-    /// look-ahead does; `shared`: as [`Scratch::shares_base`] says.
-    pub(crate) fn place_pub(&mut self, next: &mut State, seat: Seat, shared: bool) -> f64 {
-        self.place_greedily(next, seat, shared)
-    }
-
-    /// [`Scratch::best_placement`] for the searches.
-    pub(crate) fn best_placement_pub(
-        &mut self,
-        state: &State,
-        seat: Seat,
-        actions: &mut Vec<Action>,
-        dice: &mut SeededDice,
-    ) -> Option<Action> {
-        self.best_placement(state, seat, actions, dice)
-    }
-
     /// Whether rolling `face` at `state` (a growth die about to be rolled)
     /// leaves the board and hands of the base reading: not the rain's 1,
     /// not sunbathing (beads to the hand), no task pending.
-    fn shares_base(&self, state: &State, face: u8) -> bool {
+    pub(crate) fn shares_base(&self, state: &State, face: u8) -> bool {
         self.base_ok
             && face >= 2
             && state.tasks.is_empty()
@@ -1448,7 +1426,7 @@ impl Scratch {
     /// the whole list, as the tie draw asks. The legal actions are listed
     /// (into `actions`) only when the choice needs them; `None` when they
     /// are fewer than two (the caller decides as for any other decision).
-    fn best_placement(
+    pub(crate) fn best_placement(
         &mut self,
         state: &State,
         seat: Seat,
@@ -1566,7 +1544,7 @@ impl Scratch {
     /// Place the roll's beads greedily on `next`; the evaluation after. With
     /// `shared`, `next`'s board and hands are those of the base reading
     /// ([`Scratch::read_base`]), which the first placement starts from.
-    fn place_greedily(&mut self, next: &mut State, seat: Seat, shared: bool) -> f64 {
+    pub(crate) fn place_greedily(&mut self, next: &mut State, seat: Seat, shared: bool) -> f64 {
         let mut read = shared;
         if shared {
             self.quick.clone_from(&self.base);

@@ -265,7 +265,7 @@ impl SearchBot {
             for _ in 0..4 {
                 match copy.next() {
                     Next::Decide(x) if x == seat && placing(&copy) => {
-                        self.look_scratch.place_pub(&mut copy, seat, false);
+                        self.look_scratch.place_greedily(&mut copy, seat, false);
                     }
                     Next::Chance(die) if matches!(copy.phase, Phase::Place { .. }) => {
                         let face = (die.sides() / 2 + 1).min(die.sides());
@@ -339,8 +339,8 @@ impl SearchBot {
                             total += chance(&grown, seat, &self.params);
                             continue;
                         }
-                        let shared = self.scratch.shares_base_pub(&grown, face);
-                        self.scratch.place_pub(&mut copy, seat, shared);
+                        let shared = self.scratch.shares_base(&grown, face);
+                        self.scratch.place_greedily(&mut copy, seat, shared);
                         let mut c = chance(&copy, seat, &self.params);
                         if face == 1 {
                             c += self.params.w[11] / 100.0;
@@ -375,9 +375,9 @@ impl Player<State> for SearchBot {
         };
         let mut legal = std::mem::take(&mut self.legal);
         if placing(state)
-            && let Some(a) =
-                self.scratch
-                    .best_placement_pub(state, seat, &mut legal, &mut self.dice)
+            && let Some(a) = self
+                .scratch
+                .best_placement(state, seat, &mut legal, &mut self.dice)
         {
             self.legal = legal;
             if !state.rules.turn.one_nutrient_per_turn {
@@ -627,7 +627,7 @@ mod tests {
                             }
                             let ga =
                                 twin.scratch
-                                    .best_placement_pub(&s, seat, &mut buf, &mut twin.dice);
+                                    .best_placement(&s, seat, &mut buf, &mut twin.dice);
                             let plain = |a: Action| {
                                 matches!(a, Action::Place(q)
                                 if matches!(s.place_kind(q), PlaceKind::Plain))
