@@ -235,6 +235,56 @@
 //! pairs (`fewer-nutrients` seed 1015, 52.0%, the one not), at 2.0 to
 //! 2.7 times greedy's CPU. Shipped as `mcts`.
 //!
+//! A fifth session (#52, item 1 and "Done when") looked for a clearer
+//! margin in `fewer-nutrients`, where a 1,600-game ladder pair on seed
+//! 1011 had not separated the search from greedy (51.7%, 49.2-54.1%).
+//! Tuning seeds only, `roots simulate fewer-nutrients --bots mcts,greedy
+//! --rotate -n 100 -j1` a seed (every try on the same seeds, so the same
+//! dice; 95% margins about 1.5 points at 4,000 games, 1.3 at 6,000),
+//! the tries as temporary `RSS_*` knobs of this search (not committed).
+//! On seeds 1-40 (4,000 games) the shipped search scored 54.0%:
+//! - greedy's 3 best-priced plain placements followed to the end of the
+//!   roll (the look-ahead of `one_nutrient_per_turn`) in every variant:
+//!   54.1%; only once the nutrient pile holds 10 or fewer: 54.2%; the 5
+//!   best: 54.8%. On seeds 41-100 (6,000 games), against 53.9% shipped:
+//!   the 5 best 53.9%, the 8 best 54.2%, the 5 best once the pile holds
+//!   12 or fewer 54.1%;
+//! - the evaluation's shrink of everything but the score as the pile runs
+//!   out (`pile / (pile + late)`, off in the shipped weights): late 1
+//!   53.9%, 4 53.9%, 12 53.0%;
+//! - sunbathing by rule with up to 2 beads in hand (1 shipped): 51.6%;
+//!   never by rule: 53.5%;
+//! - the win-chance scale 12 or 25 (18.1 shipped): 53.9% / 53.4%;
+//! - SPSA of the twelve weights on `fewer-nutrients` alone (from the
+//!   shipped weights, both perturbations on the same seed; 90 steps of 2
+//!   x 600 games, seeds 2001-2090): 53.5% over steps 0-9, 53.8% over
+//!   steps 80-89, 53.3% over all; no trend, stopped.
+//!
+//! None beat the shipped search by more than its noise, so nothing was
+//! shipped. A reading, not a measurement of a cause: on seeds 1011-1015
+//! the search's score grew with the game's length (25 nutrients in the
+//! pile 53.8%, 40 56.6%, 60 58.5%), as it would if its edge a turn were
+//! about the same in every variant and a shorter game gave it fewer turns
+//! to add up; then what `fewer-nutrients` needs is a better search in
+//! every variant rather than a feature of a short game (the rules-derived
+//! endgame shrink and the endgame-only look-ahead above bought nothing).
+//!
+//! The shipped search (unchanged) was then checked once on seeds
+//! 1016-1020, which no run had used (`MATCHES` with the seven `mcts v
+//! greedy` rows, `scripts/bot-strength.sh 10 "1016 1017 1018 1019
+//! 1020"`, 1,000 games a seed, load 4.4-6.8): `standard` 56.0%
+//! (54.6-57.3%), `fewer-beads` 55.2% (53.9-56.6%), `more-beads` 56.0%
+//! (54.6-57.3%), `fewer-nutrients` 54.0% (52.6-55.3%; 55.1, 52.6, 52.1,
+//! 55.2, 54.6% a seed, a seed's own interval above 50% on 3 of 5),
+//! `more-nutrients` 57.3% (55.9-58.6%), `one-nutrient-per-turn` 56.0%
+//! (54.7-57.4%), `pre-rolled-values` 60.7% (59.3-62.0%): every pooled
+//! interval above 50%, at 2.1 to 3.0 times greedy's CPU. Its ladders on
+//! seed 1016 (`scripts/ladders.sh 100 1016`, the seven variants) ordered
+//! random < greedy < mcts, each pair separated, in 7 of 7;
+//! `fewer-nutrients` took 800 games to separate the search from greedy
+//! (55.1%, 51.7-58.5%), where on seed 1011 1,600 had not. Over the two
+//! fresh ladder seeds so far, `fewer-nutrients` separated on 1 of 2.
+//!
 //! Everything is deterministic given the bot's [`SeededDice`].
 
 use crate::core::dice::SeededDice;
