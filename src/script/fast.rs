@@ -447,8 +447,34 @@ pub struct Fast {
     /// The game's [`Fields`], when the tree reads one of them.
     fields: Option<Arc<dyn Any + Send + Sync>>,
     /// The tree compiled to closures ([`code::Code`]) for the game's `ctx`
-    /// type: a run on that type calls them instead of walking the tree.
-    code: Option<Box<dyn Any + Send + Sync>>,
+    /// type: a run on that type calls them instead of walking the tree
+    /// (shared with the [`Typed`] handles a game keeps).
+    code: Option<Arc<dyn Any + Send + Sync>>,
+}
+
+/// A script's closures for the game's `ctx` type `T`, found once
+/// ([`Fast::typed`]) and kept by the game: a run calls them with no
+/// look-up of the script and no check of `ctx`'s type.
+pub struct Typed<T>(Arc<code::Code<T>>);
+
+impl<T> Clone for Typed<T> {
+    fn clone(&self) -> Typed<T> {
+        Typed(Arc::clone(&self.0))
+    }
+}
+
+impl<T> Typed<T> {
+    /// [`Fast::run_effect`].
+    #[inline(always)]
+    pub fn run_effect(&self, ctx: &mut T) -> Result<(), Box<Flow>> {
+        (self.0.run_effect)(ctx)
+    }
+
+    /// [`Fast::run_filter`].
+    #[inline(always)]
+    pub fn run_filter(&self, ctx: &mut T) -> Result<bool, Box<Result<Val, Flow>>> {
+        (self.0.run_filter)(ctx)
+    }
 }
 
 /// Why a walk stopped early.
@@ -539,7 +565,8 @@ pub fn compile(natives: &Natives, ast: &rhai::AST) -> Option<Fast> {
     };
     fast.code = natives
         .build
-        .and_then(|build| build(&fast, fast.fields.as_deref()));
+        .and_then(|build| build(&fast, fast.fields.as_deref()))
+        .map(Arc::from);
     Some(fast)
 }
 
@@ -1034,6 +1061,17 @@ fn with_locals<R>(slots: usize, plain: bool, f: impl FnOnce(&mut [i64], &mut [Va
 }
 
 impl Fast {
+    /// The closures of a script without loops for `ctx` type `T`, to keep
+    /// ([`Typed`]); `None` for a script with a loop (its run keeps a copy
+    /// of `ctx` to run again in Rhai) or a `ctx` of another type.
+    pub fn typed<T: 'static>(&self) -> Option<Typed<T>> {
+        if self.loops {
+            return None;
+        }
+        let code = Arc::clone(self.code.as_ref()?);
+        code.downcast::<code::Code<T>>().ok().map(Typed)
+    }
+
     /// Run the script on `ctx`: its value, or why it stopped ([`Flow::Bail`]:
     /// Rhai must run it; `ctx` is then as it was).
     #[inline]

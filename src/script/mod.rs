@@ -6,7 +6,11 @@
 //! points and registers the context type its scripts see ([`Api`]); its
 //! engine builds that context at a hook, runs every script of the hook on
 //! it ([`Program::run`]) and applies the operations the scripts asked for
-//! through its own checked moves.
+//! through its own checked moves. A game may keep the program's
+//! [`Hooked`] table for its `ctx` type (each hook's scripts with their
+//! closures, found once; Roots and Shoots does), so that a run of a
+//! script at a hook is a call of its closure ([`Program::effect`],
+//! [`Program::filter`]).
 //!
 //! Sandboxed: Rhai has no file, network or environment access; the build
 //! leaves out its clock (`no_time`) and its modules (`no_module`), `eval`
@@ -18,6 +22,7 @@
 //! chance asks the engine to roll a die again, a chance node like any
 //! other (seeded, recorded, checked by `roots replay`).
 
+use std::any::Any;
 use std::sync::{Arc, OnceLock};
 
 use rhai::{Dynamic, Engine, EvalAltResult, Position, Scope};
@@ -262,6 +267,36 @@ pub struct Program {
     /// For each hook, which of the game's groups of `ctx`'s words its
     /// scripts may read, a bit a group ([`Program::read_groups`]).
     reads: OnceLock<Vec<u32>>,
+    /// The [`Hooked`] table of the game's `ctx` type, made on first use
+    /// ([`Program::hooked`]).
+    hooked: OnceLock<Arc<dyn Any + Send + Sync>>,
+}
+
+/// Each hook's scripts, in file order, each with its fast closures for a
+/// game's `ctx` type `T` when it has them: found once for a program
+/// ([`Program::hooked`]) and kept by each game of it, so that a run of a
+/// script is a call of its closure ([`Program::effect`],
+/// [`Program::filter`]), with no look-up of the script and no check of
+/// `ctx`'s type.
+pub struct Hooked<T> {
+    hooks: Box<[Box<[Step<T>]>]>,
+}
+
+impl<T> Hooked<T> {
+    /// The scripts of hook `hook`.
+    #[inline(always)]
+    pub fn at(&self, hook: usize) -> &[Step<T>] {
+        &self.hooks[hook]
+    }
+}
+
+/// A script of a hook in a [`Hooked`] table.
+pub struct Step<T> {
+    /// Its index in the program.
+    pub i: usize,
+    /// Its closures for `T`: `None` when the script runs otherwise (in
+    /// Rhai, or with a loop: [`Program::exec_effect`]).
+    fast: Option<fast::Typed<T>>,
 }
 
 struct Compiled {
@@ -381,6 +416,7 @@ impl Program {
             by_hook,
             lends: Vec::new(),
             reads: OnceLock::new(),
+            hooked: OnceLock::new(),
         };
         p.lends = (0..p.hooks())
             .map(|h| p.hook_mentions(h, &["get", "set"]))
@@ -510,6 +546,70 @@ impl Program {
         self.run_rhai(i, ctx).map(Ran::Rhai)
     }
 
+    /// Each hook's scripts with their closures for `ctx` type `T`
+    /// ([`Hooked`]), made once for the program (for the first type asked;
+    /// another type gets a table of its own).
+    pub fn hooked<T: Send + Sync + 'static>(&self) -> Arc<Hooked<T>> {
+        let make = || {
+            Arc::new(Hooked {
+                hooks: self
+                    .by_hook
+                    .iter()
+                    .map(|list| {
+                        list.iter()
+                            .map(|&i| Step {
+                                i,
+                                fast: self.compiled[i].fast.as_ref().and_then(|f| f.typed::<T>()),
+                            })
+                            .collect()
+                    })
+                    .collect(),
+            })
+        };
+        let kept = self
+            .hooked
+            .get_or_init(|| make() as Arc<dyn Any + Send + Sync>);
+        Arc::clone(kept).downcast().unwrap_or_else(|_| make())
+    }
+
+    /// [`Program::exec_effect`] of `step`, a script of a [`Hooked`] table:
+    /// its closure called directly when it has one.
+    #[inline(always)]
+    pub fn effect<T>(&self, step: &Step<T>, ctx: &mut T) -> Result<(), Box<Failure>>
+    where
+        T: Clone + Default + Send + Sync + 'static,
+    {
+        match &step.fast {
+            Some(f) => match f.run_effect(ctx) {
+                Ok(()) => Ok(()),
+                Err(flow) => self.effect_stopped(step.i, *flow, ctx),
+            },
+            None => self.exec_effect(step.i, ctx),
+        }
+    }
+
+    /// [`Program::exec_filter`] of `step`, a script of hook `legal` of a
+    /// [`Hooked`] table: `false` when it forbids the move.
+    #[inline(always)]
+    pub fn filter<T>(
+        &self,
+        step: &Step<T>,
+        ctx: &mut T,
+        pending: &OnceLock<String>,
+        event_words: impl FnOnce() -> String,
+    ) -> bool
+    where
+        T: Clone + Default + Send + Sync + 'static,
+    {
+        match &step.fast {
+            Some(f) => match f.run_filter(ctx) {
+                Ok(allowed) => allowed,
+                Err(other) => self.filter_other(step.i, *other, ctx, pending, event_words),
+            },
+            None => self.exec_filter(step.i, ctx, pending, event_words),
+        }
+    }
+
     /// [`Program::exec`] at a hook that ignores the script's value: only
     /// whether the run failed, in one word (the rare failure boxed).
     #[inline]
@@ -535,13 +635,21 @@ impl Program {
     where
         T: Clone + Default + Send + Sync + 'static,
     {
+        self.after_stop(i, flow, ctx).map(drop).map_err(Box::new)
+    }
+
+    /// What a fast run of script `i` (without loops) that stopped with
+    /// `flow` comes to: a failure; or, at a statement outside the subset
+    /// (reached before anything changed `ctx`), Rhai's run of the script;
+    /// the stops such a run never returns (as in `exec`) give nothing.
+    fn after_stop<T>(&self, i: usize, flow: fast::Flow, ctx: &mut T) -> Result<Ran, Failure>
+    where
+        T: Clone + Default + Send + Sync + 'static,
+    {
         match flow {
-            fast::Flow::Err(e) => Err(Box::new(self.failure(i, &e))),
-            // Outside the subset, reached before anything changed `ctx`:
-            // Rhai runs the script.
-            fast::Flow::Bail => self.run_rhai(i, ctx).map(drop).map_err(Box::new),
-            // Never returned without loops (as in `exec`).
-            _ => Ok(()),
+            fast::Flow::Err(e) => Err(self.failure(i, &e)),
+            fast::Flow::Bail => self.run_rhai(i, ctx).map(Ran::Rhai),
+            _ => Ok(Ran::Fast(fast::Val::Unit)),
         }
     }
 
@@ -587,11 +695,9 @@ impl Program {
     {
         let run = match other {
             Ok(v) => Ok(Ran::Fast(v)),
-            Err(fast::Flow::Err(e)) => Err(self.failure(i, &e)),
-            Err(fast::Flow::Bail) => self.run_rhai(i, ctx).map(Ran::Rhai),
-            // Never returned without loops (as in `exec`: a value of
-            // nothing, which forbids nothing).
-            Err(_) => return true,
+            // A value of nothing (a stop never returned without loops)
+            // forbids nothing.
+            Err(flow) => self.after_stop(i, flow, ctx),
         };
         self.filter_verdict(i, run, pending, event_words)
     }

@@ -18,7 +18,7 @@ use crate::games::roots_and_shoots::rules::ValueRolled;
 use crate::games::roots_and_shoots::state::{EndReason, MAX_SEATS, Phase, State, Task};
 use crate::script::fast::Reg;
 use crate::script::session::{HouseRules, Session, filter_names, push_num};
-use crate::script::{Api, Failure, Hook, Program};
+use crate::script::{Api, Failure, Hook, Hooked, Program, Step};
 
 /// `hook = "legal"`: may the seat make this move? Evaluates to `false` to
 /// forbid it.
@@ -442,6 +442,12 @@ pub(crate) struct Scripted {
     /// A `ctx` kept from run to run and written afresh for each
     /// ([`State::fill`]): a run neither makes nor drops one.
     spare: Option<Box<Ctx>>,
+    /// Each hook's scripts with their closures for [`Ctx`], the
+    /// program's table ([`Program::hooked`]).
+    hooked: Arc<Hooked<Ctx>>,
+    /// A bit a hook: whether its scripts may use the memory
+    /// ([`Program::lends`]).
+    lends: u8,
 }
 
 impl std::fmt::Debug for Scripted {
@@ -486,8 +492,19 @@ impl Scripted {
                 (0..GROUPS).fold(0, |m, g| m | u16::from(program.reads(h, g)) << g)
             }),
             spare: Some(Box::default()),
+            hooked: program.hooked(),
+            lends: (0..HOOKS.len()).fold(0, |m, h| m | u8::from(program.lends(h)) << h),
             session: Session::new(program),
         }
+    }
+
+    /// Run `step` on `c` with the game's memory lent to it.
+    #[inline(never)]
+    fn exec_lending(&mut self, step: &Step<Ctx>, c: &mut Ctx) -> Result<(), Box<Failure>> {
+        c.memory = std::mem::take(&mut self.session.memory);
+        let ran = self.session.program.effect(step, c);
+        self.session.memory = std::mem::take(&mut c.memory);
+        ran
     }
 }
 
@@ -779,22 +796,23 @@ impl State {
             return;
         };
         sc.session.notes.clear();
-        let program = sc.session.program.clone();
+        let hooked = Arc::clone(&sc.hooked);
+        let lend = sc.session.program.lends(ROLL);
         let die = match self.next() {
             Next::Chance(d) => d,
             _ => Die::D12,
         };
         let kind = self.roll_kind();
         let mut face = face;
-        if !program.at(ROLL).is_empty() {
+        if !hooked.at(ROLL).is_empty() {
             let event = Event::Roll { die, kind, face };
             let reads = self.reads(ROLL);
-            let lend = program.lends(ROLL);
             // One `ctx` for the roll's scripts: they change nothing but
             // the face (no operation is allowed at this hook).
             let mut c = self.spare_ctx();
             self.fill(&mut c, ROLL, &event, reads);
-            for &i in program.at(ROLL) {
+            for step in hooked.at(ROLL) {
+                let i = step.i;
                 c.face = i64::from(face);
                 c.reroll = false;
                 c.new_face = None;
@@ -802,7 +820,7 @@ impl State {
                 if lend {
                     c.memory = std::mem::take(&mut sc.session.memory);
                 }
-                let ran = program.exec_effect(i, &mut *c);
+                let ran = sc.session.program.effect(step, &mut *c);
                 if lend {
                     sc.session.memory = std::mem::take(&mut c.memory);
                 }
@@ -812,12 +830,13 @@ impl State {
                 if c.reroll {
                     sc.session.fired[i] += 1;
                     sc.rerolls += 1;
-                    sc.session.notes.push(format!(
+                    let note = format!(
                         "house rule `{}`: the {die} is rolled again",
-                        program.name(i)
-                    ));
+                        sc.session.program.name(i)
+                    );
+                    sc.session.notes.push(note);
                     if sc.rerolls > MAX_REROLLS {
-                        let f = program.refused(
+                        let f = sc.session.program.refused(
                             i,
                             format!("it asked for the die to be rolled again {MAX_REROLLS} times in a row"),
                         );
@@ -830,10 +849,11 @@ impl State {
                 if let Some(f) = c.new_face {
                     if f != i64::from(face) {
                         sc.session.fired[i] += 1;
-                        sc.session.notes.push(format!(
+                        let note = format!(
                             "house rule `{}`: the {die} counts as {f}, not {face}",
-                            program.name(i)
-                        ));
+                            sc.session.program.name(i)
+                        );
+                        sc.session.notes.push(note);
                     }
                     face = f as u8;
                 }
@@ -853,20 +873,20 @@ impl State {
         let Some(sc) = self.script.as_deref() else {
             return;
         };
-        let program = Arc::clone(&sc.session.program);
+        let hooked = Arc::clone(&sc.hooked);
         let mut runs = 0usize;
-        if !sc.scored.is_empty() && !self.drain_scored(&program, &mut runs) {
+        if !sc.scored.is_empty() && !self.drain_scored(&hooked, &mut runs) {
             return;
         }
-        if !program.at(hook).is_empty() {
-            if !self.run_hook(&program, hook, &event, &mut runs) {
+        if !hooked.at(hook).is_empty() {
+            if !self.run_hook(&hooked, hook, &event, &mut runs) {
                 return;
             }
             if self
                 .script
                 .as_deref()
                 .is_some_and(|sc| !sc.scored.is_empty())
-                && !self.drain_scored(&program, &mut runs)
+                && !self.drain_scored(&hooked, &mut runs)
             {
                 return;
             }
@@ -877,14 +897,14 @@ impl State {
             if let Some(sc) = self.script.as_deref_mut() {
                 sc.session.final_done = true;
             }
-            self.run_hook(&program, FINAL, &Event::Over, &mut runs);
+            self.run_hook(&hooked, FINAL, &Event::Over, &mut runs);
         }
     }
 
     /// Hook `scored` for every nutrient scored since it last ran (scripts
     /// that make it rain may score more); called when one was.
     #[inline(never)]
-    fn drain_scored(&mut self, program: &Program, runs: &mut usize) -> bool {
+    fn drain_scored(&mut self, hooked: &Hooked<Ctx>, runs: &mut usize) -> bool {
         loop {
             let Some(sc) = self.script.as_deref_mut() else {
                 return false;
@@ -893,11 +913,11 @@ impl State {
                 return true;
             }
             let events = std::mem::take(&mut sc.scored);
-            if program.at(SCORED).is_empty() {
+            if hooked.at(SCORED).is_empty() {
                 return true;
             }
             for e in &events {
-                if !self.run_hook(program, SCORED, e, runs) {
+                if !self.run_hook(hooked, SCORED, e, runs) {
                     return false;
                 }
             }
@@ -905,10 +925,12 @@ impl State {
     }
 
     /// Run every script of `hook` on `event`, applying what each asks for;
-    /// `false` when one failed (the game is then over).
+    /// `false` when one failed (the game is then over). Each script's
+    /// closures come from the game's [`Hooked`] table: a run is a call of
+    /// its closure.
     fn run_hook(
         &mut self,
-        program: &Program,
+        hooked: &Hooked<Ctx>,
         hook: usize,
         event: &Event,
         runs: &mut usize,
@@ -917,33 +939,33 @@ impl State {
             return false;
         };
         let reads = sc.reads[hook];
-        let lend = program.lends(hook);
+        let lend = sc.lends >> hook & 1 != 0;
         // The kept `ctx`, written when a script first needs it and again
         // after each script that changed the game: a script changes
         // nothing of it but what it asks for and the memory, both taken
         // back after it.
         let mut c = sc.spare.take().unwrap_or_default();
         let mut written = false;
-        for &i in program.at(hook) {
+        for step in hooked.at(hook) {
             *runs += 1;
             if *runs > MAX_RUNS_PER_STEP {
-                return self.too_many_runs(program, i, event);
+                return self.too_many_runs(step.i, event);
             }
             if !written {
                 self.fill(&mut c, hook, event, reads);
                 written = true;
             }
-            let ran = if lend {
-                self.exec_lending(program, i, &mut c)
-            } else {
-                program.exec_effect(i, &mut *c)
+            let ran = match self.script.as_deref_mut() {
+                Some(sc) if lend => sc.exec_lending(step, &mut c),
+                Some(sc) => sc.session.program.effect(step, &mut *c),
+                None => return false,
             };
             if let Err(f) = ran {
                 self.fail(&f.to_string(), event);
                 return false;
             }
             if !c.ops.is_empty() {
-                if !self.apply_asked(program, i, &c.ops, event) {
+                if !self.apply_asked(step.i, &c.ops, event) {
                     return false;
                 }
                 written = false;
@@ -955,29 +977,15 @@ impl State {
         true
     }
 
-    /// Run script `i` on `c` with the game's memory lent to it.
-    #[inline(never)]
-    fn exec_lending(
-        &mut self,
-        program: &Program,
-        i: usize,
-        c: &mut Ctx,
-    ) -> Result<(), Box<Failure>> {
-        let Some(sc) = self.script.as_deref_mut() else {
-            return Ok(());
-        };
-        c.memory = std::mem::take(&mut sc.session.memory);
-        let ran = program.exec_effect(i, c);
-        sc.session.memory = std::mem::take(&mut c.memory);
-        ran
-    }
-
     /// End the game: the house rules ran too often in one step (script
     /// `i` was next).
     #[cold]
     #[inline(never)]
-    fn too_many_runs(&mut self, program: &Program, i: usize, event: &Event) -> bool {
-        let f = program.refused(
+    fn too_many_runs(&mut self, i: usize, event: &Event) -> bool {
+        let Some(sc) = self.script.as_deref() else {
+            return false;
+        };
+        let f = sc.session.program.refused(
             i,
             format!("the house rules ran more than {MAX_RUNS_PER_STEP} times in one step (do they set each other off?)"),
         );
@@ -988,10 +996,12 @@ impl State {
     /// Apply what script `i` asked for (`ops`), and check the game's
     /// invariants; `false` when refused or broken (the game is then over).
     #[inline(never)]
-    fn apply_asked(&mut self, program: &Program, i: usize, ops: &[Op], event: &Event) -> bool {
-        if let Some(sc) = self.script.as_deref_mut() {
-            sc.session.fired[i] += 1;
-        }
+    fn apply_asked(&mut self, i: usize, ops: &[Op], event: &Event) -> bool {
+        let Some(sc) = self.script.as_deref_mut() else {
+            return false;
+        };
+        sc.session.fired[i] += 1;
+        let program = Arc::clone(&sc.session.program);
         if let Err(why) = self.apply_ops(program.name(i), ops) {
             let f: Failure = program.refused(i, why);
             self.fail(&f.to_string(), event);
@@ -1213,8 +1223,8 @@ impl State {
         let program = &sc.session.program;
         let event = Event::Action { seat, action };
         self.describe(c, &event, reads);
-        for &i in program.at(LEGAL) {
-            if !program.exec_filter(i, c, &sc.session.pending, || self.event_words(&event)) {
+        for step in sc.hooked.at(LEGAL) {
+            if !program.filter(step, c, &sc.session.pending, || self.event_words(&event)) {
                 return false;
             }
         }
