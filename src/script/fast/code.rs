@@ -35,8 +35,6 @@ type CI<T> = Box<dyn for<'a, 'b> Fn(&'b mut Fr<'a, T>) -> R<i64> + Send + Sync>;
 type CB<T> = Box<dyn for<'a, 'b> Fn(&'b mut Fr<'a, T>) -> R<bool> + Send + Sync>;
 type CV<T> = Box<dyn for<'a, 'b> Fn(&'b mut Fr<'a, T>) -> R<Val> + Send + Sync>;
 type CS<T> = Box<dyn for<'a, 'b> Fn(&'b mut Fr<'a, T>) -> R<()> + Send + Sync>;
-/// A closure of a script's body giving `X` ([`CS`], [`CV`]).
-type Body<T, X> = Box<dyn for<'a, 'b> Fn(&'b mut Fr<'a, T>) -> R<X> + Send + Sync>;
 
 fn ci<T, F>(f: F) -> CI<T>
 where
@@ -94,14 +92,14 @@ pub(super) fn build<T: 'static>(fast: &Fast, fields: Option<&Fields<T>>) -> Code
     if fast.loops {
         Code {
             body: b.block_value::<true>(&fast.body),
-            run_effect: runner(b.block_unit::<true>(&fast.body), slots, plain, effect_end),
-            run_filter: runner(b.block_value::<true>(&fast.body), slots, plain, filter_end),
+            run_effect: effect_runner(b.block_unit::<true>(&fast.body), slots, plain),
+            run_filter: filter_runner(b.block_value::<true>(&fast.body), slots, plain),
         }
     } else {
         Code {
             body: b.block_value::<false>(&fast.body),
-            run_effect: runner(b.block_unit::<false>(&fast.body), slots, plain, effect_end),
-            run_filter: runner(b.block_value::<false>(&fast.body), slots, plain, filter_end),
+            run_effect: effect_runner(b.block_unit::<false>(&fast.body), slots, plain),
+            run_filter: filter_runner(b.block_value::<false>(&fast.body), slots, plain),
         }
     }
 }
@@ -127,22 +125,9 @@ fn filter_end(r: R<Val>) -> Result<bool, Box<Result<Val, Flow>>> {
     }
 }
 
-/// A whole run of `body` for a script of `slots` locals (`plain`: of
-/// whole numbers and booleans only), its locals made in it, what the body
-/// gave handed to `end` ([`effect_end`] for [`Code::run_effect`],
-/// [`filter_end`] for [`Code::run_filter`]).
-fn runner<T, X, O, F>(
-    body: Body<T, X>,
-    slots: usize,
-    plain: bool,
-    end: F,
-) -> Box<dyn Fn(&mut T) -> O + Send + Sync>
-where
-    T: 'static,
-    X: 'static,
-    O: 'static,
-    F: Fn(R<X>) -> O + Copy + Send + Sync + 'static,
-{
+/// [`Code::run_effect`] of `body`, for a script of `slots` locals
+/// (`plain`: of whole numbers and booleans only).
+fn effect_runner<T: 'static>(body: CS<T>, slots: usize, plain: bool) -> RunEffect<T> {
     if plain && slots <= STACK_SLOTS {
         // The commonest: a few whole numbers, on the stack.
         return Box::new(move |ctx: &mut T| {
@@ -153,7 +138,7 @@ where
                 vals: &mut [],
                 ops: 0,
             };
-            end(body(&mut f))
+            effect_end(body(&mut f))
         });
     }
     Box::new(move |ctx: &mut T| {
@@ -164,7 +149,34 @@ where
                 vals,
                 ops: 0,
             };
-            end(body(&mut f))
+            effect_end(body(&mut f))
+        })
+    })
+}
+
+/// [`Code::run_filter`] of `body` (as [`effect_runner`]).
+fn filter_runner<T: 'static>(body: CV<T>, slots: usize, plain: bool) -> RunFilter<T> {
+    if plain && slots <= STACK_SLOTS {
+        return Box::new(move |ctx: &mut T| {
+            let mut ints = [0i64; STACK_SLOTS];
+            let mut f = Fr {
+                ctx,
+                ints: &mut ints[..slots],
+                vals: &mut [],
+                ops: 0,
+            };
+            filter_end(body(&mut f))
+        });
+    }
+    Box::new(move |ctx: &mut T| {
+        with_locals(slots, plain, |ints, vals| {
+            let mut f = Fr {
+                ctx,
+                ints,
+                vals,
+                ops: 0,
+            };
+            filter_end(body(&mut f))
         })
     })
 }
