@@ -223,7 +223,7 @@ fn accepts(w: u32, n: u32) -> bool {
     w <= u32::MAX - n || u64::from(w) < (1u64 << 32) / u64::from(n) * u64::from(n)
 }
 
-/// `floor(2^64 / n) + 1` for the size `n` of each die, in the order of
+/// `ceil(2^64 / n)` (`u64::MAX / n + 1`) for the size `n` of each die, in the order of
 /// [`Die::ALL`]: the multiplier of [`fast_mod`].
 const FAST_MOD: [u64; 6] = {
     let mut m = [0u64; 6];
@@ -235,7 +235,7 @@ const FAST_MOD: [u64; 6] = {
     m
 };
 
-/// `floor(2^64 / n) + 1` for each deck size `n` from 2 to 256 (0 and 1
+/// `ceil(2^64 / n)` (`u64::MAX / n + 1`) for each deck size `n` from 2 to 256 (0 and 1
 /// unused): the multiplier of [`fast_mod`] for [`SeededDice::draw`], whose
 /// size changes with every card drawn.
 const DRAW_MOD: [u64; 257] = {
@@ -248,7 +248,7 @@ const DRAW_MOD: [u64; 257] = {
     m
 };
 
-/// `w % n` for `n >= 2`, given `m = floor(2^64 / n) + 1`: exact for every
+/// `w % n` for `n >= 2`, given `m = ceil(2^64 / n)`: exact for every
 /// 32-bit `w` (Lemire, Kaser and Kurz, "Faster remainder by direct
 /// computation", 2019).
 #[inline(always)]
