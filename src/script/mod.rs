@@ -580,10 +580,7 @@ impl Program {
         T: Clone + Default + Send + Sync + 'static,
     {
         match &step.fast {
-            Some(f) => match f.run_effect(ctx) {
-                Ok(()) => Ok(()),
-                Err(flow) => self.effect_stopped(step.i, *flow, ctx),
-            },
+            Some(f) => self.effect_done(step.i, f.run_effect(ctx), ctx),
             None => self.exec_effect(step.i, ctx),
         }
     }
@@ -602,10 +599,7 @@ impl Program {
         T: Clone + Default + Send + Sync + 'static,
     {
         match &step.fast {
-            Some(f) => match f.run_filter(ctx) {
-                Ok(allowed) => allowed,
-                Err(other) => self.filter_other(step.i, *other, ctx, pending, event_words),
-            },
+            Some(f) => self.filter_done(step.i, f.run_filter(ctx), ctx, pending, event_words),
             None => self.exec_filter(step.i, ctx, pending, event_words),
         }
     }
@@ -620,12 +614,26 @@ impl Program {
         if let Some(f) = &self.compiled[i].fast
             && !f.loops
         {
-            return match f.run_effect(ctx) {
-                Ok(()) => Ok(()),
-                Err(flow) => self.effect_stopped(i, *flow, ctx),
-            };
+            return self.effect_done(i, f.run_effect(ctx), ctx);
         }
         self.exec(i, ctx).map(drop).map_err(Box::new)
+    }
+
+    /// What a fast run of script `i` for its effect (`ran`) comes to.
+    #[inline(always)]
+    fn effect_done<T>(
+        &self,
+        i: usize,
+        ran: Result<(), Box<fast::Flow>>,
+        ctx: &mut T,
+    ) -> Result<(), Box<Failure>>
+    where
+        T: Clone + Default + Send + Sync + 'static,
+    {
+        match ran {
+            Ok(()) => Ok(()),
+            Err(flow) => self.effect_stopped(i, *flow, ctx),
+        }
     }
 
     /// [`Program::exec_effect`] of a fast run that stopped with `flow`.
@@ -669,13 +677,30 @@ impl Program {
         if let Some(f) = &self.compiled[i].fast
             && !f.loops
         {
-            return match f.run_filter(ctx) {
-                Ok(allowed) => allowed,
-                Err(other) => self.filter_other(i, *other, ctx, pending, event_words),
-            };
+            return self.filter_done(i, f.run_filter(ctx), ctx, pending, event_words);
         }
         let run = self.exec(i, ctx);
         self.filter_verdict(i, run, pending, event_words)
+    }
+
+    /// What a fast run of script `i` of hook `legal` (`ran`) comes to:
+    /// `false` when it forbids the move.
+    #[inline(always)]
+    fn filter_done<T>(
+        &self,
+        i: usize,
+        ran: Result<bool, Box<Result<fast::Val, fast::Flow>>>,
+        ctx: &mut T,
+        pending: &OnceLock<String>,
+        event_words: impl FnOnce() -> String,
+    ) -> bool
+    where
+        T: Clone + Default + Send + Sync + 'static,
+    {
+        match ran {
+            Ok(allowed) => allowed,
+            Err(other) => self.filter_other(i, *other, ctx, pending, event_words),
+        }
     }
 
     /// [`Program::exec_filter`] of a fast run that gave neither a

@@ -498,6 +498,22 @@ impl Scripted {
         }
     }
 
+    /// Run `step` on `c`, with the game's memory lent to it when its hook
+    /// lends it (`lend`: [`Scripted::lends_at`]).
+    #[inline(always)]
+    fn effect(&mut self, step: &Step<Ctx>, c: &mut Ctx, lend: bool) -> Result<(), Box<Failure>> {
+        if lend {
+            self.exec_lending(step, c)
+        } else {
+            self.session.program.effect(step, c)
+        }
+    }
+
+    /// Whether the scripts of `hook` may use the memory.
+    fn lends_at(&self, hook: usize) -> bool {
+        self.lends >> hook & 1 != 0
+    }
+
     /// Run `step` on `c` with the game's memory lent to it.
     #[inline(never)]
     fn exec_lending(&mut self, step: &Step<Ctx>, c: &mut Ctx) -> Result<(), Box<Failure>> {
@@ -797,7 +813,7 @@ impl State {
         };
         sc.session.notes.clear();
         let hooked = Arc::clone(&sc.hooked);
-        let lend = sc.session.program.lends(ROLL);
+        let lend = sc.lends_at(ROLL);
         let die = match self.next() {
             Next::Chance(d) => d,
             _ => Die::D12,
@@ -817,13 +833,7 @@ impl State {
                 c.reroll = false;
                 c.new_face = None;
                 let sc = self.script.as_deref_mut().expect("scripted");
-                if lend {
-                    c.memory = std::mem::take(&mut sc.session.memory);
-                }
-                let ran = sc.session.program.effect(step, &mut *c);
-                if lend {
-                    sc.session.memory = std::mem::take(&mut c.memory);
-                }
+                let ran = sc.effect(step, &mut c, lend);
                 if let Err(f) = ran {
                     return self.fail(&f.to_string(), &event);
                 }
@@ -939,7 +949,7 @@ impl State {
             return false;
         };
         let reads = sc.reads[hook];
-        let lend = sc.lends >> hook & 1 != 0;
+        let lend = sc.lends_at(hook);
         // The kept `ctx`, written when a script first needs it and again
         // after each script that changed the game: a script changes
         // nothing of it but what it asks for and the memory, both taken
@@ -956,8 +966,7 @@ impl State {
                 written = true;
             }
             let ran = match self.script.as_deref_mut() {
-                Some(sc) if lend => sc.exec_lending(step, &mut c),
-                Some(sc) => sc.session.program.effect(step, &mut *c),
+                Some(sc) => sc.effect(step, &mut c, lend),
                 None => return false,
             };
             if let Err(f) = ran {
