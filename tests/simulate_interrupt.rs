@@ -100,7 +100,7 @@ fn catches(status_file: &str, number: u32) -> bool {
 /// apart), and return (exit code, stdout, stderr).
 fn interrupt(
     args: &[&str],
-    wait_for: impl Fn() -> bool,
+    wait_for: impl Fn(u32) -> bool,
     times: usize,
 ) -> (Option<i32>, String, String) {
     signal(args, wait_for, times, "INT", 2, Duration::ZERO)
@@ -111,7 +111,7 @@ fn interrupt(
 /// `gap` between two signals (back to back, the kernel may merge them).
 fn signal(
     args: &[&str],
-    wait_for: impl Fn() -> bool,
+    wait_for: impl Fn(u32) -> bool,
     times: usize,
     name: &str,
     number: u32,
@@ -126,7 +126,7 @@ fn signal(
         .spawn()
         .expect("the binary runs");
     let started = Instant::now();
-    while !wait_for() {
+    while !wait_for(child.id()) {
         assert!(started.elapsed() < Duration::from_secs(120), "never ready");
         std::thread::sleep(Duration::from_millis(10));
     }
@@ -159,9 +159,34 @@ fn signal(
     )
 }
 
-fn after(ms: u64) -> impl Fn() -> bool {
+fn after(ms: u64) -> impl Fn(u32) -> bool {
     let start = Instant::now();
-    move || start.elapsed() >= Duration::from_millis(ms)
+    move |_| start.elapsed() >= Duration::from_millis(ms)
+}
+
+/// Ready once the process `pid` has used `ms` of CPU time (user + system,
+/// from `/proc/PID/stat`): a point in its work that a loaded machine does
+/// not move, as it moves a wall-clock wait.
+fn cpu_used(ms: u64) -> impl Fn(u32) -> bool {
+    // SAFETY: sysconf only reads a system constant.
+    let ticks = u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) }).unwrap_or(100);
+    move |pid| {
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            return false;
+        };
+        // The fields after the command's name (in parentheses, which may
+        // hold spaces): state is field 3, utime 14, stime 15.
+        let Some((_, rest)) = stat.rsplit_once(')') else {
+            return false;
+        };
+        let fields: Vec<u64> = rest
+            .split_whitespace()
+            .skip(11)
+            .take(2)
+            .filter_map(|f| f.parse().ok())
+            .collect();
+        fields.len() == 2 && (fields[0] + fields[1]) * 1000 >= ms * ticks
+    }
 }
 
 /// Ctrl-C during `compare` exited 0 and reported side B, with 0 games, as
@@ -284,7 +309,7 @@ fn a_second_ctrl_c_keeps_the_rows_and_the_report() {
             "--out",
             &path,
         ],
-        move || std::fs::metadata(&watched).map(|m| m.len()).unwrap_or(0) >= 2000,
+        move |_| std::fs::metadata(&watched).map(|m| m.len()).unwrap_or(0) >= 2000,
         2,
     );
     assert_eq!(code, Some(130), "{stdout}{stderr}");
@@ -493,8 +518,12 @@ fn sigterm_and_sighup_stop_a_run_as_ctrl_c_does() {
         let report: serde_json::Value = serde_json::from_str(&stdout).expect("a JSON report");
         assert!(report.get("partial").is_some(), "SIG{name}: {stdout}");
     }
-    // A second SIGTERM while the games under way finish (slow bots: a game
-    // takes seconds) only says so; the report still comes.
+    // A second SIGTERM while the games under way finish (slow bots: the
+    // first game takes more than 1.5 s of CPU in a release build) only says
+    // so; the report still comes. Both signals come early in the first
+    // game: after 0.3 s of the run's CPU time, then 0.2 s apart (a wait of
+    // 1.5 s of wall-clock time sent them near that game's end on an idle
+    // machine, and the second sometimes found the run over).
     let slow = [
         "simulate",
         "-n",
@@ -510,7 +539,7 @@ fn sigterm_and_sighup_stop_a_run_as_ctrl_c_does() {
     ];
     let (got, stdout, stderr) = signal(
         &slow,
-        after(1500),
+        cpu_used(300),
         2,
         "TERM",
         15,
