@@ -448,6 +448,8 @@ pub(crate) struct Scripted {
     /// A bit a hook: whether its scripts may use the memory
     /// ([`Program::lends`]).
     lends: u8,
+    /// A bit a hook: whether it has scripts.
+    has: u8,
 }
 
 impl std::fmt::Debug for Scripted {
@@ -494,6 +496,7 @@ impl Scripted {
             spare: Some(Box::default()),
             hooked: program.hooked(),
             lends: (0..HOOKS.len()).fold(0, |m, h| m | u8::from(program.lends(h)) << h),
+            has: (0..HOOKS.len()).fold(0, |m, h| m | u8::from(!program.at(h).is_empty()) << h),
             session: Session::new(program),
         }
     }
@@ -510,8 +513,15 @@ impl Scripted {
     }
 
     /// Whether the scripts of `hook` may use the memory.
+    #[inline(always)]
     fn lends_at(&self, hook: usize) -> bool {
         self.lends >> hook & 1 != 0
+    }
+
+    /// Whether `hook` has scripts.
+    #[inline(always)]
+    fn has(&self, hook: usize) -> bool {
+        self.has >> hook & 1 != 0
     }
 
     /// Run `step` on `c` with the game's memory lent to it.
@@ -584,7 +594,9 @@ impl State {
     /// Write the `ctx` of `event` at `hook` into `c`, every field its
     /// scripts (of groups `reads`) may read (the board's points made
     /// afresh if read), no memory (the caller lends it) and no operations
-    /// asked for: a kept `ctx` reads as a new one.
+    /// asked for: a kept `ctx` reads as a new one. (What hook `roll`
+    /// asks for, `reroll` and `new_face`, no script reads: its loop
+    /// resets them before each run.)
     #[inline(always)]
     fn fill(&self, c: &mut Ctx, hook: usize, event: &Event, reads: u16) {
         if reads & READS_VIEW != 0 {
@@ -593,8 +605,6 @@ impl State {
         c.hook = HOOKS[hook].name;
         c.memory.clear();
         c.ops.clear();
-        c.reroll = false;
-        c.new_face = None;
         self.describe(c, event, reads);
     }
 
@@ -1196,7 +1206,7 @@ impl State {
     /// a decision.
     fn with_filter_ctx<R>(&self, f: impl FnOnce(&mut Ctx, u16) -> R) -> Option<R> {
         let sc = self.script.as_deref()?;
-        if sc.session.program.at(LEGAL).is_empty() || !matches!(self.next(), Next::Decide(_)) {
+        if !sc.has(LEGAL) || !matches!(self.next(), Next::Decide(_)) {
             return None;
         }
         let reads = sc.reads[LEGAL];
@@ -1211,12 +1221,13 @@ impl State {
             self.fill_position(&mut c.view, reads);
         }
         c.hook = HOOKS[LEGAL].name;
-        c.memory.clear();
-        c.ops.clear();
-        c.reroll = false;
-        c.new_face = None;
-        if sc.session.program.lends(LEGAL) {
+        // What a run may ask for (`ops`, `reroll`, `new_face`) stays
+        // empty in a filter's `ctx`: every operation is refused at hook
+        // `legal`, so it is not reset here.
+        if sc.lends_at(LEGAL) {
             c.memory.clone_from(&sc.session.memory);
+        } else {
+            c.memory.clear();
         }
         let out = f(&mut c, reads);
         let _ = FILTER_CTX.try_with(|k| k.set(Some(c)));
@@ -1225,6 +1236,7 @@ impl State {
 
     /// Whether the filter allows `action`, in the decision's `ctx` `c`
     /// (of groups `reads`).
+    #[inline(always)]
     fn allowed_in(&self, c: &mut Ctx, action: Action, reads: u16) -> bool {
         let (Some(sc), Next::Decide(seat)) = (self.script.as_deref(), self.next()) else {
             return true;
