@@ -2192,13 +2192,12 @@ impl State {
             // seed has none).
             let ancestor = cell.to_ends[k] == ANCESTOR;
             let from_top = top - cell.depth as i16;
-            let via = if ancestor {
-                ci
-            } else {
-                usize::from(cell.parent)
-            };
+            // (`select_unpredictable`: the compiler made a branch of a
+            // plain `if` here, mispredicted about once a root's walk.)
+            let via = std::hint::select_unpredictable(ancestor, ci, usize::from(cell.parent));
             let from_parent = self.cells[via].to_ends[k].wrapping_add(1);
-            self.cells[ci].to_ends[k] = if ancestor { from_top } else { from_parent };
+            self.cells[ci].to_ends[k] =
+                std::hint::select_unpredictable(ancestor, from_top, from_parent);
         }
     }
 
