@@ -357,10 +357,8 @@ impl State {
         let Some(sc) = self.script.as_deref() else {
             return;
         };
-        let hooked = Arc::clone(&sc.hooked);
         let mut runs = 0usize;
-        if !hooked.at(AFTER_ACTION).is_empty()
-            && !self.run_hook(&hooked, AFTER_ACTION, &event, &mut runs)
+        if !sc.hooked.at(AFTER_ACTION).is_empty() && !self.run_hook(AFTER_ACTION, &event, &mut runs)
         {
             return;
         }
@@ -374,34 +372,34 @@ impl State {
             return;
         }
         sc.session.final_done = true;
-        if !hooked.at(FINAL).is_empty() {
-            self.run_hook(&hooked, FINAL, &Event::Over, &mut runs);
+        if !sc.hooked.at(FINAL).is_empty() {
+            self.run_hook(FINAL, &Event::Over, &mut runs);
         }
     }
 
-    /// Run every script of `hook` (of the game's table `hooked`) on
-    /// `event`, applying what each asks for and checking the game's
-    /// invariants after each; `false` when one failed (the game is then
-    /// over). The kept `ctx` is written when a script first needs it and
-    /// again after each script that changed the game.
-    fn run_hook(
-        &mut self,
-        hooked: &Hooked<Ctx>,
-        hook: usize,
-        event: &Event,
-        runs: &mut usize,
-    ) -> bool {
+    /// Run every script of `hook` (of the game's table, taken by index:
+    /// no count of the table's references a move) on `event`, applying
+    /// what each asks for and checking the game's invariants after each;
+    /// `false` when one failed (the game is then over). The kept `ctx` is
+    /// written when a script first needs it and again after each script
+    /// that changed the game.
+    fn run_hook(&mut self, hook: usize, event: &Event, runs: &mut usize) -> bool {
         let Some(sc) = self.script.as_deref_mut() else {
             return false;
         };
         let mut c = sc.spare.take().unwrap_or_default();
         let lend = sc.lends >> hook & 1 != 0;
+        let n = sc.hooked.at(hook).len();
         let mut written = false;
-        for step in hooked.at(hook) {
+        for k in 0..n {
             *runs += 1;
             if *runs > MAX_RUNS_PER_STEP {
+                let i = self
+                    .script
+                    .as_deref()
+                    .map_or(0, |sc| sc.hooked.at(hook)[k].i);
                 return self.refuse_run(
-                    step.i,
+                    i,
                     format!("the house rules ran more than {MAX_RUNS_PER_STEP} times in one step"),
                     event,
                 );
@@ -413,6 +411,10 @@ impl State {
             let Some(sc) = self.script.as_deref_mut() else {
                 return false;
             };
+            // The table and the session are fields of their own: the step
+            // is read while the session runs it.
+            let step = &sc.hooked.at(hook)[k];
+            let i = step.i;
             let s = &mut sc.session;
             let ran = if lend {
                 c.memory = std::mem::take(&mut s.memory);
@@ -429,10 +431,10 @@ impl State {
             if c.ops.is_empty() {
                 continue;
             }
-            s.fired[step.i] += 1;
+            s.fired[i] += 1;
             // The game changes: the next script sees a new `ctx`.
             written = false;
-            if !self.apply_ops(step.i, &c.ops, event) {
+            if !self.apply_ops(i, &c.ops, event) {
                 return false;
             }
         }
@@ -534,8 +536,26 @@ impl State {
     /// seats, the turn, and the scores, cells and stashes when read.
     #[inline]
     fn write_moment(&self, sc: &Scripted, hook: usize, c: &mut Ctx) {
-        let n = usize::from(self.players);
+        // One test for a hook that reads none of the copies (the common
+        // case: a script of the moment's numbers).
+        if sc.reads[hook] & (1 << SCORES | 1 << CELLS | 1 << STASH) != 0 {
+            self.write_copies(sc, hook, c);
+        }
+        c.seats = i64::from(self.players);
+        c.turn = if self.end.is_some() {
+            0
+        } else {
+            i64::from(self.to_move) + 1
+        };
+        c.round = i64::from(self.tally.plies);
+        c.over = self.end.is_some();
+    }
+
+    /// The parts of the position [`State::write_moment`] copies only for
+    /// a hook that reads them: the scores, the cells, the stashes.
+    fn write_copies(&self, sc: &Scripted, hook: usize, c: &mut Ctx) {
         if sc.reads(hook, SCORES) {
+            let n = usize::from(self.players);
             c.scores = [0; 8];
             for (o, s) in c.scores.iter_mut().zip(&self.scores[..n]) {
                 *o = i64::from(*s);
@@ -548,14 +568,6 @@ impl State {
         if sc.reads(hook, STASH) {
             c.view.stash = self.stash;
         }
-        c.seats = i64::from(self.players);
-        c.turn = if self.end.is_some() {
-            0
-        } else {
-            i64::from(self.to_move) + 1
-        };
-        c.round = i64::from(self.tally.plies);
-        c.over = self.end.is_some();
     }
 
     /// Write the move `action` into `c` (its seat already written), as
@@ -569,6 +581,9 @@ impl State {
             Action::Place { cell, .. } => ("place", cell),
         };
         c.kind = kind;
+        if sc.reads[hook] & (1 << TARGET | 1 << XY) == 0 {
+            return;
+        }
         if sc.reads(hook, TARGET) {
             self.write_target(c, action);
         }
