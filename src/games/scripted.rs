@@ -12,11 +12,22 @@
 ///
 /// `script_moves!(apply, no_chance)` adds `roll` for a game without chance
 /// nodes: refused, as the game is over or waits for a decision.
+///
+/// `script_moves!(apply, no_chance, own)` lets the state's own methods
+/// `filter_legal`, `check_allowed` and `random_allowed` filter, refuse or
+/// draw the moves (a game that keeps its house rules' table typed for its
+/// `ctx`: Branches & Twigs & Thorns), instead of the session's.
 #[macro_export]
 macro_rules! script_moves {
+    ($apply:ident, no_chance, own) => {
+        $crate::script_moves!(@moves $apply, own);
+        $crate::script_moves!(@roll);
+    };
     ($apply:ident, no_chance) => {
         $crate::script_moves!($apply);
-
+        $crate::script_moves!(@roll);
+    };
+    (@roll) => {
         fn roll(&mut self, _face: u8) -> Result<(), $crate::core::protocol::Refusal> {
             Err(match $crate::core::protocol::GameState::next(self) {
                 $crate::core::protocol::Next::Decide(seat) => {
@@ -24,6 +35,38 @@ macro_rules! script_moves {
                 }
                 _ => $crate::core::protocol::Refusal::GameOver,
             })
+        }
+    };
+    (@moves $apply:ident, own) => {
+        fn legal_actions(&self, out: &mut Vec<Self::Action>) {
+            self.legal_plain(out);
+            if self.script.is_some() {
+                self.filter_legal(out);
+            }
+        }
+
+        fn play(&mut self, action: Self::Action) -> Result<(), $crate::core::protocol::Refusal> {
+            self.check(action)?;
+            if self.script.is_some() {
+                self.check_allowed(action)?;
+            }
+            $crate::core::protocol::GameState::play_unchecked(self, action);
+            Ok(())
+        }
+
+        fn play_unchecked(&mut self, action: Self::Action) {
+            if self.script.is_some() {
+                return self.play_scripted(action);
+            }
+            self.$apply(action);
+        }
+
+        fn random_action(&self, dice: &mut $crate::core::dice::SeededDice) -> Self::Action {
+            let first = self.random_plain(dice);
+            if self.script.is_some() {
+                return self.random_allowed(first, dice);
+            }
+            first
         }
     };
     ($apply:ident) => {

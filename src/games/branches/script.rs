@@ -12,10 +12,14 @@ use super::action::Action;
 use super::board::{Dir, MAX_CELLS, NONE};
 use super::rules::OwnerPaidBy;
 use super::state::{EMPTY, End, Fixed, MAX_SEATS, NULL, ROOT, State, as_pyramid};
-use crate::core::protocol::Seat;
+use crate::core::dice::SeededDice;
+use crate::core::protocol::{Refusal, Seat};
 use crate::script::fast::Reg;
-use crate::script::session::{self, Ctx as Common, Host, HouseRules, Op, Res, Session, refuse};
-use crate::script::{Api, Hook};
+use crate::script::session::{
+    self, AFTER_ACTION, Ctx as Common, FINAL, HOOK_NAMES, Host, HouseRules, LEGAL,
+    MAX_RUNS_PER_STEP, Op, Res, Session, Stage, filter_names, refuse,
+};
+use crate::script::{Api, Hook, Hooked};
 
 /// The hook points of Branches & Twigs & Thorns (numbered as
 /// [`session::LEGAL`], [`session::AFTER_ACTION`], [`session::FINAL`]).
@@ -190,13 +194,100 @@ const XY: usize = 4;
 
 thread_local! {
     /// The `ctx` of the last filter run on this thread, kept for the next
-    /// decision ([`Host::with_filter_spare`]).
+    /// decision ([`State::with_filter`]).
     static FILTER_CTX: Cell<Option<Box<Ctx>>> = const { Cell::new(None) };
 }
 
 /// Session slots of this game's counts: pyramids of each size added to a
 /// stash (0..3), roots added (3).
 const ROOTS_ADDED: usize = 3;
+
+/// Most strings of notes a game keeps for reuse ([`Scripted::pool`]).
+const POOL: usize = 16;
+
+/// The house rules of one game of Branches & Twigs & Thorns: the session
+/// every game keeps ([`Session`]), and what this game keeps at hand to run
+/// them with no look-up a step: each hook's scripts with their closures
+/// typed for this game's [`Ctx`] ([`Hooked`]), which groups of `ctx`'s
+/// words each hook reads, which hooks lend the memory, and a `ctx` kept
+/// from run to run.
+pub struct Scripted {
+    pub session: Session,
+    /// Each hook's scripts with their closures for [`Ctx`]
+    /// ([`crate::script::Program::hooked`]).
+    hooked: Arc<Hooked<Ctx>>,
+    /// For each hook, the groups of [`READS`] its scripts name.
+    reads: [u32; 3],
+    /// A bit a hook: whether its scripts may use the memory.
+    lends: u8,
+    /// The `ctx` of the last run of `after_action` or `final`, written
+    /// afresh for the next: a run neither makes nor drops one.
+    spare: Option<Box<Ctx>>,
+    /// The strings of the last step's notes, cleared and reused for the
+    /// next notes (a rule that fires at every move allocates none).
+    pool: Vec<String>,
+}
+
+impl Scripted {
+    fn new(program: Arc<crate::script::Program>) -> Scripted {
+        Scripted {
+            hooked: program.hooked(),
+            reads: std::array::from_fn(|h| {
+                (0..READS.len()).fold(0, |m, g| m | u32::from(program.reads(h, g)) << g)
+            }),
+            lends: (0..HOOKS.len()).fold(0, |m, h| m | u8::from(program.lends(h)) << h),
+            spare: None,
+            pool: Vec::new(),
+            session: Session::new(program),
+        }
+    }
+
+    /// A fresh game's house rules: the same scripts and table.
+    fn fresh(&self) -> Scripted {
+        Scripted {
+            session: self.session.fresh(),
+            hooked: Arc::clone(&self.hooked),
+            reads: self.reads,
+            lends: self.lends,
+            spare: None,
+            pool: Vec::new(),
+        }
+    }
+
+    /// Whether some script of `hook` names a word of group `group`.
+    #[inline(always)]
+    fn reads(&self, hook: usize, group: usize) -> bool {
+        self.reads[hook] >> group & 1 != 0
+    }
+}
+
+impl Clone for Scripted {
+    /// The session copied; no kept `ctx` nor notes' strings.
+    fn clone(&self) -> Scripted {
+        Scripted {
+            session: self.session.clone(),
+            hooked: Arc::clone(&self.hooked),
+            reads: self.reads,
+            lends: self.lends,
+            spare: None,
+            pool: Vec::new(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Scripted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.session.fmt(f)
+    }
+}
+
+impl PartialEq for Scripted {
+    fn eq(&self, other: &Scripted) -> bool {
+        self.session == other.session
+    }
+}
+
+impl Eq for Scripted {}
 
 impl State {
     /// This state with the variant's house rules attached (none without
@@ -210,29 +301,463 @@ impl State {
             .map_err(|e| format!("variant `{}`: {e}", rules.name))?;
         self.script = program.map(|p| {
             p.read_groups(READS);
-            Box::new(Session::new(p))
+            Box::new(Scripted::new(p))
         });
         Ok(self)
+    }
+
+    /// A fresh game's house rules ([`State::fresh`]).
+    pub(super) fn fresh_scripts(&self) -> Option<Box<Scripted>> {
+        self.script.as_deref().map(|sc| Box::new(sc.fresh()))
     }
 
     /// What the house rules added to seat `s`'s stash of size `k` (0-based)
     /// and to the roots on the board.
     pub(super) fn scripted_counts(&self, s: usize, k: usize) -> (i64, i64) {
-        self.script
-            .as_deref()
-            .map_or((0, 0), |sc| (sc.tallies[s][k], sc.tallies[0][ROOTS_ADDED]))
+        self.script.as_deref().map_or((0, 0), |sc| {
+            let t = &sc.session.tallies;
+            (t[s][k], t[0][ROOTS_ADDED])
+        })
     }
 
     /// What the house rules added to seat `s`'s score.
     pub(super) fn scripted_bonus(&self, s: usize) -> i64 {
-        self.script.as_deref().map_or(0, |sc| sc.bonus[s])
+        self.script.as_deref().map_or(0, |sc| sc.session.bonus[s])
     }
 
-    /// `play_unchecked` of a game with scripts.
+    /// `play_unchecked` of a game with scripts: a failure a filter left
+    /// ends the game instead; else the move, then hook `after_action`, and
+    /// hook `final` once the game is over.
+    #[inline(never)]
     pub(super) fn play_scripted(&mut self, action: Action) {
-        if let Some(event) = session::step(self, action, State::play_plain) {
-            session::after_move(self, event);
+        let Some(sc) = self.script.as_deref_mut() else {
+            return self.play_plain(action);
+        };
+        if !sc.session.notes.is_empty() {
+            // The last step's notes go; their strings are kept for reuse.
+            let room = POOL.saturating_sub(sc.pool.len());
+            let notes = &mut sc.session.notes;
+            sc.pool.extend(notes.drain(..).take(room));
         }
+        // A failure a filter left ends the game instead of the move.
+        if sc.session.pending.get().is_some() && session::before_move(self) {
+            return;
+        }
+        let event = Event::Action {
+            seat: self.to_move,
+            action,
+        };
+        self.play_plain(action);
+        self.after_move(event);
+    }
+
+    /// After a move (`event`): hook `after_action`, then hook `final` once
+    /// the game is over.
+    fn after_move(&mut self, event: Event) {
+        let Some(sc) = self.script.as_deref() else {
+            return;
+        };
+        let mut runs = 0usize;
+        if !sc.hooked.at(AFTER_ACTION).is_empty() && !self.run_hook(AFTER_ACTION, &event, &mut runs)
+        {
+            return;
+        }
+        if self.end.is_none() {
+            return;
+        }
+        let Some(sc) = self.script.as_deref_mut() else {
+            return;
+        };
+        if sc.session.final_done {
+            return;
+        }
+        sc.session.final_done = true;
+        if !sc.hooked.at(FINAL).is_empty() {
+            self.run_hook(FINAL, &Event::Over, &mut runs);
+        }
+    }
+
+    /// Run every script of `hook` (of the game's table, taken by index:
+    /// no count of the table's references a move) on `event`, applying
+    /// what each asks for and checking the game's invariants after each;
+    /// `false` when one failed (the game is then over). The kept `ctx` is
+    /// written when a script first needs it and again after each script
+    /// that changed the game.
+    fn run_hook(&mut self, hook: usize, event: &Event, runs: &mut usize) -> bool {
+        let Some(sc) = self.script.as_deref_mut() else {
+            return false;
+        };
+        let mut c = sc.spare.take().unwrap_or_default();
+        let lend = sc.lends >> hook & 1 != 0;
+        let n = sc.hooked.at(hook).len();
+        let mut written = false;
+        for k in 0..n {
+            *runs += 1;
+            if *runs > MAX_RUNS_PER_STEP {
+                let i = self
+                    .script
+                    .as_deref()
+                    .map_or(0, |sc| sc.hooked.at(hook)[k].i);
+                return self.refuse_run(
+                    i,
+                    format!("the house rules ran more than {MAX_RUNS_PER_STEP} times in one step"),
+                    event,
+                );
+            }
+            if !written {
+                self.fill(&mut c, hook, event);
+                written = true;
+            }
+            let Some(sc) = self.script.as_deref_mut() else {
+                return false;
+            };
+            // The table and the session are fields of their own: the step
+            // is read while the session runs it.
+            let step = &sc.hooked.at(hook)[k];
+            let i = step.i;
+            let s = &mut sc.session;
+            let ran = if lend {
+                c.memory = std::mem::take(&mut s.memory);
+                let ran = s.program.effect(step, &mut *c);
+                s.memory = std::mem::take(&mut c.memory);
+                ran
+            } else {
+                s.program.effect(step, &mut *c)
+            };
+            if let Err(f) = ran {
+                session::fail(self, &f, event);
+                return false;
+            }
+            if c.ops.is_empty() {
+                continue;
+            }
+            s.fired[i] += 1;
+            // The game changes: the next script sees a new `ctx`.
+            written = false;
+            if !self.apply_ops(i, &c.ops, event) {
+                return false;
+            }
+        }
+        if let Some(sc) = self.script.as_deref_mut() {
+            sc.spare = Some(c);
+        }
+        true
+    }
+
+    /// Apply what script `i` asked for (`ops`) at `event`, each through
+    /// the game's checked moves and followed by the invariants it may
+    /// break, with a note for each; `false` when one was refused or broke
+    /// a rule (the game is then over).
+    fn apply_ops(&mut self, i: usize, ops: &[Op<BttOp>], event: &Event) -> bool {
+        for (k, op) in ops.iter().enumerate() {
+            if self.end.is_some() && !matches!(op, Op::AddScore(..)) {
+                return self.refuse_run(
+                    i,
+                    format!(
+                        "operation {} refused: the game is over: only add_score may change it now",
+                        k + 1
+                    ),
+                    event,
+                );
+            }
+            // "house rule `NAME`: NOTE", in a string of the pool.
+            let Some(sc) = self.script.as_deref_mut() else {
+                return false;
+            };
+            let mut line = sc.pool.pop().unwrap_or_default();
+            line.clear();
+            line.push_str("house rule `");
+            line.push_str(sc.session.program.name(i));
+            line.push_str("`: ");
+            if let Err(why) = self.apply_into(op, &mut line) {
+                return self.refuse_run(i, format!("operation {} refused: {why}", k + 1), event);
+            }
+            if let Some(sc) = self.script.as_deref_mut() {
+                sc.session.notes.push(line);
+            }
+            if let Err(broken) = self.invariants_after(op) {
+                return self.refuse_run(
+                    i,
+                    format!("what it did broke a rule of the game ({broken})"),
+                    event,
+                );
+            }
+        }
+        true
+    }
+
+    /// End the game with script `i` refused for `why` at `event`; `false`.
+    #[cold]
+    #[inline(never)]
+    fn refuse_run(&mut self, i: usize, why: String, event: &Event) -> bool {
+        if let Some(sc) = self.script.as_deref() {
+            let f = sc.session.program.refused(i, why);
+            session::fail(self, &f, event);
+        }
+        false
+    }
+
+    /// Write the `ctx` of `event` at `hook` into `c` (a kept one): the
+    /// position and the moment as the hook's scripts read them, no memory,
+    /// no operations asked for.
+    fn fill(&self, c: &mut Ctx, hook: usize, event: &Event) {
+        let Some(sc) = self.script.as_deref() else {
+            return;
+        };
+        c.memory.clear();
+        c.ops.clear();
+        self.write_moment(sc, hook, c);
+        c.hook = HOOK_NAMES[hook];
+        c.stage = match hook {
+            LEGAL => Stage::Filter,
+            FINAL => Stage::Final,
+            _ => Stage::Change,
+        };
+        match *event {
+            Event::Action { seat, action } => {
+                c.seat = i64::from(seat) + 1;
+                self.write_move(sc, hook, c, action);
+            }
+            Event::Over => {
+                c.seat = 0;
+                c.kind = "over";
+                if sc.reads(hook, XY) {
+                    (c.x, c.y) = (-1, -1);
+                }
+                if sc.reads(hook, TARGET) {
+                    (c.view.size, c.view.dir) = (0, "");
+                    (c.view.target_owner, c.view.target_size) = (0, 0);
+                }
+            }
+        }
+    }
+
+    /// Write the position into `c` as the scripts of `hook` see it: the
+    /// seats, the turn, and the scores, cells and stashes when read.
+    #[inline]
+    fn write_moment(&self, sc: &Scripted, hook: usize, c: &mut Ctx) {
+        // One test for a hook that reads none of the copies (the common
+        // case: a script of the moment's numbers).
+        if sc.reads[hook] & (1 << SCORES | 1 << CELLS | 1 << STASH) != 0 {
+            self.write_copies(sc, hook, c);
+        }
+        c.seats = i64::from(self.players);
+        c.turn = if self.end.is_some() {
+            0
+        } else {
+            i64::from(self.to_move) + 1
+        };
+        c.round = i64::from(self.tally.plies);
+        c.over = self.end.is_some();
+    }
+
+    /// The parts of the position [`State::write_moment`] copies only for
+    /// a hook that reads them: the scores, the cells, the stashes.
+    fn write_copies(&self, sc: &Scripted, hook: usize, c: &mut Ctx) {
+        if sc.reads(hook, SCORES) {
+            let n = usize::from(self.players);
+            c.scores = [0; 8];
+            for (o, s) in c.scores.iter_mut().zip(&self.scores[..n]) {
+                *o = i64::from(*s);
+            }
+        }
+        if sc.reads(hook, CELLS) {
+            c.view.fixed = Some(Arc::clone(&self.fixed));
+            c.view.cells = self.cell;
+        }
+        if sc.reads(hook, STASH) {
+            c.view.stash = self.stash;
+        }
+    }
+
+    /// Write the move `action` into `c` (its seat already written), as
+    /// the scripts of `hook` read it: what it is (`ctx.kind`), what a
+    /// placement points at, its cell as column and row.
+    #[inline(always)]
+    fn write_move(&self, sc: &Scripted, hook: usize, c: &mut Ctx, action: Action) {
+        let (kind, cell) = match action {
+            Action::Null(cell) => ("null", cell),
+            Action::Root(cell) => ("root", cell),
+            Action::Place { cell, .. } => ("place", cell),
+        };
+        c.kind = kind;
+        if sc.reads[hook] & (1 << TARGET | 1 << XY) == 0 {
+            return;
+        }
+        if sc.reads(hook, TARGET) {
+            self.write_target(c, action);
+        }
+        if sc.reads(hook, XY) {
+            let board = &self.fixed.board;
+            (c.x, c.y) = if usize::from(cell) < board.cells() {
+                let (x, y) = board.place(cell);
+                (i64::from(x), i64::from(y))
+            } else {
+                (-1, -1)
+            };
+        }
+    }
+
+    /// What a placement points at (`ctx.size`, `ctx.dir`,
+    /// `ctx.target_owner`, `ctx.target_size`), none for another move.
+    fn write_target(&self, c: &mut Ctx, action: Action) {
+        (c.view.size, c.view.dir) = (0, "");
+        (c.view.target_owner, c.view.target_size) = (0, 0);
+        if let Action::Place { cell, size, dir } = action {
+            c.view.size = i64::from(size);
+            c.view.dir = ["N", "E", "S", "W"][dir as usize];
+            let t = self.fixed.board.neighbour(cell, dir);
+            if t != NONE
+                && let Some((owner, tsize, _)) = as_pyramid(self.cell[usize::from(t)])
+            {
+                c.view.target_owner = i64::from(owner) + 1;
+                c.view.target_size = i64::from(tsize);
+            }
+        }
+    }
+
+    /// `f` on the `ctx` the filter (hook `legal`) of this decision reads,
+    /// with the house rules: the position and the seat to move written
+    /// once for all its moves (a `ctx` kept on the thread from the last
+    /// decision), the memory lent as a copy (a filter changes nothing).
+    /// `None` without a filter, or when the game is over.
+    fn with_filter<R>(&self, f: impl FnOnce(&Scripted, &mut Ctx) -> R) -> Option<R> {
+        let sc = self.script.as_deref()?;
+        if sc.hooked.at(LEGAL).is_empty() || self.end.is_some() {
+            return None;
+        }
+        // Taken from the thread (none there: a run within a run, or the
+        // first), given back after.
+        let mut c = FILTER_CTX
+            .try_with(Cell::take)
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        c.memory.clear();
+        c.ops.clear();
+        self.write_moment(sc, LEGAL, &mut c);
+        c.hook = HOOK_NAMES[LEGAL];
+        c.stage = Stage::Filter;
+        c.seat = i64::from(self.to_move) + 1;
+        if sc.lends >> LEGAL & 1 != 0 {
+            c.memory.clone_from(&sc.session.memory);
+        }
+        let out = f(sc, &mut c);
+        let _ = FILTER_CTX.try_with(|k| k.set(Some(c)));
+        Some(out)
+    }
+
+    /// Whether the filter allows `action`, in the decision's `ctx` `c`:
+    /// only the move's fields written.
+    #[inline]
+    fn allowed_in(&self, sc: &Scripted, c: &mut Ctx, action: Action) -> bool {
+        self.write_move(sc, LEGAL, c, action);
+        let program = &sc.session.program;
+        for step in sc.hooked.at(LEGAL) {
+            if !program.filter(step, c, &sc.session.pending, || {
+                self.event_words(&self.decision(action))
+            }) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The failure of a filter that forbids every move of the decision
+    /// `first` belongs to; the game ends with it at its next move.
+    #[cold]
+    fn forbids_all(&self, first: Action) {
+        if let Some(sc) = self.script.as_deref() {
+            let _ = sc.session.pending.set(format!(
+                "house rule `{}` (hook `legal`) failed: it forbids every legal move; event: {}",
+                filter_names(&sc.session),
+                self.event_words(&self.decision(first))
+            ));
+        }
+    }
+
+    /// Keep in `out` the moves the house rules allow; when they forbid
+    /// every one, the game cannot go on: the failure is noted (the game
+    /// ends at its next move) and the list is left whole.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn filter_legal(&self, out: &mut Vec<Action>) {
+        if out.is_empty() {
+            return;
+        }
+        let Some(kept) = self.with_filter(|sc, c| {
+            out.iter()
+                .copied()
+                .filter(|&a| self.allowed_in(sc, c, a))
+                .collect::<Vec<Action>>()
+        }) else {
+            return;
+        };
+        if kept.is_empty() {
+            self.forbids_all(out[0]);
+            return;
+        }
+        *out = kept;
+    }
+
+    /// `Ok` when the house rules allow `action`, else the refusal that
+    /// names them (for `play`). A filter that failed, or forbade every
+    /// move, lets the move through: the game ends with that failure when
+    /// it is played.
+    pub(super) fn check_allowed(&self, action: Action) -> Result<(), Refusal> {
+        let Some(sc) = self.script.as_deref() else {
+            return Ok(());
+        };
+        if sc.session.pending.get().is_some()
+            || self
+                .with_filter(|sc, c| self.allowed_in(sc, c, action))
+                .unwrap_or(true)
+        {
+            return Ok(());
+        }
+        Err(Refusal::Illegal {
+            reason: format!("a house rule (`{}`) forbids it", filter_names(&sc.session)),
+        })
+    }
+
+    /// A random move the house rules allow: `first` (the game's own
+    /// random move) if allowed, else moves of the unfiltered legal list
+    /// drawn one by one without replacement until one is allowed: as
+    /// uniform over the allowed moves as drawing from the filtered list,
+    /// and the list is made only when `first` is forbidden.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn random_allowed(&self, first: Action, dice: &mut SeededDice) -> Action {
+        self.with_filter(|sc, c| {
+            if self.allowed_in(sc, c, first) {
+                return first;
+            }
+            let mut plain = Vec::new();
+            self.legal_plain(&mut plain);
+            while !plain.is_empty() {
+                let a = plain.swap_remove(dice.below(plain.len() as u32) as usize);
+                if self.allowed_in(sc, c, a) {
+                    return a;
+                }
+            }
+            // Every move forbidden: note it; the game ends at its next move.
+            self.forbids_all(first);
+            first
+        })
+        .unwrap_or(first)
+    }
+
+    /// Whether a player holds fewer than no coins under the coin resets
+    /// (which pay only penalties), without making the list of coins.
+    fn short_of_coins(&self) -> bool {
+        let coins = &self.fixed.rules.coins;
+        if coins.reset == 0 {
+            return false;
+        }
+        let base = i64::from(coins.start) + i64::from(coins.reset) * i64::from(self.resets);
+        self.scores[..usize::from(self.players)]
+            .iter()
+            .any(|&s| base + i64::from(s) < 0)
     }
 
     fn when(&self) -> String {
@@ -246,10 +771,13 @@ impl State {
 
 impl HouseRules for State {
     fn session(&self) -> Option<&Session> {
-        self.script.as_deref()
+        self.script.as_deref().map(|sc| &sc.session)
     }
 }
 
+/// The game's side of [`crate::script::session`]'s steps. Its own moves
+/// run the hooks through the game's table ([`Scripted`]); the shared
+/// steps (a failure's end, a filter's pending failure) go through here.
 impl Host for State {
     type View = View;
     type Op = BttOp;
@@ -257,122 +785,126 @@ impl Host for State {
     const OVER: Event = Event::Over;
 
     fn session_mut(&mut self) -> Option<&mut Session> {
-        self.script.as_deref_mut()
-    }
-
-    fn with_filter_spare<R>(f: impl FnOnce(&mut Ctx) -> R) -> R {
-        // Taken from the thread (none there: a run within a run, or the
-        // first), given back after.
-        let mut c = FILTER_CTX
-            .try_with(Cell::take)
-            .ok()
-            .flatten()
-            .unwrap_or_default();
-        let out = f(&mut c);
-        let _ = FILTER_CTX.try_with(|k| k.set(Some(c)));
-        out
+        self.script.as_deref_mut().map(|sc| &mut sc.session)
     }
 
     fn moment(&self, hook: usize, c: &mut Ctx) {
-        let sc = self.script.as_deref();
-        let reads = |group: usize| sc.is_none_or(|s| s.reads(hook, group));
-        let n = usize::from(self.players);
-        if reads(SCORES) {
-            c.scores = [0; 8];
-            for (o, s) in c.scores.iter_mut().zip(&self.scores[..n]) {
-                *o = i64::from(*s);
-            }
+        if let Some(sc) = self.script.as_deref() {
+            self.write_moment(sc, hook, c);
         }
-        if reads(CELLS) {
-            c.view.fixed = Some(Arc::clone(&self.fixed));
-            c.view.cells = self.cell;
-        }
-        if reads(STASH) {
-            c.view.stash = self.stash;
-        }
-        c.seats = i64::from(self.players);
-        c.turn = if self.end.is_some() {
-            0
-        } else {
-            i64::from(self.to_move) + 1
-        };
-        c.round = i64::from(self.tally.plies);
-        c.over = self.end.is_some();
     }
 
     fn describe(&self, c: &mut Ctx, event: &Event, hook: usize) {
-        let sc = self.script.as_deref();
-        let reads = |group: usize| sc.is_none_or(|s| s.reads(hook, group));
-        let target = reads(TARGET);
-        let xy = reads(XY);
-        let board = &self.fixed.board;
-        if target {
-            (c.view.size, c.view.dir) = (0, "");
-            (c.view.target_owner, c.view.target_size) = (0, 0);
-        }
+        let Some(sc) = self.script.as_deref() else {
+            return;
+        };
         match *event {
             Event::Action { seat, action } => {
                 c.seat = i64::from(seat) + 1;
-                let (kind, cell) = match action {
-                    Action::Null(cell) => ("null", cell),
-                    Action::Root(cell) => ("root", cell),
-                    Action::Place { cell, .. } if !target => ("place", cell),
-                    Action::Place { cell, size, dir } => {
-                        c.view.size = i64::from(size);
-                        c.view.dir = ["N", "E", "S", "W"][dir as usize];
-                        let t = board.neighbour(cell, dir);
-                        if t != NONE
-                            && let Some((owner, tsize, _)) = as_pyramid(self.cell[usize::from(t)])
-                        {
-                            c.view.target_owner = i64::from(owner) + 1;
-                            c.view.target_size = i64::from(tsize);
-                        }
-                        ("place", cell)
-                    }
-                };
-                c.kind = kind;
-                if xy && usize::from(cell) < board.cells() {
-                    let (x, y) = board.place(cell);
-                    (c.x, c.y) = (i64::from(x), i64::from(y));
+                self.write_move(sc, hook, c, action);
+            }
+            Event::Over => {
+                c.kind = "over";
+                if sc.reads(hook, TARGET) {
+                    (c.view.size, c.view.dir) = (0, "");
+                    (c.view.target_owner, c.view.target_size) = (0, 0);
                 }
             }
-            Event::Over => c.kind = "over",
         }
     }
 
     fn apply(&mut self, op: &Op<BttOp>) -> Result<String, String> {
+        let mut note = String::new();
+        self.apply_into(op, &mut note).map(|()| note)
+    }
+
+    fn invariants(&self) -> Result<(), String> {
+        self.check_invariants()
+    }
+
+    /// After a score's change, in release builds, only what it can break:
+    /// [`Host::apply`] changes the score and the house rules' part of it
+    /// together (so the recount of the board's part still matches), and
+    /// refuses one that leaves a player fewer than no coins under the
+    /// resets, the one invariant a score can break, checked again here. The
+    /// full check (a recount of the board, about 40% of the cost of a rule
+    /// that pays at every move) runs after every other operation, and
+    /// after every one in debug builds and tests.
+    fn invariants_after(&self, op: &Op<BttOp>) -> Result<(), String> {
+        if cfg!(debug_assertions) || !matches!(op, Op::AddScore(..)) {
+            return self.check_invariants();
+        }
+        if self.short_of_coins() {
+            return Err("a player holds fewer than no coins despite the resets".into());
+        }
+        Ok(())
+    }
+
+    fn event_words(&self, event: &Event) -> String {
+        match *event {
+            Event::Action { seat, action } => format!(
+                "seat {}'s move `{}` {}",
+                seat + 1,
+                super::format_action(self, action),
+                self.when()
+            ),
+            Event::Over => "the end of the game".into(),
+        }
+    }
+
+    fn stop(&mut self) {
+        self.end = Some(End::ScriptError);
+    }
+
+    fn decision(&self, action: Action) -> Event {
+        Event::Action {
+            seat: self.to_move,
+            action,
+        }
+    }
+
+    fn unfiltered(&self, out: &mut Vec<Action>) {
+        self.legal_plain(out);
+    }
+}
+
+impl State {
+    /// Apply one operation through the game's own checked moves and write
+    /// what it did, in words, at the end of `note`; or say why it was
+    /// refused.
+    fn apply_into(&mut self, op: &Op<BttOp>, note: &mut String) -> Result<(), String> {
+        use std::fmt::Write;
         match *op {
             Op::AddScore(s, n) => {
                 let seat = usize::from(s);
                 let sc = self.script.as_deref_mut().ok_or("no house rules")?;
-                let bonus = sc.bonus[seat] + n;
+                let bonus = sc.session.bonus[seat] + n;
                 let new = i64::from(self.scores[seat]) + n;
                 if bonus.abs() > session::MAX_BONUS || new.abs() > session::MAX_BONUS {
                     return Err(format!("seat {}'s score would pass a million", s + 1));
                 }
                 let old = self.scores[seat];
                 self.scores[seat] = new as i32;
-                if self.rules().coins.reset > 0 && self.coins().iter().any(|&c| c < 0) {
+                if self.short_of_coins() {
                     // The coin resets pay only penalties: a rule may not
                     // take coins a player does not hold.
                     self.scores[seat] = old;
                     return Err(format!("seat {} holds too few coins to pay {}", s + 1, -n));
                 }
                 let sc = self.script.as_deref_mut().ok_or("no house rules")?;
-                sc.bonus[seat] = bonus;
+                sc.session.bonus[seat] = bonus;
                 // "seat 1 gains 2 coins", built without `format!` (a rule
                 // that pays at every move words it every move).
-                let mut note = String::with_capacity(24);
                 note.push_str("seat ");
-                session::push_num(&mut note, u64::from(s) + 1);
+                session::push_num(note, u64::from(s) + 1);
                 note.push_str(if n < 0 { " pays " } else { " gains " });
-                session::push_num(&mut note, n.unsigned_abs());
+                session::push_num(note, n.unsigned_abs());
                 note.push_str(if n.unsigned_abs() == 1 {
                     " coin"
                 } else {
                     " coins"
                 });
-                Ok(note)
+                Ok(())
             }
             Op::EndTurn => {
                 if self.end.is_some() || !self.in_play() {
@@ -384,11 +916,13 @@ impl Host for State {
                 let passed = self.to_move;
                 self.tally.passes += 1;
                 self.settle_from((passed + 1) % self.players);
-                Ok(format!("seat {} is passed", passed + 1))
+                let _ = write!(note, "seat {} is passed", passed + 1);
+                Ok(())
             }
             Op::EndGame => {
                 self.end = Some(End::Script);
-                Ok("the game ends".into())
+                note.push_str("the game ends");
+                Ok(())
             }
             Op::Game(BttOp::AddStash(s, size, n)) => {
                 let seat = usize::from(s);
@@ -401,29 +935,32 @@ impl Host for State {
                     ));
                 }
                 let sc = self.script.as_deref_mut().ok_or("no house rules")?;
-                sc.tallies[seat][k] += n;
+                sc.session.tallies[seat][k] += n;
                 self.stash[seat][k] = new as u8;
                 if self.end.is_none() && self.in_play() {
                     self.settle_from(self.to_move);
                 }
-                Ok(format!(
+                let _ = write!(
+                    note,
                     "seat {} {} {} of size {size}",
                     s + 1,
                     if n < 0 { "loses" } else { "gains" },
                     crate::core::count(n.unsigned_abs(), "pyramid", "pyramids")
-                ))
+                );
+                Ok(())
             }
             Op::Game(BttOp::AddRoot(cell)) => {
                 if self.cell[usize::from(cell)] != EMPTY {
                     return Err(format!("{} is not empty", self.fixed.board.name(cell)));
                 }
                 let sc = self.script.as_deref_mut().ok_or("no house rules")?;
-                sc.tallies[0][ROOTS_ADDED] += 1;
+                sc.session.tallies[0][ROOTS_ADDED] += 1;
                 self.place_raw(cell, ROOT);
                 if self.end.is_none() && self.in_play() {
                     self.settle_from(self.to_move);
                 }
-                Ok(format!("a root is put on {}", self.fixed.board.name(cell)))
+                let _ = write!(note, "a root is put on {}", self.fixed.board.name(cell));
+                Ok(())
             }
             Op::Game(BttOp::RemovePyramid(cell)) => {
                 let board = &self.fixed.board;
@@ -458,68 +995,21 @@ impl Host for State {
                         OwnerPaidBy::Mover => (tsize + size, size),
                         OwnerPaidBy::Nobody => (tsize, 0),
                     };
-                    sc.bonus[o] -= i64::from(pays);
-                    sc.bonus[usize::from(t_owner)] += i64::from(gain);
+                    sc.session.bonus[o] -= i64::from(pays);
+                    sc.session.bonus[usize::from(t_owner)] += i64::from(gain);
                 }
                 self.stash[o][k] += 1;
                 self.lift_pyramid(cell);
                 if self.end.is_none() && self.in_play() {
                     self.settle_from(self.to_move);
                 }
-                Ok(format!(
+                let _ = write!(
+                    note,
                     "the pyramid on {name} goes back to seat {}'s stash",
                     owner + 1
-                ))
+                );
+                Ok(())
             }
         }
-    }
-
-    fn invariants(&self) -> Result<(), String> {
-        self.check_invariants()
-    }
-
-    /// After a score's change, in release builds, only what it can break:
-    /// [`Host::apply`] changes the score and the house rules' part of it
-    /// together (so the recount of the board's part still matches), and
-    /// refuses one that leaves a player fewer than no coins under the
-    /// resets, the one invariant a score can break, checked again here. The
-    /// full check (a recount of the board, about 40% of the cost of a rule
-    /// that pays at every move) runs after every other operation, and
-    /// after every one in debug builds and tests.
-    fn invariants_after(&self, op: &Op<BttOp>) -> Result<(), String> {
-        if cfg!(debug_assertions) || !matches!(op, Op::AddScore(..)) {
-            return self.check_invariants();
-        }
-        if self.rules().coins.reset > 0 && self.coins().iter().any(|&c| c < 0) {
-            return Err("a player holds fewer than no coins despite the resets".into());
-        }
-        Ok(())
-    }
-
-    fn event_words(&self, event: &Event) -> String {
-        match *event {
-            Event::Action { seat, action } => format!(
-                "seat {}'s move `{}` {}",
-                seat + 1,
-                super::format_action(self, action),
-                self.when()
-            ),
-            Event::Over => "the end of the game".into(),
-        }
-    }
-
-    fn stop(&mut self) {
-        self.end = Some(End::ScriptError);
-    }
-
-    fn decision(&self, action: Action) -> Event {
-        Event::Action {
-            seat: self.to_move,
-            action,
-        }
-    }
-
-    fn unfiltered(&self, out: &mut Vec<Action>) {
-        self.legal_plain(out);
     }
 }

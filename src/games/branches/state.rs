@@ -15,7 +15,6 @@ use crate::core::protocol::{GameState, Next, Outcome, Refusal, Seat};
 use super::action::Action;
 use super::board::{Board, Dir, MAX_CELLS, NONE};
 use super::rules::{Markers, OwnerPaidBy, Rules, WhenStuck};
-use crate::script::session::Session;
 
 /// Most seats.
 pub const MAX_SEATS: usize = 6;
@@ -133,7 +132,7 @@ pub struct State {
     pub(super) last: u8,
     /// The variant's house rules written as scripts, and what they keep;
     /// `None` without scripts.
-    pub(super) script: Option<Box<Session>>,
+    pub(super) script: Option<Box<super::script::Scripted>>,
 }
 
 impl State {
@@ -200,7 +199,7 @@ impl State {
             end: None,
             tally: Tally::default(),
             last: NONE,
-            script: self.script.as_deref().map(|sc| Box::new(sc.fresh())),
+            script: self.fresh_scripts(),
         };
         for i in 0..s.fixed.board.centre_roots().len() {
             let c = s.fixed.board.centre_roots()[i];
@@ -790,7 +789,7 @@ pub(super) fn select(x: u128, n: u32) -> u8 {
 impl GameState for State {
     type Action = Action;
 
-    crate::script_moves!(play_plain, no_chance);
+    crate::script_moves!(play_plain, no_chance, own);
 
     fn seats(&self) -> usize {
         usize::from(self.players)

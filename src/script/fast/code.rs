@@ -546,6 +546,17 @@ impl<T: 'static> Builder<'_, T> {
                 })
             }
             &E::Cmp(op, _, ref ab) => {
+                // A comparison with a constant string, the commonest
+                // (`ctx.kind == "place"`): the constant is kept by the
+                // closure and compared as text, not cloned at each run.
+                if let (x, E::Const(Val::Str(k))) | (E::Const(Val::Str(k)), x) = (&ab.0, &ab.1)
+                    && matches!(op, Cmp::Eq | Cmp::Ne)
+                {
+                    let x = self.val(x);
+                    let k = k.clone();
+                    let eq = matches!(op, Cmp::Eq);
+                    return cb(move |f| Ok((x(f)?.text() == Some(k.as_str())) == eq));
+                }
                 let x = self.val(&ab.0);
                 let y = self.val(&ab.1);
                 cb(move |f| {
