@@ -20,7 +20,12 @@
 #[macro_export]
 macro_rules! script_moves {
     ($apply:ident, no_chance, own) => {
-        $crate::script_moves!(@moves $apply, own);
+        $crate::script_moves!(
+            @moves $apply,
+            Self::filter_legal,
+            Self::check_allowed,
+            Self::random_allowed
+        );
         $crate::script_moves!(@roll);
     };
     ($apply:ident, no_chance) => {
@@ -37,18 +42,20 @@ macro_rules! script_moves {
             })
         }
     };
-    (@moves $apply:ident, own) => {
+    // The moves, filtered, refused or drawn through `$filter`, `$check`
+    // and `$random` (the session's functions, or the state's own).
+    (@moves $apply:ident, $filter:path, $check:path, $random:path) => {
         fn legal_actions(&self, out: &mut Vec<Self::Action>) {
             self.legal_plain(out);
             if self.script.is_some() {
-                self.filter_legal(out);
+                $filter(self, out);
             }
         }
 
         fn play(&mut self, action: Self::Action) -> Result<(), $crate::core::protocol::Refusal> {
             self.check(action)?;
             if self.script.is_some() {
-                self.check_allowed(action)?;
+                $check(self, action)?;
             }
             $crate::core::protocol::GameState::play_unchecked(self, action);
             Ok(())
@@ -64,41 +71,17 @@ macro_rules! script_moves {
         fn random_action(&self, dice: &mut $crate::core::dice::SeededDice) -> Self::Action {
             let first = self.random_plain(dice);
             if self.script.is_some() {
-                return self.random_allowed(first, dice);
+                return $random(self, first, dice);
             }
             first
         }
     };
     ($apply:ident) => {
-        fn legal_actions(&self, out: &mut Vec<Self::Action>) {
-            self.legal_plain(out);
-            if self.script.is_some() {
-                $crate::script::session::filter_legal(self, out);
-            }
-        }
-
-        fn play(&mut self, action: Self::Action) -> Result<(), $crate::core::protocol::Refusal> {
-            self.check(action)?;
-            if self.script.is_some() {
-                $crate::script::session::check_allowed(self, action)?;
-            }
-            $crate::core::protocol::GameState::play_unchecked(self, action);
-            Ok(())
-        }
-
-        fn play_unchecked(&mut self, action: Self::Action) {
-            if self.script.is_some() {
-                return self.play_scripted(action);
-            }
-            self.$apply(action);
-        }
-
-        fn random_action(&self, dice: &mut $crate::core::dice::SeededDice) -> Self::Action {
-            let first = self.random_plain(dice);
-            if self.script.is_some() {
-                return $crate::script::session::random_allowed(self, first, dice);
-            }
-            first
-        }
+        $crate::script_moves!(
+            @moves $apply,
+            $crate::script::session::filter_legal,
+            $crate::script::session::check_allowed,
+            $crate::script::session::random_allowed
+        );
     };
 }

@@ -244,8 +244,14 @@ impl Scripted {
 
     /// A fresh game's house rules: the same scripts and table.
     fn fresh(&self) -> Scripted {
+        self.with_session(self.session.fresh())
+    }
+
+    /// The same scripts and table with `session`; no kept `ctx` nor
+    /// notes' strings.
+    fn with_session(&self, session: Session) -> Scripted {
         Scripted {
-            session: self.session.fresh(),
+            session,
             hooked: Arc::clone(&self.hooked),
             reads: self.reads,
             lends: self.lends,
@@ -264,14 +270,7 @@ impl Scripted {
 impl Clone for Scripted {
     /// The session copied; no kept `ctx` nor notes' strings.
     fn clone(&self) -> Scripted {
-        Scripted {
-            session: self.session.clone(),
-            hooked: Arc::clone(&self.hooked),
-            reads: self.reads,
-            lends: self.lends,
-            spare: None,
-            pool: Vec::new(),
-        }
+        self.with_session(self.session.clone())
     }
 }
 
