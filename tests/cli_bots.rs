@@ -145,14 +145,17 @@ fn compare_skill_shows_both_ladders() {
 }
 
 /// The ladder's table, and the same ratings whatever the number of threads.
-/// Few games (4, growing twice to 16): Roots and Shoots' tree search pays 84
-/// greedy playouts a growth decision whatever its budget, and this test was
-/// the slowest of the suite at 8 growing to 32.
+/// Roots Growy Roots: a game with chance and hidden cards, whose tree search
+/// draws from its own stream, at about a fifteenth of the CPU of Roots and
+/// Shoots' ladder (whose search pays 84 greedy playouts a growth decision
+/// whatever its budget: about 25 s a run of the debug build, three runs,
+/// among the slowest tests of the suite). Few games (4, growing twice to 16).
 #[test]
 fn ladder_is_reproducible_across_jobs() {
     let args = |jobs: &'static str, format: &'static str| {
         roots(&[
             "ladder",
+            "roots-growy-roots",
             "--bots",
             "random,greedy,mcts:5",
             "-n",
