@@ -13,10 +13,17 @@ use super::common::tmp_dir;
 
 const BIN: &str = env!("CARGO_BIN_EXE_roots");
 
-/// Games of the whole run: each of its two shards takes several seconds
-/// here (so that a checkpoint, written every 2 s, comes before the kill),
-/// and not so many that the test is slow.
-const GAMES: &str = "8000";
+/// Games of the whole run of `command`: each of its two shards takes
+/// several seconds of the debug build (so that a checkpoint, written every
+/// 2 s, comes before the kill), and not so many that the test is slow: a
+/// shard of `simulate` plays 4,000 games (about 3 s); one of `compare` or
+/// `sweep` plays 2,000 of each of its two runs (about 5 s).
+fn games(command: &str) -> &'static str {
+    match command {
+        "simulate" => "8000",
+        _ => "4000",
+    }
+}
 
 fn run(dir: &Path, args: &[&str]) -> Output {
     Command::new(BIN)
@@ -37,7 +44,16 @@ fn shard_args(command: &str, k: u32) -> Vec<String> {
         _ => vec!["compare".into(), "standard".into(), "fewer-beads".into()],
     };
     for a in [
-        "--games", GAMES, "--bots", "random", "--seed", "23", "--jobs", "1", "--format", "json",
+        "--games",
+        games(command),
+        "--bots",
+        "random",
+        "--seed",
+        "23",
+        "--jobs",
+        "1",
+        "--format",
+        "json",
     ] {
         args.push(a.into());
     }
@@ -102,11 +118,9 @@ fn interrupted_then_resumed(dir: &Path, command: &str, k: u32, signal: &str) -> 
         }
         _ => assert_eq!(stopped.status.code(), None, "killed: {stderr}"),
     }
-    let slice: u64 = match command {
-        "simulate" => 4_000,
-        // Both sides' games (compare), both values' (sweep).
-        _ => 8_000,
-    };
+    // A shard's games: half the run's (of both sides for compare, both
+    // values for sweep), 4,000 for each command.
+    let slice: u64 = games(command).parse::<u64>().unwrap() / 2;
     assert!(
         held > 0 && held < slice,
         "the shard was stopped mid-run: its checkpoint holds {held} of {slice} games"
@@ -276,7 +290,7 @@ fn tune_args(k: u32, exchange: &str) -> Vec<String> {
         "--target",
         "rounds=25",
         "--budget",
-        "20000",
+        "8000",
         "--games",
         "600",
         "--bots",
