@@ -100,6 +100,7 @@ pub fn compare(
             .ok_or_else(|| Failure::usage("the two variants are of different games"))?;
         margins = margins_of::<G>(&job.margins, plan.players)?;
         let changed = changed_keys::<G>(ra, rb);
+        let scripts = script_names::<G>(ra, rb);
         // Both sides' settings checked before the seed is announced.
         let config_a = plan.config::<G>(Arc::clone(ra))?;
         let mut config_b = plan.config::<G>(Arc::clone(rb))?;
@@ -125,7 +126,7 @@ pub fn compare(
             plan.note_seed();
             let (a, mut b, stopped, pairs) = until_decided(&config_a, &config_b, until, &primary, &margins)?;
             b.variant = variant_label(&b.variant, &job.sets_b);
-            (a, b, None, Some(stopped), changed, pairs)
+            (a, b, None, Some(stopped), (changed, scripts), pairs)
         } else {
         if let Some(shard) = job.shard {
             let setup = Setup {
@@ -181,7 +182,7 @@ pub fn compare(
         // Pairs only of matched runs: an interrupted B leaves A's extra
         // games unpaired, and the comparison says it is not of matched runs.
         let pairs = builder.into_pairs().filter(|p| p.pairs == a.games && a.games == b.games);
-        (a, b, skill, None, changed, pairs)
+        (a, b, skill, None, (changed, scripts), pairs)
         }
     });
     let (mut a, mut b) = (a, b);
@@ -190,8 +191,8 @@ pub fn compare(
     let mut c = compare_paired(a, b, pairs.as_ref(), &margins);
     c.analysis.independent_seeds = job.independent;
     c.sequential = sequential;
-    c.dead_rules = dead_rules(&changed, &c);
-    c.changed_keys = changed;
+    c.dead_rules = dead_rules(&changed.0, &changed.1, &c);
+    c.changed_keys = changed.0;
     let c = match skill {
         Some((la, lb)) => c.with_skill(la, lb),
         None => c,
@@ -232,7 +233,8 @@ pub fn merge(
         let a = Report::new(&ca, &acc(&totals[0])?);
         let mut b = Report::new(&cb, &acc(&totals[1])?);
         b.variant = setup.label_b.clone();
-        (a, b, changed_keys::<G>(&ca.rules, &cb.rules))
+        let scripts = script_names::<G>(&ca.rules, &cb.rules);
+        (a, b, (changed_keys::<G>(&ca.rules, &cb.rules), scripts))
     });
     setup.sim.note_seed();
     if pairs.pairs != a.0.games || pairs.pairs != a.1.games {
@@ -243,8 +245,8 @@ pub fn merge(
     }
     let mut c = compare_paired(a.0, a.1, Some(&pairs), &Margins::default());
     c.analysis.independent_seeds = setup.independent;
-    c.dead_rules = dead_rules(&a.2, &c);
-    c.changed_keys = a.2;
+    c.dead_rules = dead_rules(&a.2.0, &a.2.1, &c);
+    c.changed_keys = a.2.0;
     Ok(Finished::new(c, setup.sim.format))
 }
 
@@ -269,8 +271,20 @@ fn pair_builder<G: Game>(a: &sim::Config<G>, b: &sim::Config<G>) -> PairBuilder 
 
 /// The changed keys that cannot have mattered: their rule events never
 /// happened in either run.
-fn dead_rules(changed: &[String], c: &Comparison) -> Vec<String> {
-    sim::measures::dead_changes(changed, &c.a.design, &c.b.design, c.a.games)
+fn dead_rules(changed: &[String], scripts: &[Vec<String>; 2], c: &Comparison) -> Vec<String> {
+    let scripts = [scripts[0].as_slice(), scripts[1].as_slice()];
+    sim::measures::dead_changes(changed, &c.a.design, &c.b.design, c.a.games, scripts)
+}
+
+/// The names of the house rules written as scripts of each side.
+fn script_names<G: Game>(a: &G::Rules, b: &G::Rules) -> [Vec<String>; 2] {
+    let names = |r: &G::Rules| {
+        crate::variant::diff::scripts_of(r)
+            .into_iter()
+            .map(|s| s.name)
+            .collect()
+    };
+    [names(a), names(b)]
 }
 
 /// `--until-decided`: matched games in batches until the primary statistic

@@ -1229,10 +1229,22 @@ fn percentiles(v: &mut [f64]) -> (f64, f64) {
 /// that governs events. When none of its events happened in either run of
 /// `games` games, the change cannot matter under these bots; otherwise the
 /// line gives in what share of each run's games each event happened (the
-/// games with one of them, where the change can matter).
-pub fn dead_changes(changed: &[String], a: &Design, b: &Design, games: u64) -> Vec<String> {
+/// games with one of them, where the change can matter). A house rule
+/// written as a script (`script.NAME`) gets a line of its own
+/// ([`house_rule_fired`]); `scripts` names each side's scripts.
+pub fn dead_changes(
+    changed: &[String],
+    a: &Design,
+    b: &Design,
+    games: u64,
+    scripts: [&[String]; 2],
+) -> Vec<String> {
     let mut out = Vec::new();
     for key in changed {
+        if let Some(name) = key.strip_prefix("script.") {
+            out.extend(house_rule_fired(name, [a, b], games, scripts));
+            continue;
+        }
         let governs = |e: &&EventLine| e.keys.iter().any(|k| key_under(key, k));
         let ea: Vec<&EventLine> = a.rule_events.iter().filter(governs).collect();
         let eb: Vec<&EventLine> = b.rule_events.iter().filter(governs).collect();
@@ -1290,6 +1302,65 @@ pub fn dead_changes(changed: &[String], a: &Design, b: &Design, games: u64) -> V
         ));
     }
     out
+}
+
+/// Whether house rule `name`, a script of one side or both, changed the
+/// game, and in what share of `games` games of each side that has it: the
+/// rule event `script` counts the runs of all a side's scripts that changed
+/// the game, so a side with several says so. `None` when neither side has
+/// the event (no game of this build counts it).
+fn house_rule_fired(
+    name: &str,
+    sides: [&Design; 2],
+    games: u64,
+    scripts: [&[String]; 2],
+) -> Option<String> {
+    let event = |d: &Design| d.rule_events.iter().find(|e| e.key == "script").cloned();
+    let events = sides.map(event);
+    if events.iter().all(Option::is_none) {
+        return None;
+    }
+    let has = scripts.map(|names| names.iter().any(|n| n == name));
+    let fired = (0..2).any(|i| has[i] && events[i].as_ref().is_some_and(|e| e.games.count > 0));
+    if !fired {
+        let which = match has {
+            [true, true] => "either variant",
+            [true, false] => "A",
+            _ => "B",
+        };
+        return Some(format!(
+            "house rule `{name}` (a script) never changed the game in {} games of {which}: it cannot matter under these bots",
+            thousands(games)
+        ));
+    }
+    let side = |i: usize| {
+        let label = ["A", "B"][i];
+        match &events[i] {
+            Some(e) if has[i] => {
+                let share = if e.games.count == 0 {
+                    format!("never in {} games", thousands(e.games.of))
+                } else {
+                    format!("{} of games", e.games.words())
+                };
+                let together = match scripts[i].len() {
+                    0 | 1 => String::new(),
+                    2 => " (counted with its other script: a side's scripts are counted together)"
+                        .to_owned(),
+                    n => format!(
+                        " (counted with its other {} scripts: a side's scripts are counted together)",
+                        n - 1
+                    ),
+                };
+                format!("{label} {share}{together}")
+            }
+            _ => format!("not in {label}"),
+        }
+    };
+    Some(format!(
+        "house rule `{name}` (a script) changed the game in: {}; {}",
+        side(0),
+        side(1)
+    ))
 }
 
 /// Whether `key` is `rule` or lies under it (`beads.supply` under `beads`).
@@ -1656,14 +1727,14 @@ mod tests {
             rule_events: vec![line(fired)],
         };
         let changed = vec!["beads.supply".to_owned(), "rain.rolls".to_owned()];
-        let out = dead_changes(&changed, &d(0), &d(0), 100);
+        let out = dead_changes(&changed, &d(0), &d(0), 100, [&[], &[]]);
         assert_eq!(out.len(), 1);
         assert!(
             out[0].starts_with("`beads.supply` acts only through"),
             "{out:?}"
         );
         // Where the event happened, the line says in what share of games.
-        let reach = dead_changes(&changed, &d(3), &d(0), 100);
+        let reach = dead_changes(&changed, &d(3), &d(0), 100, [&[], &[]]);
         assert_eq!(reach.len(), 1);
         assert!(
             reach[0].starts_with("`beads.supply` can matter only in games with")
@@ -1671,6 +1742,58 @@ mod tests {
                 && reach[0].contains("B never in 100 games"),
             "{reach:?}"
         );
+        // A house rule's line says where it fired.
+        let script = |fired: u64| EventLine {
+            key: "script",
+            label: "house-rule runs that changed the game",
+            keys: vec!["script"],
+            per_game: 0.0,
+            games: Rate::new(fired, 100),
+            possible: true,
+        };
+        let base = Design {
+            depth: Depth::Standard,
+            measures: Vec::new(),
+            rule_events: Vec::new(),
+        };
+        let ruled = Design {
+            rule_events: vec![script(7)],
+            ..base.clone()
+        };
+        let edge = ["edge".to_owned()];
+        let two = ["edge".to_owned(), "ones".to_owned()];
+        let key = ["script.edge".to_owned()];
+        let fired = dead_changes(&key, &base, &ruled, 100, [&[], &edge]);
+        let seven = Rate::new(7, 100).words();
+        assert!(seven.starts_with("7.0% ("), "{seven}");
+        assert_eq!(
+            fired,
+            [format!(
+                "house rule `edge` (a script) changed the game in: not in A; B {seven} of games"
+            )],
+        );
+        // Removed: only A has it; a side with two scripts says so.
+        let ones = ["ones".to_owned()];
+        let removed = dead_changes(&key, &ruled, &ruled, 100, [&two, &ones]);
+        assert!(
+            removed[0].ends_with(&format!(
+                "A {seven} of games (counted with its other script: a side's scripts are counted together); not in B"
+            )),
+            "{removed:?}"
+        );
+        let silent = Design {
+            rule_events: vec![script(0)],
+            ..base.clone()
+        };
+        let never = dead_changes(&key, &base, &silent, 100, [&[], &edge]);
+        assert_eq!(
+            never,
+            [
+                "house rule `edge` (a script) never changed the game in 100 games of B: it cannot matter under these bots"
+            ],
+        );
+        // Without the event (a build that does not count it), no line.
+        assert!(dead_changes(&key, &base, &base, 100, [&[], &edge]).is_empty());
         assert!(key_under("beads.supply", "beads"));
         assert!(!key_under("beads_x", "beads"));
         assert_eq!(thousands(1_234_567), "1,234,567");
