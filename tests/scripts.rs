@@ -691,3 +691,49 @@ fn a_hook_that_reads_no_position_leaves_it_unwritten_and_one_that_does_reads_it_
         assert!(checked > 10, "seed {seed}: {checked} steps checked");
     }
 }
+
+#[test]
+fn the_hooks_of_one_step_share_its_ctx_and_each_sees_its_own_moment() {
+    // A script on every hook checks the hook's name and its moment (an
+    // operation asked for with seat 99 is refused, and one at `roll` or
+    // `legal` is refused anyway: either ends the game), and two count
+    // their runs in the memory: the game must be the plain one.
+    let rule = |name: &str, code: &str| {
+        format!("[[script]]\nname = \"{name}\"\nhook = \"{name}\"\ncode = '''\n{code}\n'''\n")
+    };
+    let text = [
+        "extends = \"standard\"\n".to_owned(),
+        rule("legal", "ctx.hook == \"legal\" && ctx.seat >= 1"),
+        rule(
+            "roll",
+            "if ctx.hook != \"roll\" || ctx.face < 1 || ctx.face > ctx.die { ctx.add_score(99, 1); }",
+        ),
+        rule(
+            "after_roll",
+            "if ctx.hook != \"after_roll\" || ctx.seat < 1 { ctx.add_score(99, 1); } ctx.set(\"rolls\", ctx.get(\"rolls\") + 1);",
+        ),
+        rule(
+            "after_action",
+            "if ctx.hook != \"after_action\" || ctx.seat < 1 || ctx.kind == \"\" { ctx.add_score(99, 1); } ctx.set(\"actions\", ctx.get(\"actions\") + 1);",
+        ),
+        rule(
+            "scored",
+            "if ctx.hook != \"scored\" || ctx.kind != \"scored\" || ctx.seat != 0 { ctx.add_score(99, 1); }",
+        ),
+        rule(
+            "final",
+            "if ctx.hook != \"final\" || ctx.kind != \"over\" { ctx.add_score(99, 1); }",
+        ),
+    ]
+    .concat();
+    let scripted = rules(&text);
+    let plain = rules("extends = \"standard\"\n");
+    for seed in 1..=5 {
+        let state = play_checked(&scripted, seed);
+        assert_eq!(state.script_failure(), None, "seed {seed}");
+        assert!(state.script_memory("rolls") > 0, "seed {seed}");
+        assert!(state.script_memory("actions") > 0, "seed {seed}");
+        let same = play(&scripted, seed).outcome();
+        assert_eq!(same, play(&plain, seed).outcome(), "seed {seed}");
+    }
+}

@@ -464,16 +464,24 @@ impl<T> Clone for Typed<T> {
 }
 
 impl<T> Typed<T> {
-    /// [`Fast::run_effect`].
+    /// [`Fast::run_effect`]: for a script whose locals are a few whole
+    /// numbers and booleans, the run's frame made here, in the caller,
+    /// and its body called (one call a run, not two).
     #[inline(always)]
     pub fn run_effect(&self, ctx: &mut T) -> Result<(), Box<Flow>> {
-        (self.0.run_effect)(ctx)
+        match &self.0.unit {
+            Some(body) => code::run_unit(body, self.0.slots, ctx),
+            None => (self.0.run_effect)(ctx),
+        }
     }
 
-    /// [`Fast::run_filter`].
+    /// [`Fast::run_filter`], as [`Typed::run_effect`].
     #[inline(always)]
     pub fn run_filter(&self, ctx: &mut T) -> Result<bool, Box<Result<Val, Flow>>> {
-        (self.0.run_filter)(ctx)
+        match &self.0.value {
+            Some(body) => code::run_value(body, self.0.slots, ctx),
+            None => (self.0.run_filter)(ctx),
+        }
     }
 }
 

@@ -299,6 +299,16 @@ pub struct Step<T> {
     fast: Option<fast::Typed<T>>,
 }
 
+impl<T> Step<T> {
+    /// Its closures, when it has them: a caller that runs them itself
+    /// hands a stop to [`Program::effect_stopped`] and a script without
+    /// them to [`Program::exec_effect`].
+    #[inline(always)]
+    pub fn fast(&self) -> Option<&fast::Typed<T>> {
+        self.fast.as_ref()
+    }
+}
+
 struct Compiled {
     name: String,
     hook: &'static str,
@@ -639,7 +649,12 @@ impl Program {
     /// [`Program::exec_effect`] of a fast run that stopped with `flow`.
     #[cold]
     #[inline(never)]
-    fn effect_stopped<T>(&self, i: usize, flow: fast::Flow, ctx: &mut T) -> Result<(), Box<Failure>>
+    pub fn effect_stopped<T>(
+        &self,
+        i: usize,
+        flow: fast::Flow,
+        ctx: &mut T,
+    ) -> Result<(), Box<Failure>>
     where
         T: Clone + Default + Send + Sync + 'static,
     {

@@ -16,7 +16,7 @@ use crate::core::protocol::{GameState, Next, Seat};
 use crate::games::roots_and_shoots::action::Action;
 use crate::games::roots_and_shoots::rules::ValueRolled;
 use crate::games::roots_and_shoots::state::{EndReason, MAX_SEATS, Phase, State, Task};
-use crate::script::fast::Reg;
+use crate::script::fast::{self, Reg};
 use crate::script::session::{HouseRules, Session, filter_names, push_num};
 use crate::script::{Api, Failure, Hook, Hooked, Program, Step};
 
@@ -603,7 +603,9 @@ impl State {
             self.fill_position(&mut c.view, reads);
         }
         c.hook = HOOKS[hook].name;
-        c.memory.clear();
+        // The kept `ctx` holds the memory only while a run borrows it
+        // (`Scripted::exec_lending` gives it back, failed or not).
+        debug_assert!(c.memory.is_empty());
         c.ops.clear();
         self.describe(c, event, reads);
     }
@@ -615,17 +617,13 @@ impl State {
         self.fill_view(v, board.as_ref(), reads);
     }
 
-    /// The kept `ctx` of the house rules (a new one if none is kept).
-    fn spare_ctx(&mut self) -> Box<Ctx> {
-        self.script
-            .as_deref_mut()
-            .and_then(|s| s.spare.take())
-            .unwrap_or_default()
-    }
-
-    /// Keep `c` for the next run.
+    /// Keep `c` for the next step, in the slot it was taken from (empty:
+    /// nothing to drop there).
+    #[inline(always)]
     fn keep_ctx(&mut self, c: Box<Ctx>) {
-        if let Some(s) = self.script.as_deref_mut() {
+        if let Some(s) = self.script.as_deref_mut()
+            && s.spare.is_none()
+        {
             s.spare = Some(c);
         }
     }
@@ -779,34 +777,34 @@ impl State {
         }
     }
 
-    /// A failure a filter left, if any: the game ends with it now.
-    fn take_pending(&mut self) -> bool {
+    /// The start of a step of a game with scripts: a failure a filter
+    /// left ends the game now (`false`: the step is not played), else the
+    /// narration's notes of the last step are cleared. One look into the
+    /// scripts for both.
+    #[inline(always)]
+    fn begin_step(&mut self) -> bool {
         let Some(sc) = self.script.as_deref_mut() else {
-            return false;
+            return true;
         };
-        match sc.session.pending.take() {
-            Some(message) => {
-                self.end_with_failure(message);
-                true
-            }
-            None => false,
+        if let Some(message) = sc.session.pending.take() {
+            self.end_with_failure(message);
+            return false;
         }
+        sc.session.notes.clear();
+        true
     }
 
     /// `play_unchecked` of a game with scripts.
     #[cold]
     #[inline(never)]
     pub(crate) fn play_scripted(&mut self, action: Action) {
-        if self.take_pending() {
+        if !self.begin_step() {
             return;
         }
         let seat = match self.next() {
             Next::Decide(s) => s,
             _ => self.seat,
         };
-        if let Some(sc) = self.script.as_deref_mut() {
-            sc.session.notes.clear();
-        }
         self.apply_action_and_advance(action);
         self.after_step(AFTER_ACTION, Event::Action { seat, action });
     }
@@ -815,15 +813,17 @@ impl State {
     #[cold]
     #[inline(never)]
     pub(crate) fn roll_scripted(&mut self, face: u8) {
-        if self.take_pending() {
+        if !self.begin_step() {
             return;
         }
         let Some(sc) = self.script.as_deref_mut() else {
             return;
         };
-        sc.session.notes.clear();
         let hooked = Arc::clone(&sc.hooked);
         let lend = sc.lends_at(ROLL);
+        // One `ctx` for the step: the roll's scripts, then the hooks after
+        // the roll (`State::step_hooks`).
+        let mut c = sc.spare.take().unwrap_or_default();
         let die = match self.next() {
             Next::Chance(d) => d,
             _ => Die::D12,
@@ -833,98 +833,120 @@ impl State {
         if !hooked.at(ROLL).is_empty() {
             let event = Event::Roll { die, kind, face };
             let reads = self.reads(ROLL);
-            // One `ctx` for the roll's scripts: they change nothing but
-            // the face (no operation is allowed at this hook).
-            let mut c = self.spare_ctx();
+            // The roll's scripts change nothing but the face (no
+            // operation is allowed at this hook).
             self.fill(&mut c, ROLL, &event, reads);
             for step in hooked.at(ROLL) {
                 let i = step.i;
                 c.face = i64::from(face);
                 c.reroll = false;
                 c.new_face = None;
-                let sc = self.script.as_deref_mut().expect("scripted");
-                let ran = sc.effect(step, &mut c, lend);
-                if let Err(f) = ran {
+                if let Err(f) = self.run_script(step, &mut c, lend) {
                     return self.fail(&f.to_string(), &event);
                 }
-                if c.reroll {
-                    sc.session.fired[i] += 1;
-                    sc.rerolls += 1;
-                    let note = format!(
-                        "house rule `{}`: the {die} is rolled again",
-                        sc.session.program.name(i)
-                    );
-                    sc.session.notes.push(note);
-                    if sc.rerolls > MAX_REROLLS {
-                        let f = sc.session.program.refused(
-                            i,
-                            format!("it asked for the die to be rolled again {MAX_REROLLS} times in a row"),
-                        );
-                        return self.fail(&f.to_string(), &event);
-                    }
-                    // The node is unchanged: the die is rolled again.
-                    sc.spare = Some(c);
-                    return;
-                }
-                if let Some(f) = c.new_face {
-                    if f != i64::from(face) {
+                if c.reroll || c.new_face.is_some() {
+                    let sc = self.script.as_deref_mut().expect("scripted");
+                    if c.reroll {
                         sc.session.fired[i] += 1;
+                        sc.rerolls += 1;
                         let note = format!(
-                            "house rule `{}`: the {die} counts as {f}, not {face}",
+                            "house rule `{}`: the {die} is rolled again",
                             sc.session.program.name(i)
                         );
                         sc.session.notes.push(note);
+                        if sc.rerolls > MAX_REROLLS {
+                            let f = sc.session.program.refused(
+                                i,
+                                format!("it asked for the die to be rolled again {MAX_REROLLS} times in a row"),
+                            );
+                            return self.fail(&f.to_string(), &event);
+                        }
+                        // The node is unchanged: the die is rolled again.
+                        sc.spare = Some(c);
+                        return;
                     }
-                    face = f as u8;
+                    if let Some(f) = c.new_face {
+                        if f != i64::from(face) {
+                            sc.session.fired[i] += 1;
+                            let note = format!(
+                                "house rule `{}`: the {die} counts as {f}, not {face}",
+                                sc.session.program.name(i)
+                            );
+                            sc.session.notes.push(note);
+                        }
+                        face = f as u8;
+                    }
                 }
             }
-            self.keep_ctx(c);
         }
         if let Some(sc) = self.script.as_deref_mut() {
             sc.rerolls = 0;
         }
         self.apply_roll_and_advance(face);
-        self.after_step(AFTER_ROLL, Event::Roll { die, kind, face });
+        let mut runs = 0usize;
+        let event = Event::Roll { die, kind, face };
+        self.step_hooks(&hooked, &mut c, AFTER_ROLL, &event, &mut runs);
+        self.keep_ctx(c);
     }
 
     /// The hooks after a step: each nutrient scored, the step's own hook,
-    /// and at the end of the game hook `final`.
+    /// and at the end of the game hook `final`, all on one `ctx` (the
+    /// session's kept one, taken once for the step) with one count of
+    /// runs; the step's own hook runs here, not through a call.
+    #[inline(never)]
     fn after_step(&mut self, hook: usize, event: Event) {
-        let Some(sc) = self.script.as_deref() else {
+        let Some(sc) = self.script.as_deref_mut() else {
             return;
         };
         let hooked = Arc::clone(&sc.hooked);
+        let mut c = sc.spare.take().unwrap_or_default();
         let mut runs = 0usize;
-        if !sc.scored.is_empty() && !self.drain_scored(&hooked, &mut runs) {
+        self.step_hooks(&hooked, &mut c, hook, &event, &mut runs);
+        self.keep_ctx(c);
+    }
+
+    /// [`State::after_step`] on the step's `ctx` `c`.
+    #[inline(always)]
+    fn step_hooks(
+        &mut self,
+        hooked: &Hooked<Ctx>,
+        c: &mut Ctx,
+        hook: usize,
+        event: &Event,
+        runs: &mut usize,
+    ) {
+        if self.scored_waiting() && !self.drain_scored(hooked, c, runs) {
             return;
         }
         if !hooked.at(hook).is_empty() {
-            if !self.run_hook(&hooked, hook, &event, &mut runs) {
+            if !self.run_hook(hooked, c, hook, event, runs) {
                 return;
             }
-            if self
-                .script
-                .as_deref()
-                .is_some_and(|sc| !sc.scored.is_empty())
-                && !self.drain_scored(&hooked, &mut runs)
-            {
+            if self.scored_waiting() && !self.drain_scored(hooked, c, runs) {
                 return;
             }
         }
         if self.next() == Next::Over
-            && !self.script.as_deref().is_some_and(|s| s.session.final_done)
+            && let Some(sc) = self.script.as_deref_mut()
+            && !sc.session.final_done
         {
-            if let Some(sc) = self.script.as_deref_mut() {
-                sc.session.final_done = true;
-            }
-            self.run_hook(&hooked, FINAL, &Event::Over, &mut runs);
+            sc.session.final_done = true;
+            self.run_hook_apart(hooked, c, FINAL, &Event::Over, runs);
         }
+    }
+
+    /// Whether a nutrient was scored since hook `scored` last ran.
+    #[inline(always)]
+    fn scored_waiting(&self) -> bool {
+        self.script
+            .as_deref()
+            .is_some_and(|sc| !sc.scored.is_empty())
     }
 
     /// Hook `scored` for every nutrient scored since it last ran (scripts
     /// that make it rain may score more); called when one was.
     #[inline(never)]
-    fn drain_scored(&mut self, hooked: &Hooked<Ctx>, runs: &mut usize) -> bool {
+    fn drain_scored(&mut self, hooked: &Hooked<Ctx>, c: &mut Ctx, runs: &mut usize) -> bool {
         loop {
             let Some(sc) = self.script.as_deref_mut() else {
                 return false;
@@ -937,34 +959,47 @@ impl State {
                 return true;
             }
             for e in &events {
-                if !self.run_hook(hooked, SCORED, e, runs) {
+                if !self.run_hook(hooked, c, SCORED, e, runs) {
                     return false;
                 }
             }
         }
     }
 
-    /// Run every script of `hook` on `event`, applying what each asks for;
-    /// `false` when one failed (the game is then over). Each script's
-    /// closures come from the game's [`Hooked`] table: a run is a call of
-    /// its closure.
-    fn run_hook(
+    /// [`State::run_hook`], called (hook `final`).
+    #[inline(never)]
+    fn run_hook_apart(
         &mut self,
         hooked: &Hooked<Ctx>,
+        c: &mut Ctx,
         hook: usize,
         event: &Event,
         runs: &mut usize,
     ) -> bool {
-        let Some(sc) = self.script.as_deref_mut() else {
+        self.run_hook(hooked, c, hook, event, runs)
+    }
+
+    /// Run every script of `hook` on `event` in `c` (the step's `ctx`),
+    /// applying what each asks for; `false` when one failed (the game is
+    /// then over). Each script's closures come from the game's [`Hooked`]
+    /// table: a run is a call of its closure.
+    #[inline(always)]
+    fn run_hook(
+        &mut self,
+        hooked: &Hooked<Ctx>,
+        c: &mut Ctx,
+        hook: usize,
+        event: &Event,
+        runs: &mut usize,
+    ) -> bool {
+        let Some(sc) = self.script.as_deref() else {
             return false;
         };
         let reads = sc.reads[hook];
         let lend = sc.lends_at(hook);
-        // The kept `ctx`, written when a script first needs it and again
-        // after each script that changed the game: a script changes
-        // nothing of it but what it asks for and the memory, both taken
-        // back after it.
-        let mut c = sc.spare.take().unwrap_or_default();
+        // `c` is written when a script first needs it and again after
+        // each script that changed the game: a script changes nothing of
+        // it but what it asks for and the memory, both taken back after it.
         let mut written = false;
         for step in hooked.at(hook) {
             *runs += 1;
@@ -972,16 +1007,11 @@ impl State {
                 return self.too_many_runs(step.i, event);
             }
             if !written {
-                self.fill(&mut c, hook, event, reads);
+                self.fill(c, hook, event, reads);
                 written = true;
             }
-            let ran = match self.script.as_deref_mut() {
-                Some(sc) => sc.effect(step, &mut c, lend),
-                None => return false,
-            };
-            if let Err(f) = ran {
-                self.fail(&f.to_string(), event);
-                return false;
+            if let Err(f) = self.run_script(step, c, lend) {
+                return self.failed(&f, event);
             }
             if !c.ops.is_empty() {
                 if !self.apply_asked(step.i, &c.ops, event) {
@@ -990,10 +1020,63 @@ impl State {
                 written = false;
             }
         }
-        if let Some(sc) = self.script.as_deref_mut() {
-            sc.spare = Some(c);
-        }
         true
+    }
+
+    /// Run `step` on `c`: its closure called here when it has one and
+    /// the hook lends no memory (`lend`), else the longer way.
+    #[inline(always)]
+    fn run_script(
+        &mut self,
+        step: &Step<Ctx>,
+        c: &mut Ctx,
+        lend: bool,
+    ) -> Result<(), Box<Failure>> {
+        match step.fast() {
+            Some(f) if !lend => match f.run_effect(c) {
+                Ok(()) => Ok(()),
+                Err(flow) => self.effect_stopped(step.i, flow, c),
+            },
+            _ => self.run_apart(step, c, lend),
+        }
+    }
+
+    /// [`State::run_script`] of a script without closures, or of a hook
+    /// that lends the memory.
+    #[inline(never)]
+    fn run_apart(&mut self, step: &Step<Ctx>, c: &mut Ctx, lend: bool) -> Result<(), Box<Failure>> {
+        match self.script.as_deref_mut() {
+            Some(sc) => sc.effect(step, c, lend),
+            None => Ok(()),
+        }
+    }
+
+    /// What a run of script `i` by its closure that stopped (`flow`)
+    /// comes to: a failure, or Rhai's run of it.
+    // The box is opened here, out of line: the loop that calls this
+    // hands on one word (opened there, it cost the do-nothing game 2,360
+    // instructions more).
+    #[allow(clippy::boxed_local)]
+    #[cold]
+    #[inline(never)]
+    fn effect_stopped(
+        &self,
+        i: usize,
+        flow: Box<fast::Flow>,
+        c: &mut Ctx,
+    ) -> Result<(), Box<Failure>> {
+        match self.script.as_deref() {
+            Some(sc) => sc.session.program.effect_stopped(i, *flow, c),
+            None => Ok(()),
+        }
+    }
+
+    /// End the game with failure `f` at `event`: `false`.
+    #[cold]
+    #[inline(never)]
+    fn failed(&mut self, f: &Failure, event: &Event) -> bool {
+        self.fail(&f.to_string(), event);
+        false
     }
 
     /// End the game: the house rules ran too often in one step (script

@@ -33,8 +33,8 @@ pub(super) struct Fr<'a, T> {
 type R<X> = Result<X, Flow>;
 type CI<T> = Box<dyn for<'a, 'b> Fn(&'b mut Fr<'a, T>) -> R<i64> + Send + Sync>;
 type CB<T> = Box<dyn for<'a, 'b> Fn(&'b mut Fr<'a, T>) -> R<bool> + Send + Sync>;
-type CV<T> = Box<dyn for<'a, 'b> Fn(&'b mut Fr<'a, T>) -> R<Val> + Send + Sync>;
-type CS<T> = Box<dyn for<'a, 'b> Fn(&'b mut Fr<'a, T>) -> R<()> + Send + Sync>;
+pub(super) type CV<T> = Box<dyn for<'a, 'b> Fn(&'b mut Fr<'a, T>) -> R<Val> + Send + Sync>;
+pub(super) type CS<T> = Box<dyn for<'a, 'b> Fn(&'b mut Fr<'a, T>) -> R<()> + Send + Sync>;
 
 fn ci<T, F>(f: F) -> CI<T>
 where
@@ -81,6 +81,15 @@ pub(super) struct Code<T> {
     pub run_effect: RunEffect<T>,
     /// A run of the body as a filter, its locals made in it.
     pub run_filter: RunFilter<T>,
+    /// The body for what it does ([`Code::run_effect`]'s) and as a filter
+    /// ([`Code::run_filter`]'s), kept apart when a caller may make the
+    /// run's frame itself ([`run_unit`], [`run_value`]): a script without
+    /// a loop whose locals are whole numbers and booleans that fit on
+    /// the stack.
+    pub unit: Option<CS<T>>,
+    pub value: Option<CV<T>>,
+    /// How many locals the script has.
+    pub slots: usize,
 }
 
 /// Build the closures of `fast` for `ctx` type `T`, the game's fields
@@ -94,14 +103,52 @@ pub(super) fn build<T: 'static>(fast: &Fast, fields: Option<&Fields<T>>) -> Code
             body: b.block_value::<true>(&fast.body),
             run_effect: effect_runner(b.block_unit::<true>(&fast.body), slots, plain),
             run_filter: filter_runner(b.block_value::<true>(&fast.body), slots, plain),
+            unit: None,
+            value: None,
+            slots,
         }
     } else {
+        let apart = plain && slots <= STACK_SLOTS;
         Code {
             body: b.block_value::<false>(&fast.body),
             run_effect: effect_runner(b.block_unit::<false>(&fast.body), slots, plain),
             run_filter: filter_runner(b.block_value::<false>(&fast.body), slots, plain),
+            unit: apart.then(|| b.block_unit::<false>(&fast.body)),
+            value: apart.then(|| b.block_value::<false>(&fast.body)),
+            slots,
         }
     }
+}
+
+/// A run of `body` for what it does ([`Code::unit`]), its frame made by
+/// the caller: what [`Code::run_effect`] does, inlined.
+#[inline(always)]
+pub(super) fn run_unit<T>(body: &CS<T>, slots: usize, ctx: &mut T) -> Result<(), Box<Flow>> {
+    let mut ints = [0i64; STACK_SLOTS];
+    let mut f = Fr {
+        ctx,
+        ints: &mut ints[..slots],
+        vals: &mut [],
+        ops: 0,
+    };
+    effect_end(body(&mut f))
+}
+
+/// A run of `body` as a filter ([`Code::value`]), as [`run_unit`].
+#[inline(always)]
+pub(super) fn run_value<T>(
+    body: &CV<T>,
+    slots: usize,
+    ctx: &mut T,
+) -> Result<bool, Box<Result<Val, Flow>>> {
+    let mut ints = [0i64; STACK_SLOTS];
+    let mut f = Fr {
+        ctx,
+        ints: &mut ints[..slots],
+        vals: &mut [],
+        ops: 0,
+    };
+    filter_end(body(&mut f))
 }
 
 /// What a run for its effect gives back: the end or `return`, or why it
