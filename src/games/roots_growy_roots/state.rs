@@ -738,6 +738,29 @@ impl State {
         Ok(state)
     }
 
+    /// The cell at `i`, an index that is a cell of the board by the way it
+    /// was found, without a bounds check (the hot loops' reads: a step of
+    /// [`Geo::near`] tested not `NONE`, a connector of [`State::roots`], a
+    /// connector's parent tested not `NONE`).
+    #[inline(always)]
+    fn board_cell(&self, i: usize) -> &Cell {
+        debug_assert!(i < self.geo.cells() && self.cells.len() == self.geo.cells());
+        // SAFETY: `self.cells` holds one record per cell of the board, for
+        // every state (set up so, and copied whole), and `i` is a cell of
+        // the board: [`Geo::steps`] lists only cells inside it (`NONE`
+        // off it), a root lists the cells its connectors were put on, and
+        // a connector's parent is a connector's cell (`NONE` at a seed).
+        unsafe { self.cells.get_unchecked(i) }
+    }
+
+    /// [`State::board_cell`] to change.
+    #[inline(always)]
+    fn board_cell_mut(&mut self, i: usize) -> &mut Cell {
+        debug_assert!(i < self.geo.cells() && self.cells.len() == self.geo.cells());
+        // SAFETY: as in `board_cell`.
+        unsafe { self.cells.get_unchecked_mut(i) }
+    }
+
     // --- Reading the state ------------------------------------------------
 
     pub fn rules(&self) -> &Rules {
@@ -1480,9 +1503,10 @@ impl State {
             }
             let bit = 1u8 << (DIRS.len() - 1 - d);
             let b = two[d];
-            // The cell one step away changed through one reference (one
-            // bounds check); the one two steps away is another cell.
-            let near = &mut self.cells[usize::from(a)];
+            // The cell one step away changed through one reference (no
+            // bounds check: a step on the board); the one two steps away is
+            // another cell.
+            let near = self.board_cell_mut(usize::from(a));
             if shut {
                 near.full[0] |= bit;
             } else {
@@ -1492,7 +1516,7 @@ impl State {
                 near.near_conn |= bit;
             }
             if b != NONE {
-                let far = &mut self.cells[usize::from(b)].full[1];
+                let far = &mut self.board_cell_mut(usize::from(b)).full[1];
                 if shut {
                     *far |= bit;
                 } else {
@@ -1597,43 +1621,47 @@ impl State {
             let bit = 1u8 << od;
             let a = one[d];
             let ai = usize::from(a);
-            let (conn, cut) = (self.cells[ai].conn, self.cells[ai].cut);
+            let near = self.board_cell(ai);
+            let (conn, cut) = (near.conn, near.cut);
             let seat = conn - 1;
             // The bridge over `x` gained, the grow onto it lost: each
             // worked out as a 0 or 1 and applied whatever it is (no branch
             // on the board around, which the processor cannot guess).
             let beyond = one[od];
             let beyond_closed = if beyond != NONE {
-                self.cells[usize::from(beyond)].closed
+                self.board_cell(usize::from(beyond)).closed
             } else {
                 u8::MAX
             };
             let gain = u8::from(bridges) & ((!beyond_closed >> seat) & 1);
             let lose = ((!was >> seat) & 1) & ((!cut >> od) & 1);
-            let cell = &mut self.cells[ai];
+            let cell = self.board_cell_mut(ai);
             let mut dirs = cell.dirs;
             debug_assert!(gain == 0 || dirs[1] & bit == 0);
             debug_assert!(lose == 0 || dirs[0] & bit != 0);
             dirs[1] |= gain << od;
             dirs[0] &= !(lose << od);
             cell.dirs = dirs;
-            let total = &mut self.totals[usize::from(seat)];
+            // (A seat is below `MAX_SEATS`, a power of two: the mask keeps
+            // it, and takes the bounds check.)
+            let total = &mut self.totals[usize::from(seat) & (MAX_SEATS - 1)];
             total[1] += u32::from(gain);
             total[0] -= u32::from(lose);
             // The bridge onto `x` of a connector two steps away lost.
             let b = two[d];
             if bridges && b != NONE {
                 let bi = usize::from(b);
-                let far = self.cells[bi].conn;
+                let far = self.board_cell(bi).conn;
                 // `was` one place up, with "closed" for no connector (0).
                 let open = !((u16::from(was) << 1 | 1) >> far) & 1;
                 let lose = open as u8;
-                let cell = &mut self.cells[bi];
+                let cell = self.board_cell_mut(bi);
                 let mut dirs = cell.dirs;
                 debug_assert!(lose == 0 || dirs[1] & bit != 0);
                 dirs[1] &= !(lose << od);
                 cell.dirs = dirs;
-                self.totals[usize::from(far.saturating_sub(1))][1] -= u32::from(lose);
+                self.totals[usize::from(far.saturating_sub(1)) & (MAX_SEATS - 1)][1] -=
+                    u32::from(lose);
             }
         }
         // The cells around see it closed, and a connector next to them
@@ -2180,13 +2208,14 @@ impl State {
         const ANCESTOR: i16 = i16::MIN;
         let mut a = x;
         while a != NONE {
-            self.cells[usize::from(a)].to_ends[k] = ANCESTOR;
-            a = self.cells[usize::from(a)].parent;
+            let cell = self.board_cell_mut(usize::from(a));
+            cell.to_ends[k] = ANCESTOR;
+            a = cell.parent;
         }
         let top = self.cells[usize::from(x)].depth as i16;
         for &c in &self.roots[s] {
             let ci = usize::from(c);
-            let cell = self.cells[ci];
+            let cell = *self.board_cell(ci);
             // Both ways worked out and one kept, without a branch on the
             // walk's shape (an ancestor reads itself, not its parent: the
             // seed has none).
@@ -2195,7 +2224,9 @@ impl State {
             // (`select_unpredictable`: the compiler made a branch of a
             // plain `if` here, mispredicted about once a root's walk.)
             let via = std::hint::select_unpredictable(ancestor, ci, usize::from(cell.parent));
-            let from_parent = self.cells[via].to_ends[k].wrapping_add(1);
+            // (`via` is the cell or its parent, a connector's: a seed is
+            // an ancestor and reads itself.)
+            let from_parent = self.board_cell(via).to_ends[k].wrapping_add(1);
             self.cells[ci].to_ends[k] =
                 std::hint::select_unpredictable(ancestor, from_top, from_parent);
         }
@@ -2785,7 +2816,7 @@ impl State {
             },
         ];
         for &from in self.grow_starts() {
-            let [g, b] = self.cells[usize::from(from)].dirs;
+            let [g, b] = self.board_cell(usize::from(from)).dirs;
             let (grows, bridges) = (g & pays[0], b & pays[1]);
             // A grow and a bridge never share a direction.
             let mask = grows | bridges;
