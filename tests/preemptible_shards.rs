@@ -121,10 +121,10 @@ fn interrupted_then_resumed(dir: &Path, command: &str, k: u32, signal: &str) -> 
     }
     // A shard's games, as its checkpoint counts them: half the run's; for
     // compare and sweep, half of each of its two runs, both counted.
-    let run: u64 = games(command).parse().unwrap();
+    let total: u64 = games(command).parse().unwrap();
     let slice = match command {
-        "simulate" => run / 2,
-        _ => run,
+        "simulate" => total / 2,
+        _ => total,
     };
     assert!(
         held > 0 && held < slice,
