@@ -1268,21 +1268,10 @@ pub fn dead_changes(
             ));
             continue;
         }
-        let side = |e: &EventLine| {
-            if e.games.count == 0 {
-                format!(
-                    "never in {} games (0 to {:.1}%)",
-                    thousands(e.games.of),
-                    100.0 * e.games.high
-                )
-            } else {
-                format!("{} of games", e.games.words())
-            }
-        };
         let counted = |v: &[&EventLine], key: &str| {
             v.iter()
                 .find(|y| y.key == key)
-                .map_or_else(|| "not counted".to_owned(), |y| side(y))
+                .map_or_else(|| "not counted".to_owned(), |y| happened_in(y))
         };
         let each: Vec<String> = all
             .iter()
@@ -1302,6 +1291,20 @@ pub fn dead_changes(
         ));
     }
     out
+}
+
+/// In what share of its run's games event `e` happened: `12.0% (8.1–17.4%)
+/// of games`, or `never in 100 games (0 to 3.7%)`.
+fn happened_in(e: &EventLine) -> String {
+    if e.games.count == 0 {
+        format!(
+            "never in {} games (0 to {:.1}%)",
+            thousands(e.games.of),
+            100.0 * e.games.high
+        )
+    } else {
+        format!("{} of games", e.games.words())
+    }
 }
 
 /// Whether house rule `name`, a script of one side or both, changed the
@@ -1337,11 +1340,7 @@ fn house_rule_fired(
         let label = ["A", "B"][i];
         match &events[i] {
             Some(e) if has[i] => {
-                let share = if e.games.count == 0 {
-                    format!("never in {} games", thousands(e.games.of))
-                } else {
-                    format!("{} of games", e.games.words())
-                };
+                let share = happened_in(e);
                 let together = match scripts[i].len() {
                     0 | 1 => String::new(),
                     2 => " (counted with its other script: a side's scripts are counted together)"
@@ -1713,14 +1712,15 @@ mod tests {
 
     #[test]
     fn a_changed_key_whose_events_never_fire_is_named() {
-        let line = |fired: u64| EventLine {
-            key: "pile_emptied",
-            label: "a bead pile emptied",
-            keys: vec!["beads.supply"],
+        let event = |key, label, rule, fired| EventLine {
+            key,
+            label,
+            keys: vec![rule],
             per_game: 0.0,
             games: Rate::new(fired, 100),
             possible: true,
         };
+        let line = |fired| event("pile_emptied", "a bead pile emptied", "beads.supply", fired);
         let d = |fired| Design {
             depth: Depth::Standard,
             measures: Vec::new(),
@@ -1743,13 +1743,13 @@ mod tests {
             "{reach:?}"
         );
         // A house rule's line says where it fired.
-        let script = |fired: u64| EventLine {
-            key: "script",
-            label: "house-rule runs that changed the game",
-            keys: vec!["script"],
-            per_game: 0.0,
-            games: Rate::new(fired, 100),
-            possible: true,
+        let script = |fired| {
+            event(
+                "script",
+                "house-rule runs that changed the game",
+                "script",
+                fired,
+            )
         };
         let base = Design {
             depth: Depth::Standard,
