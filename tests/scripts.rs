@@ -652,7 +652,102 @@ fn compare_says_how_often_a_house_rule_fired() {
         .find(|l| l.contains("house rule `edge-double` (a script) changed the game in:"))
         .unwrap_or_else(|| panic!("no line on the house rule's firing:\n{stdout}"));
     assert!(line.contains("in: not in A; B "), "{line}");
-    assert!(line.ends_with("%) of games"), "{line}");
+    assert!(line.contains("%) of games ("), "{line}");
+    assert!(line.ends_with(" changes a game)"), "{line}");
+}
+
+/// Three house rules in one variant, each counted alone: `simulate` gives
+/// each its own line (in the text and the JSON) and names the one that
+/// never fired, the lines add up to the rule event `script` (all of them
+/// together), and `compare` gives each its own verdict.
+#[test]
+fn each_house_rule_is_counted_alone_by_simulate_and_compare() {
+    use crate::common::{roots, tmp_dir};
+    let dir = tmp_dir("scripts", "each_house_rule");
+    let file = dir.join("three.toml");
+    let rules = r#"
+[[script]]
+name = "reroll-ones"
+hook = "roll"
+code = '''
+if ctx.face == 1 && ctx.kind == "growth" {
+    let used = `rerolled${ctx.seat}`;
+    if ctx.get(used) == 0 { ctx.set(used, 1); ctx.reroll(); }
+}
+'''
+
+[[script]]
+name = "never"
+hook = "final"
+code = "if ctx.round > 1000 { ctx.add_score(1, 1); }"
+"#;
+    let base = manifest("variants/edge-double.toml");
+    let text = format!(
+        "extends = {:?}\nname = \"three\"\n{rules}",
+        base.to_string_lossy()
+    );
+    std::fs::write(&file, text).unwrap();
+    let path = file.to_string_lossy().into_owned();
+    let args = [
+        "simulate", &path, "-n", "60", "--seed", "3", "-q", "-b", "random",
+    ];
+    let json = roots(&[&args[..], &["--format", "json"]].concat()).json();
+    let design = &json["measures"];
+    let lines = design["house_rules"]
+        .as_array()
+        .expect("a line per house rule");
+    let names: Vec<&str> = lines.iter().map(|h| h["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["edge-double", "reroll-ones", "never"]);
+    let count = |i: usize| lines[i]["games"]["count"].as_u64().unwrap();
+    let per_game = |i: usize| lines[i]["per_game"].as_f64().unwrap();
+    assert!(count(0) > 0 && count(1) > 0, "{lines:?}");
+    assert_eq!(count(2), 0);
+    // `reroll-ones` changes the game at most once a seat.
+    assert!(per_game(1) > 0.0 && per_game(1) <= 2.0, "{lines:?}");
+    let all = design["rule_events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["key"] == "script")
+        .expect("the rule event script");
+    let sum: f64 = (0..3).map(per_game).sum();
+    assert!(
+        (sum - all["per_game"].as_f64().unwrap()).abs() < 1e-9,
+        "{sum} against {all}"
+    );
+    let text = roots(&args).stdout;
+    assert!(text.contains("House rules "), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.trim_start().starts_with("`reroll-ones`") && l.contains("% (")),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "House rule `never` (a script) never changed the game in 60 games: it cannot matter under these bots"
+        ),
+        "{text}"
+    );
+    let compare = roots(&[
+        "compare", "standard", &path, "-n", "60", "--seed", "3", "-q", "-b", "random",
+    ]);
+    assert_eq!(compare.code, 0, "{}", compare.stderr);
+    for name in ["edge-double", "reroll-ones"] {
+        assert!(
+            compare.stdout.contains(&format!(
+                "house rule `{name}` (a script) changed the game in: not in A; B "
+            )),
+            "{name}: {}",
+            compare.stdout
+        );
+    }
+    assert!(
+        compare.stdout.contains(
+            "house rule `never` (a script) never changed the game in 60 games of B: it cannot matter under these bots"
+        ),
+        "{}",
+        compare.stdout
+    );
 }
 
 #[test]

@@ -370,7 +370,8 @@ macro_rules! game_hooks {
     };
 }
 
-/// `house_rules!(module)`: [`Game::script_api`] and [`Game::has_scripts`]
+/// `house_rules!(module)`: [`Game::script_api`], [`Game::has_scripts`],
+/// [`Game::script_names`] and [`Game::script_fired`]
 /// of a game whose scripting is `module::script` and whose rules carry
 /// their scripts in a field `script`.
 #[macro_export]
@@ -382,6 +383,15 @@ macro_rules! house_rules {
 
         fn has_scripts(rules: &Self::Rules) -> bool {
             !rules.script.is_empty()
+        }
+
+        fn script_names(rules: &Self::Rules) -> Vec<String> {
+            rules.script.list().iter().map(|s| s.name.clone()).collect()
+        }
+
+        fn script_fired(state: &Self::State) -> Vec<u32> {
+            $crate::script::session::HouseRules::session(state)
+                .map_or_else(Vec::new, |s| s.fired.clone())
         }
     };
 }
@@ -681,6 +691,19 @@ pub trait Game: Sized + Send + Sync + 'static {
     fn has_scripts(rules: &Self::Rules) -> bool {
         let _ = rules;
         false
+    }
+    /// The names of these rules' house rules written as scripts, in the
+    /// order [`Game::script_fired`] counts them. The default: none.
+    fn script_names(rules: &Self::Rules) -> Vec<String> {
+        let _ = rules;
+        Vec::new()
+    }
+    /// For each house rule of a finished game ([`Game::script_names`]'
+    /// order), how many of its runs changed the game; empty without
+    /// scripts. The rule event `script` is their sum.
+    fn script_fired(state: &Self::State) -> Vec<u32> {
+        let _ = state;
+        Vec::new()
     }
     /// Recount the state from scratch and compare (property tests). The
     /// default checks nothing.

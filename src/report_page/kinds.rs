@@ -272,7 +272,7 @@ fn measures_pictures(runs: &[(Look, &Report, String)]) -> Vec<Picture> {
 /// Rule coverage: the share of games in which each rule event happened.
 fn coverage_picture(runs: &[(Look, &Report, String)]) -> Option<Picture> {
     let first = runs[0].1;
-    let rows: Vec<Row> = first
+    let mut rows: Vec<Row> = first
         .design
         .rule_events
         .iter()
@@ -311,6 +311,50 @@ fn coverage_picture(runs: &[(Look, &Report, String)]) -> Option<Picture> {
             }
         })
         .collect();
+    // Each house rule written as a script, of any run (a compared variant
+    // may have one the first has not), in the order the runs name them.
+    let mut names: Vec<&String> = Vec::new();
+    for (_, r, _) in runs {
+        for h in &r.design.house_rules {
+            if !names.contains(&&h.name) {
+                names.push(&h.name);
+            }
+        }
+    }
+    for name in names {
+        let all = in_each(runs, |r| {
+            r.design.house_rules.iter().find(|h| &h.name == name)
+        });
+        rows.push(Row {
+            label: format!("house rule `{name}` changed the game"),
+            marks: all
+                .iter()
+                .map(|(look, h, run)| {
+                    mark(
+                        *look,
+                        h.games.rate,
+                        h.games.low,
+                        h.games.high,
+                        &[
+                            ("key", format!("script.{}", h.name)),
+                            ("run", (*run).clone()),
+                            ("per-game", h.per_game.to_string()),
+                        ],
+                    )
+                })
+                .collect(),
+            lo: 0.0,
+            hi: 1.0,
+            refs: Vec::new(),
+            band: None,
+            text: all
+                .iter()
+                .map(|(_, h, _)| format!("{:.2}", h.per_game))
+                .collect::<Vec<_>>()
+                .join(" / ")
+                + " per game",
+        });
+    }
     if rows.is_empty() {
         return None;
     }
@@ -319,7 +363,7 @@ fn coverage_picture(runs: &[(Look, &Report, String)]) -> Option<Picture> {
         rows,
         runs,
         true,
-        "Rule coverage: the share of games in which each rule event happened at least once (the marker, with its 95% interval), and on the right how many times it happened per game. A rule that never comes into play cannot matter.",
+        "Rule coverage: the share of games in which each rule event happened at least once (the marker, with its 95% interval), and on the right how many times it happened per game; each house rule written as a script, the share of games in which it changed the game. A rule that never comes into play cannot matter.",
     ))
 }
 

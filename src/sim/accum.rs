@@ -242,7 +242,15 @@ impl AccumulatorData {
             // them has none: the merged report then lacks the measures).
             measures: match (&self.measures, &other.measures) {
                 (Some(a), Some(b)) => {
-                    if a.moments.len() != b.moments.len() || a.events.len() != b.events.len() {
+                    // A part of no games counts no house rules: any
+                    // other two count the same ones.
+                    let scripts_differ = !a.scripts.is_empty()
+                        && !b.scripts.is_empty()
+                        && a.scripts.len() != b.scripts.len();
+                    if a.moments.len() != b.moments.len()
+                        || a.events.len() != b.events.len()
+                        || scripts_differ
+                    {
                         return Err("the parts' measures are not of the same statistics".into());
                     }
                     if !a.can_merge(b) {

@@ -59,16 +59,37 @@ impl Report {
                 );
             }
         }
+        if !d.house_rules.is_empty() {
+            let _ = writeln!(
+                o,
+                "\nHouse rules        per game   games where it changed the game (95%)"
+            );
+            for h in &d.house_rules {
+                let _ = writeln!(
+                    o,
+                    "  {:<28} {:>6.2}   {}",
+                    format!("`{}`", h.name),
+                    h.per_game,
+                    h.games.words()
+                );
+            }
+        }
         for line in self.dead_rules() {
             let _ = writeln!(o, "  {line}");
         }
         o
     }
 
-    /// A line per rule event that never happened.
+    /// A line per rule event that never happened; with house rules
+    /// counted one by one, a line per house rule that never changed the
+    /// game, in place of the line of all of them together (the event
+    /// `script`).
     pub fn dead_rules(&self) -> Vec<String> {
-        self.design
+        let each = !self.design.house_rules.is_empty();
+        let mut out: Vec<String> = self
+            .design
             .dead()
+            .filter(|e| !(each && e.key == crate::games::SCRIPT_EVENT.key))
             .map(|e| {
                 let keys = if e.keys.is_empty() {
                     String::new()
@@ -85,7 +106,21 @@ impl Report {
                     e.label,
                 )
             })
-            .collect()
+            .collect();
+        out.extend(
+            self.design
+                .house_rules
+                .iter()
+                .filter(|h| h.games.count == 0)
+                .map(|h| {
+                    format!(
+                        "House rule `{}` (a script) never changed the game in {} games: it cannot matter under these bots",
+                        h.name,
+                        thousands(self.games)
+                    )
+                }),
+        );
+        out
     }
 
     /// The findings that hold, a line each, every figure with its 95%

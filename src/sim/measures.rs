@@ -400,6 +400,7 @@ impl<G: Game> Trace<G> {
         GameMeasures {
             values: m,
             events: G::rule_events(state),
+            scripts: G::script_fired(state),
             chances,
         }
     }
@@ -572,6 +573,9 @@ pub fn tension(chances: &[f64], k: usize, top: &[Seat]) -> Vec<Option<f64>> {
 pub struct GameMeasures {
     pub values: Vec<Option<f64>>,
     pub events: Vec<u32>,
+    /// Per house rule written as a script ([`Game::script_fired`]): how
+    /// many of its runs changed the game; empty without scripts.
+    pub scripts: Vec<u32>,
     /// Each seat's chance of winning after every decision, row after row
     /// (the last row the outcome), when recorded ([`Trace::recording`]).
     pub chances: Option<Vec<f64>>,
@@ -638,6 +642,12 @@ pub struct MeasureTotals {
     pub events: Vec<(u64, u64)>,
     /// Games by the set of seats sharing the top score (bit `s`: seat `s`).
     pub outcomes: BTreeMap<u32, u64>,
+    /// Per house rule written as a script, in the rules' order: (runs that
+    /// changed the game, games where one did). Empty without scripts, and
+    /// in files of versions before it (their reports then give only the
+    /// rule event `script`, all the house rules together).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scripts: Vec<(u64, u64)>,
 }
 
 impl MeasureTotals {
@@ -646,6 +656,7 @@ impl MeasureTotals {
             moments: vec![Moments::default(); PER_GAME.len()],
             events: vec![(0, 0); events],
             outcomes: BTreeMap::new(),
+            scripts: Vec::new(),
         }
     }
 
@@ -656,6 +667,13 @@ impl MeasureTotals {
             }
         }
         for (acc, &c) in self.events.iter_mut().zip(&m.events) {
+            acc.0 += u64::from(c);
+            acc.1 += u64::from(c > 0);
+        }
+        if self.scripts.len() < m.scripts.len() {
+            self.scripts.resize(m.scripts.len(), (0, 0));
+        }
+        for (acc, &c) in self.scripts.iter_mut().zip(&m.scripts) {
             acc.0 += u64::from(c);
             acc.1 += u64::from(c > 0);
         }
@@ -724,6 +742,17 @@ impl MeasureTotals {
                 e + 1
             ));
         }
+        if let Some(e) = self
+            .scripts
+            .iter()
+            .position(|&(fired, n)| n > games || n > fired)
+        {
+            let (fired, n) = self.scripts[e];
+            return Err(format!(
+                "house rule {} changed the game {fired} times in {n} games of {games}",
+                e + 1
+            ));
+        }
         Ok(())
     }
 
@@ -739,6 +768,11 @@ impl MeasureTotals {
             .iter()
             .zip(&o.events)
             .all(|(a, b)| a.0.checked_add(b.0).is_some() && a.1.checked_add(b.1).is_some())
+            && self
+                .scripts
+                .iter()
+                .zip(&o.scripts)
+                .all(|(a, b)| a.0.checked_add(b.0).is_some() && a.1.checked_add(b.1).is_some())
             && o.outcomes.iter().all(|(k, n)| {
                 self.outcomes
                     .get(k)
@@ -751,6 +785,13 @@ impl MeasureTotals {
             a.merge(b);
         }
         for (a, b) in self.events.iter_mut().zip(&o.events) {
+            a.0 += b.0;
+            a.1 += b.1;
+        }
+        if self.scripts.len() < o.scripts.len() {
+            self.scripts.resize(o.scripts.len(), (0, 0));
+        }
+        for (a, b) in self.scripts.iter_mut().zip(&o.scripts) {
             a.0 += b.0;
             a.1 += b.1;
         }
@@ -920,6 +961,22 @@ pub struct Design {
     /// Outcomes, duration, choice, tension, repetition, coverage.
     pub measures: Vec<Estimate>,
     pub rule_events: Vec<EventLine>,
+    /// Each house rule written as a script: how often its runs changed
+    /// the game ([`Design::count_house_rules`]); empty without scripts.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub house_rules: Vec<HouseRuleLine>,
+}
+
+/// How often one house rule written as a script changed the game: the
+/// rule event `script` of that script alone.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HouseRuleLine {
+    /// The script's name in the variant file.
+    pub name: String,
+    /// Its runs that changed the game, per game.
+    pub per_game: f64,
+    /// Games where one of its runs changed the game.
+    pub games: Rate,
 }
 
 /// Resamples of a bootstrap.
@@ -1103,7 +1160,32 @@ impl Design {
             depth,
             measures,
             rule_events,
+            house_rules: Vec::new(),
         }
+    }
+
+    /// Fill [`Design::house_rules`] from the totals `t` of `games` games of
+    /// rules whose scripts are named `names` (in the rules' order). Totals
+    /// without per-script counts (a part file of an older version) give
+    /// none: the rule event `script` still counts them all together.
+    pub fn count_house_rules(&mut self, t: &MeasureTotals, names: &[String], games: u64) {
+        if t.scripts.len() != names.len() {
+            self.house_rules.clear();
+            return;
+        }
+        self.house_rules = names
+            .iter()
+            .zip(&t.scripts)
+            .map(|(name, &(fired, in_games))| HouseRuleLine {
+                name: name.clone(),
+                per_game: if games == 0 {
+                    0.0
+                } else {
+                    fired as f64 / games as f64
+                },
+                games: Rate::new(in_games, games),
+            })
+            .collect();
     }
 
     /// The measure `key`, if the run has it.
@@ -1296,15 +1378,33 @@ pub fn dead_changes(
 /// In what share of its run's games event `e` happened: `12.0% (8.1–17.4%)
 /// of games`, or `never in 100 games (0 to 3.7%)`.
 fn happened_in(e: &EventLine) -> String {
-    if e.games.count == 0 {
+    happened_in_games(&e.games)
+}
+
+/// [`happened_in`] of a share of games.
+fn happened_in_games(games: &Rate) -> String {
+    if games.count == 0 {
         format!(
             "never in {} games (0 to {:.1}%)",
-            thousands(e.games.of),
-            100.0 * e.games.high
+            thousands(games.of),
+            100.0 * games.high
         )
     } else {
-        format!("{} of games", e.games.words())
+        format!("{} of games", games.words())
     }
+}
+
+/// House rule `name`, of the sides `has` says, never changed the game.
+fn never_changed(name: &str, has: [bool; 2], games: u64) -> String {
+    let which = match has {
+        [true, true] => "either variant",
+        [true, false] => "A",
+        _ => "B",
+    };
+    format!(
+        "house rule `{name}` (a script) never changed the game in {} games of {which}: it cannot matter under these bots",
+        thousands(games)
+    )
 }
 
 /// Whether house rule `name`, a script of one side or both, changed the
@@ -1318,23 +1418,41 @@ fn house_rule_fired(
     games: u64,
     scripts: [&[String]; 2],
 ) -> Option<String> {
+    let has = scripts.map(|names| names.iter().any(|n| n == name));
+    // Each side that has the rule counted it alone: its own line.
+    let own = sides.map(|d| d.house_rules.iter().find(|h| h.name == name));
+    if (0..2).all(|i| !has[i] || own[i].is_some()) && own.iter().any(Option::is_some) {
+        let fired = own.iter().flatten().any(|h| h.games.count > 0);
+        if !fired {
+            return Some(never_changed(name, has, games));
+        }
+        let side = |i: usize| {
+            let label = ["A", "B"][i];
+            match own[i] {
+                Some(h) if has[i] => format!(
+                    "{label} {} ({:.2} changes a game)",
+                    happened_in_games(&h.games),
+                    h.per_game
+                ),
+                _ => format!("not in {label}"),
+            }
+        };
+        return Some(format!(
+            "house rule `{name}` (a script) changed the game in: {}; {}",
+            side(0),
+            side(1)
+        ));
+    }
+    // Totals without a count per script (parts of an older version): the
+    // rule event `script`, all a side's house rules together.
     let event = |d: &Design| d.rule_events.iter().find(|e| e.key == "script").cloned();
     let events = sides.map(event);
     if events.iter().all(Option::is_none) {
         return None;
     }
-    let has = scripts.map(|names| names.iter().any(|n| n == name));
     let fired = (0..2).any(|i| has[i] && events[i].as_ref().is_some_and(|e| e.games.count > 0));
     if !fired {
-        let which = match has {
-            [true, true] => "either variant",
-            [true, false] => "A",
-            _ => "B",
-        };
-        return Some(format!(
-            "house rule `{name}` (a script) never changed the game in {} games of {which}: it cannot matter under these bots",
-            thousands(games)
-        ));
+        return Some(never_changed(name, has, games));
     }
     let side = |i: usize| {
         let label = ["A", "B"][i];
@@ -1725,6 +1843,7 @@ mod tests {
             depth: Depth::Standard,
             measures: Vec::new(),
             rule_events: vec![line(fired)],
+            house_rules: Vec::new(),
         };
         let changed = vec!["beads.supply".to_owned(), "rain.rolls".to_owned()];
         let out = dead_changes(&changed, &d(0), &d(0), 100, [&[], &[]]);
@@ -1755,6 +1874,7 @@ mod tests {
             depth: Depth::Standard,
             measures: Vec::new(),
             rule_events: Vec::new(),
+            house_rules: Vec::new(),
         };
         let ruled = Design {
             rule_events: vec![script(7)],
@@ -1797,5 +1917,81 @@ mod tests {
         assert!(key_under("beads.supply", "beads"));
         assert!(!key_under("beads_x", "beads"));
         assert_eq!(thousands(1_234_567), "1,234,567");
+    }
+
+    /// Each house rule counted alone: a game's counts per script add up
+    /// (and merge, and are checked) as the rule events do, and `compare`
+    /// tells apart two scripts of one side, one that fired and one that
+    /// never did, which the rule event `script` counts together.
+    #[test]
+    fn each_house_rule_is_counted_alone() {
+        let game = |scripts: Vec<u32>| GameMeasures {
+            values: vec![None; PER_GAME.len()],
+            events: vec![scripts.iter().sum()],
+            scripts,
+            chances: None,
+        };
+        let mut t = MeasureTotals::new(1);
+        let mut u = MeasureTotals::new(1);
+        for i in 0..100u32 {
+            let g = game(vec![u32::from(i % 4 == 0) * 3, 0]);
+            if i < 60 {
+                t.add(&g, &[0]);
+            } else {
+                u.add(&g, &[1]);
+            }
+        }
+        assert!(t.can_merge(&u));
+        t.merge(&u);
+        assert_eq!(t.scripts, [(75, 25), (0, 0)]);
+        assert_eq!(t.events, [(75, 25)]);
+        t.check(100, &[60, 40], 0)
+            .expect("the totals of real games");
+        let mut forged = t.clone();
+        forged.scripts[1] = (3, 4);
+        let e = forged.check(100, &[60, 40], 0).unwrap_err();
+        assert!(e.contains("house rule 2"), "{e}");
+        // Totals of an older version, without counts per script, merge.
+        let mut old = MeasureTotals::new(1);
+        old.merge(&t);
+        assert_eq!(old.scripts, t.scripts);
+
+        let names = ["edge".to_owned(), "quiet".to_owned()];
+        let mut b = Design {
+            depth: Depth::Standard,
+            measures: Vec::new(),
+            rule_events: Vec::new(),
+            house_rules: Vec::new(),
+        };
+        b.count_house_rules(&t, &names, 100);
+        assert_eq!(b.house_rules.len(), 2);
+        assert_eq!(b.house_rules[0].name, "edge");
+        assert!((b.house_rules[0].per_game - 0.75).abs() < 1e-12);
+        assert_eq!(b.house_rules[0].games.count, 25);
+        assert_eq!(b.house_rules[1].games.count, 0);
+        // Names that do not match the counts give no lines.
+        let mut c = b.clone();
+        c.count_house_rules(&t, &names[..1], 100);
+        assert!(c.house_rules.is_empty());
+
+        let a = Design {
+            house_rules: Vec::new(),
+            ..b.clone()
+        };
+        let quarter = Rate::new(25, 100).words();
+        let fired = dead_changes(&["script.edge".to_owned()], &a, &b, 100, [&[], &names]);
+        assert_eq!(
+            fired,
+            [format!(
+                "house rule `edge` (a script) changed the game in: not in A; B {quarter} of games (0.75 changes a game)"
+            )],
+        );
+        let quiet = dead_changes(&["script.quiet".to_owned()], &a, &b, 100, [&[], &names]);
+        assert_eq!(
+            quiet,
+            [
+                "house rule `quiet` (a script) never changed the game in 100 games of B: it cannot matter under these bots"
+            ],
+        );
     }
 }

@@ -372,6 +372,9 @@ impl Report {
         for e in &mut design.rule_events {
             e.possible = G::rule_event_possible(&config.rules, e.key);
         }
+        if scripted {
+            design.count_house_rules(&acc.measures, &G::script_names(&config.rules), acc.games);
+        }
         Report {
             variant: G::name(&config.rules).to_owned(),
             players: config.players,
@@ -735,6 +738,19 @@ impl Report {
                 ev.games.rate.to_string(),
                 ev.games.low.to_string(),
                 ev.games.high.to_string(),
+                e(),
+                e(),
+                e(),
+                e(),
+            ]);
+        }
+        for h in &self.design.house_rules {
+            rows.push(vec![
+                format!("house rule {}", h.name),
+                "rate".into(),
+                h.games.rate.to_string(),
+                h.games.low.to_string(),
+                h.games.high.to_string(),
                 e(),
                 e(),
                 e(),
