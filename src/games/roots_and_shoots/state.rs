@@ -2419,7 +2419,9 @@ mod tests {
         state.check_counts().expect("a scripted score adds up");
         let p = state.grid.all().next().expect("a point");
         state.cells[p.index()].adj_all += 1;
-        state.check_counts().expect("the board is not the counts' check");
+        state
+            .check_counts()
+            .expect("the board is not the counts' check");
         let broken = state.check_invariants().expect_err("a neighbour count off");
         assert!(broken.contains("neighbour counts"), "{broken}");
     }
