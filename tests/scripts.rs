@@ -832,3 +832,48 @@ fn the_hooks_of_one_step_share_its_ctx_and_each_sees_its_own_moment() {
         assert_eq!(same, play(&plain, seed).outcome(), "seed {seed}");
     }
 }
+
+#[test]
+fn an_operation_is_judged_at_its_own_hook_when_the_step_s_other_hooks_never_name_it() {
+    // The step's `ctx` is kept from hook to hook, and its hook's name is
+    // written only for a hook whose scripts name it or an operation: a
+    // hook that names neither must not leave a name an operation at the
+    // next hook is judged by.
+    let rule = |name: &str, hook: &str, code: &str| {
+        format!("[[script]]\nname = \"{name}\"\nhook = \"{hook}\"\ncode = '''\n{code}\n'''\n")
+    };
+    // Allowed at `after_roll` after a `roll` script that names nothing of
+    // it: every roll pays seat 1 a point.
+    let text = [
+        "extends = \"standard\"\n".to_owned(),
+        rule("quiet", "roll", "let s = ctx.seat;"),
+        rule("pay", "after_roll", "ctx.add_score(1, 1);"),
+        rule("quiet-too", "after_action", "let s = ctx.seat;"),
+    ]
+    .concat();
+    let state = play_checked(&rules(&text), 4);
+    assert_eq!(state.script_failure(), None);
+    let fired = state.script_fired();
+    assert!(
+        fired.iter().any(|(name, n)| name == "pay" && *n > 10),
+        "{fired:?}"
+    );
+    // Refused at `final` though `after_action`, where it is allowed, ran
+    // an operation's script on the same `ctx` in the game's last step.
+    let text = [
+        "extends = \"standard\"\n".to_owned(),
+        rule(
+            "never",
+            "after_action",
+            "if ctx.seat == 99 { ctx.add_store(1, 1); }",
+        ),
+        rule("late", "final", "ctx.add_store(1, 1);"),
+    ]
+    .concat();
+    let state = play_checked(&rules(&text), 4);
+    let message = state.script_failure().expect("refused");
+    assert!(
+        message.contains("cannot be asked for at hook `final`"),
+        "{message}"
+    );
+}

@@ -279,8 +279,14 @@ pub struct Program {
 /// [`Program::filter`]), with no look-up of the script and no check of
 /// `ctx`'s type.
 pub struct Hooked<T> {
-    hooks: Box<[Box<[Step<T>]>]>,
+    /// Each hook's scripts, in the table itself (no pointer to follow to
+    /// the list of hooks, and an index checked against a constant: none
+    /// when the hook is one).
+    hooks: [Box<[Step<T>]>; MAX_HOOKS],
 }
+
+/// Most hooks a game may have (Roots and Shoots has six).
+pub const MAX_HOOKS: usize = 8;
 
 impl<T> Hooked<T> {
     /// The scripts of hook `hook`.
@@ -560,12 +566,14 @@ impl Program {
     /// ([`Hooked`]), made once for the program (for the first type asked;
     /// another type gets a table of its own).
     pub fn hooked<T: Send + Sync + 'static>(&self) -> Arc<Hooked<T>> {
+        assert!(
+            self.by_hook.len() <= MAX_HOOKS,
+            "a game has at most {MAX_HOOKS} hooks"
+        );
         let make = || {
             Arc::new(Hooked {
-                hooks: self
-                    .by_hook
-                    .iter()
-                    .map(|list| {
+                hooks: std::array::from_fn(|h| {
+                    self.by_hook.get(h).map_or_else(Box::default, |list| {
                         list.iter()
                             .map(|&i| Step {
                                 i,
@@ -573,7 +581,7 @@ impl Program {
                             })
                             .collect()
                     })
-                    .collect(),
+                }),
             })
         };
         let kept = self

@@ -2247,6 +2247,14 @@ impl State {
     /// Used by the property tests and the fuzzers; `Err` names the first
     /// broken invariant.
     pub fn check_invariants(&self) -> Result<(), String> {
+        let count = self.check_board()?;
+        self.check_seats_and_counts(Some(&count))
+    }
+
+    /// The recount of the board: each point's markers, beads and their
+    /// owners' lists, this roll's beads, the neighbour counts and the
+    /// own-neighbour links; each seat's beads on the board, counted.
+    fn check_board(&self) -> Result<Vec<u32>, String> {
         let g = &self.grid;
         let cells = self.cells.len();
         let mut adj = vec![[0u8; MAX_SEATS]; cells];
@@ -2320,8 +2328,24 @@ impl State {
                 ));
             }
         }
+        Ok(count)
+    }
+
+    /// What needs no look at the board: each seat's beads conserved, the
+    /// nutrients conserved, scores that add up, the round within the
+    /// limit. After a house rule's change of a score, release builds
+    /// check only this (`script.rs`, `State::check_after_ops`).
+    pub(crate) fn check_counts(&self) -> Result<(), String> {
+        self.check_seats_and_counts(None)
+    }
+
+    /// [`State::check_counts`], with each seat's list of beads held to
+    /// `count`, the beads of the board's recount, when given.
+    fn check_seats_and_counts(&self, count: Option<&[u32]>) -> Result<(), String> {
         for (s, pl) in self.players.iter().enumerate() {
-            if pl.on_board() != count[s] {
+            if let Some(count) = count
+                && pl.on_board() != count[s]
+            {
                 return Err(format!(
                     "seat {}: {} beads listed, {} on the board",
                     s + 1,
@@ -2377,6 +2401,30 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The counts' check (all a release build runs after a house rule's
+    /// change of a score) finds a score that does not add up; the board's
+    /// recount is the full check's alone.
+    #[test]
+    fn the_counts_check_finds_a_score_that_does_not_add_up_and_the_full_check_the_board() {
+        let mut state = State::empty(Arc::new(Rules::standard()), 2);
+        state.check_invariants().expect("a new game holds");
+        state.check_counts().expect("a new game's counts hold");
+        state.players[0].score += 3;
+        let broken = state.check_counts().expect_err("a score changed alone");
+        assert!(broken.starts_with("scores "), "{broken}");
+        assert_eq!(state.check_invariants(), Err(broken));
+        // Paid with the rules' part, as `add_score` does: it adds up.
+        state.baseline.score += 3;
+        state.check_counts().expect("a scripted score adds up");
+        let p = state.grid.all().next().expect("a point");
+        state.cells[p.index()].adj_all += 1;
+        state
+            .check_counts()
+            .expect("the board is not the counts' check");
+        let broken = state.check_invariants().expect_err("a neighbour count off");
+        assert!(broken.contains("neighbour counts"), "{broken}");
+    }
 
     /// The spawn points built from the lines are exactly the points a board
     /// scan would accept, each once.
