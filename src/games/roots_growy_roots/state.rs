@@ -214,6 +214,12 @@ pub struct Geo {
     /// cell two steps away, `NONE` off the board (the hot paths read these
     /// instead of dividing by the columns).
     near: Vec<[[u16; 8]; 2]>,
+    /// [`Geo::near`] with the sink's index for `NONE`: one past the
+    /// board's last cell, where [`State::cells`] keeps one more record that
+    /// takes the writes of [`State::mark_full`] and [`State::placed`] off
+    /// the board, so they test no edge (a branch the processor cannot
+    /// guess). The sink's `closed` is always every seat, its `conn` 0.
+    near_sink: Vec<[[u16; 8]; 2]>,
     /// Per cell: the seats a start-area rule keeps off it, one bit each
     /// (`turn.enter_start_areas = false`: every seat but the area's own).
     barred: Vec<u8>,
@@ -489,8 +495,8 @@ impl Spare {
 /// game's start on the thread; copies (a bot's, a search's) free theirs.
 impl Drop for State {
     fn drop(&mut self) {
-        let cells = self.cells.len();
-        if cells == 0 || !self.roots.iter().all(|list| list.capacity() >= cells) {
+        let cells = self.geo.cells();
+        if self.cells.is_empty() || !self.roots.iter().all(|list| list.capacity() >= cells) {
             return;
         }
         let _ = SPARE.try_with(|spare| {
@@ -670,6 +676,10 @@ impl State {
             seeds,
             dealt: dealt.clone(),
             face_up,
+            near_sink: near
+                .iter()
+                .map(|t| t.map(|k| k.map(|c| if c == NONE { cells as u16 } else { c })))
+                .collect(),
             near,
         });
         let hidden = (5 - b.artifacts.len()) as u8;
@@ -691,6 +701,23 @@ impl State {
                     depth: 0,
                     to_ends: [0, 0],
                 })
+                // The sink ([`Geo::near_sink`]): closed to every seat, no
+                // connector, and nothing of it read.
+                .chain(std::iter::once(Cell {
+                    card: HIDDEN,
+                    conn: 0,
+                    closed: u8::MAX,
+                    children: 0,
+                    bridged: 0,
+                    diag: 0,
+                    cut: 0,
+                    near_conn: 0,
+                    full: [0, 0],
+                    dirs: [0, 0],
+                    parent: NONE,
+                    depth: 0,
+                    to_ends: [0, 0],
+                }))
                 .collect(),
             totals: [[0, 0]; MAX_SEATS],
             decks: dealt,
@@ -744,10 +771,10 @@ impl State {
     /// connector's parent tested not `NONE`).
     #[inline(always)]
     fn board_cell(&self, i: usize) -> &Cell {
-        debug_assert!(i < self.geo.cells() && self.cells.len() == self.geo.cells());
-        // SAFETY: `self.cells` holds one record per cell of the board, for
-        // every state (set up so, and copied whole), and `i` is a cell of
-        // the board: [`Geo::steps`] lists only cells inside it (`NONE`
+        debug_assert!(i < self.geo.cells() && self.cells.len() == self.geo.cells() + 1);
+        // SAFETY: `self.cells` holds one record per cell of the board and
+        // the sink after them, for every state (set up so, and copied
+        // whole), and `i` is a cell of the board: [`Geo::steps`] lists only cells inside it (`NONE`
         // off it), a root lists the cells its connectors were put on, and
         // a connector's parent is a connector's cell (`NONE` at a seed).
         unsafe { self.cells.get_unchecked(i) }
@@ -756,8 +783,28 @@ impl State {
     /// [`State::board_cell`] to change.
     #[inline(always)]
     fn board_cell_mut(&mut self, i: usize) -> &mut Cell {
-        debug_assert!(i < self.geo.cells() && self.cells.len() == self.geo.cells());
+        debug_assert!(i < self.geo.cells() && self.cells.len() == self.geo.cells() + 1);
         // SAFETY: as in `board_cell`.
+        unsafe { self.cells.get_unchecked_mut(i) }
+    }
+
+    /// [`State::board_cell`] for a step of [`Geo::near_sink`]: a cell of
+    /// the board or the sink past them.
+    #[inline(always)]
+    fn sink_cell(&self, i: usize) -> &Cell {
+        debug_assert!(i <= self.geo.cells() && self.cells.len() == self.geo.cells() + 1);
+        // SAFETY: `self.cells` holds a record for every cell of the board
+        // and one for the sink after them (set up so, copied whole), and a
+        // step of [`Geo::near_sink`] is a cell of the board or the sink.
+        unsafe { self.cells.get_unchecked(i) }
+    }
+
+    /// [`State::sink_cell`] to change (the sink takes any write: nothing
+    /// reads it but its `closed` and `conn`, which no write here changes).
+    #[inline(always)]
+    fn sink_cell_mut(&mut self, i: usize) -> &mut Cell {
+        debug_assert!(i <= self.geo.cells() && self.cells.len() == self.geo.cells() + 1);
+        // SAFETY: as in `sink_cell`.
         unsafe { self.cells.get_unchecked_mut(i) }
     }
 
@@ -1485,28 +1532,25 @@ impl State {
     /// to them in [`Cell::near_conn`] (no connector is ever taken off).
     #[inline]
     fn set_full(&mut self, x: u16, shut: bool, connector: bool) {
-        let [one, two] = self.geo.near[usize::from(x)];
+        let [one, two] = self.geo.near_sink[usize::from(x)];
         self.mark_full(&one, &two, shut, connector);
     }
 
-    /// [`State::set_full`] from the cells one and two steps away, read
-    /// already (a caller that has them saves reading them again, and with
-    /// constant flags gets a loop of its own).
+    /// [`State::set_full`] from the cells one and two steps away
+    /// ([`Geo::near_sink`]), read already (a caller that has them saves
+    /// reading them again, and with constant flags gets a loop of its own).
+    /// A step off the board writes the sink: no test of the edge.
     #[inline(always)]
     fn mark_full(&mut self, one: &[u16; 8], two: &[u16; 8], shut: bool, connector: bool) {
         debug_assert!(shut || !connector);
         for d in 0..DIRS.len() {
             let a = one[d];
-            if a == NONE {
-                // Nothing two steps away either.
-                continue;
-            }
             let bit = 1u8 << (DIRS.len() - 1 - d);
             let b = two[d];
             // The cell one step away changed through one reference (no
-            // bounds check: a step on the board); the one two steps away is
-            // another cell.
-            let near = self.board_cell_mut(usize::from(a));
+            // bounds check: a step of the board or the sink); the one two
+            // steps away is another cell, or the sink again.
+            let near = self.sink_cell_mut(usize::from(a));
             if shut {
                 near.full[0] |= bit;
             } else {
@@ -1515,13 +1559,11 @@ impl State {
             if connector {
                 near.near_conn |= bit;
             }
-            if b != NONE {
-                let far = &mut self.board_cell_mut(usize::from(b)).full[1];
-                if shut {
-                    *far |= bit;
-                } else {
-                    *far &= !bit;
-                }
+            let far = &mut self.sink_cell_mut(usize::from(b)).full[1];
+            if shut {
+                *far |= bit;
+            } else {
+                *far &= !bit;
             }
         }
     }
@@ -1611,7 +1653,11 @@ impl State {
     /// ([`State::set_full`]) and its own moves are counted.
     fn placed(&mut self, x: u16, was: u8) {
         let xi = usize::from(x);
-        let [one, two] = self.geo.near[xi];
+        // The steps with the sink off the board: `a` below is a connector's
+        // cell, `beyond` and `b` may be the sink (closed to every seat, no
+        // connector: nothing gained or lost), and so is every step
+        // `mark_full` writes.
+        let [one, two] = self.geo.near_sink[xi];
         let bridges = self.rules.turn.bridges;
         let mut around = self.cells[xi].near_conn;
         while around != 0 {
@@ -1627,12 +1673,7 @@ impl State {
             // The bridge over `x` gained, the grow onto it lost: each
             // worked out as a 0 or 1 and applied whatever it is (no branch
             // on the board around, which the processor cannot guess).
-            let beyond = one[od];
-            let beyond_closed = if beyond != NONE {
-                self.board_cell(usize::from(beyond)).closed
-            } else {
-                u8::MAX
-            };
+            let beyond_closed = self.sink_cell(usize::from(one[od])).closed;
             let gain = u8::from(bridges) & ((!beyond_closed >> seat) & 1);
             let lose = ((!was >> seat) & 1) & ((!cut >> od) & 1);
             let cell = self.board_cell_mut(ai);
@@ -1648,14 +1689,14 @@ impl State {
             total[1] += u32::from(gain);
             total[0] -= u32::from(lose);
             // The bridge onto `x` of a connector two steps away lost.
-            let b = two[d];
-            if bridges && b != NONE {
-                let bi = usize::from(b);
-                let far = self.board_cell(bi).conn;
+            // (Off the board, the sink: no connector, nothing lost.)
+            if bridges {
+                let bi = usize::from(two[d]);
+                let far = self.sink_cell(bi).conn;
                 // `was` one place up, with "closed" for no connector (0).
                 let open = !((u16::from(was) << 1 | 1) >> far) & 1;
                 let lose = open as u8;
-                let cell = self.board_cell_mut(bi);
+                let cell = self.sink_cell_mut(bi);
                 let mut dirs = cell.dirs;
                 debug_assert!(lose == 0 || dirs[1] & bit != 0);
                 dirs[1] &= !(lose << od);
@@ -2389,6 +2430,17 @@ impl State {
         let g = &self.geo;
         let cells = g.cells();
         let name = |c: usize| super::rules::cell_name(g.columns, c as u16);
+        // The board's records and the sink after them, which stays closed
+        // to every seat, without a connector or moves ([`Geo::near_sink`]).
+        match self.cells.get(cells..) {
+            Some([sink]) if sink.closed == u8::MAX && sink.conn == 0 && sink.dirs == [0, 0] => {}
+            _ => {
+                return Err(format!(
+                    "{} cell records, not the board's {cells} and the sink",
+                    self.cells.len()
+                ));
+            }
+        }
         // Cards conserved per deck: left + turned over = dealt; the hidden
         // cells of a deck are exactly the cards left in it.
         let mut turned = vec![[0u32; FACES]; self.decks.len()];
