@@ -280,35 +280,10 @@ fn coverage_picture(runs: &[(Look, &Report, String)]) -> Option<Picture> {
             let all = in_each(runs, |r| {
                 r.design.rule_events.iter().find(|x| x.key == e.key)
             });
-            Row {
-                label: e.label.to_owned(),
-                marks: all
-                    .iter()
-                    .map(|(look, x, name)| {
-                        mark(
-                            *look,
-                            x.games.rate,
-                            x.games.low,
-                            x.games.high,
-                            &[
-                                ("key", x.key.to_owned()),
-                                ("run", (*name).clone()),
-                                ("per-game", x.per_game.to_string()),
-                            ],
-                        )
-                    })
-                    .collect(),
-                lo: 0.0,
-                hi: 1.0,
-                refs: Vec::new(),
-                band: None,
-                text: all
-                    .iter()
-                    .map(|(_, x, _)| format!("{:.2}", x.per_game))
-                    .collect::<Vec<_>>()
-                    .join(" / ")
-                    + " per game",
-            }
+            let all = all
+                .iter()
+                .map(|(look, x, run)| (*look, &x.games, x.per_game, *run));
+            coverage_row(e.label.to_owned(), e.key, all)
         })
         .collect();
     // Each house rule written as a script, of any run (a compared variant
@@ -325,35 +300,14 @@ fn coverage_picture(runs: &[(Look, &Report, String)]) -> Option<Picture> {
         let all = in_each(runs, |r| {
             r.design.house_rules.iter().find(|h| &h.name == name)
         });
-        rows.push(Row {
-            label: format!("house rule `{name}` changed the game"),
-            marks: all
-                .iter()
-                .map(|(look, h, run)| {
-                    mark(
-                        *look,
-                        h.games.rate,
-                        h.games.low,
-                        h.games.high,
-                        &[
-                            ("key", format!("script.{}", h.name)),
-                            ("run", (*run).clone()),
-                            ("per-game", h.per_game.to_string()),
-                        ],
-                    )
-                })
-                .collect(),
-            lo: 0.0,
-            hi: 1.0,
-            refs: Vec::new(),
-            band: None,
-            text: all
-                .iter()
-                .map(|(_, h, _)| format!("{:.2}", h.per_game))
-                .collect::<Vec<_>>()
-                .join(" / ")
-                + " per game",
-        });
+        let all = all
+            .iter()
+            .map(|(look, h, run)| (*look, &h.games, h.per_game, *run));
+        rows.push(coverage_row(
+            format!("house rule `{name}`"),
+            &format!("script.{name}"),
+            all,
+        ));
     }
     if rows.is_empty() {
         return None;
@@ -365,6 +319,46 @@ fn coverage_picture(runs: &[(Look, &Report, String)]) -> Option<Picture> {
         true,
         "Rule coverage: the share of games in which each rule event happened at least once (the marker, with its 95% interval), and on the right how many times it happened per game; each house rule written as a script, the share of games in which it changed the game. A rule that never comes into play cannot matter.",
     ))
+}
+
+/// A row of the rule coverage: in each run that has it (`all`: the run's
+/// look, its share of games, its count per game and its name), the share
+/// of games in which `key` happened.
+fn coverage_row<'a>(
+    label: String,
+    key: &str,
+    all: impl Iterator<Item = (Look, &'a crate::sim::Rate, f64, &'a String)>,
+) -> Row {
+    let all: Vec<_> = all.collect();
+    Row {
+        label,
+        marks: all
+            .iter()
+            .map(|&(look, games, per_game, run)| {
+                mark(
+                    look,
+                    games.rate,
+                    games.low,
+                    games.high,
+                    &[
+                        ("key", key.to_owned()),
+                        ("run", run.clone()),
+                        ("per-game", per_game.to_string()),
+                    ],
+                )
+            })
+            .collect(),
+        lo: 0.0,
+        hi: 1.0,
+        refs: Vec::new(),
+        band: None,
+        text: all
+            .iter()
+            .map(|(_, _, per_game, _)| format!("{per_game:.2}"))
+            .collect::<Vec<_>>()
+            .join(" / ")
+            + " per game",
+    }
 }
 
 /// How games end.

@@ -278,13 +278,7 @@ fn dead_rules(changed: &[String], scripts: &[Vec<String>; 2], c: &Comparison) ->
 
 /// The names of the house rules written as scripts of each side.
 fn script_names<G: Game>(a: &G::Rules, b: &G::Rules) -> [Vec<String>; 2] {
-    let names = |r: &G::Rules| {
-        crate::variant::diff::scripts_of(r)
-            .into_iter()
-            .map(|s| s.name)
-            .collect()
-    };
-    [names(a), names(b)]
+    [G::script_names(a), G::script_names(b)]
 }
 
 /// `--until-decided`: matched games in batches until the primary statistic

@@ -207,6 +207,17 @@ pub struct Natives {
 /// [`code::build_any`] for one `ctx` type.
 type Build = fn(&Fast, Option<&(dyn Any + Send + Sync)>) -> Option<Box<dyn Any + Send + Sync>>;
 
+impl Natives {
+    /// The names of the operations registered (the methods that may
+    /// change `ctx`: [`Reg::op0`] and the like), in no order.
+    pub fn operations(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.methods
+            .iter()
+            .filter(|(_, m)| m.changes)
+            .map(|((name, _), _)| *name)
+    }
+}
+
 /// A type a field may give back read as a plain function of [`Fields`].
 pub trait Plain: Out {
     /// Put `f` among the plain functions of `fields`: its index and how

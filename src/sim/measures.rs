@@ -666,17 +666,8 @@ impl MeasureTotals {
                 acc.add(*v);
             }
         }
-        for (acc, &c) in self.events.iter_mut().zip(&m.events) {
-            acc.0 += u64::from(c);
-            acc.1 += u64::from(c > 0);
-        }
-        if self.scripts.len() < m.scripts.len() {
-            self.scripts.resize(m.scripts.len(), (0, 0));
-        }
-        for (acc, &c) in self.scripts.iter_mut().zip(&m.scripts) {
-            acc.0 += u64::from(c);
-            acc.1 += u64::from(c > 0);
-        }
+        count_fired(&mut self.events, &m.events);
+        count_fired(&mut self.scripts, &m.scripts);
         let mask = top.iter().fold(0u32, |m, &s| m | (1 << s));
         *self.outcomes.entry(mask).or_default() += 1;
     }
@@ -731,26 +722,14 @@ impl MeasureTotals {
                 self.moments[m].n
             ));
         }
-        if let Some(e) = self
-            .events
-            .iter()
-            .position(|&(fired, n)| n > games || n > fired)
-        {
-            let (fired, n) = self.events[e];
+        if let Some((e, fired, n)) = overcounted(&self.events, games) {
             return Err(format!(
-                "rule event {} fired {fired} times in {n} games of {games}",
-                e + 1
+                "rule event {e} fired {fired} times in {n} games of {games}"
             ));
         }
-        if let Some(e) = self
-            .scripts
-            .iter()
-            .position(|&(fired, n)| n > games || n > fired)
-        {
-            let (fired, n) = self.scripts[e];
+        if let Some((e, fired, n)) = overcounted(&self.scripts, games) {
             return Err(format!(
-                "house rule {} changed the game {fired} times in {n} games of {games}",
-                e + 1
+                "house rule {e} changed the game {fired} times in {n} games of {games}"
             ));
         }
         Ok(())
@@ -763,16 +742,8 @@ impl MeasureTotals {
             a.n.checked_add(b.n).is_some()
                 && a.sum.checked_add(b.sum).is_some()
                 && a.squares.checked_add(b.squares).is_some()
-        }) && self
-            .events
-            .iter()
-            .zip(&o.events)
-            .all(|(a, b)| a.0.checked_add(b.0).is_some() && a.1.checked_add(b.1).is_some())
-            && self
-                .scripts
-                .iter()
-                .zip(&o.scripts)
-                .all(|(a, b)| a.0.checked_add(b.0).is_some() && a.1.checked_add(b.1).is_some())
+        }) && fired_fits(&self.events, &o.events)
+            && fired_fits(&self.scripts, &o.scripts)
             && o.outcomes.iter().all(|(k, n)| {
                 self.outcomes
                     .get(k)
@@ -784,21 +755,50 @@ impl MeasureTotals {
         for (a, b) in self.moments.iter_mut().zip(&o.moments) {
             a.merge(b);
         }
-        for (a, b) in self.events.iter_mut().zip(&o.events) {
-            a.0 += b.0;
-            a.1 += b.1;
-        }
-        if self.scripts.len() < o.scripts.len() {
-            self.scripts.resize(o.scripts.len(), (0, 0));
-        }
-        for (a, b) in self.scripts.iter_mut().zip(&o.scripts) {
-            a.0 += b.0;
-            a.1 += b.1;
-        }
+        merge_fired(&mut self.events, &o.events);
+        merge_fired(&mut self.scripts, &o.scripts);
         for (k, v) in &o.outcomes {
             *self.outcomes.entry(*k).or_default() += v;
         }
     }
+}
+
+/// Add one game's counts (of rule events, or of house rules) to the totals
+/// `acc` of (times fired, games where it fired), `acc` grown to them.
+fn count_fired(acc: &mut Vec<(u64, u64)>, counts: &[u32]) {
+    if acc.len() < counts.len() {
+        acc.resize(counts.len(), (0, 0));
+    }
+    for (a, &c) in acc.iter_mut().zip(counts) {
+        a.0 += u64::from(c);
+        a.1 += u64::from(c > 0);
+    }
+}
+
+/// Add the totals `o` to `acc` ([`count_fired`]'s totals).
+fn merge_fired(acc: &mut Vec<(u64, u64)>, o: &[(u64, u64)]) {
+    if acc.len() < o.len() {
+        acc.resize(o.len(), (0, 0));
+    }
+    for (a, b) in acc.iter_mut().zip(o) {
+        a.0 += b.0;
+        a.1 += b.1;
+    }
+}
+
+/// Whether [`merge_fired`] of `o` into `acc` overflows nothing.
+fn fired_fits(acc: &[(u64, u64)], o: &[(u64, u64)]) -> bool {
+    acc.iter()
+        .zip(o)
+        .all(|(a, b)| a.0.checked_add(b.0).is_some() && a.1.checked_add(b.1).is_some())
+}
+
+/// The first of totals `v` (numbered from 1) counted in more games than
+/// `games`, or than the times it fired: (its number, fired, games).
+fn overcounted(v: &[(u64, u64)], games: u64) -> Option<(usize, u64, u64)> {
+    v.iter()
+        .position(|&(fired, n)| n > games || n > fired)
+        .map(|e| (e + 1, v[e].0, v[e].1))
 }
 
 /// How an interval was found.

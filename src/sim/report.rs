@@ -678,8 +678,9 @@ impl Report {
                 e(),
             ]);
         }
-        for (_, name, r) in self.rates() {
-            rows.push(vec![
+        // A share of games: its value and interval, nothing else.
+        let rate_row = |name: String, r: &Rate| {
+            vec![
                 name,
                 "rate".into(),
                 r.rate.to_string(),
@@ -689,7 +690,10 @@ impl Report {
                 e(),
                 e(),
                 e(),
-            ]);
+            ]
+        };
+        for (_, name, r) in self.rates() {
+            rows.push(rate_row(name, r));
         }
         if let Some(b) = &self.seat_balance {
             rows.push(vec![
@@ -732,30 +736,10 @@ impl Report {
             ]);
         }
         for ev in &self.design.rule_events {
-            rows.push(vec![
-                format!("event {}", ev.key),
-                "rate".into(),
-                ev.games.rate.to_string(),
-                ev.games.low.to_string(),
-                ev.games.high.to_string(),
-                e(),
-                e(),
-                e(),
-                e(),
-            ]);
+            rows.push(rate_row(format!("event {}", ev.key), &ev.games));
         }
         for h in &self.design.house_rules {
-            rows.push(vec![
-                format!("house rule {}", h.name),
-                "rate".into(),
-                h.games.rate.to_string(),
-                h.games.low.to_string(),
-                h.games.high.to_string(),
-                e(),
-                e(),
-                e(),
-                e(),
-            ]);
+            rows.push(rate_row(format!("house rule {}", h.name), &h.games));
         }
         for (name, s) in self.measures() {
             rows.push(vec![

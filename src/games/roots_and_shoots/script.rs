@@ -162,7 +162,8 @@ const SEAT_WORDS: &[&str] = &["seat"];
 const ROLL_WORDS: &[&str] = &["die", "face", "set_face"];
 const VALUE_WORDS: &[&str] = &["value", "on_top"];
 /// The words that read the hook's name: `ctx.hook`, and every operation
-/// (each checks the hook it is asked for at).
+/// (each checks the hook it is asked for at; a test holds the list to the
+/// operations registered).
 const HOOK_WORDS: &[&str] = &[
     "hook",
     "add_score",
@@ -1466,5 +1467,30 @@ impl State {
 impl HouseRules for State {
     fn session(&self) -> Option<&Session> {
         self.script.as_deref().map(|s| &s.session)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `ctx.hook` is written only for a hook whose scripts name a word of
+    /// [`HOOK_WORDS`]; an operation missing from it would be judged at
+    /// another hook's name.
+    #[test]
+    fn every_operation_reads_the_hook() {
+        let mut engine = rhai::Engine::new();
+        let mut natives = crate::script::fast::Natives::default();
+        (API.register)(&mut crate::script::fast::Reg {
+            engine: &mut engine,
+            natives: &mut natives,
+        });
+        let mut ops: Vec<&str> = natives.operations().collect();
+        ops.sort_unstable();
+        ops.dedup();
+        assert!(ops.len() >= 10, "{ops:?}");
+        for op in ops {
+            assert!(HOOK_WORDS.contains(&op), "`{op}` is not in HOOK_WORDS");
+        }
     }
 }

@@ -349,6 +349,28 @@ struct Cell {
     to_ends: [i16; 2],
 }
 
+impl Cell {
+    /// A cell at the start of a game: its card, its connector (`1 +
+    /// seat`, or 0) and the seats it is closed to; no stick, no move.
+    fn new(card: u8, conn: u8, closed: u8) -> Cell {
+        Cell {
+            card,
+            conn,
+            closed,
+            children: 0,
+            bridged: 0,
+            diag: 0,
+            cut: 0,
+            near_conn: 0,
+            full: [0, 0],
+            dirs: [0, 0],
+            parent: NONE,
+            depth: 0,
+            to_ends: [0, 0],
+        }
+    }
+}
+
 /// A node of the game.
 #[derive(Debug)]
 pub struct State {
@@ -686,38 +708,10 @@ impl State {
         let mut state = State {
             seats,
             cells: (0..cells)
-                .map(|c| Cell {
-                    card: card[c],
-                    conn: conn[c],
-                    closed: closed[c],
-                    children: 0,
-                    bridged: 0,
-                    diag: 0,
-                    cut: 0,
-                    near_conn: 0,
-                    full: [0, 0],
-                    dirs: [0, 0],
-                    parent: NONE,
-                    depth: 0,
-                    to_ends: [0, 0],
-                })
+                .map(|c| Cell::new(card[c], conn[c], closed[c]))
                 // The sink ([`Geo::near_sink`]): closed to every seat, no
                 // connector, and nothing of it read.
-                .chain(std::iter::once(Cell {
-                    card: HIDDEN,
-                    conn: 0,
-                    closed: u8::MAX,
-                    children: 0,
-                    bridged: 0,
-                    diag: 0,
-                    cut: 0,
-                    near_conn: 0,
-                    full: [0, 0],
-                    dirs: [0, 0],
-                    parent: NONE,
-                    depth: 0,
-                    to_ends: [0, 0],
-                }))
+                .chain(std::iter::once(Cell::new(HIDDEN, 0, u8::MAX)))
                 .collect(),
             totals: [[0, 0]; MAX_SEATS],
             decks: dealt,
