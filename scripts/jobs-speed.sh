@@ -12,12 +12,21 @@
 # game's median CPU ratio is more than 5% over 1. The games are the same with any --jobs (the script checks that
 # the two reports agree), so the ratio is the speed-up alone. Wall-clock
 # times depend on what else the machine runs: read them with the load.
+# The order of a pair is swapped every other pair (1 then 2, 2 then 1), so
+# a drift of the machine's speed does not favour one setting.
+# With INSTRUCTIONS=1, a third table: callgrind's count of the
+# instructions of every thread of one run with --jobs 1 and one with
+# --jobs 2 (a tenth of the games): the work done, which neither the load
+# nor the machine's speed changes. Threads that do extra work (a lock
+# spun on, shared state rebuilt) show there; contention for a cache line
+# or a core shows only in the CPU time.
 #
 # Usage: scripts/jobs-speed.sh [RUNS]   (default 5)
 #        ONLY="sprout-r-out" scripts/jobs-speed.sh   only those variants.
 #        CPU_LIMIT=5 scripts/jobs-speed.sh   fail past 5% more CPU with --jobs 2.
+#        INSTRUCTIONS=1 scripts/jobs-speed.sh   add the instructions table.
 # Needs a release build (cargo build --release, or ROOTS=path/to/roots),
-# python3 and /usr/bin/time.
+# python3 and /usr/bin/time (and valgrind for INSTRUCTIONS=1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 roots=${ROOTS:-target/release/roots}
@@ -26,7 +35,7 @@ runs=${1:-5}
 games="
 standard          3000
 btt               300
-sprout-r-out      150
+sprout-r-out      300
 roots-growy-roots 2000
 "
 dir=$(mktemp -d)
@@ -36,7 +45,9 @@ echo "$games" | while read -r v n; do
     case " ${ONLY:-$v} " in *" $v "*) ;; *) continue ;; esac
     before=$(cut -d' ' -f1 /proc/loadavg)
     for r in $(seq "$runs"); do
-        for j in 1 2; do
+        order="1 2"
+        [ $((r % 2)) -eq 1 ] || order="2 1"
+        for j in $order; do
             /usr/bin/time -f "%e %M %U %S" -o "$dir/t" "$roots" simulate "$v" -n "$n" --seed 1 \
                 -j "$j" -q --format json > "$dir/$v.$j.json"
             echo "$v $n $r $j $(cat "$dir/t")" >> "$dir/index"
@@ -47,9 +58,18 @@ echo "$games" | while read -r v n; do
         fi
     done
     echo "$v load $before $(cut -d' ' -f1 /proc/loadavg)" >> "$dir/loads"
+    if [ -n "${INSTRUCTIONS:-}" ]; then
+        m=$(((n + 9) / 10))
+        for j in 1 2; do
+            valgrind --tool=callgrind --callgrind-out-file=/dev/null "$roots" simulate "$v" \
+                -n "$m" --seed 1 -j "$j" -q > /dev/null 2> "$dir/cg"
+            echo "$v $m $j $(grep -o 'Collected : [0-9]*' "$dir/cg" | awk '{print $3}')" >> "$dir/instructions"
+        done
+    fi
     echo "$v: $runs pairs done" >&2
 done
-python3 - "$dir/index" "$dir/loads" "${CPU_LIMIT:-}" <<'PY'
+touch "$dir/instructions"
+python3 - "$dir/index" "$dir/loads" "${CPU_LIMIT:-}" "$dir/instructions" <<'PY'
 import statistics, sys
 from collections import OrderedDict
 
@@ -85,6 +105,16 @@ for (v, n), pairs in runs.items():
     print(f"| `{v}` | {n} | {one} | {two} | {mid:.3f} ({min(cpu):.3f}-{max(cpu):.3f}) |")
     if limit is not None and not mid <= 1 + limit / 100:
         over.append(v)
+counts = OrderedDict()
+for line in open(sys.argv[4]):
+    v, m, j, c = line.split()
+    counts.setdefault((v, m), {})[int(j)] = int(c)
+if counts:
+    print()
+    print("| variant (default bot) | games | instructions --jobs 1 | instructions --jobs 2 | ratio j2 / j1 |")
+    print("|---|---|---|---|---|")
+    for (v, m), c in counts.items():
+        print(f"| `{v}` | {m} | {c[1]:,} | {c[2]:,} | {c[2] / c[1]:.4f} |")
 if over:
     print(f"--jobs 2 spends more than {limit}% more CPU than --jobs 1 in: {', '.join(over)}", file=sys.stderr)
     sys.exit(1)

@@ -28,7 +28,7 @@ use std::marker::PhantomData;
 use crate::core::dice::SeededDice;
 use crate::core::player::{NoAction, Player};
 use crate::core::protocol::{GameState, Next, Seat};
-use crate::games::turns::beam_turns;
+use crate::games::turns::beam_values;
 use crate::games::{ActionOf, Game};
 
 /// Values closer than this are equal.
@@ -110,9 +110,10 @@ impl<G: Game> GreedyBot<G> {
     }
 
     /// The first decision of the best complete turn found by a beam search
-    /// of `self.width` partial turns ([`beam_turns`]).
+    /// of `self.width` partial turns ([`beam_values`]: the turns' values
+    /// and first decisions, no end positions kept).
     fn plan(&mut self, state: &G::State, seat: Seat) -> ActionOf<G> {
-        let turns = beam_turns(state, seat, self.width, G::evaluate);
+        let turns = beam_values(state, seat, self.width, G::evaluate);
         if !turns.complete {
             // No turn could be completed within the limit: the first
             // decision of the best partial turn left.

@@ -59,14 +59,45 @@ impl<S: GameState> Turns<S> {
 
     /// The first decision of `turn`.
     pub fn first(&self, turn: &Turn<S>) -> S::Action {
-        let mut at = turn.last as usize;
-        loop {
-            let (before, a) = self.steps[at];
-            if before == u32::MAX {
-                return a;
-            }
-            at = before as usize;
+        first_of(&self.steps, turn.last)
+    }
+}
+
+/// A turn found by [`beam_values`]: its value alone, the position after it
+/// dropped once valued.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TurnValue {
+    pub value: f64,
+    /// Its last decision's entry in [`TurnValues::steps`].
+    last: u32,
+}
+
+/// The turns [`beam_values`] found: [`Turns`] without the end positions.
+#[derive(Clone, Debug)]
+pub struct TurnValues<A> {
+    /// As [`Turns::found`], in the same order.
+    pub found: Vec<TurnValue>,
+    /// Whether `found` holds complete turns.
+    pub complete: bool,
+    steps: Vec<(u32, A)>,
+}
+
+impl<A: Copy> TurnValues<A> {
+    /// The first decision of `turn`.
+    pub fn first(&self, turn: &TurnValue) -> A {
+        first_of(&self.steps, turn.last)
+    }
+}
+
+/// The first decision of the turn whose last decision is `steps[last]`.
+fn first_of<A: Copy>(steps: &[(u32, A)], last: u32) -> A {
+    let mut at = last as usize;
+    loop {
+        let (before, a) = steps[at];
+        if before == u32::MAX {
+            return a;
         }
+        at = before as usize;
     }
 }
 
@@ -78,11 +109,67 @@ pub fn beam_turns<S: GameState>(
     width: usize,
     evaluate: impl Fn(&S, Seat) -> f64,
 ) -> Turns<S> {
+    let mut found = Vec::new();
+    let (beam, steps) = beam(state, seat, width, evaluate, |t| found.push(t));
+    let complete = !found.is_empty();
+    Turns {
+        found: if complete { found } else { beam },
+        complete,
+        steps,
+    }
+}
+
+/// [`beam_turns`]' turns and values, in the same order, without keeping an
+/// end position: for a caller that reads only the values and the first
+/// decisions (the generic greedy bot's plan), at a fraction of the memory.
+pub fn beam_values<S: GameState>(
+    state: &S,
+    seat: Seat,
+    width: usize,
+    evaluate: impl Fn(&S, Seat) -> f64,
+) -> TurnValues<S::Action> {
+    let mut found = Vec::new();
+    let (beam, steps) = beam(state, seat, width, evaluate, |t| {
+        found.push(TurnValue {
+            value: t.value,
+            last: t.last,
+        });
+    });
+    let complete = !found.is_empty();
+    if !complete {
+        found = beam
+            .iter()
+            .map(|t| TurnValue {
+                value: t.value,
+                last: t.last,
+            })
+            .collect();
+    }
+    TurnValues {
+        found,
+        complete,
+        steps,
+    }
+}
+
+/// Every decision of a search: the entry of the decision before it in the
+/// same turn (`u32::MAX` for a turn's first) and the decision.
+type Steps<A> = Vec<(u32, A)>;
+
+/// The search of [`beam_turns`]: each complete turn is handed to `done` as
+/// it is found; returns the last beam of partial turns (best first) and
+/// every decision made.
+fn beam<S: GameState>(
+    state: &S,
+    seat: Seat,
+    width: usize,
+    evaluate: impl Fn(&S, Seat) -> f64,
+    mut done: impl FnMut(Turn<S>),
+) -> (Vec<Turn<S>>, Steps<S::Action>) {
     let width = width.max(1);
     let mut steps: Vec<(u32, S::Action)> = Vec::with_capacity(64);
-    let mut found: Vec<Turn<S>> = Vec::new();
     let mut beam: Vec<Turn<S>> = Vec::with_capacity(width);
-    let mut next: Vec<Turn<S>> = Vec::new();
+    let mut next: Vec<Turn<S>> = Vec::with_capacity(width + 1);
     let mut legal = Vec::with_capacity(64);
     for depth in 0..MAX_TURN {
         next.clear();
@@ -101,27 +188,31 @@ pub fn beam_turns<S: GameState>(
                 steps.push((before, a));
                 let t = Turn { end, value, last };
                 if t.end.next() == Next::Decide(seat) && depth + 1 < MAX_TURN {
-                    next.push(t);
+                    keep_best(&mut next, t, width);
                 } else {
-                    found.push(t);
+                    done(t);
                 }
             }
         }
         if next.is_empty() {
             break;
         }
-        next.sort_by(|a, b| b.value.total_cmp(&a.value));
-        next.truncate(width);
         std::mem::swap(&mut beam, &mut next);
     }
-    let complete = !found.is_empty();
-    if !complete {
-        found = beam;
-    }
-    Turns {
-        found,
-        complete,
-        steps,
+    (beam, steps)
+}
+
+/// Adds `t` to `best`, the `width` best partial turns so far, best first,
+/// equal values in the order listed: what a stable sort by value of every
+/// turn listed, cut to `width`, keeps, without holding the others (a turn
+/// that cannot be among them is dropped at once, so a step of the search
+/// holds at most `width` positions besides the beam).
+fn keep_best<S>(best: &mut Vec<Turn<S>>, t: Turn<S>, width: usize) {
+    // After every turn at least as good: those were listed first.
+    let at = best.partition_point(|b| b.value.total_cmp(&t.value).is_ge());
+    if at < width {
+        best.insert(at, t);
+        best.truncate(width);
     }
 }
 
@@ -130,6 +221,79 @@ mod tests {
     use super::*;
     use crate::core::dice::SeededDice;
     use crate::games::sprout_r_out::{Rules, State, evaluate};
+
+    /// `keep_best` keeps what a stable sort by value of the whole list,
+    /// cut to `width`, keeps, in the same order: values with many ties
+    /// (and NaN and the infinities, ordered as `total_cmp` orders them),
+    /// lists shorter and longer than the width.
+    #[test]
+    fn keep_best_is_a_stable_sort_cut_to_width() {
+        let mut dice = SeededDice::new(7, 0);
+        let pool = [
+            0.0,
+            1.0,
+            -1.0,
+            0.5,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            -0.0,
+        ];
+        for case in 0..2_000u32 {
+            let len = (case % 40) as usize;
+            let width = 1 + (case / 40 % 9) as usize;
+            let values: Vec<f64> = (0..len)
+                .map(|_| pool[dice.below(pool.len() as u32) as usize])
+                .collect();
+            let mut kept: Vec<Turn<u32>> = Vec::new();
+            for (i, &value) in values.iter().enumerate() {
+                let t = Turn {
+                    end: i as u32,
+                    value,
+                    last: i as u32,
+                };
+                keep_best(&mut kept, t, width);
+                assert!(kept.len() <= width);
+            }
+            let mut sorted: Vec<(u32, f64)> = values
+                .iter()
+                .enumerate()
+                .map(|(i, &v)| (i as u32, v))
+                .collect();
+            sorted.sort_by(|a, b| b.1.total_cmp(&a.1));
+            sorted.truncate(width);
+            let got: Vec<u32> = kept.iter().map(|t| t.end).collect();
+            let want: Vec<u32> = sorted.iter().map(|&(i, _)| i).collect();
+            assert_eq!(got, want, "case {case}: {values:?}, width {width}");
+        }
+    }
+
+    /// `beam_values` lists the turns `beam_turns` lists, in the same
+    /// order, with the same values and first decisions.
+    #[test]
+    fn beam_values_are_beam_turns_without_the_positions() {
+        let mut compared = 0;
+        for seed in 1..=3u64 {
+            let mut dice = SeededDice::new(seed, 5);
+            let mut state = State::new(&Rules::standard(), 2);
+            while let Next::Decide(seat) = state.next() {
+                for width in [1, 3, 16] {
+                    let turns = beam_turns(&state, seat, width, evaluate);
+                    let values = beam_values(&state, seat, width, evaluate);
+                    assert_eq!(turns.complete, values.complete);
+                    assert_eq!(turns.found.len(), values.found.len());
+                    for (t, v) in turns.found.iter().zip(&values.found) {
+                        assert_eq!(t.value.to_bits(), v.value.to_bits());
+                        assert_eq!(turns.first(t), values.first(v));
+                        compared += 1;
+                    }
+                }
+                let a = state.random_action(&mut dice);
+                state.play_unchecked(a);
+            }
+        }
+        assert!(compared > 1_000, "{compared} turns compared");
+    }
 
     /// Every turn listed, from positions of seeded random Sprout-R-Out
     /// games, replays from the start position through legal decisions to
