@@ -14,6 +14,11 @@
 # times depend on what else the machine runs: read them with the load.
 # The order of a pair is swapped every other pair (1 then 2, 2 then 1), so
 # a drift of the machine's speed does not favour one setting.
+# Each round also plays the same games as two one-thread processes at
+# once (`--shard 1/2` and `--shard 2/2`), the control: their CPU against
+# --jobs 1's is what two busy cores cost this machine with nothing shared,
+# so --jobs 2 about level with the control and above --jobs 1 is the
+# machine (a shared cache, the host), not the threads.
 # With INSTRUCTIONS=1, a third table: callgrind's count of the
 # instructions of every thread of one run with --jobs 1 and one with
 # --jobs 2 (a tenth of the games): the work done, which neither the load
@@ -45,9 +50,20 @@ echo "$games" | while read -r v n; do
     case " ${ONLY:-$v} " in *" $v "*) ;; *) continue ;; esac
     before=$(cut -d' ' -f1 /proc/loadavg)
     for r in $(seq "$runs"); do
-        order="1 2"
-        [ $((r % 2)) -eq 1 ] || order="2 1"
+        order="1 2 p"
+        [ $((r % 2)) -eq 1 ] || order="p 2 1"
         for j in $order; do
+            if [ "$j" = p ]; then
+                # The control: the same games as two one-thread processes
+                # at once (--shard 1/2 and 2/2), each on its own core.
+                for k in 1 2; do
+                    /usr/bin/time -f "%U %S" -o "$dir/p$k" "$roots" simulate "$v" -n "$n" --seed 1 \
+                        -j 1 -q --shard "$k/2" > /dev/null &
+                done
+                wait
+                echo "$v $n $r $(cat "$dir/p1" "$dir/p2" | awk '{ s += $1 + $2 } END { print s }')" >> "$dir/control"
+                continue
+            fi
             /usr/bin/time -f "%e %M %U %S" -o "$dir/t" "$roots" simulate "$v" -n "$n" --seed 1 \
                 -j "$j" -q --format json > "$dir/$v.$j.json"
             echo "$v $n $r $j $(cat "$dir/t")" >> "$dir/index"
@@ -69,7 +85,7 @@ echo "$games" | while read -r v n; do
     echo "$v: $runs pairs done" >&2
 done
 touch "$dir/instructions"
-python3 - "$dir/index" "$dir/loads" "${CPU_LIMIT:-}" "$dir/instructions" <<'PY'
+python3 - "$dir/index" "$dir/loads" "${CPU_LIMIT:-}" "$dir/instructions" "$dir/control" <<'PY'
 import statistics, sys
 from collections import OrderedDict
 
@@ -94,15 +110,23 @@ for (v, n), pairs in runs.items():
     rss2 = statistics.median(p[2][1] for p in pairs.values())
     print(f"| `{v}` | {n} | {one} | {two} | {statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) | {rss1:,.0f} / {rss2:,.0f} | {loads[v]} |")
 print()
-print("| variant (default bot) | games | --jobs 1 CPU s | --jobs 2 CPU s | median CPU ratio j2 / j1 (min-max) |")
-print("|---|---|---|---|---|")
+control = {}
+for line in open(sys.argv[5]):
+    v, n, r, c = line.split()
+    control.setdefault((v, n), {})[int(r)] = float(c)
+print("| variant (default bot) | games | --jobs 1 CPU s | --jobs 2 CPU s | two processes CPU s | median CPU ratio j2 / j1 (min-max) | two processes / j1 | j2 / two processes |")
+print("|---|---|---|---|---|---|---|---|")
 over = []
 for (v, n), pairs in runs.items():
     cpu = [p[2][2] / p[1][2] for p in pairs.values() if p[1][2] > 0]
     one = ", ".join(f"{p[1][2]:.2f}" for p in pairs.values())
     two = ", ".join(f"{p[2][2]:.2f}" for p in pairs.values())
+    c = control[(v, n)]
+    procs = ", ".join(f"{c[r]:.2f}" for r in pairs)
+    vs_one = statistics.median(c[r] / p[1][2] for r, p in pairs.items())
+    vs_two = statistics.median(p[2][2] / c[r] for r, p in pairs.items())
     mid = statistics.median(cpu) if cpu else float("nan")
-    print(f"| `{v}` | {n} | {one} | {two} | {mid:.3f} ({min(cpu):.3f}-{max(cpu):.3f}) |")
+    print(f"| `{v}` | {n} | {one} | {two} | {procs} | {mid:.3f} ({min(cpu):.3f}-{max(cpu):.3f}) | {vs_one:.3f} | {vs_two:.3f} |")
     if limit is not None and not mid <= 1 + limit / 100:
         over.append(v)
 counts = OrderedDict()
