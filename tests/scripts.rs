@@ -722,6 +722,16 @@ code = "if ctx.round > 1000 { ctx.add_score(1, 1); }"
             .any(|l| l.trim_start().starts_with("`reroll-ones`") && l.contains("% (")),
         "{text}"
     );
+    // The scripts together: one row, under House rules, with the event's
+    // figure; not a second row among the rule events.
+    let label = all["label"].as_str().unwrap();
+    assert!(!text.contains(label), "{text}");
+    let together = format!("{:.2}", all["per_game"].as_f64().unwrap());
+    assert!(
+        text.lines()
+            .any(|l| l.trim_start().starts_with("all of them") && l.contains(&together)),
+        "{text}"
+    );
     assert!(
         text.contains(
             "House rule `never` (a script) never changed the game in 60 games: it cannot matter under these bots"

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use super::comparison::Comparison;
 use super::report::Report;
+use crate::games::SCRIPT_EVENT;
 use crate::sim::verdict::thousands;
 use crate::sim::verdict::{self, Outcome};
 
@@ -44,11 +45,15 @@ impl Report {
                 "\nRule events        per game   games where it happened (95%)"
             );
             // An event the rules rule out, and which did not happen, has
-            // no row.
+            // no row. With house rules counted one by one, their event
+            // (all of them together) is the House rules table's: its row
+            // there, not here.
+            let each = !d.house_rules.is_empty();
             for e in d
                 .rule_events
                 .iter()
                 .filter(|e| e.possible || e.games.count > 0)
+                .filter(|e| !(each && e.key == SCRIPT_EVENT.key))
             {
                 let _ = writeln!(
                     o,
@@ -73,6 +78,17 @@ impl Report {
                     h.games.words()
                 );
             }
+            // Several: all of them together (the event `script`).
+            let all = d.rule_events.iter().find(|e| e.key == SCRIPT_EVENT.key);
+            if let (true, Some(e)) = (d.house_rules.len() > 1, all) {
+                let _ = writeln!(
+                    o,
+                    "  {:<28} {:>6.2}   {}",
+                    "all of them",
+                    e.per_game,
+                    e.games.words()
+                );
+            }
         }
         for line in self.dead_rules() {
             let _ = writeln!(o, "  {line}");
@@ -89,7 +105,7 @@ impl Report {
         let mut out: Vec<String> = self
             .design
             .dead()
-            .filter(|e| !(each && e.key == crate::games::SCRIPT_EVENT.key))
+            .filter(|e| !(each && e.key == SCRIPT_EVENT.key))
             .map(|e| {
                 let keys = if e.keys.is_empty() {
                     String::new()
