@@ -82,6 +82,15 @@ pub struct TurnValues<A> {
     steps: Vec<(u32, A)>,
 }
 
+impl TurnValue {
+    fn of<S>(t: &Turn<S>) -> TurnValue {
+        TurnValue {
+            value: t.value,
+            last: t.last,
+        }
+    }
+}
+
 impl<A: Copy> TurnValues<A> {
     /// The first decision of `turn`.
     pub fn first(&self, turn: &TurnValue) -> A {
@@ -130,20 +139,11 @@ pub fn beam_values<S: GameState>(
 ) -> TurnValues<S::Action> {
     let mut found = Vec::new();
     let (beam, steps) = beam(state, seat, width, evaluate, |t| {
-        found.push(TurnValue {
-            value: t.value,
-            last: t.last,
-        });
+        found.push(TurnValue::of(&t));
     });
     let complete = !found.is_empty();
     if !complete {
-        found = beam
-            .iter()
-            .map(|t| TurnValue {
-                value: t.value,
-                last: t.last,
-            })
-            .collect();
+        found = beam.iter().map(TurnValue::of).collect();
     }
     TurnValues {
         found,

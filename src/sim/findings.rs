@@ -55,13 +55,7 @@ impl Report {
                 .filter(|e| e.possible || e.games.count > 0)
                 .filter(|e| !(each && e.key == SCRIPT_EVENT.key))
             {
-                let _ = writeln!(
-                    o,
-                    "  {:<28} {:>6.2}   {}",
-                    e.label,
-                    e.per_game,
-                    e.games.words()
-                );
+                event_row(&mut o, e.label, e.per_game, &e.games);
             }
         }
         if !d.house_rules.is_empty() {
@@ -70,24 +64,12 @@ impl Report {
                 "\nHouse rules        per game   games where it changed the game (95%)"
             );
             for h in &d.house_rules {
-                let _ = writeln!(
-                    o,
-                    "  {:<28} {:>6.2}   {}",
-                    format!("`{}`", h.name),
-                    h.per_game,
-                    h.games.words()
-                );
+                event_row(&mut o, &format!("`{}`", h.name), h.per_game, &h.games);
             }
             // Several: all of them together (the event `script`).
             let all = d.rule_events.iter().find(|e| e.key == SCRIPT_EVENT.key);
             if let (true, Some(e)) = (d.house_rules.len() > 1, all) {
-                let _ = writeln!(
-                    o,
-                    "  {:<28} {:>6.2}   {}",
-                    "all of them",
-                    e.per_game,
-                    e.games.words()
-                );
+                event_row(&mut o, "all of them", e.per_game, &e.games);
             }
         }
         for line in self.dead_rules() {
@@ -389,4 +371,10 @@ impl Comparison {
         }
         out
     }
+}
+
+/// A row of the rule events' or the house rules' table: the label, the
+/// count per game and the share of games.
+fn event_row(o: &mut String, label: &str, per_game: f64, games: &crate::sim::Rate) {
+    let _ = writeln!(o, "  {label:<28} {per_game:>6.2}   {}", games.words());
 }
